@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// Runs the compiled CLI (built into dist/ by `npm ci` via the prepare script).
+import { existsSync } from 'node:fs';
+
+const entry = new URL('../dist/cli/main.js', import.meta.url);
+if (!existsSync(entry)) {
+  process.stderr.write('platform-core: dist/ is missing; run `npm run build` (npm ci does it automatically)\n');
+  process.exit(1);
+}
+const { run } = await import(entry.href);
+run();

@@ -1,0 +1,43 @@
+import type { TeamRow } from '../db/schema.js';
+import { isoMicros } from '../lib/time.js';
+import { newId } from '../lib/random.js';
+import type { Db } from './users-repository.js';
+
+/** The team every account joins when created without one (CONTRACT.md "Accounts"). */
+export const DEFAULT_TEAM = { short: 'COM', name: 'Common', type: 'internal' } as const;
+
+export async function findTeamByShort(db: Db, short: string): Promise<TeamRow | undefined> {
+  return db.selectFrom('teams').selectAll().where('short', '=', short).executeTakeFirst();
+}
+
+export async function findTeamById(db: Db, id: string): Promise<TeamRow | undefined> {
+  return db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertTeam(db: Db, short: string, name: string, type = 'internal'): Promise<TeamRow> {
+  const team: TeamRow = { id: newId(), short, name, type, created_at: isoMicros() };
+  await db.insertInto('teams').values(team).execute();
+  return team;
+}
+
+/** Creates the default team unless present; safe when several instances start at once. */
+export async function ensureDefaultTeam(db: Db): Promise<TeamRow> {
+  const existing = await findTeamByShort(db, DEFAULT_TEAM.short);
+  if (existing) return existing;
+  await db
+    .insertInto('teams')
+    .values({ id: newId(), ...DEFAULT_TEAM, created_at: isoMicros() })
+    .onConflict((oc) => oc.column('short').doNothing())
+    .execute();
+  const team = await findTeamByShort(db, DEFAULT_TEAM.short);
+  if (!team) throw new Error('default team could not be created');
+  return team;
+}
+
+export async function addTeamMember(db: Db, userId: string, teamId: string, level: string | null = null): Promise<void> {
+  await db
+    .insertInto('team_members')
+    .values({ user_id: userId, team_id: teamId, level })
+    .onConflict((oc) => oc.columns(['user_id', 'team_id']).doNothing())
+    .execute();
+}

@@ -1,0 +1,48 @@
+// Small storage functions for accounts. Services compose them inside transactions; nothing here
+// knows about HTTP.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewUser, UserRow } from '../db/schema.js';
+import { isoMicros } from '../lib/time.js';
+import { newSecurityStamp } from '../lib/random.js';
+import { normalizeUsername } from './usernames.js';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('normalized_username', '=', normalizeUsername(username)).executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function userRoleNames(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('user_roles').select('role_name').where('user_id', '=', userId).orderBy('role_name').execute();
+  return rows.map((r) => r.role_name);
+}
+
+/** A new stamp ends every JWT of the user (they carry a tag of the old one). */
+export async function rotateSecurityStamp(db: Db, userId: string): Promise<void> {
+  await db.updateTable('users').set({ security_stamp: newSecurityStamp() }).where('id', '=', userId).execute();
+}
+
+export async function setPasswordHash(db: Db, userId: string, hash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+}
+
+export async function touchLastActivity(db: Db, userId: string, at: string = isoMicros()): Promise<void> {
+  await db.updateTable('users').set({ last_activity: at }).where('id', '=', userId).execute();
+}
+
+export async function countUsersWithRole(db: Db, role: string): Promise<number> {
+  const row = await db
+    .selectFrom('user_roles')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('role_name', '=', role)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

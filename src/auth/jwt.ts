@@ -1,0 +1,64 @@
+// Session JWTs (HS256). Each carries a tag derived from the user's SecurityStamp: rotating the
+// stamp (logout, lock, password change…) makes every earlier JWT fail the tag comparison.
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { sha256Hex, newId } from '../lib/random.js';
+
+const ISSUER = 'platform-core';
+const AUDIENCE = 'platform-core';
+
+export interface SessionClaims {
+  userId: string;
+  username: string;
+  stampTag: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+export interface IssuedJwt {
+  token: string;
+  expiresAt: Date;
+  expiresIn: number;
+}
+
+/** The stamp itself never leaves the server: JWTs hold a short digest of it. */
+export const stampTag = (securityStamp: string): string => sha256Hex(`stamp:${securityStamp}`).slice(0, 22);
+
+export class JwtExpiredError extends Error {}
+export class JwtInvalidError extends Error {}
+
+export class JwtCodec {
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly lifetimeSeconds: number,
+  ) {}
+
+  async issue(user: { id: string; username: string; securityStamp: string }, now: number = Date.now()): Promise<IssuedJwt> {
+    const iat = Math.floor(now / 1000);
+    const exp = iat + Math.round(this.lifetimeSeconds);
+    const token = await new SignJWT({ name: user.username, sst: stampTag(user.securityStamp) })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .setJti(newId())
+      .sign(this.key);
+    return { token, expiresAt: new Date(exp * 1000), expiresIn: exp - iat };
+  }
+
+  async verify(token: string): Promise<SessionClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+      const { sub, name, sst, exp } = payload as { sub?: unknown; name?: unknown; sst?: unknown; exp?: unknown };
+      if (typeof sub !== 'string' || typeof name !== 'string' || typeof sst !== 'string' || typeof exp !== 'number') {
+        throw new JwtInvalidError('missing claims');
+      }
+      return { userId: sub, username: name, stampTag: sst, exp };
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw new JwtExpiredError('expired');
+      if (err instanceof JwtInvalidError) throw err;
+      throw new JwtInvalidError((err as Error).message);
+    }
+  }
+}

@@ -1,0 +1,109 @@
+// Password and API-token login, and logout. Every failure before the password is known to be
+// right answers the same `invalid_credentials`, after comparable work, so neither the answer
+// nor its timing tells whether a username exists.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Settings } from '../config/config.js';
+import { unauthorized } from '../lib/errors.js';
+import { isoMicros } from '../lib/time.js';
+import { findUserByUsername, rotateSecurityStamp, setPasswordHash } from '../accounts/users-repository.js';
+import { API_LOGIN_USERNAME, normalizeUsername } from '../accounts/usernames.js';
+import { burnVerification, hashPassword, verifyPassword } from './passwords.js';
+import { accountBlock, BLOCK_MESSAGES } from './account-state.js';
+import type { Authenticator } from './authenticator.js';
+import type { IssuedJwt, JwtCodec } from './jwt.js';
+import { FixedWindowLimiter, rateLimited } from './rate-limit.js';
+import { lockIfLimitReached, reserveAttempt, resetFailures } from './lockout.js';
+import { isWellFormedTokenValue } from './token-values.js';
+
+export interface LoginResult extends IssuedJwt {
+  username: string;
+  userId: string;
+}
+
+const invalidCredentials = () => unauthorized('invalid_credentials', 'Invalid username or password');
+
+export class LoginService {
+  private readonly limiter = new FixedWindowLimiter(60_000);
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly jwt: JwtCodec,
+    private readonly auth: Authenticator,
+    private readonly settings: Settings,
+    private readonly onBackgroundError: (err: unknown) => void,
+  ) {}
+
+  async login(username: string, password: string, clientAddress: string): Promise<LoginResult> {
+    const normalized = normalizeUsername(username);
+    const retry = Math.max(
+      this.limiter.hit(`a|${clientAddress}`, this.settings.loginRateLimitPerAddress),
+      this.limiter.hit(`u|${clientAddress}|${normalized}`, this.settings.loginRateLimitPerUser),
+    );
+    if (retry > 0) throw rateLimited(retry);
+
+    if (normalized === API_LOGIN_USERNAME.toUpperCase()) return this.loginWithApiToken(password);
+    return this.loginWithPassword(username, password);
+  }
+
+  private async loginWithApiToken(value: string): Promise<LoginResult> {
+    if (!isWellFormedTokenValue(value)) throw invalidCredentials();
+    let userId: string;
+    try {
+      userId = (await this.auth.lookupToken(value)).userId;
+    } catch {
+      throw invalidCredentials();
+    }
+    const account = await this.auth.account(userId);
+    if (!account) throw invalidCredentials();
+    const block = accountBlock(account, isoMicros());
+    if (block) throw unauthorized(block, BLOCK_MESSAGES[block]);
+    const user = await findUserByUsername(this.db, account.username);
+    if (!user) throw invalidCredentials();
+    return this.issue(user);
+  }
+
+  private async loginWithPassword(username: string, password: string): Promise<LoginResult> {
+    const user = await findUserByUsername(this.db, username);
+    if (!user || user.password_hash === null) {
+      await burnVerification(password);
+      throw invalidCredentials();
+    }
+    const block = accountBlock({ isActive: user.is_active === 1, lockoutEnd: user.lockout_end }, isoMicros());
+    const counted = block === null && user.lockout_enabled === 1;
+    const reserved = counted ? await reserveAttempt(this.db, user.id, this.settings.lockoutMaxFailedAttempts) : false;
+
+    const check = await verifyPassword(password, user.password_hash);
+    if (!check.ok) {
+      if (reserved) await lockIfLimitReached(this.db, user.id, this.settings.lockoutMaxFailedAttempts, this.settings.lockoutMinutes);
+      this.auth.invalidateAccount(user.id);
+      throw invalidCredentials();
+    }
+    // The password is right: only now may the answer say why the account cannot log in.
+    if (block) throw unauthorized(block, BLOCK_MESSAGES[block]);
+    if (counted && !reserved) {
+      // Parallel failures used up the allowance before this attempt was counted.
+      throw unauthorized('account_locked', BLOCK_MESSAGES.account_locked);
+    }
+    await resetFailures(this.db, user.id);
+    if (check.needsRehash) {
+      // Upgrade imported (ASP.NET Identity) or weaker hashes now that the password is known.
+      hashPassword(password)
+        .then((h: string) => setPasswordHash(this.db, user.id, h))
+        .catch(this.onBackgroundError);
+    }
+    return this.issue(user);
+  }
+
+  private async issue(user: { id: string; username: string; security_stamp: string }): Promise<LoginResult> {
+    const issued = await this.jwt.issue({ id: user.id, username: user.username, securityStamp: user.security_stamp });
+    return { ...issued, username: user.username, userId: user.id };
+  }
+
+  /** Ends every JWT session of the user on every device by rotating the SecurityStamp. */
+  async logout(userId: string): Promise<void> {
+    await rotateSecurityStamp(this.db, userId);
+    this.auth.invalidateAccount(userId);
+  }
+}
+

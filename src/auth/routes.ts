@@ -1,0 +1,67 @@
+// Login and logout (spec §4.2, CONTRACT.md "Authentication").
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EnvelopeOf, ErrorEnvelope, authSecurity, sendEnvelope, standardErrors } from '../http/envelope.js';
+import { callerOf } from '../http/auth-hook.js';
+import type { LoginService } from './login-service.js';
+
+export const SESSION_COOKIE = 'ptoken';
+
+const LoginBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 256, description: 'the username, or the literal `api` to log in with an API token' }),
+  password: Type.String({ minLength: 1, maxLength: 4096, description: 'the password, or the API token when username is `api`' }),
+  createCookie: Type.Optional(Type.Boolean({ default: false, description: 'also set the `ptoken` cookie (HttpOnly)' })),
+});
+
+const LoginAnswer = EnvelopeOf(
+  Type.Object({
+    token: Type.String({ description: 'the JWT' }),
+    token_type: Type.Literal('Bearer'),
+    expires_at: Type.String({ description: 'ISO 8601 UTC' }),
+    expires_in: Type.Integer({ description: 'seconds' }),
+    username: Type.String(),
+  }),
+);
+
+const LogoutAnswer = EnvelopeOf(Type.Object({ username: Type.String(), sessions_ended: Type.Boolean() }));
+
+function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
+  return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: request.protocol === 'https', maxAge: maxAgeSeconds };
+}
+
+export function sessionRoutes(app: FastifyInstance, login: LoginService): void {
+  app.post<{ Body: { username: string; password: string; createCookie?: boolean } }>('/api/core/account/login', {
+    config: { auth: 'none' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Log in with a password (or an API token as username `api`) and receive a JWT',
+      body: LoginBody,
+      response: { 200: LoginAnswer, 400: ErrorEnvelope, 401: ErrorEnvelope, 429: ErrorEnvelope },
+    },
+    handler: async (request, reply: FastifyReply) => {
+      const { username, password, createCookie } = request.body;
+      const result = await login.login(username, password, request.ip);
+      if (createCookie) reply.setCookie(SESSION_COOKIE, result.token, cookieOptions(request, result.expiresIn));
+      return sendEnvelope(
+        reply,
+        { token: result.token, token_type: 'Bearer', expires_at: result.expiresAt.toISOString(), expires_in: result.expiresIn, username: result.username },
+        'logged in',
+      );
+    },
+  });
+
+  app.get('/api/core/account/logout', {
+    schema: {
+      tags: ['auth'],
+      summary: 'End every JWT session of the caller (API tokens stay valid)',
+      security: authSecurity,
+      response: { 200: LogoutAnswer, ...standardErrors },
+    },
+    handler: async (request, reply) => {
+      const caller = callerOf(request);
+      await login.logout(caller.account.id);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return sendEnvelope(reply, { username: caller.account.username, sessions_ended: true }, 'logged out');
+    },
+  });
+}

@@ -1,0 +1,68 @@
+// Administration from the shell. These talk to the same database as the server, also while it
+// runs; a running server sees role changes within Settings:AuthCacheSeconds.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { createAccount } from '../accounts/account-service.js';
+import { findUserByUsername } from '../accounts/users-repository.js';
+import { grantRole, revokeRole, ROLE_NAME_PATTERN, SYSTEM_ROLES, ensureRole } from '../accounts/roles-repository.js';
+import { ensureDefaultTeam, findTeamByShort, insertTeam } from '../accounts/teams-repository.js';
+import { TokenService, TOKEN_NAME_PATTERN } from '../tokens/token-service.js';
+import { UsageError, many, one, type ParsedArgs } from './args.js';
+
+export const CLI_ACTOR = 'cli';
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+export async function userAdd(db: Kysely<Database>, args: ParsedArgs, out: (s: string) => void): Promise<void> {
+  const username = args.positional[2];
+  if (!username) throw new UsageError('usage: platform-core user add <username> --password-stdin [--role R]… [--team T]…');
+  if (!args.flags.has('password-stdin')) throw new UsageError('give the password on standard input with --password-stdin');
+  const password = await readStdin();
+  await ensureDefaultTeam(db);
+  const created = await createAccount(db, { username, password, roles: many(args, 'role'), teams: many(args, 'team') });
+  out(`created user ${created.username} (${created.id})`);
+}
+
+export async function roleChange(db: Kysely<Database>, args: ParsedArgs, out: (s: string) => void): Promise<void> {
+  const [, action, username, role] = args.positional;
+  if ((action !== 'grant' && action !== 'revoke') || !username || !role) throw new UsageError('usage: platform-core role grant|revoke <username> <role>');
+  if (!new RegExp(ROLE_NAME_PATTERN).test(role)) throw new UsageError(`invalid role name: ${role}`);
+  const user = await findUserByUsername(db, username);
+  if (!user) throw new UsageError(`no such user: ${username}`);
+  if (action === 'grant') {
+    await grantRole(db, user.id, role);
+    out(`granted ${role} to ${user.username}`);
+  } else {
+    out((await revokeRole(db, user.id, role)) ? `revoked ${role} from ${user.username}` : `${user.username} did not have ${role}`);
+  }
+}
+
+export async function teamAdd(db: Kysely<Database>, args: ParsedArgs, out: (s: string) => void): Promise<void> {
+  const [, , short, ...nameParts] = args.positional;
+  const name = nameParts.join(' ');
+  if (!short || !name) throw new UsageError('usage: platform-core team add <short> <name> [--type internal|external]');
+  const type = one(args, 'type') ?? 'internal';
+  if (type !== 'internal' && type !== 'external') throw new UsageError('--type must be internal or external');
+  if (!/^[A-Za-z0-9_.-]{1,32}$/.test(short)) throw new UsageError('team short: 1–32 of A-Z a-z 0-9 _ . -');
+  if (await findTeamByShort(db, short)) throw new UsageError(`team ${short} already exists`);
+  const team = await insertTeam(db, short, name, type);
+  out(`created team ${team.short} (${team.id})`);
+}
+
+export async function tokenCreate(db: Kysely<Database>, args: ParsedArgs, out: (s: string) => void): Promise<void> {
+  const name = args.positional[2];
+  const username = one(args, 'user');
+  if (!name || !username) throw new UsageError('usage: platform-core token create <name> --user <username>');
+  if (!new RegExp(TOKEN_NAME_PATTERN).test(name)) throw new UsageError('token name: 1–64 of A-Z a-z 0-9 . _ -');
+  const record = await new TokenService(db).create(username, name, CLI_ACTOR);
+  // The only time the value is ever shown.
+  out(record.value ?? '');
+}
+
+export async function ensureSystemRoles(db: Kysely<Database>): Promise<void> {
+  for (const r of SYSTEM_ROLES) await ensureRole(db, r);
+}

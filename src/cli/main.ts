@@ -1,0 +1,82 @@
+// The `platform-core` command.
+import { loadConfig, ConfigError } from '../config/config.js';
+import { migrateToLatest, openDatabase } from '../db/connect.js';
+import { AppError } from '../lib/errors.js';
+import { startServer } from '../server.js';
+import { parseArgs, UsageError } from './args.js';
+import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, userAdd } from './admin-commands.js';
+
+const HELP = `platform-core <command>
+
+  serve                                   start the server (what npm start runs)
+  migrate                                 apply database migrations
+  user add <username> --password-stdin [--role R]… [--team T]…
+  role grant|revoke <username> <role>
+  team add <short> <name> [--type internal|external]
+  token create <name> --user <username>   prints the token value once
+
+Configuration: see README.md (appsettings.json, Settings__* variables, PORT, DATA_DIR, DATABASE_URL, APPS_DIR).`;
+
+const BOOLEAN_FLAGS = ['password-stdin', 'help'];
+
+async function withDatabase(fn: (db: ReturnType<typeof openDatabase>['db']) => Promise<void>): Promise<void> {
+  const config = loadConfig();
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  try {
+    await migrateToLatest(handle.db);
+    await ensureSystemRoles(handle.db);
+    await fn(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, BOOLEAN_FLAGS);
+  const [command, sub] = args.positional;
+  const out = (s: string): void => void process.stdout.write(`${s}\n`);
+  if (!command || args.flags.has('help') || command === 'help') {
+    out(HELP);
+    return command ? 0 : 2;
+  }
+  switch (`${command}${sub ? ` ${sub}` : ''}`) {
+    case 'serve':
+      await startServer(loadConfig(), { handleSignals: true });
+      return -1; // keeps running
+    case 'migrate':
+      await withDatabase(async () => out('database is up to date'));
+      return 0;
+    case 'user add':
+      await withDatabase((db) => userAdd(db, args, out));
+      return 0;
+    case 'role grant':
+    case 'role revoke':
+      await withDatabase((db) => roleChange(db, args, out));
+      return 0;
+    case 'team add':
+      await withDatabase((db) => teamAdd(db, args, out));
+      return 0;
+    case 'token create':
+      await withDatabase((db) => tokenCreate(db, args, out));
+      return 0;
+    default:
+      throw new UsageError(`unknown command: ${args.positional.join(' ')}\n\n${HELP}`);
+  }
+}
+
+export function run(): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      if (code >= 0) process.exitCode = code;
+    },
+    (err: unknown) => {
+      if (err instanceof UsageError || err instanceof ConfigError || err instanceof AppError) {
+        process.stderr.write(`platform-core: ${err.message}\n`);
+        process.exitCode = 2;
+      } else {
+        process.stderr.write(`platform-core: ${(err as Error)?.stack ?? String(err)}\n`);
+        process.exitCode = 1;
+      }
+    },
+  );
+}

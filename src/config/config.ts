@@ -1,0 +1,129 @@
+// The typed configuration of one instance. Every value is validated here so that a bad setting
+// stops the start with a message naming it, instead of failing later at first use.
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { ConfigError, lookupSetting, readSettingsFile } from './settings-source.js';
+
+export { ConfigError } from './settings-source.js';
+
+export interface Settings {
+  jwtExpireHours: number;
+  bodyLimitBytes: number;
+  accessLog: boolean;
+  slowRequestMs: number;
+  ownerName: string;
+  ownerLanguage: string;
+  publicUrl: string | null;
+  lockoutMaxFailedAttempts: number;
+  lockoutMinutes: number;
+  loginRateLimitPerUser: number;
+  loginRateLimitPerAddress: number;
+  /** How long verified credentials and account state are reused before being re-read (≤ 60 s). */
+  authCacheSeconds: number;
+  /** Origins allowed for cookie-authenticated state-changing requests besides the server's own. */
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  appsDir: string;
+  adminUsername: string | null;
+  adminPassword: string | null;
+  settingsFile: string | null;
+  settings: Settings;
+}
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function asNumber(name: string, raw: unknown, def: number, min: number, max: number, integer = true): number {
+  if (raw === undefined || raw === null || raw === '') return def;
+  const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
+  if (!Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min || n > max) {
+    throw new ConfigError(`${name} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+  }
+  return n;
+}
+
+function asBoolean(name: string, raw: unknown, def: boolean): boolean {
+  if (raw === undefined || raw === null || raw === '') return def;
+  if (typeof raw === 'boolean') return raw;
+  const s = String(raw).trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(s)) return true;
+  if (['false', '0', 'no', 'off'].includes(s)) return false;
+  throw new ConfigError(`${name} must be true or false (got ${JSON.stringify(raw)})`);
+}
+
+function asString(name: string, raw: unknown, def: string): string {
+  if (raw === undefined || raw === null) return def;
+  if (typeof raw === 'object') throw new ConfigError(`${name} must be a string`);
+  return String(raw);
+}
+
+function asUrl(name: string, raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  const s = String(raw);
+  try {
+    const u = new URL(s);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL (got ${JSON.stringify(raw)})`);
+  }
+  return s.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const { tree, path } = readSettingsFile(env, cwd);
+  const s = (key: string) => lookupSetting(tree, env, `Settings:${key}`);
+
+  const origins = s('AllowedOrigins');
+  const allowedOrigins = origins === undefined || origins === null || origins === ''
+    ? []
+    : (Array.isArray(origins) ? origins.map(String) : String(origins).split(',')).map((o) => o.trim()).filter(Boolean);
+
+  const settings: Settings = {
+    jwtExpireHours: asNumber('Settings:JwtExpireHours', s('JwtExpireHours'), 24, 0.01, 24 * 365, false),
+    bodyLimitBytes: asNumber('Settings:BodyLimitBytes', s('BodyLimitBytes'), 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    accessLog: asBoolean('Settings:AccessLog', s('AccessLog'), false),
+    slowRequestMs: asNumber('Settings:SlowRequestMs', s('SlowRequestMs'), 1000, 1, 3_600_000),
+    ownerName: asString('Settings:OwnerName', s('OwnerName'), 'Platform Core'),
+    ownerLanguage: asString('Settings:OwnerLanguage', s('OwnerLanguage'), 'en'),
+    publicUrl: asUrl('Settings:PublicUrl', s('PublicUrl')),
+    lockoutMaxFailedAttempts: asNumber('Settings:LockoutMaxFailedAttempts', s('LockoutMaxFailedAttempts'), 5, 1, 1000),
+    lockoutMinutes: asNumber('Settings:LockoutMinutes', s('LockoutMinutes'), 5, 0.01, 525_600, false),
+    loginRateLimitPerUser: asNumber('Settings:LoginRateLimitPerUser', s('LoginRateLimitPerUser'), 30, 1, 1_000_000),
+    loginRateLimitPerAddress: asNumber('Settings:LoginRateLimitPerAddress', s('LoginRateLimitPerAddress'), 300, 1, 1_000_000),
+    authCacheSeconds: asNumber('Settings:AuthCacheSeconds', s('AuthCacheSeconds'), 30, 0, 60, false),
+    allowedOrigins,
+    trustProxy: asBoolean('Settings:TrustProxy', s('TrustProxy'), false),
+    logLevel: asString('Settings:LogLevel', s('LogLevel') ?? env.LOG_LEVEL, 'info'),
+  };
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(settings.logLevel)) {
+    throw new ConfigError(`Settings:LogLevel must be one of fatal, error, warn, info, debug, trace, silent (got ${JSON.stringify(settings.logLevel)})`);
+  }
+
+  const databaseUrl = env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? env.DATABASE_URL.trim() : null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//i.test(databaseUrl) && !/^(sqlite:|file:)/i.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL, or sqlite:<path> (unset: SQLite file in DATA_DIR)');
+  }
+  const adminUsername = env.PLATFORM_ADMIN_USERNAME?.trim() || null;
+  if (adminUsername !== null && adminUsername.toLowerCase() === 'api') {
+    throw new ConfigError('PLATFORM_ADMIN_USERNAME: the username "api" is reserved for API-token logins');
+  }
+
+  return {
+    port: asNumber('PORT', env.PORT, 8080, 0, 65535),
+    host: asString('HOST', env.HOST, '0.0.0.0'),
+    dataDir: resolve(cwd, env.DATA_DIR || 'data'),
+    databaseUrl,
+    appsDir: env.APPS_DIR ? resolve(cwd, env.APPS_DIR) : resolve(REPO_ROOT, 'apps'),
+    adminUsername,
+    adminPassword: env.PLATFORM_ADMIN_PASSWORD || null,
+    settingsFile: path,
+    settings,
+  };
+}

@@ -1,0 +1,8 @@
+import type { Migration } from 'kysely';
+import { initial } from './001-initial.js';
+
+// Versioned migrations, applied in key order at start and by `platform-core migrate`.
+// Never edit a released migration: add a new one.
+export const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};

@@ -1,0 +1,107 @@
+// The tables of the instance database, as Kysely sees them. One schema serves SQLite and
+// PostgreSQL: ids are UUID text, timestamps fixed-width ISO text (see lib/time.ts), flags 0/1
+// integers and JSON documents text, so every query is portable between the two dialects.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** 0 or 1: portable boolean. */
+export type Flag = number;
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  normalized_username: string;
+  password_hash: string | null;
+  security_stamp: string;
+  email_confirmed: Flag;
+  phone_number: string;
+  lockout_enabled: Flag;
+  /** ISO UTC; in the future = locked (by lockout or, at LOCKED_FOREVER, by an administrator). */
+  lockout_end: string | null;
+  access_failed_count: Generated<number>;
+  is_active: Flag;
+  last_activity: string | null;
+  created_at: string;
+  /** Primary team (never null: every account has at least the default team). */
+  team_id: string;
+  app_name: string;
+  first_name: string;
+  last_name: string;
+  home: string | null;
+  color: string | null;
+  short: string | null;
+  currency: string;
+  avatar: string | null;
+  /** JSON object text. */
+  properties: string;
+}
+
+export interface TeamsTable {
+  id: string;
+  short: string;
+  name: string;
+  type: string;
+  created_at: string;
+}
+
+export interface TeamMembersTable {
+  user_id: string;
+  team_id: string;
+  /** teamuser_lvl: free-form level, null when unset. */
+  level: string | null;
+}
+
+export interface RolesTable {
+  name: string;
+  created_at: string;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role_name: string;
+}
+
+export interface TokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** SHA-256 of the token value; the value itself is never stored. */
+  token_hash: string;
+  login_provider: string | null;
+  created_at: string;
+  created_by: string;
+  used_at: string | null;
+}
+
+export interface InstanceSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface EventsTable {
+  id: string;
+  type: string;
+  actor: string | null;
+  subject: string | null;
+  created_at: string;
+  /** JSON object text. */
+  data: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  tokens: TokensTable;
+  instance_settings: InstanceSettingsTable;
+  events: EventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type TokenRow = Selectable<TokensTable>;
+export type EventRow = Selectable<EventsTable>;
+export type { ColumnType };

@@ -1,0 +1,93 @@
+// Maps every failure to the envelope with a stable code (CONTRACT.md "Envelope and errors").
+// No stack trace or SQL text ever reaches a client; real server faults are logged with the
+// request id.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import { AppError, type ErrorDetail } from '../lib/errors.js';
+import { envelope } from './envelope.js';
+import { isoMicros } from '../lib/time.js';
+
+interface ValidationIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function validationDetails(issues: ValidationIssue[], context: string | undefined): ErrorDetail[] {
+  return issues.map((v) => {
+    const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const missing = v.params?.missingProperty ?? v.params?.additionalProperty;
+    const field = [path, typeof missing === 'string' ? missing : ''].filter(Boolean).join('.') || context || undefined;
+    const rule = v.keyword ?? 'invalid';
+    const message = v.keyword === 'additionalProperties' ? 'is not an accepted field' : (v.message ?? 'is invalid');
+    return { ...(field ? { field } : {}), rule, message: `${field ?? context ?? 'value'} ${message}` };
+  });
+}
+
+/** Known framework errors → [status, code, message]. */
+const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Unsupported Content-Type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_body', 'Content-Length does not match the body'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'The JSON body is empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'The body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_TYPE: [415, 'unsupported_media_type', 'Content-Type is empty'],
+  FST_ERR_CTP_INVALID_TYPE: [415, 'unsupported_media_type', 'Unsupported Content-Type'],
+  FST_ERR_BAD_URL: [400, 'bad_url', 'The URL is malformed'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'bad_request', 'The request could not be routed'],
+};
+
+function classify(err: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }): AppError {
+  if (err instanceof AppError) return err;
+  if (err.validation) {
+    const details = validationDetails(err.validation, err.validationContext);
+    return new AppError(400, 'invalid_input', details[0]?.message ?? 'Invalid input', { details });
+  }
+  const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
+  if (known) return new AppError(known[0], known[1], known[2]);
+  if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
+    return new AppError(400, 'invalid_json', 'The body is not valid JSON');
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new AppError(status, 'bad_request', 'The request is malformed');
+  return new AppError(500, 'internal_error', 'Internal server error');
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const appErr = classify(err);
+    if (appErr.statusCode >= 500) {
+      request.log.error({ err }, 'request failed');
+    } else if (appErr.statusCode === 401) {
+      request.log.warn({ code: appErr.code, url: request.routeOptions.url }, 'authentication failed');
+    }
+    if (appErr.headers) reply.headers(appErr.headers);
+    const data = appErr.details ? { code: appErr.code, details: appErr.details } : { code: appErr.code };
+    return reply.code(appErr.statusCode).send(envelope(request, data, appErr.message, false));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(envelope(request, { code: 'route_not_found' }, `No route ${request.method} ${request.url.split('?')[0]}`, false)),
+  );
+}
+
+/** Malformed HTTP (bad headers, bad framing) never reaches a route: answer it in the envelope too. */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy(err);
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    success: false,
+    message: tooLarge ? 'Request headers too large' : 'Malformed HTTP request',
+    requestID: '',
+    executed_at: isoMicros(),
+    data: { code: tooLarge ? 'headers_too_large' : 'bad_request' },
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

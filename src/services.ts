@@ -1,0 +1,55 @@
+// Wires one instance together: database, auth, domain services. The HTTP app, the CLI and the
+// tests all build from here, so they share exactly the same behaviour.
+import type { Logger } from 'pino';
+import type { Config } from './config/config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connect.js';
+import { bootstrapInstance, type BootstrapResult } from './accounts/bootstrap.js';
+import { loadOrCreateSigningKey } from './auth/signing-key.js';
+import { JwtCodec } from './auth/jwt.js';
+import { Authenticator } from './auth/authenticator.js';
+import { LoginService } from './auth/login-service.js';
+import { TokenService } from './tokens/token-service.js';
+
+export interface Services {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  auth: Authenticator;
+  login: LoginService;
+  tokens: TokenService;
+  bootstrap: BootstrapResult;
+  close(): Promise<void>;
+}
+
+export async function createServices(config: Config, logger: Logger): Promise<Services> {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const bootstrap = await bootstrapInstance(database.db, {
+      dataDir: config.dataDir,
+      adminUsername: config.adminUsername,
+      adminPassword: config.adminPassword,
+    });
+    const jwt = new JwtCodec(await loadOrCreateSigningKey(database.db), config.settings.jwtExpireHours * 3600);
+    const onBackgroundError = (err: unknown) => logger.error({ err }, 'background write failed');
+    const auth = new Authenticator(database.db, jwt, config.settings.authCacheSeconds * 1000, onBackgroundError);
+    const login = new LoginService(database.db, jwt, auth, config.settings, onBackgroundError);
+    const tokens = new TokenService(database.db, (ids) => auth.invalidateTokenIds(ids));
+    return {
+      config,
+      logger,
+      database,
+      auth,
+      login,
+      tokens,
+      bootstrap,
+      async close() {
+        await auth.activity.flush();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,63 @@
+import type { Db } from '../accounts/users-repository.js';
+
+export interface TokenListRow {
+  id: string;
+  user_id: string;
+  username: string;
+  name: string;
+  login_provider: string | null;
+  created_at: string;
+  created_by: string;
+  used_at: string | null;
+}
+
+function listQuery(db: Db) {
+  return db
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .select([
+      'tokens.id as id',
+      'tokens.user_id as user_id',
+      'users.username as username',
+      'tokens.name as name',
+      'tokens.login_provider as login_provider',
+      'tokens.created_at as created_at',
+      'tokens.created_by as created_by',
+      'tokens.used_at as used_at',
+    ])
+    .orderBy('users.normalized_username')
+    .orderBy('tokens.name');
+}
+
+export async function listTokens(db: Db, userId?: string): Promise<TokenListRow[]> {
+  const q = listQuery(db);
+  return (userId === undefined ? q : q.where('tokens.user_id', '=', userId)).execute();
+}
+
+export async function findToken(db: Db, userId: string, name: string): Promise<TokenListRow | undefined> {
+  return listQuery(db).where('tokens.user_id', '=', userId).where('tokens.name', '=', name).executeTakeFirst();
+}
+
+export async function insertToken(
+  db: Db,
+  t: { id: string; userId: string; name: string; hash: string; loginProvider: string; createdAt: string; createdBy: string },
+): Promise<void> {
+  await db
+    .insertInto('tokens')
+    .values({
+      id: t.id,
+      user_id: t.userId,
+      name: t.name,
+      token_hash: t.hash,
+      login_provider: t.loginProvider,
+      created_at: t.createdAt,
+      created_by: t.createdBy,
+      used_at: null,
+    })
+    .execute();
+}
+
+export async function deleteTokenById(db: Db, id: string): Promise<boolean> {
+  const res = await db.deleteFrom('tokens').where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
