@@ -35,9 +35,13 @@ export async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv, BOOLEAN_FLAGS);
   const [command, sub] = args.positional;
   const out = (s: string): void => void process.stdout.write(`${s}\n`);
-  if (!command || args.flags.has('help') || command === 'help') {
+  if (args.flags.has('help') || command === 'help') {
     out(HELP);
-    return command ? 0 : 2;
+    return 0;
+  }
+  if (!command) {
+    // No command at all is a usage error: help on stderr, exit 2 (like an unknown command).
+    throw new UsageError(`no command given\n\n${HELP}`);
   }
   switch (`${command}${sub ? ` ${sub}` : ''}`) {
     case 'serve':
