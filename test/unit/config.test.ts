@@ -1,0 +1,57 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'pc-config-'));
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({}, dir());
+    expect(c.port).toBe(8080);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.settings.jwtExpireHours).toBe(24);
+    expect(c.settings.bodyLimitBytes).toBe(1024 * 1024);
+    expect(c.settings.accessLog).toBe(false);
+    expect(c.settings.lockoutMaxFailedAttempts).toBe(5);
+    expect(c.settings.lockoutMinutes).toBe(5);
+    expect(c.settings.loginRateLimitPerUser).toBe(30);
+    expect(c.settings.loginRateLimitPerAddress).toBe(300);
+    expect(c.appsDir.endsWith('apps')).toBe(true);
+  });
+
+  it('reads appsettings.json from the working directory, case-insensitively, and env overrides it', () => {
+    const d = dir();
+    writeFileSync(join(d, 'appsettings.json'), JSON.stringify({ Settings: { jwtexpirehours: 12, OwnerName: 'ACME' } }));
+    expect(loadConfig({}, d).settings.jwtExpireHours).toBe(12);
+    expect(loadConfig({}, d).settings.ownerName).toBe('ACME');
+    expect(loadConfig({ Settings__JwtExpireHours: '48' }, d).settings.jwtExpireHours).toBe(48);
+    expect(loadConfig({ SETTINGS__JWTEXPIREHOURS: '6' }, d).settings.jwtExpireHours).toBe(6);
+  });
+
+  it('reads CONFIG_FILE and fails clearly when it is missing or broken', () => {
+    const d = dir();
+    writeFileSync(join(d, 'custom.json'), JSON.stringify({ Settings: { AccessLog: true } }));
+    expect(loadConfig({ CONFIG_FILE: 'custom.json' }, d).settings.accessLog).toBe(true);
+    expect(() => loadConfig({ CONFIG_FILE: 'missing.json' }, d)).toThrow(/CONFIG_FILE/);
+    writeFileSync(join(d, 'broken.json'), '{nope');
+    expect(() => loadConfig({ CONFIG_FILE: 'broken.json' }, d)).toThrow(/not valid JSON/);
+  });
+
+  it.each([
+    [{ Settings__JwtExpireHours: 'abc' }, /Settings:JwtExpireHours/],
+    [{ Settings__JwtExpireHours: '-1' }, /Settings:JwtExpireHours/],
+    [{ PORT: '99999' }, /PORT/],
+    [{ PORT: '80.5' }, /PORT/],
+    [{ Settings__AccessLog: 'maybe' }, /Settings:AccessLog/],
+    [{ Settings__AuthCacheSeconds: '120' }, /Settings:AuthCacheSeconds/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ Settings__PublicUrl: 'ftp://x' }, /Settings:PublicUrl/],
+    [{ Settings__LogLevel: 'loud' }, /Settings:LogLevel/],
+    [{ PLATFORM_ADMIN_USERNAME: 'API' }, /PLATFORM_ADMIN_USERNAME/],
+  ])('rejects %j naming the setting', (env, pattern) => {
+    expect(() => loadConfig(env as NodeJS.ProcessEnv, dir())).toThrow(ConfigError);
+    expect(() => loadConfig(env as NodeJS.ProcessEnv, dir())).toThrow(pattern);
+  });
+});
