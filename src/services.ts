@@ -9,6 +9,9 @@ import { JwtCodec } from './auth/jwt.js';
 import { Authenticator } from './auth/authenticator.js';
 import { LoginService } from './auth/login-service.js';
 import { TokenService } from './tokens/token-service.js';
+import { ProfileService } from './accounts/profile-service.js';
+import { AccountAdminService } from './accounts/account-admin-service.js';
+import { TeamService } from './teams/team-service.js';
 
 export interface Services {
   config: Config;
@@ -17,6 +20,9 @@ export interface Services {
   auth: Authenticator;
   login: LoginService;
   tokens: TokenService;
+  profiles: ProfileService;
+  accounts: AccountAdminService;
+  teams: TeamService;
   bootstrap: BootstrapResult;
   close(): Promise<void>;
 }
@@ -35,6 +41,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     const auth = new Authenticator(database.db, jwt, config.settings.authCacheSeconds * 1000, onBackgroundError);
     const login = new LoginService(database.db, jwt, auth, config.settings, onBackgroundError);
     const tokens = new TokenService(database.db, (ids) => auth.invalidateTokenIds(ids));
+    const invalidate = (userId: string) => auth.invalidateAccount(userId);
+    const { settings } = config;
+    const profiles = new ProfileService(database.db, { appsDir: config.appsDir, ownerName: settings.ownerName, publicUrl: settings.publicUrl, invalidate });
+    const accounts = new AccountAdminService({ db: database.db, dialect: database.dialect, dataDir: config.dataDir, appsDir: config.appsDir, invalidate });
+    const teams = new TeamService(database.db, invalidate);
     return {
       config,
       logger,
@@ -42,6 +53,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       auth,
       login,
       tokens,
+      profiles,
+      accounts,
+      teams,
       bootstrap,
       async close() {
         await auth.activity.flush();

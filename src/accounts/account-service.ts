@@ -13,6 +13,13 @@ import { isValidUsername, normalizeUsername } from './usernames.js';
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 4096;
 
+export function assertPasswordRules(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+    const message = `password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`;
+    throw badRequest('invalid_input', message, [{ field: 'password', rule: 'length', message }]);
+  }
+}
+
 export interface NewAccount {
   username: string;
   password: string;
@@ -27,11 +34,7 @@ export async function createAccount(db: Kysely<Database>, input: NewAccount): Pr
   if (!isValidUsername(input.username)) {
     throw badRequest('invalid_input', 'username must be 1–256 of A-Z a-z 0-9 . _ @ + - and not "api"', [{ field: 'username', rule: 'pattern', message: 'invalid username' }]);
   }
-  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
-    throw badRequest('invalid_input', `password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`, [
-      { field: 'password', rule: 'length', message: `password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters` },
-    ]);
-  }
+  assertPasswordRules(input.password);
   // Hash before the transaction: it is slow and must not hold a database lock.
   const passwordHash = await hashPassword(input.password);
   const id = newId();

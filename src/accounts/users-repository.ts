@@ -9,6 +9,8 @@ import { normalizeUsername } from './usernames.js';
 export type Db = Kysely<Database> | Transaction<Database>;
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  // No username contains NUL, and PostgreSQL refuses NUL in a text parameter (the query fails).
+  if (username.includes('\u0000')) return undefined;
   return db.selectFrom('users').selectAll().where('normalized_username', '=', normalizeUsername(username)).executeTakeFirst();
 }
 

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import type { Services } from '../services.js';
 import { requestIdFor } from './request-id.js';
 import { validatorCompiler } from './validation.js';
-import { clientErrorHandler, installErrorHandling } from './error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './error-handler.js';
 import { installAuthentication } from './auth-hook.js';
 import { registerOpenApi } from './openapi.js';
 import { opsRoutes } from './ops-routes.js';
@@ -13,6 +13,10 @@ import { redactUrl } from './logger.js';
 import { sessionRoutes } from '../auth/routes.js';
 import { tokenRoutes } from '../tokens/routes.js';
 import { pingRoutes } from '../system/ping-routes.js';
+import { systemInfoRoutes } from '../system/info-routes.js';
+import { profileRoutes } from '../accounts/profile-routes.js';
+import { accountAdminRoutes } from '../accounts/admin-routes.js';
+import { teamRoutes } from '../teams/routes.js';
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const { settings } = services.config;
@@ -25,6 +29,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     trustProxy: settings.trustProxy,
     forceCloseConnections: 'idle',
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
+    // An HTTP/1.1 request without Host is refused by installErrorHandling, in the envelope.
+    http: { requireHostHeader: false },
     routerOptions: { maxParamLength: 512 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -47,6 +54,10 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   opsRoutes(app, services.database);
   sessionRoutes(app, services.login);
   tokenRoutes(app, services.tokens);
+  profileRoutes(app, services.profiles, services.accounts);
+  accountAdminRoutes(app, services.accounts);
+  teamRoutes(app, services.teams);
   pingRoutes(app);
+  systemInfoRoutes(app, services.profiles, services.config, services.database.dialect);
   return app;
 }

@@ -2,10 +2,13 @@
 // No stack trace or SQL text ever reaches a client; real server faults are logged with the
 // request id.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
-import { AppError, type ErrorDetail } from '../lib/errors.js';
+import { AppError, badRequest, type ErrorDetail } from '../lib/errors.js';
 import { envelope } from './envelope.js';
 import { isoMicros } from '../lib/time.js';
+import { requestIdFor } from './request-id.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -35,6 +38,7 @@ const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
   FST_ERR_CTP_EMPTY_TYPE: [415, 'unsupported_media_type', 'Content-Type is empty'],
   FST_ERR_CTP_INVALID_TYPE: [415, 'unsupported_media_type', 'Unsupported Content-Type'],
   FST_ERR_BAD_URL: [400, 'bad_url', 'The URL is malformed'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'uri_too_long', 'A path segment of the URL is too long'],
   FST_ERR_ASYNC_CONSTRAINT: [400, 'bad_request', 'The request could not be routed'],
 };
 
@@ -54,22 +58,66 @@ function classify(err: FastifyError & { validation?: ValidationIssue[]; validati
   return new AppError(500, 'internal_error', 'Internal server error');
 }
 
+function sendError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const appErr = classify(err);
+  if (appErr.statusCode >= 500) {
+    request.log.error({ err }, 'request failed');
+  } else if (appErr.statusCode === 401) {
+    request.log.warn({ code: appErr.code, url: request.routeOptions.url }, 'authentication failed');
+  }
+  if (appErr.headers) reply.headers(appErr.headers);
+  const data = appErr.details ? { code: appErr.code, details: appErr.details } : { code: appErr.code };
+  return reply.code(appErr.statusCode).send(envelope(request, data, appErr.message, false));
+}
+
+/**
+ * Fastify's `frameworkErrors` option: URLs the router cannot decode (bad percent-encoding) or
+ * whose parameters are too long never reach the error handler; without this they are answered
+ * in Fastify's own format instead of the envelope.
+ */
+export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // No route context here, so no onSend hook adds the request id header.
+  reply.header('X-Request-Id', request.id);
+  sendError(err, request, reply);
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const appErr = classify(err);
-    if (appErr.statusCode >= 500) {
-      request.log.error({ err }, 'request failed');
-    } else if (appErr.statusCode === 401) {
-      request.log.warn({ code: appErr.code, url: request.routeOptions.url }, 'authentication failed');
-    }
-    if (appErr.headers) reply.headers(appErr.headers);
-    const data = appErr.details ? { code: appErr.code, details: appErr.details } : { code: appErr.code };
-    return reply.code(appErr.statusCode).send(envelope(request, data, appErr.message, false));
-  });
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendError(err, request, reply));
 
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send(envelope(request, { code: 'route_not_found' }, `No route ${request.method} ${request.url.split('?')[0]}`, false)),
   );
+
+  // Node answers an HTTP/1.1 request without Host with a bare 400 unless told not to
+  // (`http.requireHostHeader: false` in app.ts); this hook, the first onRequest hook, refuses it
+  // in the envelope instead.
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw badRequest('missing_host', 'An HTTP/1.1 request needs a Host header');
+    }
+  });
+
+  // Requests Node answers (or drops) before Fastify sees them: answer them in the envelope too.
+  app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    // Any Expect other than 100-continue (Node's default: a bare 417).
+    const id = requestIdFor(req);
+    const body = rawEnvelope(id, 'expectation_failed', 'Only "Expect: 100-continue" is supported');
+    res.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'X-Request-Id': id, Connection: 'close' });
+    res.end(body);
+  });
+  app.server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    // CONNECT (a proxy request): Node would close the connection without an answer.
+    const id = requestIdFor(req);
+    const body = rawEnvelope(id, 'route_not_found', `No route CONNECT ${String(req.url).slice(0, 200)}`);
+    socket.on('error', () => socket.destroy());
+    socket.end(
+      `HTTP/1.1 404 Not Found\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
+function rawEnvelope(requestID: string, code: string, message: string): string {
+  return JSON.stringify({ success: false, message, requestID, executed_at: isoMicros(), data: { code } });
 }
 
 /** Malformed HTTP (bad headers, bad framing) never reaches a route: answer it in the envelope too. */
@@ -80,13 +128,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : 400;
-  const body = JSON.stringify({
-    success: false,
-    message: tooLarge ? 'Request headers too large' : 'Malformed HTTP request',
-    requestID: '',
-    executed_at: isoMicros(),
-    data: { code: tooLarge ? 'headers_too_large' : 'bad_request' },
-  });
+  const body = rawEnvelope('', tooLarge ? 'headers_too_large' : 'bad_request', tooLarge ? 'Request headers too large' : 'Malformed HTTP request');
   socket.end(
     `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );

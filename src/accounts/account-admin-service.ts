@@ -1,0 +1,168 @@
+// Administration of accounts: lock, unlock, cancel (with the user_cancel hook), reactivate,
+// copy, context, roles and passwords. Every change runs in one transaction, is serialised per
+// account on this instance, and invalidates the cached account state so it applies at once.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, UserRow } from '../db/schema.js';
+import type { DialectName } from '../db/connect.js';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
+import { isoMicros, LOCKED_FOREVER } from '../lib/time.js';
+import { newId, newSecurityStamp } from '../lib/random.js';
+import { KeyedMutex } from '../lib/keyed-mutex.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { appsForRoles, listApps } from '../apps/apps-directory.js';
+import { findUserByUsername, userRoleNames, type Db } from './users-repository.js';
+import { grantRole, revokeRole } from './roles-repository.js';
+import { addTeamMember } from './teams-repository.js';
+import { findAccountListRow } from './account-queries.js';
+import { accountListItem, type AccountListItem } from './account-views.js';
+import { HookFailedError, runCancelHook, type HookKind } from './cancel-hook.js';
+import { assertPasswordRules, createAccount, type NewAccount } from './account-service.js';
+
+export interface AccountAdminDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  dataDir: string;
+  appsDir: string;
+  /** Drops cached account state after a change (immediate effect on this instance). */
+  invalidate: (userId: string) => void;
+}
+
+export class AccountAdminService {
+  private readonly mutex = new KeyedMutex();
+
+  constructor(private readonly deps: AccountAdminDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  async item(db: Db, userId: string): Promise<AccountListItem> {
+    const row = await findAccountListRow(db, userId);
+    if (!row) throw notFound('user_not_found', 'User not found');
+    return accountListItem(row, isoMicros());
+  }
+
+  private async requireUser(db: Db, username: string): Promise<UserRow> {
+    const u = await findUserByUsername(db, username);
+    if (!u) throw notFound('user_not_found', `User ${username} not found`);
+    return u;
+  }
+
+  /** Runs one change to one account: serialised, transactional, cache invalidated after commit. */
+  private async change(username: string, work: (trx: Transaction<Database>, user: UserRow) => Promise<void>): Promise<AccountListItem> {
+    const target = await this.requireUser(this.db, username);
+    return this.mutex.run(target.id, async () => {
+      const item = await this.db.transaction().execute(async (trx) => {
+        const user = await this.requireUser(trx, username);
+        await work(trx, user);
+        return this.item(trx, user.id);
+      });
+      this.deps.invalidate(target.id);
+      return item;
+    });
+  }
+
+  async lock(actor: string, username: string): Promise<AccountListItem> {
+    if (actor.toUpperCase() === username.toUpperCase()) throw badRequest('cannot_lock_self', 'An administrator cannot lock their own account');
+    return this.change(username, async (trx, u) => {
+      await trx.updateTable('users').set({ lockout_end: LOCKED_FOREVER, security_stamp: newSecurityStamp() }).where('id', '=', u.id).execute();
+    });
+  }
+
+  async unlock(username: string): Promise<AccountListItem> {
+    return this.change(username, async (trx, u) => {
+      await trx.updateTable('users').set({ lockout_end: null, access_failed_count: 0 }).where('id', '=', u.id).execute();
+    });
+  }
+
+  async cancel(actor: string, username: string): Promise<AccountListItem> {
+    if (actor.toUpperCase() === username.toUpperCase()) throw badRequest('cannot_cancel_self', 'An administrator cannot cancel their own account');
+    const target = await this.requireUser(this.db, username);
+    let hook: HookKind = 'none';
+    try {
+      return await this.change(username, async (trx, u) => {
+        await trx.updateTable('users').set({ is_active: 0, security_stamp: newSecurityStamp() }).where('id', '=', u.id).execute();
+        hook = await runCancelHook(trx, this.deps.dialect, this.deps.dataDir, { username: u.username, user_id: u.id, cancelled_by: actor });
+        await this.recordCancel(trx, actor, u.username, { hook, outcome: 'ok' });
+      });
+    } catch (err) {
+      if (!(err instanceof HookFailedError)) throw err;
+      // The cancel rolled back; the attempt is still recorded, outside that transaction.
+      await this.recordCancel(this.db, actor, target.username, { hook: err.hook, outcome: 'failed', error: err.message });
+      throw conflict('hook_failed', `The user_cancel hook failed: ${err.message}`);
+    }
+  }
+
+  private async recordCancel(db: Db, actor: string, subject: string, data: Record<string, unknown>): Promise<void> {
+    await db.insertInto('events').values({ id: newId(), type: 'user_cancel', actor, subject, created_at: isoMicros(), data: JSON.stringify(data) }).execute();
+  }
+
+  async reactivate(actor: string, username: string): Promise<AccountListItem> {
+    return this.change(username, async (trx, u) => {
+      await trx.updateTable('users').set({ is_active: 1 }).where('id', '=', u.id).execute();
+      await trx.insertInto('events').values({ id: newId(), type: 'user_reactivate', actor, subject: u.username, created_at: isoMicros(), data: '{}' }).execute();
+    });
+  }
+
+  /** Adds the source's roles and teams to the target (a union: nothing is removed). */
+  async copy(sourceUsername: string, targetUsername: string): Promise<AccountListItem> {
+    const source = await this.requireUser(this.db, sourceUsername);
+    const target = await this.requireUser(this.db, targetUsername);
+    return this.mutex.runAll([source.id, target.id], async () => {
+      const item = await this.db.transaction().execute(async (trx) => {
+        for (const role of await userRoleNames(trx, source.id)) await grantRole(trx, target.id, role);
+        const teams = await trx.selectFrom('team_members').select(['team_id', 'level']).where('user_id', '=', source.id).execute();
+        for (const t of teams) await addTeamMember(trx, target.id, t.team_id, t.level);
+        return this.item(trx, target.id);
+      });
+      this.deps.invalidate(target.id);
+      return item;
+    });
+  }
+
+  /** Sets the user's application context; the user must be allowed to use the app. */
+  async setContext(username: string, app: string): Promise<AccountListItem> {
+    if (!listApps(this.deps.appsDir).includes(app)) throw badRequest('unknown_app', `No application named ${app}`, [{ field: 'app_name', rule: 'exists', message: `no application named ${app}` }]);
+    return this.change(username, async (trx, u) => {
+      const roles = await userRoleNames(trx, u.id);
+      if (!appsForRoles([app], roles).includes(app)) throw forbidden('app_not_allowed', `${u.username} may not use the application ${app}`);
+      await trx.updateTable('users').set({ app_name: app }).where('id', '=', u.id).execute();
+    });
+  }
+
+  async grant(username: string, role: string): Promise<AccountListItem> {
+    return this.change(username, (trx, u) => grantRole(trx, u.id, role));
+  }
+
+  async revoke(actor: string, username: string, role: string): Promise<AccountListItem> {
+    if (role === 'sys_administrator' && actor.toUpperCase() === username.toUpperCase()) {
+      throw badRequest('cannot_revoke_self', 'An administrator cannot remove their own sys_administrator role');
+    }
+    return this.change(username, async (trx, u) => {
+      if (!(await revokeRole(trx, u.id, role))) throw notFound('role_not_assigned', `${u.username} does not have the role ${role}`);
+    });
+  }
+
+  async create(input: NewAccount): Promise<AccountListItem> {
+    const { id } = await createAccount(this.db, input);
+    return this.item(this.db, id);
+  }
+
+  /** An administrator sets a new password; every session of the user ends. */
+  async resetPassword(username: string, password: string): Promise<AccountListItem> {
+    assertPasswordRules(password);
+    const hash = await hashPassword(password);
+    return this.change(username, async (trx, u) => {
+      await trx.updateTable('users').set({ password_hash: hash, security_stamp: newSecurityStamp(), access_failed_count: 0 }).where('id', '=', u.id).execute();
+    });
+  }
+
+  /** The user changes their own password, proving the current one; every session ends. */
+  async changeOwnPassword(username: string, current: string, next: string): Promise<AccountListItem> {
+    assertPasswordRules(next);
+    const user = await this.requireUser(this.db, username);
+    const ok = user.password_hash !== null && (await verifyPassword(current, user.password_hash)).ok;
+    if (!ok) throw badRequest('invalid_current_password', 'The current password is wrong', [{ field: 'current_password', rule: 'matches', message: 'current_password is wrong' }]);
+    return this.resetPassword(username, next);
+  }
+}

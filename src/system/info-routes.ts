@@ -1,0 +1,71 @@
+// GET /api/core/system (spec §2.6): obsolete, kept for old clients. A bare object, never an
+// envelope; it points to its successor, the profile endpoint, in the Deprecation/Link headers.
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { authSecurity, standardErrors } from '../http/envelope.js';
+import { callerOf } from '../http/auth-hook.js';
+import type { ProfileService } from '../accounts/profile-service.js';
+import type { Config } from '../config/config.js';
+import type { DialectName } from '../db/connect.js';
+import { listApps } from '../apps/apps-directory.js';
+
+/** RFC 9745: the date from which the endpoint counts as deprecated (2025-01-01). */
+const DEPRECATED_SINCE = '@1735689600';
+
+const InfoSchema = Type.Object(
+  {
+    'kv.v.api.token': Type.String({ description: 'always empty: credentials are never echoed' }),
+    'kv.v.api.url': Type.String(),
+    'kv.v.api.version': Type.String(),
+    'kv.v.owner.language': Type.String(),
+    'kv.v.owner.name': Type.String(),
+    'kv.v.user.app_name': Type.String(),
+    'kv.v.user.currency': Type.String(),
+    'kv.v.user.teamid': Type.String({ format: 'uuid' }),
+    'kv.v.user.userid': Type.String({ format: 'uuid' }),
+    'kv.v.user.username': Type.String(),
+    'kv.v.user.apps': Type.Array(Type.String()),
+    'kv.v.instance.database': Type.Optional(Type.String()),
+    'kv.v.instance.apps': Type.Optional(Type.Array(Type.String())),
+    'kv.v.instance.jwt_expire_hours': Type.Optional(Type.Number()),
+  },
+  { description: 'bare object (no envelope)' },
+);
+
+export function systemInfoRoutes(app: FastifyInstance, profiles: ProfileService, config: Config, dialect: DialectName): void {
+  app.get<{ Querystring: { setup?: boolean } }>('/api/core/system', {
+    schema: {
+      tags: ['system'],
+      security: authSecurity,
+      deprecated: true,
+      summary: 'Basic system information (obsolete: use GET /api/core/account/profile)',
+      querystring: Type.Object({ setup: Type.Optional(Type.Boolean({ default: false })) }),
+      response: { 200: InfoSchema, ...standardErrors },
+    },
+    handler: async (request, reply) => {
+      const caller = callerOf(request);
+      const profile = await profiles.profile(caller.account.username, 'all', `${request.protocol}://${request.host}`);
+      const info: Record<string, unknown> = {
+        'kv.v.api.token': '',
+        'kv.v.api.url': profile.instance?.['kv.v.api.url'] ?? '',
+        'kv.v.api.version': profile.instance?.['kv.v.api.version'] ?? '',
+        'kv.v.owner.language': config.settings.ownerLanguage,
+        'kv.v.owner.name': config.settings.ownerName,
+        'kv.v.user.app_name': profile.user.user_app_name,
+        'kv.v.user.currency': profile.user.user_currency,
+        'kv.v.user.teamid': profile.user.team_id,
+        'kv.v.user.userid': caller.account.id,
+        'kv.v.user.username': profile.user.username,
+        'kv.v.user.apps': profile.apps ?? [],
+      };
+      if (request.query.setup) {
+        info['kv.v.instance.database'] = dialect;
+        info['kv.v.instance.apps'] = listApps(config.appsDir);
+        info['kv.v.instance.jwt_expire_hours'] = config.settings.jwtExpireHours;
+      }
+      reply.header('Deprecation', DEPRECATED_SINCE);
+      reply.header('Link', '</api/core/account/profile>; rel="successor-version"');
+      return info;
+    },
+  });
+}

@@ -1,0 +1,68 @@
+// Team administration (beyond the spec; sys_administrator).
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { authSecurity, EnvelopeOf, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';
+import { Username } from '../accounts/schemas.js';
+import { TEAM_SHORT_PATTERN, TEAM_TYPES, type TeamService } from './team-service.js';
+
+const tags = ['teams'];
+const security = authSecurity;
+const config = { roles: ['sys_administrator'] as const };
+const TeamItem = Type.Object({
+  team_id: Type.String({ format: 'uuid' }),
+  team_short: Type.String(),
+  team_name: Type.String(),
+  team_type: Type.String(),
+  members: Type.Integer(),
+});
+const Short = Type.String({ pattern: TEAM_SHORT_PATTERN });
+const MemberParams = Type.Object({ team_short: Short, username: Username });
+
+export function teamRoutes(app: FastifyInstance, teams: TeamService): void {
+  app.get('/api/core/team/browse', {
+    config,
+    schema: { tags, security, summary: 'All teams', response: { 200: EnvelopeOf(Type.Object({ items: Type.Array(TeamItem) })), ...standardErrors } },
+    handler: async (_request, reply) => {
+      const items = await teams.list();
+      return sendEnvelope(reply, { items }, `${items.length} teams`);
+    },
+  });
+
+  app.post<{ Body: { team_short: string; team_name: string; team_type?: string } }>('/api/core/team/create', {
+    config,
+    schema: {
+      tags,
+      security,
+      summary: 'Create a team',
+      body: Type.Object(
+        { team_short: Short, team_name: Type.String({ minLength: 1, maxLength: 256 }), team_type: Type.Optional(Type.Union(TEAM_TYPES.map((t) => Type.Literal(t)))) },
+        { additionalProperties: false },
+      ),
+      response: { 201: EnvelopeOf(Type.Object({ item: TeamItem })), 409: ErrorEnvelope, ...standardErrors },
+    },
+    handler: async (request, reply) => {
+      const { team_short, team_name, team_type } = request.body;
+      return sendEnvelope(reply, { item: await teams.create(team_short, team_name, team_type ?? 'internal') }, 'team created', 201);
+    },
+  });
+
+  app.post<{ Params: { team_short: string; username: string }; Body: { teamuser_lvl?: string | null } | undefined }>('/api/core/team/member/add/:team_short/:username', {
+    config,
+    schema: {
+      tags,
+      security,
+      summary: 'Add a user to a team (optionally with a level)',
+      params: MemberParams,
+      body: Type.Optional(Type.Object({ teamuser_lvl: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) }, { additionalProperties: false })),
+      response: { 200: EnvelopeOf(Type.Object({ item: TeamItem })), ...standardErrors },
+    },
+    handler: async (request, reply) =>
+      sendEnvelope(reply, { item: await teams.addMember(request.params.team_short, request.params.username, request.body?.teamuser_lvl ?? null) }, 'member added'),
+  });
+
+  app.post<{ Params: { team_short: string; username: string } }>('/api/core/team/member/remove/:team_short/:username', {
+    config,
+    schema: { tags, security, summary: 'Remove a user from a team', params: MemberParams, response: { 200: EnvelopeOf(Type.Object({ item: TeamItem })), ...standardErrors } },
+    handler: async (request, reply) => sendEnvelope(reply, { item: await teams.removeMember(request.params.team_short, request.params.username) }, 'member removed'),
+  });
+}
