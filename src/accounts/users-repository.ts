@@ -15,6 +15,7 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  if (id.includes('\u0000')) return undefined; // as above: never an id, and PostgreSQL would fail
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 

@@ -4,13 +4,29 @@
 import { Ajv, type Options } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 
+const OPTIONAL_BODY = 'x-optional-body';
+const OPTIONAL_BODY_KEYWORD = OPTIONAL_BODY;
+
 const common: Options = { allErrors: false, useDefaults: true, removeAdditional: false, strict: false };
 const coercing = new Ajv({ ...common, coerceTypes: 'array' });
 const exact = new Ajv({ ...common, coerceTypes: false });
+exact.addKeyword(OPTIONAL_BODY_KEYWORD);
 for (const ajv of [coercing, exact]) {
   ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
   ajv.addFormat('date-time', { validate: (s: string) => !Number.isNaN(Date.parse(s)) });
 }
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? exact : coercing).compile(schema as object);
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  if (httpPart !== 'body') return coercing.compile(schema as object);
+  const validate = exact.compile(schema as object);
+  if (!isOptionalBody(schema)) return validate;
+  return Object.assign((data: unknown) => data === undefined || validate(data), { get errors() { return validate.errors; } });
+};
+
+
+/** Marks a body schema as optional: a request without a body passes, one with a body is checked. */
+export const optionalBody = <T extends object>(schema: T): T => ({ ...schema, [OPTIONAL_BODY]: true });
+
+export function isOptionalBody(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && (schema as Record<string, unknown>)[OPTIONAL_BODY] === true;
+}

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { authSecurity, EnvelopeOf, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { Username } from '../accounts/schemas.js';
+import { optionalBody } from '../http/validation.js';
 import { TEAM_SHORT_PATTERN, TEAM_TYPES, type TeamService } from './team-service.js';
 
 const tags = ['teams'];
@@ -53,7 +54,7 @@ export function teamRoutes(app: FastifyInstance, teams: TeamService): void {
       security,
       summary: 'Add a user to a team (optionally with a level)',
       params: MemberParams,
-      body: Type.Optional(Type.Object({ teamuser_lvl: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) }, { additionalProperties: false })),
+      body: optionalBody(Type.Object({ teamuser_lvl: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) }, { additionalProperties: false })),
       response: { 200: EnvelopeOf(Type.Object({ item: TeamItem })), ...standardErrors },
     },
     handler: async (request, reply) =>
