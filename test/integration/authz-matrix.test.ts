@@ -1,0 +1,111 @@
+// Issue 3 done-when 2: every endpoint × {no credentials, plain user, plain user acting on
+// another user, sys_administrator, locked user, cancelled user} → the expected status.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
+import { startAccountsFixture, type AccountsFixture } from '../support/accounts-fixture.js';
+
+type Caller = 'none' | 'plain' | 'other' | 'admin' | 'locked' | 'cancelled';
+const CALLERS: Caller[] = ['none', 'plain', 'other', 'admin', 'locked', 'cancelled'];
+
+interface Case {
+  name: string;
+  method: 'GET' | 'POST';
+  /** Path and body for a caller; `self` is the caller's username, `target` another account. */
+  request: (caller: Caller, self: string) => { path: string; body?: unknown };
+  /** Expected status for plain (acting on self), other (acting on target) and admin (on target). */
+  plain: number;
+  other: number;
+  admin: number;
+}
+
+let seq = 0;
+const uniq = () => `n${++seq}`;
+const target = 'target';
+const onUser = (caller: Caller, self: string) => (caller === 'plain' ? self : target);
+
+const CASES: Case[] = [
+  { name: 'profile (own)', method: 'GET', request: () => ({ path: '/api/core/account/profile' }), plain: 200, other: 200, admin: 200 },
+  { name: 'profile/{username}', method: 'GET', request: (c, s) => ({ path: `/api/core/account/profile/${onUser(c, s)}` }), plain: 200, other: 403, admin: 200 },
+  { name: 'profile-update', method: 'POST', request: (c, s) => ({ path: '/api/core/account/profile-update', body: { username: onUser(c, s), user_first_name: 'X' } }), plain: 200, other: 403, admin: 200 },
+  { name: 'browse', method: 'GET', request: () => ({ path: '/api/core/account/browse' }), plain: 403, other: 403, admin: 200 },
+  { name: 'copy', method: 'POST', request: () => ({ path: `/api/core/account/copy/source/${target}` }), plain: 403, other: 403, admin: 200 },
+  { name: 'lock', method: 'POST', request: () => ({ path: `/api/core/account/lock/${target}` }), plain: 403, other: 403, admin: 200 },
+  { name: 'unlock', method: 'POST', request: () => ({ path: `/api/core/account/unlock/${target}` }), plain: 403, other: 403, admin: 200 },
+  { name: 'cancel', method: 'POST', request: () => ({ path: `/api/core/account/cancel/${target}` }), plain: 403, other: 403, admin: 200 },
+  { name: 'reactivate', method: 'POST', request: () => ({ path: `/api/core/account/reactivate/${target}` }), plain: 403, other: 403, admin: 200 },
+  { name: 'context (own)', method: 'POST', request: () => ({ path: '/api/core/account/context/demo' }), plain: 200, other: 200, admin: 200 },
+  { name: 'context/{username}', method: 'POST', request: (c, s) => ({ path: `/api/core/account/context/demo/${onUser(c, s)}` }), plain: 200, other: 403, admin: 200 },
+  { name: 'create account', method: 'POST', request: () => ({ path: '/api/core/account/create', body: { username: uniq(), password: 'long-enough-1' } }), plain: 403, other: 403, admin: 201 },
+  { name: 'password/{username}', method: 'POST', request: () => ({ path: `/api/core/account/password/${target}`, body: { password: 'target-password-1' } }), plain: 403, other: 403, admin: 200 },
+  { name: 'role grant', method: 'POST', request: () => ({ path: `/api/core/account/role/grant/${target}/app_other` }), plain: 403, other: 403, admin: 200 },
+  { name: 'role revoke', method: 'POST', request: () => ({ path: `/api/core/account/role/revoke/${target}/app_other` }), plain: 403, other: 403, admin: 200 },
+  { name: 'team browse', method: 'GET', request: () => ({ path: '/api/core/team/browse' }), plain: 403, other: 403, admin: 200 },
+  { name: 'team create', method: 'POST', request: () => ({ path: '/api/core/team/create', body: { team_short: uniq(), team_name: 'T' } }), plain: 403, other: 403, admin: 201 },
+  { name: 'team member add', method: 'POST', request: () => ({ path: `/api/core/team/member/add/MX/${target}` }), plain: 403, other: 403, admin: 200 },
+  { name: 'team member remove', method: 'POST', request: () => ({ path: `/api/core/team/member/remove/MX/${target}` }), plain: 403, other: 403, admin: 200 },
+  { name: 'system (obsolete)', method: 'GET', request: () => ({ path: '/api/core/system' }), plain: 200, other: 200, admin: 200 },
+  { name: 'token/user', method: 'GET', request: () => ({ path: '/api/core/token/user' }), plain: 200, other: 200, admin: 200 },
+  { name: 'token/browse', method: 'GET', request: () => ({ path: '/api/core/token/browse' }), plain: 403, other: 403, admin: 200 },
+  { name: 'token/user/{username}', method: 'GET', request: (c, s) => ({ path: `/api/core/token/user/${onUser(c, s)}` }), plain: 403, other: 403, admin: 200 },
+  { name: 'token/create/{name}', method: 'POST', request: () => ({ path: `/api/core/token/create/${uniq()}` }), plain: 201, other: 201, admin: 201 },
+  { name: 'token/create/{name}/{username}', method: 'POST', request: (c, s) => ({ path: `/api/core/token/create/${uniq()}/${onUser(c, s)}` }), plain: 403, other: 403, admin: 201 },
+  { name: 'token/delete/{name}/{username}', method: 'POST', request: (c, s) => ({ path: `/api/core/token/delete/victim/${onUser(c, s)}` }), plain: 404, other: 403, admin: 200 },
+  { name: 'logout', method: 'GET', request: () => ({ path: '/api/core/account/logout' }), plain: 200, other: 200, admin: 200 },
+  { name: 'ping (no auth needed)', method: 'GET', request: () => ({ path: '/api/core/system/ping' }), plain: 200, other: 200, admin: 200 },
+];
+
+describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
+  let f: AccountsFixture;
+  const tokens: Partial<Record<Caller, string>> = {};
+  const names: Record<Caller, string> = { none: '', plain: 'plain', other: 'plain', admin: 'admin2', locked: 'locked', cancelled: 'cancelled' };
+
+  beforeAll(async () => {
+    f = await startAccountsFixture(kind);
+    const make = async (username: string, roles: string[]) => {
+      await f.user(username, { roles });
+      const r = await f.as(f.adminJwt, 'POST', `/api/core/token/create/matrix/${username}`);
+      return r.body.data.item.value as string;
+    };
+    tokens.plain = await make('plain', ['sys_tokens', 'app_demo']);
+    tokens.other = tokens.plain;
+    tokens.admin = await make('admin2', ['sys_administrator', 'sys_tokens', 'app_administrator']);
+    tokens.locked = await make('locked', ['sys_administrator', 'sys_tokens', 'app_demo']);
+    tokens.cancelled = await make('cancelled', ['sys_administrator', 'sys_tokens', 'app_demo']);
+    await f.user(target, { roles: ['app_demo'] });
+    await f.user('source', { roles: ['app_demo'] });
+    await f.as(f.adminJwt, 'POST', '/api/core/team/create', { team_short: 'MX', team_name: 'Matrix' });
+    expect((await f.as(f.adminJwt, 'POST', '/api/core/account/lock/locked')).status).toBe(200);
+    expect((await f.as(f.adminJwt, 'POST', '/api/core/account/cancel/cancelled')).status).toBe(200);
+  });
+  afterAll(async () => {
+    await f?.inst.stop();
+    if (f) await dropTestDatabase(f.db);
+  });
+
+  it('every endpoint answers every kind of caller as expected (zero mismatches)', async () => {
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const c of CASES) {
+      for (const caller of CALLERS) {
+        // A victim token for the delete case, owned by whoever the request targets.
+        if (c.name.startsWith('token/delete') && (caller === 'other' || caller === 'admin')) {
+          await f.as(f.adminJwt, 'POST', `/api/core/token/create/victim/${target}`);
+        }
+        const { path, body } = c.request(caller, names[caller]);
+        const token = tokens[caller];
+        const r = await f.inst.request(path, {
+          method: c.method,
+          headers: token ? { Authorization: `Token ${token}` } : {},
+          ...(body !== undefined ? { json: body } : {}),
+        });
+        const expected = caller === 'none' || caller === 'locked' || caller === 'cancelled' ? (c.name.startsWith('ping') ? 200 : 401) : c[caller];
+        checked++;
+        if (r.status !== expected) mismatches.push(`${c.name} as ${caller}: expected ${expected}, got ${r.status} ${r.text.slice(0, 160)}`);
+        const bare = path === '/api/core/system' && r.status === 200;
+        if (!bare && r.body?.success !== r.status < 400) mismatches.push(`${c.name} as ${caller}: no envelope with success=${r.status < 400}`);
+      }
+    }
+    expect(checked).toBe(CASES.length * CALLERS.length);
+    expect(mismatches).toEqual([]);
+  });
+});
