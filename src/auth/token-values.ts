@@ -1,8 +1,7 @@
 // API token values: a recognisable prefix (so secret scanners can spot leaked ones), 192 random
 // bits, and a CRC32 checksum so a scanner can tell a real token from a look-alike offline.
-import { randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { sha256Hex } from '../lib/random.js';
 
 export const TOKEN_PREFIX = 'pct_';
 const BODY_LENGTH = 32; // base64url of 24 bytes
@@ -26,4 +25,6 @@ export function isWellFormedTokenValue(value: string): boolean {
 }
 
 /** Tokens carry 192 random bits, so a plain SHA-256 is a safe at-rest hash (no salt or KDF needed). */
-export const hashTokenValue = (value: string): string => sha256Hex(value);
+// crypto.hash is the one-shot form of createHash(…).update(…).digest(…): the same hex, in about
+// half the time (this runs on every API-token request).
+export const hashTokenValue = (value: string): string => hash('sha256', value, 'hex');

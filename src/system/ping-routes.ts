@@ -1,9 +1,13 @@
-// GET /api/core/system/ping: a connectivity test that reports whether the caller is
-// authenticated (an invalid credential here is `authenticated: false`, never a 401).
+// GET/POST /api/core/system/ping (spec §2.5, §4.3; CONTRACT.md "System utilities"): a test
+// endpoint for clients. It works with or without credentials and reports which; an invalid
+// credential is `authenticated: false`, never a 401. GET can be asked to answer with a given
+// status and `success`, and to echo a JSON value; POST echoes its body.
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
-import { EnvelopeOf, sendEnvelope } from '../http/envelope.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EnvelopeOf, envelope } from '../http/envelope.js';
+import { AppError } from '../lib/errors.js';
 import { VERSION } from '../lib/version.js';
+import { assertFiniteNumbers, parseJsonText } from './echo-body.js';
 
 export const PingAnswer = EnvelopeOf(
   Type.Object({
@@ -12,13 +16,52 @@ export const PingAnswer = EnvelopeOf(
   }),
 );
 
+function answer(request: FastifyRequest, reply: FastifyReply, body: unknown, status = 200, success = true) {
+  const p = request.principal;
+  const data = { items: { authenticated: p !== null, username: p?.account.username ?? '', version: VERSION }, body };
+  if (status >= 500) request.log.info({ requestedStatus: status }, 'ping answered with the status it was asked for');
+  reply.code(status);
+  // 204 and 304 carry no body by definition.
+  return status === 204 || status === 304 ? reply.send() : reply.send(envelope(request, data, 'OK', success));
+}
+
 export function pingRoutes(app: FastifyInstance): void {
-  app.get('/api/core/system/ping', {
+  app.get<{ Querystring: { statusCode?: number; success?: boolean; body?: string } }>('/api/core/system/ping', {
     config: { auth: 'optional' },
-    schema: { tags: ['system'], summary: 'Connectivity test', response: { 200: PingAnswer } },
+    schema: {
+      tags: ['system'],
+      summary: 'Connectivity test; can answer with a chosen status, success flag and echoed JSON',
+      querystring: Type.Object({
+        statusCode: Type.Optional(Type.Integer({ minimum: 200, maximum: 599, description: 'HTTP status of the reply (default 200)' })),
+        success: Type.Optional(Type.Boolean({ description: 'the envelope success (default true)' })),
+        body: Type.Optional(Type.String({ description: 'JSON text, echoed parsed as data.body' })),
+      }),
+      response: { 200: PingAnswer },
+    },
     handler: async (request, reply) => {
-      const p = request.principal;
-      return sendEnvelope(reply, { items: { authenticated: p !== null, username: p?.account.username ?? '', version: VERSION }, body: null }, 'OK');
+      const { statusCode, success, body } = request.query;
+      const echoed = body === undefined ? null : parseJsonText(body, 'body');
+      return answer(request, reply, echoed, statusCode ?? 200, success ?? true);
+    },
+  });
+
+  app.post('/api/core/system/ping', {
+    config: { auth: 'optional' },
+    schema: {
+      tags: ['system'],
+      summary: 'Echo the body: JSON with its types kept, a form body as an object of strings',
+      consumes: ['application/json', 'application/x-www-form-urlencoded'],
+      response: { 200: PingAnswer },
+    },
+    handler: async (request, reply) => {
+      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      // No body, or an empty one of whatever declared type, is "none sent".
+      if (request.body === undefined || request.body === null || request.body === '') return answer(request, reply, null);
+      if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
+        throw new AppError(415, 'unsupported_media_type', 'ping accepts application/json or application/x-www-form-urlencoded');
+      }
+      assertFiniteNumbers(request.body);
+      return answer(request, reply, request.body);
     },
   });
 }

@@ -12,7 +12,7 @@
 // run in forked workers, and provide/inject is vitest's supported channel into them. It is also
 // put in process.env.PG_TEST_URL for anything that runs in this process.
 
-import { execFile, execFileSync } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { accessSync, appendFileSync, chownSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -73,17 +73,22 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   // Binaries are present, so from here on a failure is a real problem and fails the run even
   // without REQUIRE_POSTGRES: silently skipping would hide it.
   const cluster = await createCluster(bins);
-  // Safety net: if vitest exits without running the teardown (an uncaught error, a forced
-  // exit), don't leave a postgres server running and its files behind. An 'exit' listener
-  // may only do synchronous work, hence the sync variant.
+  // Safety nets, because pg_ctl detaches the server into a session of its own: it outlives
+  // vitest, and a killed test run would leave it running and its files behind.
+  // - An 'exit' listener covers vitest exiting without running the teardown (uncaught error,
+  //   process.exit). It may only do synchronous work, hence the sync variant.
+  // - A watchdog process covers what no listener sees: SIGKILL, or SIGTERM (Node exits on it
+  //   without 'exit' events), e.g. from a timeout that kills the test command.
   const onExit = (): void => destroyClusterSync(cluster);
   process.once('exit', onExit);
+  const watchdog = startWatchdog(cluster);
 
   let url: string;
   try {
     url = await startCluster(cluster);
   } catch (err) {
     process.removeListener('exit', onExit);
+    watchdog.kill();
     destroyClusterSync(cluster);
     throw err;
   }
@@ -94,6 +99,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 
   return async () => {
     process.removeListener('exit', onExit);
+    watchdog.kill();
     // We set it, so we unset it: in watch mode a later setup must not take our dead cluster's
     // URL for one the user gave.
     if (process.env.PG_TEST_URL === url) delete process.env.PG_TEST_URL;
@@ -247,6 +253,23 @@ function destroyClusterSync(cluster: Cluster): void {
     // not running, or already gone
   }
   rmSync(cluster.tempDir, { recursive: true, force: true });
+}
+
+/**
+ * A detached shell that waits for this vitest process to go away, by whatever means, and then
+ * stops the cluster and deletes its files. Detached (own session) so that killing vitest's
+ * process group does not take the watchdog down with it. Killed by the normal teardown.
+ */
+function startWatchdog(cluster: Cluster): ChildProcess {
+  const [cmd, args] = commandLine(cluster, cluster.bins.pgCtl, ['-D', cluster.dataDir, '-m', 'immediate', '-w', 'stop']);
+  const script = [
+    `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`,
+    `${[cmd, ...args].map(shellQuote).join(' ')} >/dev/null 2>&1`,
+    `rm -rf ${shellQuote(cluster.tempDir)}`,
+  ].join('; ');
+  const child = spawn('/bin/sh', ['-c', script], { cwd: '/', detached: true, stdio: 'ignore' });
+  child.unref();
+  return child;
 }
 
 // ---------------------------------------------------------------------------------------------

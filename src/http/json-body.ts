@@ -1,0 +1,19 @@
+// The JSON body parser: like Fastify's own (prototype-poisoning keys are refused), except that
+// an empty body is "no body" rather than an error, so `POST` without content behaves the same
+// whatever Content-Type the client sent.
+import type { FastifyInstance } from 'fastify';
+import sjson from 'secure-json-parse';
+import { AppError } from '../lib/errors.js';
+
+export function installJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch {
+      done(new AppError(400, 'invalid_json', 'The body is not valid JSON'), undefined);
+    }
+  });
+}

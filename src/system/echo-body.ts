@@ -1,0 +1,35 @@
+// Bodies echoed by ping: JSON with its types kept, and HTML forms as an object of strings.
+import { badRequest } from '../lib/errors.js';
+
+/** JSON cannot carry 1e400: refuse what would not survive the echo instead of answering null. */
+export function assertFiniteNumbers(value: unknown, path = 'body'): void {
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw badRequest('number_out_of_range', `${path}: a number is out of range`, [{ field: path, rule: 'finite', message: 'number out of range' }]);
+  }
+  if (Array.isArray(value)) value.forEach((v, i) => assertFiniteNumbers(v, `${path}[${i}]`));
+  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) assertFiniteNumbers(v, `${path}.${k}`);
+}
+
+/**
+ * `application/x-www-form-urlencoded` → an object of strings. A repeated key keeps its last
+ * value, so every value stays a string (spec §4.3).
+ */
+export function parseForm(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(text)) {
+    // defineProperty: a key named __proto__ becomes plain data, never the prototype.
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+export function parseJsonText(text: string, field: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest('invalid_json', `${field} is not valid JSON`, [{ field, rule: 'json', message: `${field} is not valid JSON` }]);
+  }
+  assertFiniteNumbers(value, field);
+  return value;
+}
