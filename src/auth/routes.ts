@@ -31,7 +31,8 @@ function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
 
 export function sessionRoutes(app: FastifyInstance, login: LoginService): void {
   app.post<{ Body: { username: string; password: string; createCookie?: boolean } }>('/api/core/account/login', {
-    config: { auth: 'none' },
+    // A NUL can be in no username or password: such a login is simply invalid credentials.
+    config: { auth: 'none', acceptsNul: true },
     schema: {
       tags: ['auth'],
       summary: 'Log in with a password (or an API token as username `api`) and receive a JWT',

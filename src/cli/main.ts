@@ -2,7 +2,6 @@
 import { loadConfig, ConfigError } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/connect.js';
 import { AppError } from '../lib/errors.js';
-import { startServer } from '../server.js';
 import { parseArgs, UsageError } from './args.js';
 import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, userAdd } from './admin-commands.js';
 
@@ -45,7 +44,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   switch (`${command}${sub ? ` ${sub}` : ''}`) {
     case 'serve':
-      await startServer(loadConfig(), { handleSignals: true });
+      // Loaded only here: the HTTP stack is not needed by the other commands, which start faster.
+      await (await import('../server.js')).startServer(loadConfig(), { handleSignals: true });
       return -1; // keeps running
     case 'migrate':
       await withDatabase(async () => out('database is up to date'));

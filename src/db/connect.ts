@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type SQLiteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { sqliteDialectWithImmediateTransactions } from './sqlite-dialect.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 
@@ -45,7 +46,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: sqliteDialectWithImmediateTransactions({ database: sqlite }) });
   return { db, dialect: 'sqlite', description: file, close: () => db.destroy() };
 }
 

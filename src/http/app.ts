@@ -18,6 +18,7 @@ import { previewRoutes } from '../system/preview-routes.js';
 import { uuidRoutes } from '../system/uuid-routes.js';
 import { parseForm } from '../system/echo-body.js';
 import { installJsonParser } from './json-body.js';
+import { installNulGuard } from './nul-guard.js';
 import { profileRoutes } from '../accounts/profile-routes.js';
 import { accountAdminRoutes } from '../accounts/admin-routes.js';
 import { teamRoutes } from '../teams/routes.js';
@@ -61,6 +62,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   installJsonParser(app);
   // HTML forms (ping echoes them); other routes' schemas refuse what they do not expect.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseForm(body as string)));
+  installNulGuard(app);
   await app.register(cookie);
   installAuthentication(app, services.auth, settings.allowedOrigins);
   await registerOpenApi(app);

@@ -42,6 +42,11 @@ const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
   FST_ERR_ASYNC_CONSTRAINT: [400, 'bad_request', 'The request could not be routed'],
 };
 
+function isPostgresDataException(err: unknown): boolean {
+  const e = err as { code?: unknown; severity?: unknown };
+  return typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string';
+}
+
 function classify(err: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }): AppError {
   if (err instanceof AppError) return err;
   if (err.validation) {
@@ -50,6 +55,11 @@ function classify(err: FastifyError & { validation?: ValidationIssue[]; validati
   }
   const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
   if (known) return new AppError(known[0], known[1], known[2]);
+  if (isPostgresDataException(err)) {
+    // SQLSTATE class 22 (data exception: too long, bad encoding, out of range) means the input
+    // did not fit a column; validation should have caught it, so it is still logged.
+    return new AppError(400, 'invalid_input', 'A value does not fit the field it is stored in');
+  }
   if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
     return new AppError(400, 'invalid_json', 'The body is not valid JSON');
   }
@@ -62,6 +72,8 @@ function sendError(err: FastifyError, request: FastifyRequest, reply: FastifyRep
   const appErr = classify(err);
   if (appErr.statusCode >= 500) {
     request.log.error({ err }, 'request failed');
+  } else if (isPostgresDataException(err)) {
+    request.log.warn({ err }, 'input passed validation but did not fit the database');
   } else if (appErr.statusCode === 401) {
     request.log.warn({ code: appErr.code, url: request.routeOptions.url }, 'authentication failed');
   }

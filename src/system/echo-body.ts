@@ -1,13 +1,11 @@
 // Bodies echoed by ping: JSON with its types kept, and HTML forms as an object of strings.
 import { badRequest } from '../lib/errors.js';
+import { findInJson } from '../lib/json-walk.js';
 
 /** JSON cannot carry 1e400: refuse what would not survive the echo instead of answering null. */
 export function assertFiniteNumbers(value: unknown, path = 'body'): void {
-  if (typeof value === 'number' && !Number.isFinite(value)) {
-    throw badRequest('number_out_of_range', `${path}: a number is out of range`, [{ field: path, rule: 'finite', message: 'number out of range' }]);
-  }
-  if (Array.isArray(value)) value.forEach((v, i) => assertFiniteNumbers(v, `${path}[${i}]`));
-  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) assertFiniteNumbers(v, `${path}.${k}`);
+  const at = findInJson(value, (v) => typeof v === 'number' && !Number.isFinite(v), path);
+  if (at !== null) throw badRequest('number_out_of_range', `${at}: a number is out of range`, [{ field: at, rule: 'finite', message: 'number out of range' }]);
 }
 
 /**

@@ -46,7 +46,7 @@ export function pingRoutes(app: FastifyInstance): void {
   });
 
   app.post('/api/core/system/ping', {
-    config: { auth: 'optional' },
+    config: { auth: 'optional', acceptsNul: true },
     schema: {
       tags: ['system'],
       summary: 'Echo the body: JSON with its types kept, a form body as an object of strings',

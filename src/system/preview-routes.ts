@@ -9,6 +9,7 @@ const MAX_INPUT_BYTES = 1024 * 1024;
 
 export function previewRoutes(app: FastifyInstance): void {
   app.post<{ Body: { painput: string; patype?: PreviewType } }>('/api/core/system/preview', {
+    config: { acceptsNul: true },
     schema: {
       tags: ['system'],
       security: authSecurity,

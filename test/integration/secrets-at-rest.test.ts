@@ -1,5 +1,6 @@
 // Done-when 5: no token value and no password is ever written to the database or the logs.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -46,11 +47,10 @@ describe.each(testDatabaseKinds())('secrets at rest on %s', (kind) => {
 
   async function databaseText(): Promise<string> {
     if (kind === 'sqlite') {
-      // The database file and its WAL, byte for byte.
-      return readdirSync(db.dataDir)
-        .filter((f) => f.startsWith('platform-core.sqlite'))
-        .map((f) => readFileSync(join(db.dataDir, f)).toString('latin1'))
-        .join('\n');
+      // The database file and its WAL, byte for byte. Read by a child process: closing a file
+      // descriptor of the database in this process would drop this process's SQLite locks.
+      const files = readdirSync(db.dataDir).filter((f) => f.startsWith('platform-core.sqlite')).map((f) => join(db.dataDir, f));
+      return execFileSync('cat', files, { maxBuffer: 256 * 1024 * 1024 }).toString('latin1');
     }
     const tables = ['users', 'teams', 'team_members', 'roles', 'user_roles', 'tokens', 'instance_settings', 'events'];
     const parts: string[] = [];
