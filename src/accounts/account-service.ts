@@ -4,14 +4,13 @@ import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { isoMicros } from '../lib/time.js';
 import { newId, newSecurityStamp } from '../lib/random.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, MAX_PASSWORD_LENGTH } from '../auth/passwords.js';
 import { findUserByUsername, insertUser } from './users-repository.js';
 import { addTeamMember, ensureDefaultTeam, findTeamByShort } from './teams-repository.js';
 import { grantRole } from './roles-repository.js';
 import { isValidUsername, normalizeUsername } from './usernames.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 4096;
 
 export function assertPasswordRules(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {

@@ -23,7 +23,7 @@ const ARGON2ID = 2 as Algorithm;
 
 // Login bodies are attacker-controlled; the cap bounds the memory and hashing input one request
 // can cause while being far beyond any real passphrase.
-const MAX_PASSWORD_LENGTH = 4096;
+export const MAX_PASSWORD_LENGTH = 4096;
 
 // Stored argon2 hashes carry their own cost parameters and the library honours them, so a
 // corrupted or hostile value such as m=4294967295 would try to allocate terabytes (it kills
