@@ -19,6 +19,7 @@ import { uuidRoutes } from '../system/uuid-routes.js';
 import { parseForm } from '../system/echo-body.js';
 import { installJsonParser } from './json-body.js';
 import { installNulGuard } from './nul-guard.js';
+import { lazyChildLoggerFactory } from './lazy-logger.js';
 import { profileRoutes } from '../accounts/profile-routes.js';
 import { accountAdminRoutes } from '../accounts/admin-routes.js';
 import { teamRoutes } from '../teams/routes.js';
@@ -34,6 +35,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     trustProxy: settings.trustProxy,
     forceCloseConnections: 'idle',
     clientErrorHandler,
+    childLoggerFactory: lazyChildLoggerFactory,
     frameworkErrors: frameworkErrorHandler,
     // An HTTP/1.1 request without Host is refused by installErrorHandling, in the envelope.
     http: { requireHostHeader: false },
@@ -44,10 +46,6 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
 
   // Callback hooks rather than async ones: they run on every request, and an async hook costs a
   // promise and a microtask turn each (bench/http-auth.js measures the difference).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('X-Request-Id', request.id);
-    done(null, payload);
-  });
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     const slow = ms >= settings.slowRequestMs;
@@ -63,7 +61,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   // HTML forms (ping echoes them); other routes' schemas refuse what they do not expect.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseForm(body as string)));
   installNulGuard(app);
-  await app.register(cookie);
+  // No per-request cookie parsing: the auth hook reads the Cookie header only when one is sent.
+  await app.register(cookie, { hook: false });
   installAuthentication(app, services.auth, settings.allowedOrigins);
   await registerOpenApi(app);
 

@@ -1,11 +1,12 @@
 // Authenticates each request before its handler. Routes say how much they need in their
 // config: `auth: 'required'` (the default, so a new route is never open by accident),
 // `'optional'` (ping: reports whether the caller is authenticated), or `'none'`.
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Authenticator, Principal } from '../auth/authenticator.js';
 import { findCredential, type Credential } from '../auth/credentials.js';
 import { requireAnyRole, requirePrincipal } from '../auth/guard.js';
 import { assertSameOrigin } from './csrf.js';
+import { missingHost } from './error-handler.js';
 
 export type AuthMode = 'required' | 'optional' | 'none';
 
@@ -28,38 +29,63 @@ function queryToken(request: FastifyRequest): string | undefined {
   return typeof v === 'string' ? v : '\u0000';
 }
 
+function cookieToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  return header ? request.server.parseCookie(header).ptoken : undefined;
+}
+
 export function installAuthentication(app: FastifyInstance, auth: Authenticator, allowedOrigins: readonly string[]): void {
   app.decorateRequest('principal', null);
-  // A callback hook, not an async one: when the credential and its account are cached (nearly
-  // always) the request is authenticated synchronously, without a promise or a microtask turn.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.is404) return done();
-    const config = request.routeOptions.config;
-    const mode: AuthMode = config.auth ?? 'required';
-    if (mode === 'none') return done();
-    let cred: Credential | null;
-    let principal: Principal | undefined;
-    try {
-      cred = findCredential({
-        authorization: request.headers.authorization,
-        cookieToken: request.cookies?.ptoken,
-        queryToken: queryToken(request),
-      });
-      if (cred === null) {
-        if (mode === 'required') requirePrincipal(null);
-        return done();
-      }
-      principal = auth.authenticateCached(cred);
-    } catch (err) {
-      return authFailed(request, mode, err, done);
-    }
-    if (principal !== undefined) return authorize(request, config, cred, principal, done);
-    const presented = cred;
-    auth.authenticate(presented).then(
-      (p) => authorize(request, config, presented, p, done),
-      (err: unknown) => authFailed(request, mode, err, done),
-    );
+
+  // Each route gets its own gate, built once from its config: the per-request path then reads
+  // no route options (Fastify 5 builds a fresh frozen object on every `request.routeOptions`).
+  // The gate is the route's one onRequest hook (every hook costs on every request): request id
+  // header, Host check, then authentication. A callback hook, not an async one: when the
+  // credential and its account are cached (nearly always) the request is authenticated
+  // synchronously, without a promise or a microtask turn.
+  app.addHook('onRoute', (route) => {
+    // Read on the first request: onRoute hooks of child scopes (the /docs UI marks its routes
+    // public) run after this one and may still replace the config.
+    let gate: onRequestHookHandler | undefined;
+    const lazyGate: onRequestHookHandler = function (request, reply, done) {
+      const config: FastifyContextConfig = route.config ?? {};
+      gate ??= makeGate(config.auth ?? 'required', config.roles);
+      return gate.call(this, request, reply, done);
+    };
+    const existing = route.onRequest;
+    route.onRequest = existing === undefined ? [lazyGate] : [lazyGate, ...(Array.isArray(existing) ? existing : [existing])];
   });
+
+  function makeGate(mode: AuthMode, roles: readonly string[] | undefined): onRequestHookHandler {
+    return (request, reply, done) => {
+      reply.header('X-Request-Id', request.id);
+      const hostError = missingHost(request);
+      if (hostError) return done(hostError);
+      if (mode === 'none') return done();
+      let cred: Credential | null;
+      let principal: Principal | undefined;
+      try {
+        cred = findCredential({
+          authorization: request.headers.authorization,
+          cookieToken: cookieToken(request),
+          queryToken: queryToken(request),
+        });
+        if (cred === null) {
+          if (mode === 'required') requirePrincipal(null);
+          return done();
+        }
+        principal = auth.authenticateCached(cred);
+      } catch (err) {
+        return authFailed(request, mode, err, done);
+      }
+      if (principal !== undefined) return authorize(request, roles, cred, principal, done);
+      const presented = cred;
+      auth.authenticate(presented).then(
+        (p) => authorize(request, roles, presented, p, done),
+        (err: unknown) => authFailed(request, mode, err, done),
+      );
+    };
+  }
 
   function authFailed(request: FastifyRequest, mode: AuthMode, err: unknown, done: (err?: Error) => void): void {
     if (mode === 'optional') {
@@ -69,11 +95,11 @@ export function installAuthentication(app: FastifyInstance, auth: Authenticator,
     done(err as Error);
   }
 
-  function authorize(request: FastifyRequest, config: FastifyContextConfig, cred: Credential, principal: Principal, done: (err?: Error) => void): void {
+  function authorize(request: FastifyRequest, roles: readonly string[] | undefined, cred: Credential, principal: Principal, done: (err?: Error) => void): void {
     request.principal = principal;
     try {
       if (cred.source === 'cookie') assertSameOrigin(request, allowedOrigins);
-      if (config.roles) requireAnyRole(principal, config.roles);
+      if (roles) requireAnyRole(principal, roles);
     } catch (err) {
       return done(err as Error);
     }

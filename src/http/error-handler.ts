@@ -88,28 +88,27 @@ function sendError(err: FastifyError, request: FastifyRequest, reply: FastifyRep
  * in Fastify's own format instead of the envelope.
  */
 export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  // No route context here, so no onSend hook adds the request id header.
+  // No route context here, so no onRequest hook has set the request id header.
   reply.header('X-Request-Id', request.id);
   sendError(err, request, reply);
+}
+
+/**
+ * Node answers an HTTP/1.1 request without Host with a bare 400 unless told not to
+ * (`http.requireHostHeader: false` in app.ts); the first onRequest hook refuses it with this,
+ * in the envelope.
+ */
+export function missingHost(request: FastifyRequest): AppError | null {
+  return request.raw.httpVersion === '1.1' && request.headers.host === undefined ? badRequest('missing_host', 'An HTTP/1.1 request needs a Host header') : null;
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendError(err, request, reply));
 
+  // Unknown routes have no route gate (src/http/auth-hook.ts), so the request id is set here.
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(envelope(request, { code: 'route_not_found' }, `No route ${request.method} ${request.url.split('?')[0]}`, false)),
+    reply.header('X-Request-Id', request.id).code(404).send(envelope(request, { code: 'route_not_found' }, `No route ${request.method} ${request.url.split('?')[0]}`, false)),
   );
-
-  // Node answers an HTTP/1.1 request without Host with a bare 400 unless told not to
-  // (`http.requireHostHeader: false` in app.ts); this hook, the first onRequest hook, refuses it
-  // in the envelope instead.
-  // (A callback hook: it runs on every request, and an async one costs a promise and a microtask.)
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-      return done(badRequest('missing_host', 'An HTTP/1.1 request needs a Host header'));
-    }
-    done();
-  });
 
   // Requests Node answers (or drops) before Fastify sees them: answer them in the envelope too.
   app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {

@@ -15,10 +15,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
           'res.headers["set-cookie"]',
           'headers.authorization',
           'headers.cookie',
+          // Top-level only: wildcard paths make pino rebuild redaction for every child logger.
           'password',
-          '*.password',
           'token',
-          '*.token',
         ],
         censor: '[REDACTED]',
       },

@@ -8,11 +8,20 @@ export function nowMicros(): number {
   return Math.floor((hrOrigin + performance.now()) * 1000);
 }
 
+// Every response carries a timestamp: the millisecond part is formatted once per millisecond,
+// and the three microsecond digits come from a table.
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+let cachedMs = Number.NaN;
+let cachedPrefix = '';
+
 /** `2026-11-22T10:00:00.123456Z` */
 export function isoMicros(micros: number = nowMicros()): string {
   const ms = Math.floor(micros / 1000);
-  const frac = String(micros % 1000).padStart(3, '0');
-  return new Date(ms).toISOString().replace('Z', `${frac}Z`);
+  if (ms !== cachedMs) {
+    cachedMs = ms;
+    cachedPrefix = new Date(ms).toISOString().slice(0, -1);
+  }
+  return `${cachedPrefix}${THREE_DIGITS[micros - ms * 1000]}Z`;
 }
 
 export function isoFromDate(d: Date): string {
