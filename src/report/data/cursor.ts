@@ -1,0 +1,186 @@
+// A data source as the engine walks it: an ordered row list with a current position, and
+// column values read by path ("CategoryName", "item.orders.item.total").
+
+import { TemplateError } from '../errors.js';
+import {
+  JSON_TYPE,
+  OBJECT_TYPE,
+  findByAlias,
+  type CellValue,
+  type ColumnDef,
+  type ColumnValue,
+  type Row,
+} from './table.js';
+
+export interface SourceDef {
+  /** Name: unique among the data sources of a report. */
+  readonly name: string;
+  /** Alias: what expressions write (defaults to the name). */
+  readonly alias?: string;
+  readonly columns: readonly ColumnDef[];
+  /** Row index each column reads (aligned with `columns`; -1 = no data, reads null). Defaults
+   *  to the column's position. */
+  readonly slots?: readonly number[];
+}
+
+const isObject = (v: unknown): v is { readonly [k: string]: unknown } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date) && !(v instanceof Uint8Array);
+
+function dynamicType(v: unknown): string {
+  switch (typeof v) {
+    case 'string': return 'System.String';
+    case 'number': return 'System.Double';
+    case 'boolean': return 'System.Boolean';
+  }
+  if (v instanceof Date) return 'System.DateTime';
+  if (v instanceof Uint8Array) return 'System.Byte[]';
+  return v === null || v === undefined ? OBJECT_TYPE : JSON_TYPE;
+}
+
+/** JSON-shaped columns whose structure the schema does not know (System.Object, or an object
+ *  without known properties) may be navigated by any property name. */
+const isOpen = (c: ColumnDef): boolean =>
+  (c.columns === undefined || c.columns.length === 0) && (c.type === JSON_TYPE || c.type === OBJECT_TYPE || c.type.startsWith('FastReport.'));
+
+export class DataSourceCursor {
+  readonly name: string;
+  readonly alias: string;
+  readonly columns: readonly ColumnDef[];
+  protected readonly slots: readonly number[];
+  protected all: readonly Row[];
+  protected list: readonly Row[];
+  protected pos = 0;
+  private readonly nested = new Map<ColumnDef, DataSourceCursor>();
+
+  constructor(def: SourceDef, rows: readonly Row[]) {
+    this.name = def.name;
+    this.alias = def.alias ?? def.name;
+    this.columns = def.columns;
+    this.slots = def.slots ?? def.columns.map((_, i) => i);
+    this.all = rows;
+    this.list = rows;
+  }
+
+  /** Hook for sources whose rows come from elsewhere (nested JSON tables). */
+  protected sync(): void {}
+
+  /** The rows being walked, in order (all rows, or what `setRows` gave). */
+  get rows(): readonly Row[] { this.sync(); return this.list; }
+  /** Every row of the source, unfiltered, in source order. */
+  allRows(): readonly Row[] { this.sync(); return this.all; }
+  get count(): number { this.sync(); return this.list.length; }
+  get position(): number { this.sync(); return this.pos; }
+  set position(i: number) { this.sync(); this.pos = Math.max(0, Math.min(i, this.list.length)); }
+  get current(): Row | null { this.sync(); return this.list[this.pos] ?? null; }
+  get eof(): boolean { this.sync(); return this.pos >= this.list.length; }
+
+  first(): void { this.position = 0; }
+  next(): void { this.position = this.pos + 1; }
+  prev(): void { this.position = this.pos - 1; }
+
+  /** Walks an explicit row list instead (filtered, sorted, a relation's children). */
+  setRows(rows: readonly Row[]): void { this.sync(); this.list = rows; this.pos = 0; }
+  /** Back to all rows, position 0. */
+  reset(): void { this.sync(); this.list = this.all; this.pos = 0; }
+
+  /** Registers the cursor of a nested table reached through `column` (JSON). */
+  linkNested(column: ColumnDef, cursor: DataSourceCursor): void { this.nested.set(column, cursor); }
+  nestedCursor(column: ColumnDef): DataSourceCursor | undefined { return this.nested.get(column); }
+
+  /** Index in `columns` of the column with this alias (case-insensitive) or else this name. */
+  columnIndex(nameOrAlias: string): number {
+    const byAlias = findByAlias(this.columns, nameOrAlias);
+    if (byAlias) return this.columns.indexOf(byAlias);
+    return this.columns.findIndex((c) => c.name === nameOrAlias || c.name.toLowerCase() === nameOrAlias.toLowerCase());
+  }
+
+  /** The raw value of top-level column `index` in `row`. */
+  cell(row: Row, index: number): CellValue {
+    const slot = this.slots[index] ?? -1;
+    return slot < 0 ? null : (row[slot] ?? null);
+  }
+
+  /** Value of a column path in the current row; TemplateError when the path is not a column. */
+  columnValue(path: string | readonly string[]): ColumnValue {
+    const v = this.valueAt(this.current, path);
+    if (v === undefined) throw new TemplateError(`no column "${joinPath(path)}" in data source "${this.alias}"`);
+    return v;
+  }
+
+  /** True when `path` names a column (or a property reachable inside a JSON column). */
+  hasColumn(path: string | readonly string[]): boolean {
+    return this.columnType(path) !== undefined;
+  }
+
+  /** The declared type of a column path, without reading any row. */
+  columnType(path: string | readonly string[]): string | undefined {
+    const segs = typeof path === 'string' ? path.split('.') : path;
+    const top = this.topColumn(segs);
+    if (!top) return undefined;
+    let def = top.def;
+    for (let i = top.used; i < segs.length; i++) {
+      const seg = segs[i] as string;
+      if (def.nested) {
+        const inner = this.nested.get(def);
+        return inner ? inner.columnType(segs.slice(i)) : isOpen(def) ? OBJECT_TYPE : undefined;
+      }
+      const child = def.columns ? findByAlias(def.columns, seg) : undefined;
+      if (child) { def = child; continue; }
+      if (!isOpen(def)) return undefined;
+      return OBJECT_TYPE;
+    }
+    return def.type;
+  }
+
+  /** Value of a column path in `row` (null row → null of the column's type); undefined when
+   *  the path is not a column. A path crossing into a nested JSON table reads that table's
+   *  current row. */
+  valueAt(row: Row | null, path: string | readonly string[]): ColumnValue | undefined {
+    const segs = typeof path === 'string' ? path.split('.') : path;
+    const top = this.topColumn(segs);
+    if (!top) return undefined;
+    let def: ColumnDef = top.def;
+    let value: unknown = row ? this.cell(row, top.index) : null;
+    if (top.used === segs.length && def.extra !== undefined) {
+      const extra = row ? (row[def.extra] ?? null) : null;
+      if (def.type === 'System.Decimal') {
+        return typeof extra === 'string' ? { value: value as CellValue, type: def.type, decimalText: extra } : { value: value as CellValue, type: def.type };
+      }
+      return { value: value as CellValue, type: def.type, offsetMinutes: typeof extra === 'number' ? extra : null };
+    }
+    let dynamic = false;
+    for (let i = top.used; i < segs.length; i++) {
+      const seg = segs[i] as string;
+      if (def.nested) {
+        const inner = this.nested.get(def);
+        if (inner) return inner.valueAt(inner.current, segs.slice(i));
+      }
+      const child = !dynamic && def.columns ? findByAlias(def.columns, seg) : undefined;
+      if (child) {
+        value = isObject(value) && Object.hasOwn(value, child.name) ? value[child.name] : null;
+        def = child;
+        continue;
+      }
+      if (!dynamic && !isOpen(def)) return undefined;
+      dynamic = true;
+      value = isObject(value) && Object.hasOwn(value, seg) ? value[seg] : null;
+    }
+    const v = (value === undefined ? null : value) as CellValue;
+    return { value: v, type: dynamic ? dynamicType(v) : def.type };
+  }
+
+  private topColumn(segs: readonly string[]): { def: ColumnDef; index: number; used: number } | undefined {
+    if (segs.length === 0) return undefined;
+    if (segs.length > 1) {
+      // FastReport tries the whole rest as one column name first ("Table.Col.With.Dots").
+      const whole = findByAlias(this.columns, segs.join('.'));
+      if (whole) return { def: whole, index: this.columns.indexOf(whole), used: segs.length };
+    }
+    const def = findByAlias(this.columns, segs[0] as string);
+    return def ? { def, index: this.columns.indexOf(def), used: 1 } : undefined;
+  }
+}
+
+function joinPath(path: string | readonly string[]): string {
+  return typeof path === 'string' ? path : path.join('.');
+}

@@ -1,0 +1,368 @@
+// The typed report model: what a .frx template says, with FastReport's constructor defaults
+// applied (a .frx only holds the values that differ from them).
+//
+// Conventions:
+// - Left/Top/Width/Height and all other object/band geometry: FastReport pixels (96 dpi).
+//   Page paper sizes and margins: millimetres (1 mm = MM_TO_PX px).
+// - `type` is the FastReport class name (the element name in the .frx).
+// - `raw` keeps, verbatim, every attribute the model does not interpret (including dotted
+//   sub-properties such as `Hyperlink.DetailReportName`), so nothing is lost for later stages
+//   and for writing a template back. `events` keeps script event-handler names (never run).
+// - `line` is the template line of the element, for messages.
+
+import type { Color } from './colors.js';
+import type { XmlElement } from './xml.js';
+
+export type { Color } from './colors.js';
+
+/** FastReport's millimetre → pixel factor (96 dpi, rounded as FastReport does). */
+export const MM_TO_PX = 3.78;
+
+// ---------------------------------------------------------------------------------------------
+// Appearance
+
+export interface FontModel {
+  family: string;
+  /** Size in points. */
+  sizePt: number;
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  strikeout: boolean;
+}
+
+export interface PaddingModel {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+export type LineStyle = 'Solid' | 'Dash' | 'Dot' | 'DashDot' | 'DashDotDot' | 'Double';
+
+export interface BorderLineModel {
+  color: Color;
+  style: LineStyle;
+  /** Pixels. */
+  width: number;
+}
+
+export interface BorderModel {
+  /** Which sides are drawn (`Border.Lines`, default None). */
+  lines: { left: boolean; top: boolean; right: boolean; bottom: boolean };
+  leftLine: BorderLineModel;
+  topLine: BorderLineModel;
+  rightLine: BorderLineModel;
+  bottomLine: BorderLineModel;
+  shadow: boolean;
+  shadowWidth: number;
+  shadowColor: Color;
+}
+
+export interface SolidFillModel {
+  kind: 'Solid';
+  color: Color;
+}
+export interface LinearGradientFillModel {
+  kind: 'LinearGradient';
+  startColor: Color;
+  endColor: Color;
+  /** Degrees, 0…359. */
+  angle: number;
+  /** 0…1. */
+  focus: number;
+  /** 0…1. */
+  contrast: number;
+}
+export interface PathGradientFillModel {
+  kind: 'PathGradient';
+  centerColor: Color;
+  edgeColor: Color;
+  style: 'Elliptic' | 'Rectangular';
+}
+export interface HatchFillModel {
+  kind: 'Hatch';
+  foreColor: Color;
+  backColor: Color;
+  /** System.Drawing.Drawing2D.HatchStyle name, e.g. BackwardDiagonal. */
+  style: string;
+}
+export interface GlassFillModel {
+  kind: 'Glass';
+  color: Color;
+  /** 0…1: white blended over the upper half. */
+  blend: number;
+  hatch: boolean;
+}
+export interface TextureFillModel {
+  kind: 'Texture';
+  /** Base64 image data ('' when none); the other texture settings stay in the owner's raw. */
+  imageData: string;
+}
+export type FillModel =
+  | SolidFillModel
+  | LinearGradientFillModel
+  | PathGradientFillModel
+  | HatchFillModel
+  | GlassFillModel
+  | TextureFillModel;
+
+// ---------------------------------------------------------------------------------------------
+// Formats (TextObject.Format / <Formats>); culture-dependent defaults are en-US.
+
+export interface GeneralFormatModel {
+  kind: 'General';
+}
+export interface NumberFormatModel {
+  kind: 'Number';
+  useLocale: boolean;
+  decimalDigits: number;
+  decimalSeparator: string;
+  groupSeparator: string;
+  negativePattern: number;
+}
+export interface CurrencyFormatModel {
+  kind: 'Currency';
+  useLocale: boolean;
+  decimalDigits: number;
+  decimalSeparator: string;
+  groupSeparator: string;
+  currencySymbol: string;
+  positivePattern: number;
+  negativePattern: number;
+}
+export interface PercentFormatModel {
+  kind: 'Percent';
+  useLocale: boolean;
+  decimalDigits: number;
+  decimalSeparator: string;
+  groupSeparator: string;
+  percentSymbol: string;
+  positivePattern: number;
+  negativePattern: number;
+}
+/** Custom: `format` is a .NET format string (default "G"); Date defaults to "d", Time to "t". */
+export interface StringFormatModel {
+  kind: 'Custom' | 'Date' | 'Time';
+  format: string;
+}
+export interface BooleanFormatModel {
+  kind: 'Boolean';
+  trueText: string;
+  falseText: string;
+}
+export type FormatModel =
+  | GeneralFormatModel
+  | NumberFormatModel
+  | CurrencyFormatModel
+  | PercentFormatModel
+  | StringFormatModel
+  | BooleanFormatModel;
+
+// ---------------------------------------------------------------------------------------------
+// Components
+
+export type PrintOnFlag = 'FirstPage' | 'LastPage' | 'OddPages' | 'EvenPages' | 'RepeatedBand' | 'SinglePage';
+export const PRINT_ON_FLAGS: readonly PrintOnFlag[] = [
+  'FirstPage', 'LastPage', 'OddPages', 'EvenPages', 'RepeatedBand', 'SinglePage',
+];
+export type AnchorSide = 'Top' | 'Bottom' | 'Left' | 'Right';
+export type DockStyle = 'None' | 'Top' | 'Bottom' | 'Left' | 'Right' | 'Fill';
+export type ShiftMode = 'Never' | 'Always' | 'WhenOverlapped';
+export type HyperlinkKind = 'URL' | 'PageNumber' | 'Bookmark' | 'DetailReport' | 'DetailPage' | 'Custom';
+
+export interface HyperlinkModel {
+  kind: HyperlinkKind;
+  /** Fixed target. */
+  value: string;
+  /** Expression computing the target (wins over value when set). */
+  expression: string;
+  openLinkInNewTab: boolean;
+}
+
+/** Properties shared by every report object and band (FastReport's ReportComponentBase). */
+export interface ComponentModel {
+  name: string;
+  line: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  visible: boolean;
+  visibleExpression: string;
+  printable: boolean;
+  printableExpression: string;
+  exportable: boolean;
+  exportableExpression: string;
+  anchor: AnchorSide[];
+  dock: DockStyle;
+  border: BorderModel;
+  fill: FillModel;
+  canGrow: boolean;
+  canShrink: boolean;
+  growToBottom: boolean;
+  shiftMode: ShiftMode;
+  style: string;
+  evenStyle: string;
+  evenStylePriority: 'UseFill' | 'UseAll';
+  hoverStyle: string;
+  /** Where the object prints (a flag set; default all flags). */
+  printOn: PrintOnFlag[];
+  bookmark: string;
+  hyperlink: HyperlinkModel;
+  cursor: string;
+  tag: string;
+  /** Script event handlers by attribute name (e.g. BeforePrintEvent → method). Never run. */
+  events: Record<string, string>;
+  raw: Record<string, string>;
+}
+
+export type HorzAlign = 'Left' | 'Center' | 'Right' | 'Justify';
+export type VertAlign = 'Top' | 'Center' | 'Bottom';
+export type Duplicates = 'Show' | 'Hide' | 'Clear' | 'Merge';
+export type TextRenderType = 'Default' | 'HtmlTags' | 'HtmlParagraph' | 'Inline';
+export type Trimming = 'None' | 'Character' | 'Word' | 'EllipsisCharacter' | 'EllipsisWord' | 'EllipsisPath';
+export type ProcessAt =
+  | 'Default' | 'ReportFinished' | 'ReportPageFinished' | 'PageFinished' | 'ColumnFinished'
+  | 'DataFinished' | 'GroupFinished' | 'Custom';
+
+export interface HighlightConditionModel {
+  line: number;
+  expression: string;
+  /** false: the object is hidden when the condition holds. */
+  visible: boolean;
+  border: BorderModel;
+  fill: FillModel;
+  textFill: FillModel;
+  font: FontModel;
+  applyBorder: boolean;
+  applyFill: boolean;
+  applyTextFill: boolean;
+  applyFont: boolean;
+  raw: Record<string, string>;
+}
+
+export interface TextObjectModel extends ComponentModel {
+  type: 'TextObject';
+  canBreak: boolean;
+  breakTo: string;
+  text: string;
+  allowExpressions: boolean;
+  /** Open and close symbols separated by a comma, default "[,]". */
+  brackets: string;
+  padding: PaddingModel;
+  hideZeros: boolean;
+  hideValue: string;
+  nullValue: string;
+  processAt: ProcessAt;
+  duplicates: Duplicates;
+  editable: boolean;
+  /** = formats[0]. */
+  format: FormatModel;
+  /** One format per expression in the text (at least one; General by default). */
+  formats: FormatModel[];
+  autoWidth: boolean;
+  autoShrink: 'None' | 'FontSize' | 'FontWidth';
+  autoShrinkMinSize: number;
+  horzAlign: HorzAlign;
+  vertAlign: VertAlign;
+  /** Degrees. */
+  angle: number;
+  rightToLeft: boolean;
+  wordWrap: boolean;
+  underlines: boolean;
+  font: FontModel;
+  textFill: FillModel;
+  trimming: Trimming;
+  fontWidthRatio: number;
+  firstTabOffset: number;
+  tabWidth: number;
+  tabPositions: number[];
+  clip: boolean;
+  wysiwyg: boolean;
+  lineHeight: number;
+  forceJustify: boolean;
+  textRenderType: TextRenderType;
+  paragraphOffset: number;
+  mergeMode: ('Horizontal' | 'Vertical')[];
+  /** Conditions in order; the first true one applies. */
+  highlight: HighlightConditionModel[];
+}
+
+export type CapStyle = 'None' | 'Circle' | 'Square' | 'Diamond' | 'Arrow';
+export interface CapModel {
+  width: number;
+  height: number;
+  style: CapStyle;
+}
+
+export interface LineObjectModel extends ComponentModel {
+  type: 'LineObject';
+  diagonal: boolean;
+  startCap: CapModel;
+  endCap: CapModel;
+  dashPattern: number[];
+}
+
+export type ShapeKind = 'Rectangle' | 'RoundRectangle' | 'Ellipse' | 'Triangle' | 'Diamond';
+export interface ShapeObjectModel extends ComponentModel {
+  type: 'ShapeObject';
+  shape: ShapeKind;
+  /** Corner radius of RoundRectangle (0: FastReport's automatic radius). */
+  curve: number;
+  dashPattern: number[];
+}
+
+export type SizeMode = 'Normal' | 'StretchImage' | 'AutoSize' | 'CenterImage' | 'Zoom';
+export interface PictureObjectModel extends ComponentModel {
+  type: 'PictureObject';
+  /** Base64 image data ('' when none). */
+  image: string;
+  imageLocation: string;
+  imageSourceExpression: string;
+  dataColumn: string;
+  sizeMode: SizeMode;
+  angle: number;
+  /** 0 (opaque) … 1. */
+  transparency: number;
+  transparentColor: Color;
+  tile: boolean;
+  grayscale: boolean;
+  showErrorImage: boolean;
+  padding: PaddingModel;
+  imageAlign: string;
+}
+
+export type CheckedSymbol = 'Check' | 'Cross' | 'Plus' | 'Fill';
+export type UncheckedSymbol = 'None' | 'Cross' | 'Minus';
+export interface CheckBoxObjectModel extends ComponentModel {
+  type: 'CheckBoxObject';
+  checked: boolean;
+  checkedSymbol: CheckedSymbol;
+  uncheckedSymbol: UncheckedSymbol;
+  checkColor: Color;
+  dataColumn: string;
+  expression: string;
+  checkWidthRatio: number;
+  hideIfUnchecked: boolean;
+  editable: boolean;
+}
+
+/** A FastReport object this engine does not render (Table, Barcode, Subreport, Matrix, …). */
+export interface UnsupportedObjectModel extends ComponentModel {
+  type: 'Unsupported';
+  className: string;
+  /** The original element (with its children), for writing the template back. */
+  element: XmlElement;
+}
+
+export type ReportObjectModel =
+  | TextObjectModel
+  | LineObjectModel
+  | ShapeObjectModel
+  | PictureObjectModel
+  | CheckBoxObjectModel
+  | UnsupportedObjectModel;
+
+// Bands, pages, the dictionary and the report.
+export * from './model-report.js';

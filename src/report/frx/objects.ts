@@ -1,0 +1,300 @@
+// Report objects (the things on bands) and the properties every component shares.
+
+import { parseBorder, parseFill, parseHyperlink } from './appearance.js';
+import { BLACK, TRANSPARENT } from './colors.js';
+import { defaultFill, defaultFont, defaultTextFill, defaultTextPadding, padding, solidFill } from './defaults.js';
+import { parseFormatAttrs, parseFormatsElement } from './formats.js';
+import {
+  PRINT_ON_FLAGS,
+  type CapModel,
+  type CheckBoxObjectModel,
+  type ComponentModel,
+  type HighlightConditionModel,
+  type LineObjectModel,
+  type PictureObjectModel,
+  type ReportObjectModel,
+  type ShapeObjectModel,
+  type TextObjectModel,
+  type UnsupportedObjectModel,
+} from './model.js';
+import { Attrs, describe, parseBool, type LoadContext } from './values.js';
+import type { XmlElement } from './xml.js';
+
+/** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */
+export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
+  'TableObject', 'BarcodeObject', 'SubreportObject', 'MatrixObject', 'RichObject', 'CellularTextObject',
+  'HtmlObject', 'DigitalSignatureObject', 'ZipCodeObject', 'SVGObject', 'PolyLineObject', 'PolygonObject',
+  'MSChartObject', 'SparklineObject', 'MapObject', 'LinearGauge', 'RadialGauge', 'SimpleGauge',
+  'SimpleProgressGauge', 'ContainerObject', 'AdvMatrixObject', 'CrossViewObject', 'GaugeObject',
+]);
+
+const SUPPORTED = new Set(['TextObject', 'LineObject', 'ShapeObject', 'PictureObject', 'CheckBoxObject']);
+
+export function isReportObjectElement(name: string): boolean {
+  return SUPPORTED.has(name) || UNSUPPORTED_OBJECTS.has(name);
+}
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+/** The ReportComponentBase properties; `raw` is filled by the caller once all reads are done. */
+export function readComponent(a: Attrs, isBand = false): ComponentModel {
+  return {
+    name: a.str('Name'),
+    line: a.line,
+    // FastReport rounds bounds to two decimals when it sets them.
+    left: round2(a.float('Left', 0)),
+    top: round2(a.float('Top', 0)),
+    width: round2(a.float('Width', 0)),
+    height: round2(a.float('Height', 0)),
+    visible: a.bool('Visible', true),
+    visibleExpression: a.str('VisibleExpression'),
+    printable: a.bool('Printable', true),
+    printableExpression: a.str('PrintableExpression'),
+    exportable: a.bool('Exportable', true),
+    exportableExpression: a.str('ExportableExpression'),
+    anchor: a.flags('Anchor', ['Top', 'Bottom', 'Left', 'Right'] as const, [1, 2, 4, 8], ['Top', 'Left']),
+    dock: a.enumOf('Dock', ['None', 'Top', 'Bottom', 'Left', 'Right', 'Fill'] as const, 'None'),
+    border: parseBorder(a),
+    fill: parseFill(a, 'Fill', defaultFill()),
+    canGrow: a.bool('CanGrow', false),
+    canShrink: a.bool('CanShrink', false),
+    growToBottom: a.bool('GrowToBottom', false),
+    // BandBase's constructor sets ShiftMode.Never; other components default to Always.
+    shiftMode: a.enumOf('ShiftMode', ['Never', 'Always', 'WhenOverlapped'] as const, isBand ? 'Never' : 'Always'),
+    style: a.str('Style'),
+    evenStyle: a.str('EvenStyle'),
+    evenStylePriority: a.enumOf('EvenStylePriority', ['UseFill', 'UseAll'] as const, 'UseFill'),
+    hoverStyle: a.str('HoverStyle'),
+    printOn: a.flags('PrintOn', PRINT_ON_FLAGS, [1, 2, 4, 8, 16, 32], PRINT_ON_FLAGS),
+    bookmark: a.str('Bookmark'),
+    hyperlink: parseHyperlink(a),
+    cursor: a.str('Cursor', 'Default'),
+    tag: a.str('Tag'),
+    events: a.events(),
+    raw: {},
+  };
+}
+
+/** Warns about child elements an object cannot hold. */
+function ignoreChildren(el: XmlElement, ctx: LoadContext, allowed: readonly string[] = []): void {
+  for (const child of el.children) {
+    if (!allowed.includes(child.name)) ctx.warn(`${describe(child)} inside ${describe(el)} is ignored`);
+  }
+}
+
+function parseHighlight(el: XmlElement, ctx: LoadContext): HighlightConditionModel[] {
+  const out: HighlightConditionModel[] = [];
+  for (const child of el.children) {
+    if (child.name !== 'Condition') {
+      ctx.warn(`${describe(child)} inside <Highlight> is ignored`);
+      continue;
+    }
+    const a = new Attrs(child, ctx);
+    const c: HighlightConditionModel = {
+      line: child.line,
+      expression: a.str('Expression'),
+      visible: a.bool('Visible', true),
+      border: parseBorder(a),
+      fill: parseFill(a, 'Fill', defaultFill()),
+      // HighlightCondition's constructor: red text, only the text fill applied.
+      textFill: parseFill(a, 'TextFill', solidFill({ r: 255, g: 0, b: 0, a: 255 })),
+      font: a.font('Font', defaultFont()),
+      applyBorder: a.bool('ApplyBorder', false),
+      applyFill: a.bool('ApplyFill', false),
+      applyTextFill: a.bool('ApplyTextFill', true),
+      applyFont: a.bool('ApplyFont', false),
+      raw: {},
+    };
+    c.raw = a.rest();
+    out.push(c);
+    ignoreChildren(child, ctx);
+  }
+  return out;
+}
+
+function parseTextObject(el: XmlElement, ctx: LoadContext): TextObjectModel {
+  const a = new Attrs(el, ctx);
+  const base = readComponent(a);
+  const format = parseFormatAttrs(a);
+  // Legacy HtmlTags="true" means TextRenderType="HtmlTags"; an explicit TextRenderType wins.
+  const legacyHtml = a.take('HtmlTags');
+  const renderTypes = ['Default', 'HtmlTags', 'HtmlParagraph', 'Inline'] as const;
+  let textRenderType = a.enumOf('TextRenderType', renderTypes, 'Default');
+  if (!a.has('TextRenderType') && legacyHtml !== undefined) {
+    const on = parseBool(legacyHtml);
+    if (on === undefined) a.invalid('HtmlTags', legacyHtml, 'a boolean');
+    else textRenderType = on ? 'HtmlTags' : 'Default';
+  }
+  const fontWidthRatio = a.float('FontWidthRatio', 1);
+  const t: TextObjectModel = {
+    type: 'TextObject',
+    ...base,
+    canBreak: a.bool('CanBreak', true),
+    breakTo: a.str('BreakTo'),
+    text: a.str('Text'),
+    allowExpressions: a.bool('AllowExpressions', true),
+    brackets: a.str('Brackets', '[,]'),
+    padding: a.padding('Padding', defaultTextPadding()),
+    hideZeros: a.bool('HideZeros', false),
+    hideValue: a.str('HideValue'),
+    nullValue: a.str('NullValue'),
+    processAt: a.enumOf('ProcessAt', [
+      'Default', 'ReportFinished', 'ReportPageFinished', 'PageFinished', 'ColumnFinished', 'DataFinished',
+      'GroupFinished', 'Custom',
+    ] as const, 'Default'),
+    duplicates: a.enumOf('Duplicates', ['Show', 'Hide', 'Clear', 'Merge'] as const, 'Show'),
+    editable: a.bool('Editable', false),
+    format,
+    formats: [format],
+    autoWidth: a.bool('AutoWidth', false),
+    autoShrink: a.enumOf('AutoShrink', ['None', 'FontSize', 'FontWidth'] as const, 'None'),
+    autoShrinkMinSize: a.float('AutoShrinkMinSize', 0),
+    horzAlign: a.enumOf('HorzAlign', ['Left', 'Center', 'Right', 'Justify'] as const, 'Left'),
+    vertAlign: a.enumOf('VertAlign', ['Top', 'Center', 'Bottom'] as const, 'Top'),
+    angle: a.float('Angle', 0),
+    rightToLeft: a.bool('RightToLeft', false),
+    wordWrap: a.bool('WordWrap', true),
+    underlines: a.bool('Underlines', false),
+    font: a.font('Font', defaultFont()),
+    textFill: parseFill(a, 'TextFill', defaultTextFill()),
+    trimming: a.enumOf('Trimming', [
+      'None', 'Character', 'Word', 'EllipsisCharacter', 'EllipsisWord', 'EllipsisPath',
+    ] as const, 'None'),
+    fontWidthRatio: fontWidthRatio > 0 ? fontWidthRatio : 1,
+    firstTabOffset: Math.max(0, a.float('FirstTabOffset', 0)),
+    tabWidth: Math.max(0, a.float('TabWidth', 58)),
+    tabPositions: a.floatList('TabPositions'),
+    clip: a.bool('Clip', true),
+    wysiwyg: a.bool('Wysiwyg', false),
+    lineHeight: a.float('LineHeight', 0),
+    forceJustify: a.bool('ForceJustify', false),
+    textRenderType,
+    paragraphOffset: a.float('ParagraphOffset', 0),
+    mergeMode: a.flags('MergeMode', ['Horizontal', 'Vertical'] as const, [1, 2], []),
+    highlight: [],
+  };
+  for (const child of el.children) {
+    if (child.name === 'Formats') {
+      const formats = parseFormatsElement(child, ctx);
+      if (formats.length > 0) {
+        t.formats = formats;
+        t.format = formats[0] ?? format;
+      }
+    } else if (child.name === 'Highlight') {
+      t.highlight = parseHighlight(child, ctx);
+    } else {
+      ctx.warn(`${describe(child)} inside ${describe(el)} is ignored`);
+    }
+  }
+  t.raw = a.rest();
+  return t;
+}
+
+function readCap(a: Attrs, prefix: string): CapModel {
+  return {
+    width: a.float(`${prefix}.Width`, 8),
+    height: a.float(`${prefix}.Height`, 8),
+    style: a.enumOf(`${prefix}.Style`, ['None', 'Circle', 'Square', 'Diamond', 'Arrow'] as const, 'None'),
+  };
+}
+
+function parseLineObject(el: XmlElement, ctx: LoadContext): LineObjectModel {
+  const a = new Attrs(el, ctx);
+  const o: LineObjectModel = {
+    type: 'LineObject',
+    ...readComponent(a),
+    diagonal: a.bool('Diagonal', false),
+    startCap: readCap(a, 'StartCap'),
+    endCap: readCap(a, 'EndCap'),
+    dashPattern: a.floatList('DashPattern'),
+  };
+  ignoreChildren(el, ctx);
+  o.raw = a.rest();
+  return o;
+}
+
+function parseShapeObject(el: XmlElement, ctx: LoadContext): ShapeObjectModel {
+  const a = new Attrs(el, ctx);
+  const o: ShapeObjectModel = {
+    type: 'ShapeObject',
+    ...readComponent(a),
+    shape: a.enumOf('Shape', ['Rectangle', 'RoundRectangle', 'Ellipse', 'Triangle', 'Diamond'] as const, 'Rectangle'),
+    curve: a.float('Curve', 0),
+    dashPattern: a.floatList('DashPattern'),
+  };
+  ignoreChildren(el, ctx);
+  o.raw = a.rest();
+  return o;
+}
+
+function parsePictureObject(el: XmlElement, ctx: LoadContext): PictureObjectModel {
+  const a = new Attrs(el, ctx);
+  const o: PictureObjectModel = {
+    type: 'PictureObject',
+    ...readComponent(a),
+    image: a.str('Image').trim(),
+    imageLocation: a.str('ImageLocation'),
+    imageSourceExpression: a.str('ImageSourceExpression'),
+    dataColumn: a.str('DataColumn'),
+    sizeMode: a.enumOf('SizeMode', ['Normal', 'StretchImage', 'AutoSize', 'CenterImage', 'Zoom'] as const, 'Zoom'),
+    angle: a.float('Angle', 0),
+    transparency: a.clamped('Transparency', 0, 0, 1),
+    transparentColor: a.color('TransparentColor', TRANSPARENT),
+    tile: a.bool('Tile', false),
+    grayscale: a.bool('Grayscale', false),
+    showErrorImage: a.bool('ShowErrorImage', false),
+    padding: a.padding('Padding', padding(0, 0, 0, 0)),
+    imageAlign: a.str('ImageAlign', 'None'),
+  };
+  ignoreChildren(el, ctx);
+  o.raw = a.rest();
+  return o;
+}
+
+function parseCheckBoxObject(el: XmlElement, ctx: LoadContext): CheckBoxObjectModel {
+  const a = new Attrs(el, ctx);
+  const o: CheckBoxObjectModel = {
+    type: 'CheckBoxObject',
+    ...readComponent(a),
+    checked: a.bool('Checked', true),
+    checkedSymbol: a.enumOf('CheckedSymbol', ['Check', 'Cross', 'Plus', 'Fill'] as const, 'Check'),
+    uncheckedSymbol: a.enumOf('UncheckedSymbol', ['None', 'Cross', 'Minus'] as const, 'None'),
+    checkColor: a.color('CheckColor', BLACK),
+    dataColumn: a.str('DataColumn'),
+    expression: a.str('Expression'),
+    checkWidthRatio: Math.min(2, Math.max(0.2, a.float('CheckWidthRatio', 1))),
+    hideIfUnchecked: a.bool('HideIfUnchecked', false),
+    editable: a.bool('Editable', false),
+  };
+  ignoreChildren(el, ctx);
+  o.raw = a.rest();
+  return o;
+}
+
+function parseUnsupported(el: XmlElement, ctx: LoadContext): UnsupportedObjectModel {
+  const a = new Attrs(el, ctx);
+  const o: UnsupportedObjectModel = { type: 'Unsupported', ...readComponent(a), className: el.name, element: el };
+  o.raw = a.rest();
+  ctx.warn(`${describe(el)} is not supported and will not be rendered`);
+  return o;
+}
+
+/** A report object element → its model; null (with a warning) for an unknown element. */
+export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjectModel | null {
+  switch (el.name) {
+    case 'TextObject':
+      return parseTextObject(el, ctx);
+    case 'LineObject':
+      return parseLineObject(el, ctx);
+    case 'ShapeObject':
+      return parseShapeObject(el, ctx);
+    case 'PictureObject':
+      return parsePictureObject(el, ctx);
+    case 'CheckBoxObject':
+      return parseCheckBoxObject(el, ctx);
+    default:
+      if (UNSUPPORTED_OBJECTS.has(el.name)) return parseUnsupported(el, ctx);
+      ctx.warn(`Unknown element ${describe(el)} is ignored`);
+      return null;
+  }
+}
