@@ -32,6 +32,8 @@ export class Authenticator {
   private readonly jwts = new TtlCache<string, SessionClaims>(50_000);
   /** token hash → owner, or null for "no such token" (a flood of random tokens stays cheap). */
   private readonly tokens = new TtlCache<string, TokenRef | null>(50_000);
+  /** token value → its SHA-256, so a cached request does not hash again (values live only in memory, like cached JWTs). */
+  private readonly tokenHashes = new TtlCache<string, string>(50_000);
   readonly activity: ActivityRecorder;
 
   constructor(
@@ -73,7 +75,7 @@ export class Authenticator {
         return account ? this.jwtPrincipal(claims, account, cred.source) : undefined;
       }
       case 'api_token': {
-        const ref = this.tokens.get(hashTokenValue(cred.value), now);
+        const ref = this.tokens.get(this.tokenHash(cred.value, now), now);
         if (ref === undefined) return undefined;
         if (ref === null) throw unauthorized('invalid_token', 'Invalid or revoked API token');
         const account = this.accounts.get(ref.userId, now);
@@ -96,6 +98,15 @@ export class Authenticator {
     this.activity.userSeen(account.id);
     this.activity.tokenUsed(ref.tokenId);
     return { account, via: 'api_token', source, tokenId: ref.tokenId };
+  }
+
+  private tokenHash(value: string, now: number): string {
+    let hash = this.tokenHashes.get(value, now);
+    if (hash === undefined) {
+      hash = hashTokenValue(value);
+      this.tokenHashes.set(value, hash, MAX_JWT_CACHE_MS, now);
+    }
+    return hash;
   }
 
   /** Resolves an API token value to its owner without the account checks (used by login). */

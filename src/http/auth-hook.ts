@@ -6,6 +6,7 @@ import type { Authenticator, Principal } from '../auth/authenticator.js';
 import { findCredential, type Credential } from '../auth/credentials.js';
 import { requireAnyRole, requirePrincipal } from '../auth/guard.js';
 import { assertSameOrigin } from './csrf.js';
+import { TtlCache } from '../auth/ttl-cache.js';
 import { missingHost } from './error-handler.js';
 
 export type AuthMode = 'required' | 'optional' | 'none';
@@ -32,6 +33,19 @@ function queryToken(request: FastifyRequest): string | undefined {
 function cookieToken(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
   return header ? request.server.parseCookie(header).ptoken : undefined;
+}
+
+// Parsed Authorization headers (scheme, base64, shape and checksum checks) for repeat callers.
+// Only the parse is cached; every request still checks the credential and its account.
+const headerCache = new TtlCache<string, Credential>(10_000);
+const HEADER_CACHE_MS = 60_000;
+
+function parsedHeader(authorization: string): Credential | null {
+  const hit = headerCache.get(authorization);
+  if (hit) return hit;
+  const cred = findCredential({ authorization, cookieToken: undefined, queryToken: undefined });
+  if (cred) headerCache.set(authorization, cred, HEADER_CACHE_MS);
+  return cred;
 }
 
 export function installAuthentication(app: FastifyInstance, auth: Authenticator, allowedOrigins: readonly string[]): void {
@@ -65,11 +79,9 @@ export function installAuthentication(app: FastifyInstance, auth: Authenticator,
       let cred: Credential | null;
       let principal: Principal | undefined;
       try {
-        cred = findCredential({
-          authorization: request.headers.authorization,
-          cookieToken: cookieToken(request),
-          queryToken: queryToken(request),
-        });
+        const authorization = request.headers.authorization;
+        // A blank header is no credential: the cookie and the query are then looked at.
+        cred = authorization !== undefined && authorization.trim() !== '' ? parsedHeader(authorization) : findCredential({ authorization, cookieToken: cookieToken(request), queryToken: queryToken(request) });
         if (cred === null) {
           if (mode === 'required') requirePrincipal(null);
           return done();
