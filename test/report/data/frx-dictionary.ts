@@ -1,6 +1,7 @@
 // Test helper: the <Dictionary> of an .frx file as the data layer's plain input objects (the
 // real .frx loader lives elsewhere; these tests must not depend on it).
 
+import { FASTREPORT_FIXTURES_URL } from '../../support/shared.js';
 import { readFileSync } from 'node:fs';
 import { SaxesParser } from 'saxes';
 import type {
@@ -11,7 +12,7 @@ import type {
   TableDataSourceInput,
 } from '../../../src/report/data/index.js';
 
-export const FIXTURES = new URL('../../../../shared/fixtures/fastreport/', import.meta.url);
+export const FIXTURES = FASTREPORT_FIXTURES_URL;
 
 interface MutableColumn { name: string; alias?: string; dataType?: string; propName?: string; enabled?: boolean; calculated?: boolean; expression?: string; table?: boolean; columns: MutableColumn[] }
 

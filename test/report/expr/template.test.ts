@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileExpression, compileTemplate, parseTemplate, TemplateError, type TemplatePart } from '../../../src/report/expr/index.js';
 import { scopeOf } from './helpers.js';
+import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
 
 /** Parts as short strings: "t:text" / "e:source". */
 const parts = (text: string, brackets?: string) => parseTemplate(text, brackets).map((p) => (p.kind === 'text' ? `t:${p.text}` : `e:${p.source}`));
@@ -125,7 +126,7 @@ describe('compileTemplate', () => {
 });
 
 describe('the FastReport demo reports', () => {
-  const dir = join(import.meta.dirname, '../../../../shared/fixtures/fastreport');
+  const dir = FASTREPORT_FIXTURES_DIR;
   const decode = (s: string) =>
     s
       .replace(/&#(\d+);/g, (_m, d: string) => String.fromCharCode(Number(d)))

@@ -4,8 +4,8 @@
 //   FastReport.Base/TextObjectBase.cs (FormatValue: NullValue, HideValue, HideZeros)
 //   FastReport.Base/Utils/Converter.cs (ConvertNull: "", 0, false, DateTime.MinValue)
 // Number formatting itself follows .NET (see the other test files).
+import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   DE_DE,
@@ -243,7 +243,7 @@ describe('formatForDisplay: NullValue, ConvertNulls, HideZeros, HideValue', () =
 });
 
 // Every TextObject Format in the demo reports, read the way the template loader reads them.
-const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/fastreport/', import.meta.url));
+const FIXTURES = FASTREPORT_FIXTURES_DIR;
 
 function specsInFixtures(): { file: string; name: string; spec: FormatSpec }[] {
   const found: { file: string; name: string; spec: FormatSpec }[] = [];

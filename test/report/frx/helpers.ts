@@ -1,5 +1,5 @@
+import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { TemplateError } from '../../../src/report/errors.js';
 import { allBands, allObjects, loadFrx } from '../../../src/report/frx/load.js';
@@ -10,7 +10,7 @@ import type {
   ReportPageModel,
 } from '../../../src/report/frx/model.js';
 
-export const FIXTURE_DIR = fileURLToPath(new URL('../../../../shared/fixtures/fastreport/', import.meta.url));
+export const FIXTURE_DIR = FASTREPORT_FIXTURES_DIR;
 
 export const FIXTURES: string[] = readdirSync(FIXTURE_DIR).filter((f) => f.endsWith('.frx')).sort();
 
