@@ -1,7 +1,7 @@
 // The typed report model, part 2: bands, pages, the dictionary and the report itself.
 // Conventions are described in model.ts (which re-exports everything here).
 
-import type { BorderModel, ComponentModel, FillModel, FontModel, ReportObjectModel } from './model.js';
+import type { AppearanceModel, BorderModel, ComponentModel, FillModel, FontModel, ReportObjectModel } from './model.js';
 
 // ---------------------------------------------------------------------------------------------
 // Bands
@@ -258,17 +258,9 @@ export interface DictionaryModel {
 // ---------------------------------------------------------------------------------------------
 // Report
 
-export interface StyleModel {
+export interface StyleModel extends AppearanceModel {
   name: string;
   line: number;
-  border: BorderModel;
-  fill: FillModel;
-  textFill: FillModel;
-  font: FontModel;
-  applyBorder: boolean;
-  applyFill: boolean;
-  applyTextFill: boolean;
-  applyFont: boolean;
   raw: Record<string, string>;
 }
 

@@ -226,11 +226,8 @@ export type ProcessAt =
   | 'Default' | 'ReportFinished' | 'ReportPageFinished' | 'PageFinished' | 'ColumnFinished'
   | 'DataFinished' | 'GroupFinished' | 'Custom';
 
-export interface HighlightConditionModel {
-  line: number;
-  expression: string;
-  /** false: the object is hidden when the condition holds. */
-  visible: boolean;
+/** The appearance a style or a highlight condition carries, each part applied only if flagged. */
+export interface AppearanceModel {
   border: BorderModel;
   fill: FillModel;
   textFill: FillModel;
@@ -239,6 +236,13 @@ export interface HighlightConditionModel {
   applyFill: boolean;
   applyTextFill: boolean;
   applyFont: boolean;
+}
+
+export interface HighlightConditionModel extends AppearanceModel {
+  line: number;
+  expression: string;
+  /** false: the object is hidden when the condition holds. */
+  visible: boolean;
   raw: Record<string, string>;
 }
 
