@@ -13,10 +13,12 @@ const HELP = `platform-core <command>
   role grant|revoke <username> <role>
   team add <short> <name> [--type internal|external]
   token create <name> --user <username>   prints the token value once
+  render <template.frx> [--data <file.json|dataset.xml>] [--format html] [--out <file>|-]
+                                          renders a FastReport template (warnings on stderr)
 
 Configuration: see README.md (appsettings.json, Settings__* variables, PORT, DATA_DIR, DATABASE_URL, APPS_DIR).`;
 
-const BOOLEAN_FLAGS = ['password-stdin', 'help'];
+const BOOLEAN_FLAGS = ['password-stdin', 'help', 'embed-fonts'];
 
 async function withDatabase(fn: (db: ReturnType<typeof openDatabase>['db']) => Promise<void>): Promise<void> {
   const config = loadConfig();
@@ -41,6 +43,10 @@ export async function main(argv: string[]): Promise<number> {
   if (!command) {
     // No command at all is a usage error: help on stderr, exit 2 (like an unknown command).
     throw new UsageError(`no command given\n\n${HELP}`);
+  }
+  if (command === 'render') {
+    // Loaded only here, like the server: the report library is not needed by the other commands.
+    return (await import('./render-command.js')).renderCommand(args, (s) => void process.stderr.write(`${s}\n`));
   }
   switch (`${command}${sub ? ` ${sub}` : ''}`) {
     case 'serve':

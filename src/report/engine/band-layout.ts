@@ -1,0 +1,100 @@
+// One band laid out (FastReport's PrepareBand: GetData + BandBase.CalcHeight): its objects'
+// data, grown/shrunk objects with the objects below shifted, the band's own height (CanGrow/
+// CanShrink), bottom anchors, GrowToBottom, and the prepared items relative to the band.
+
+import type { BandModel } from '../frx/model.js';
+import type { Engine } from './engine.js';
+import { objectCalcHeight, objectData, objectItem, visibleByExpression } from './objects.js';
+import type { BandInstance, LaidItem, RtObject } from './runtime.js';
+import { hasBorder, isTransparentFill, type Appearance } from './styles.js';
+
+const COLUMN_BANDS = new Set([
+  'DataHeaderBand', 'DataBand', 'DataFooterBand', 'GroupHeaderBand', 'GroupFooterBand', 'ColumnHeaderBand', 'ColumnFooterBand', 'ReportSummaryBand',
+]);
+
+/** The printed width of a band: the page's (or page column's) width, a data band column's. */
+export function bandWidth(e: Engine, band: BandModel): number {
+  if (band.type === 'DataBand' && band.columns.count > 1) return dataColumnWidth(e, band);
+  const main = band.type === 'ChildBand' ? (e.childParents.get(band) ?? band) : band;
+  if (e.page.columns.count > 1 && COLUMN_BANDS.has(main.type)) return e.page.columns.width * 3.78;
+  return e.pageWidth;
+}
+
+export function dataColumnWidth(e: Engine, band: BandModel & { type: 'DataBand' }): number {
+  return band.columns.width > 0 ? band.columns.width : e.pageWidth / band.columns.count;
+}
+
+/** Lays a band out for the current data row; null when the band is not visible. */
+export function prepareBand(e: Engine, band: BandModel): BandInstance | null {
+  if (!band.visible || !visibleByExpression(e, band, band.name, band.visibleExpression)) return null;
+  const r = e.rt(band);
+  const even = r.rowNo % 2 === 0;
+  const look: Appearance = { fill: band.fill, border: band.border, visible: true };
+  if (band.style) e.styles.apply(look, band.style, band.name);
+  if (even && band.evenStyle) e.styles.applyEven(look, band.evenStyle, band.evenStylePriority, band.name);
+
+  const objects: RtObject[] = band.objects.map((o) => objectData(e, o, even, r.repeated));
+  const height = calcHeight(e, band, objects);
+  const width = bandWidth(e, band);
+
+  const items: LaidItem[] = [];
+  if (!isTransparentFill(look.fill) || hasBorder(look.border)) {
+    items.push({ item: { kind: 'box', name: band.name, x: 0, y: 0, width, height, fill: look.fill, border: look.border }, canBreak: false });
+  }
+  for (const rt of objects) if (rt.visible) items.push(objectItem(e, rt));
+  return { band, left: band.left, width, height, items, canBreak: band.canBreak };
+}
+
+/** BandBase.CalcHeight: sizes the objects, shifts those below grown ones, sizes the band. */
+function calcHeight(e: Engine, band: BandModel, objects: RtObject[]): number {
+  // Stable sort by Top (objects at the same Top keep their template order).
+  const sorted = objects.map((o, i) => ({ o, i })).sort((a, b) => a.o.top - b.o.top || a.i - b.i).map((x) => x.o);
+  const heights = sorted.map((o) => {
+    let h = o.height;
+    if (o.visible && (o.model.canGrow || o.model.canShrink)) {
+      const h1 = objectCalcHeight(e, o);
+      if ((o.model.canGrow && h1 > h) || (o.model.canShrink && h1 < h)) h = h1;
+    }
+    return h;
+  });
+  const shifts = sorted.map(() => 0);
+  for (let i = 0; i < sorted.length; i++) {
+    const parent = sorted[i] as RtObject;
+    const shift = (heights[i] as number) - parent.height;
+    if (shift === 0) continue;
+    const parentBottom = parent.top + parent.height;
+    for (let j = i + 1; j < sorted.length; j++) {
+      const child = sorted[j] as RtObject;
+      if (child.model.shiftMode === 'Never') continue;
+      if (child.top < parentBottom - 1e-4) continue;
+      if (child.model.shiftMode === 'WhenOverlapped' &&
+        (child.left > parent.left + parent.width - 1e-4 || parent.left > child.left + child.width - 1e-4)) continue;
+      const total = shift + (shifts[i] as number);
+      shifts[j] = shift > 0 ? Math.max(total, shifts[j] as number) : Math.min(total, shifts[j] as number);
+    }
+  }
+  let maxHeight = 0;
+  sorted.forEach((o, i) => {
+    // Lines were broken for the width, which does not change here: only the box grows.
+    o.height = heights[i] as number;
+    o.top += shifts[i] as number;
+    if (o.visible && o.top + o.height > maxHeight) maxHeight = o.top + o.height;
+  });
+
+  let height = band.height;
+  if ((band.canGrow && maxHeight > height) || (band.canShrink && maxHeight < height)) height = maxHeight;
+  const dy = height - band.height;
+  if (dy !== 0) {
+    for (const o of objects) {
+      const a = o.model.anchor;
+      if (a.includes('Bottom')) {
+        if (a.includes('Top')) o.height += dy;
+        else o.top += dy;
+      } else if (!a.includes('Top')) o.top += dy / 2;
+    }
+  }
+  for (const o of objects) {
+    if (o.model.growToBottom || o.top + o.height > height) o.height = height - o.top;
+  }
+  return Math.max(0, height);
+}

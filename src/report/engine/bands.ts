@@ -1,0 +1,239 @@
+// Showing one band (FastReport's ReportEngine.Bands): StartNewPage, laying the band out, placing
+// it on the page (free space check, breaking, PrintOnBottom, the page footer at the bottom),
+// totals, and its child band.
+
+import type { BandModel, ComponentModel } from '../frx/model.js';
+import { prepareBand } from './band-layout.js';
+import { breakBand } from './break.js';
+import type { Engine } from './engine.js';
+import { endColumn, endKeep, showReprintFooters, startKeep } from './pages.js';
+import type { BandInstance, LaidItem } from './runtime.js';
+
+/** Collects bands into one output band (multi-column data bands) instead of the page. */
+export interface OutputBand {
+  items: LaidItem[];
+  /** Offsets of the next band inside the output band. */
+  x: number;
+  y: number;
+  bottom: number;
+}
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+/** Shows a band RepeatBandNTimes times at the current position. */
+export function showBand(e: Engine, band: BandModel | null): void {
+  if (!band) return;
+  for (let i = 0; i < band.repeatBandNTimes && !e.aborted; i++) showBandOnce(e, band);
+}
+
+function showBandOnce(e: Engine, band: BandModel): void {
+  const saveCur = e.curBand;
+  e.curBand = band;
+  try {
+    const child = band.child;
+    const showChild = child !== null && !(band.type === 'DataBand' && child.completeToNRows > 0) && !child.fillUnusedSpace &&
+      !(band.type === 'DataBand' && child.printIfDatabandEmpty);
+    if (showChild && band.keepChild) startKeep(e, band);
+    const shown = showBandToPage(e, band);
+    e.totals.processBand(band, e.rt(band).repeated, shown);
+    if (showChild) {
+      showBand(e, child);
+      if (band.keepChild) endKeep(e);
+    }
+  } finally {
+    e.curBand = saveCur;
+  }
+}
+
+function showBandToPage(e: Engine, band: BandModel): boolean {
+  const r = e.rt(band);
+  if (e.output === null && band.startNewPage && (r.rowNo !== 1 || band.firstRowStartsNewPage) && !r.repeated) endColumn(e);
+  const inst = prepareBand(e, band);
+  if (!inst) return false;
+  if (e.output) {
+    addToOutput(e.output, inst);
+    return true;
+  }
+  addToPreparedPages(e, inst);
+  return true;
+}
+
+function addToOutput(out: OutputBand, inst: BandInstance): void {
+  for (const l of inst.items) {
+    l.item.x += out.x + inst.left;
+    l.item.y += out.y;
+    if (l.item.kind === 'line') {
+      l.item.x1 += out.x + inst.left;
+      l.item.x2 += out.x + inst.left;
+      l.item.y1 += out.y;
+      l.item.y2 += out.y;
+    }
+    out.items.push(l);
+  }
+  out.y += inst.height;
+  out.bottom = Math.max(out.bottom, out.y);
+}
+
+const PAGE_BANDS = new Set(['PageHeaderBand', 'PageFooterBand', 'OverlayBand']);
+const COLUMN_BANDS = new Set(['ColumnHeaderBand', 'ColumnFooterBand']);
+
+/** The band a ChildBand belongs to (the first non-child band up its parents). */
+function mainBandOf(e: Engine, band: BandModel): BandModel {
+  if (band.type !== 'ChildBand') return band;
+  return e.childParents.get(band) ?? band;
+}
+
+/** Places a laid-out band on the current page (FastReport's AddToPreparedPages). */
+export function addToPreparedPages(e: Engine, inst: BandInstance): void {
+  if (e.aborted) return;
+  const band = inst.band;
+  const r = e.rt(band);
+  const main = mainBandOf(e, band);
+  const isPageBand = PAGE_BANDS.has(main.type);
+  const isColumnBand = COLUMN_BANDS.has(main.type);
+  const isSummary = band.type === 'ReportSummaryBand';
+
+  if (!isPageBand && !isColumnBand && r.checkFreeSpace && freeSpace(e) < inst.height) {
+    if (band.canBreak || r.mustBreak || (r.absRowNo <= 1 && inst.height > e.pageHeight - footerHeight(e, e.page.pageFooter))) {
+      if (isSummary) {
+        showReprintFooters(e, true);
+        showBand(e, e.page.columnFooter);
+      }
+      breakBand(e, inst);
+      return;
+    }
+    endColumn(e);
+    r.mustBreak = true;
+    addToPreparedPages(e, inst);
+    r.mustBreak = false;
+    return;
+  }
+  if (isSummary) {
+    if ('keepWithData' in band && band.keepWithData) endKeep(e);
+    showReprintFooters(e, false);
+    showBand(e, e.page.columnFooter);
+  }
+
+  const child = band.child;
+  if (child?.fillUnusedSpace) {
+    const h = r.repeated ? 0 : inst.height;
+    for (let guard = 0; freeSpace(e) - h - child.height > 0 && guard < 10_000 && !e.aborted; guard++) {
+      const saveY = e.curY;
+      showBand(e, child);
+      if (e.curY === saveY) break;
+    }
+  }
+
+  if (band.type === 'PageFooterBand') e.curY = e.pageHeight - bandHeightWithChildren(e, band);
+  let left = inst.left;
+  if (!isPageBand) left += e.originX + e.curX;
+  if (band.printOnBottom) {
+    e.curY = e.pageHeight - footerHeight(e, e.page.pageFooter) - footerHeight(e, e.page.columnFooter);
+    e.curY -= band.type === 'ChildBand' ? inst.height : inst.height + childrenHeight(e, band);
+  }
+  let width = inst.width;
+  if (!isPageBand && !isColumnBand && e.hierarchyIndent !== 0) {
+    left += e.hierarchyIndent;
+    width -= e.hierarchyIndent;
+  }
+  if (!canPrint(e, band, r.repeated)) return;
+  place(e, inst, left, e.curY, width);
+  if (main.type !== 'OverlayBand') e.curY = round2(e.curY + inst.height);
+}
+
+/** Copies a band's items to the current page at (left, top) of the content area. */
+export function place(e: Engine, inst: BandInstance, left: number, top: number, width: number): void {
+  const page = e.pages[e.curPage];
+  if (!page) return;
+  const dx = page.margins.left + left;
+  const dy = page.margins.top + top;
+  const shrink = width - inst.width;
+  for (const l of inst.items) {
+    const it = l.item;
+    // The band background narrows with the hierarchy indent.
+    if (it.name === inst.band.name && it.kind === 'box') it.width += shrink;
+    it.x += dx;
+    it.y += dy;
+    if (it.kind === 'line') {
+      it.x1 += dx;
+      it.x2 += dx;
+      it.y1 += dy;
+      it.y2 += dy;
+    }
+    page.items.push(it);
+    if (l.duplicates && l.duplicates !== 'Show' && it.kind === 'text') e.duplicates.set(it, { mode: l.duplicates, bandTop: dy, bandBottom: dy + inst.height });
+  }
+}
+
+function childrenHeight(e: Engine, band: BandModel): number {
+  return band.child ? bandHeightWithChildren(e, band.child) : 0;
+}
+
+/** FastReport's CanPrint: PrintOn flags against the current page (first, last, odd, even,
+ *  single page) and repeated bands. Page parity is the page number's (1 = odd). */
+export function canPrint(e: Engine, c: ComponentModel, repeated: boolean): boolean {
+  if (!c.visible) return false;
+  const flags = new Set(c.printOn);
+  const pageNum = e.curPage + 1;
+  const isFirst = e.curPage === e.firstReportPage;
+  const isLast = e.finalPass && e.doublePass && e.curPage === e.firstPassPageCount - 1;
+  let can = (flags.has('OddPages') && pageNum % 2 === 1) || (flags.has('EvenPages') && pageNum % 2 === 0);
+  const only = (...f: string[]): boolean => flags.size === f.length && f.every((x) => flags.has(x as never));
+  if (isLast) {
+    if (!flags.has('LastPage')) can = false;
+    if (only('LastPage') || only('LastPage', 'SinglePage') || only('FirstPage', 'LastPage')) can = true;
+  }
+  if (isFirst) {
+    if (!flags.has('FirstPage')) can = false;
+    if (only('FirstPage') || only('FirstPage', 'SinglePage') || only('FirstPage', 'LastPage')) can = true;
+  }
+  if (isFirst && isLast) can = flags.has('SinglePage');
+  if (repeated) can = flags.has('RepeatedBand');
+  return can;
+}
+
+/** Height of a band printed now, with its child bands (FastReport's GetBandHeightWithChildren). */
+export function bandHeightWithChildren(e: Engine, band: BandModel | null): number {
+  let h = 0;
+  for (let b: BandModel | null = band; b; ) {
+    const r = e.rt(b);
+    if (canPrint(e, b, r.repeated)) h += b.canGrow || b.canShrink ? calcBandHeight(e, b) : b.height;
+    const c: BandModel | null = b.child;
+    if (c && c.type === 'ChildBand' && (c.fillUnusedSpace || c.completeToNRows !== 0)) break;
+    b = c;
+  }
+  return h;
+}
+
+/** The height a band would print with now (its data evaluated, nothing placed). */
+export function calcBandHeight(e: Engine, band: BandModel): number {
+  return prepareBand(e, band)?.height ?? 0;
+}
+
+/** Page and column footer heights, measured once per page. */
+export function footerHeight(e: Engine, band: BandModel | null): number {
+  if (!band) return 0;
+  const cached = e.footerHeights.get(band);
+  if (cached && cached.page === e.curPage) return cached.height;
+  const height = bandHeightWithChildren(e, band);
+  e.footerHeights.set(band, { page: e.curPage, height });
+  return height;
+}
+
+function repeatedFootersHeight(e: Engine): number {
+  let h = 0;
+  for (const band of [...e.reprintFooters, ...e.keepReprintFooters]) {
+    const r = e.rt(band);
+    const save = r.repeated;
+    r.repeated = true;
+    h += bandHeightWithChildren(e, band);
+    r.repeated = save;
+  }
+  return h;
+}
+
+/** Space left on the page for data: page height minus footers minus the current position. */
+export function freeSpace(e: Engine): number {
+  const h = e.pageHeight - footerHeight(e, e.page.pageFooter) - footerHeight(e, e.page.columnFooter) - repeatedFootersHeight(e);
+  return round2(h - e.curY);
+}

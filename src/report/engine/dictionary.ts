@@ -1,0 +1,93 @@
+// The template's <Dictionary> (frx model) as the data layer's plain input objects, and the
+// binding of the data supplied for one run.
+
+import type { BindData, ColumnInput, DataContext, DictionaryInput, JsonConnectionInput, TableDataSourceInput } from '../data/index.js';
+import { bindDictionary } from '../data/index.js';
+import type { ReportWarnings } from '../errors.js';
+import type { ColumnModel, DataSourceModel, DictionaryModel } from '../frx/model.js';
+
+function column(c: ColumnModel): ColumnInput {
+  const children: ColumnInput[] = [...c.columns.map(column), ...c.dataSources.map(nestedTable)];
+  return {
+    name: c.name,
+    ...(c.alias !== c.name ? { alias: c.alias } : {}),
+    ...(c.dataType ? { dataType: c.dataType } : {}),
+    ...(c.raw.PropName !== undefined ? { propName: c.raw.PropName } : {}),
+    enabled: c.enabled,
+    ...(c.calculated ? { calculated: true, expression: c.expression } : {}),
+    ...(children.length > 0 ? { columns: children } : {}),
+  };
+}
+
+/** A JsonTableDataSource nested in a column: a column holding a table. Its Alias is the JSON
+ *  property it reads unless PropName says otherwise. */
+function nestedTable(ds: DataSourceModel): ColumnInput {
+  const children: ColumnInput[] = [...ds.columns.map(column), ...ds.dataSources.map(nestedTable)];
+  return {
+    name: ds.name,
+    ...(ds.alias !== ds.name ? { alias: ds.alias } : {}),
+    propName: ds.raw.PropName ?? ds.alias,
+    enabled: ds.enabled,
+    table: true,
+    ...(children.length > 0 ? { columns: children } : {}),
+  };
+}
+
+function table(ds: DataSourceModel): TableDataSourceInput {
+  return {
+    name: ds.name,
+    ...(ds.alias !== ds.name ? { alias: ds.alias } : {}),
+    ...(ds.referenceName ? { referenceName: ds.referenceName } : {}),
+    ...(ds.tableName ? { tableName: ds.tableName } : {}),
+    enabled: ds.enabled,
+    ...(ds.columns.length > 0 ? { columns: [...ds.columns.map(column), ...ds.dataSources.map(nestedTable)] } : {}),
+  };
+}
+
+/** The data layer's view of a template dictionary. Connections other than JSON contribute their
+ *  tables as plain data sources (their data must be supplied by name). */
+export function dictionaryInput(dict: DictionaryModel, warnings?: ReportWarnings): DictionaryInput {
+  const dataSources: TableDataSourceInput[] = dict.dataSources.map(table);
+  const jsonConnections: JsonConnectionInput[] = [];
+  for (const conn of dict.connections) {
+    if (conn.type === 'JsonDataSourceConnection') {
+      jsonConnections.push({
+        name: conn.name,
+        ...(conn.connectionString ? { connectionString: conn.connectionString } : {}),
+        tables: conn.dataSources.map(table),
+      });
+      if (conn.connectionStringExpression) warnings?.add(`${conn.name}: ConnectionStringExpression is not evaluated; the connection string (or the supplied data) is used`);
+    } else {
+      warnings?.add(`${conn.name}: ${conn.type} is not supported; its tables read the supplied data by name`);
+      dataSources.push(...conn.dataSources.map(table));
+    }
+  }
+  return {
+    dataSources,
+    relations: dict.relations.map((r) => ({
+      name: r.name,
+      ...(r.alias !== r.name ? { alias: r.alias } : {}),
+      parentDataSource: r.parentDataSource,
+      childDataSource: r.childDataSource,
+      parentColumns: r.parentColumns,
+      childColumns: r.childColumns,
+      enabled: r.enabled,
+    })),
+    jsonConnections,
+  };
+}
+
+/** Binds a template dictionary to the data of one run. A data source without data has no rows
+ *  (with a warning), so any template renders. JSON data for a template without a JSON connection
+ *  gets one (table "JSON"), as the SRS exposes its data. */
+export function bindReportData(dict: DictionaryModel, data: BindData, warnings: ReportWarnings, opts: { maxRows?: number } = {}): DataContext {
+  const input = dictionaryInput(dict, warnings);
+  if (data.json !== undefined && (input.jsonConnections ?? []).length === 0) {
+    (input.jsonConnections as JsonConnectionInput[]).push({ name: 'Connection' });
+  }
+  return bindDictionary(input, data, {
+    warnings,
+    missingData: 'empty',
+    ...(opts.maxRows !== undefined ? { maxRows: opts.maxRows } : {}),
+  });
+}

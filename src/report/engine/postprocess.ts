@@ -1,0 +1,96 @@
+// After layout (FastReport's PreparedPagePostprocessor): duplicate values (Duplicates = Hide,
+// Clear or Merge for consecutive bands showing the same text) and the page-number macros
+// [Page#] and [TotalPages#], filled in once the page count is final.
+
+import type { Duplicates } from '../frx/model.js';
+import { measureWidth } from '../text/index.js';
+import type { Engine } from './engine.js';
+import type { PreparedPage, PreparedText } from './prepared.js';
+import { positionLines } from './text-layout.js';
+
+export interface DuplicateInfo {
+  mode: Duplicates;
+  bandTop: number;
+  bandBottom: number;
+}
+
+function closeDuplicates(page: PreparedPage, list: PreparedText[], info: Map<PreparedText, DuplicateInfo>, removed: Set<PreparedText>): void {
+  if (list.length < 2) return;
+  const mode = info.get(list[0] as PreparedText)?.mode;
+  if (mode === 'Clear') {
+    for (const t of list.slice(1)) {
+      t.text = '';
+      t.lines = [];
+      if (t.html) t.html = [];
+    }
+  } else if (mode === 'Hide') {
+    for (const t of list.slice(1)) removed.add(t);
+  } else if (mode === 'Merge') {
+    const first = list[0] as PreparedText;
+    const last = list[list.length - 1] as PreparedText;
+    for (const t of list.slice(0, -1)) removed.add(t);
+    const delta = last.y - first.y;
+    last.y -= delta;
+    last.height += delta;
+    positionLines(last);
+  }
+  void page;
+}
+
+function processDuplicates(page: PreparedPage, info: Map<PreparedText, DuplicateInfo>): void {
+  const lists = new Map<string, PreparedText[]>();
+  const removed = new Set<PreparedText>();
+  for (const it of page.items) {
+    if (it.kind !== 'text') continue;
+    const mine = info.get(it);
+    if (!mine) continue;
+    const list = lists.get(it.name);
+    if (!list) {
+      lists.set(it.name, [it]);
+      continue;
+    }
+    const last = list[list.length - 1] as PreparedText;
+    const lastInfo = info.get(last);
+    if (it.text === last.text && lastInfo && Math.abs(mine.bandTop - lastInfo.bandBottom) <= 0.5) list.push(it);
+    else {
+      closeDuplicates(page, list, info, removed);
+      lists.set(it.name, [it]);
+    }
+  }
+  for (const list of lists.values()) closeDuplicates(page, list, info, removed);
+  if (removed.size > 0) page.items = page.items.filter((i) => !(i.kind === 'text' && removed.has(i)));
+}
+
+function fillMacros(e: Engine, t: PreparedText, pageNo: number, total: number): void {
+  const sub = (s: string): string => s.replaceAll('[Page#]', String(pageNo)).replaceAll('[TotalPages#]', String(total));
+  t.text = sub(t.text);
+  for (const l of t.lines) {
+    const text = sub(l.text);
+    if (text === l.text) continue;
+    l.text = text;
+    l.width = measureWidth(text, t.font, e.fonts);
+    delete l.segments;
+  }
+  for (const l of t.html ?? []) {
+    let shift = 0;
+    for (const r of l.runs) {
+      r.x += shift;
+      const text = sub(r.text);
+      if (text === r.text) continue;
+      const w = measureWidth(text, r.font, e.fonts);
+      shift += w - r.width;
+      l.width += w - r.width;
+      r.text = text;
+      r.width = w;
+    }
+  }
+  positionLines(t);
+}
+
+export function postprocess(e: Engine): void {
+  const total = e.pages.length;
+  e.pages.forEach((page, i) => {
+    processDuplicates(page, e.duplicates);
+    for (const it of page.items) if (it.kind === 'text' && e.macroItems.has(it)) fillMacros(e, it, i + 1, total);
+  });
+}

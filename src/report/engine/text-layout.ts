@@ -1,0 +1,183 @@
+// Text objects: measuring (CanGrow/CanShrink/AutoWidth) and placing the broken lines in the
+// object's box (alignment, padding, rotation, justification), with the text module's metrics so
+// the exporters draw exactly what was measured.
+
+import type { ReportWarnings } from '../errors.js';
+import type { FontModel, HorzAlign, PaddingModel, VertAlign } from '../frx/model.js';
+import {
+  breakLines,
+  breakRuns,
+  parseHtmlTags,
+  type FontService,
+  type HtmlLine,
+  type TextLine,
+} from '../text/index.js';
+import type { PreparedHtmlLine, PreparedText, PreparedTextLine } from './prepared.js';
+
+export interface TextSpec {
+  text: string;
+  font: FontModel;
+  width: number;
+  height: number;
+  padding: PaddingModel;
+  angle: number;
+  wordWrap: boolean;
+  /** TextObject.LineHeight (0 = the font's). */
+  lineHeight: number;
+  tabWidth: number;
+  html: boolean;
+}
+
+export interface TextMeasure {
+  plain: TextLine[];
+  html: HtmlLine[] | undefined;
+  lineHeight: number;
+  ascent: number;
+  /** Sum of the line heights. */
+  textHeight: number;
+  /** FastReport's CalcHeight (what CanGrow/CanShrink size the object to). */
+  calcHeight: number;
+  /** FastReport's CalcWidth (AutoWidth). */
+  calcWidth: number;
+  /** The width lines were broken for. */
+  frameWidth: number;
+}
+
+/** Angles 90…179 and 270…359 lay lines out across the box's height. */
+export function isSideways(angle: number): boolean {
+  const a = ((angle % 360) + 360) % 360;
+  return (a >= 90 && a < 180) || a >= 270;
+}
+
+function frameSize(s: Pick<TextSpec, 'width' | 'height' | 'padding' | 'angle'>): { w: number; h: number } {
+  const w = s.width - s.padding.left - s.padding.right;
+  const h = s.height - s.padding.top - s.padding.bottom;
+  return isSideways(s.angle) ? { w: h, h: w } : { w, h };
+}
+
+export function measureText(s: TextSpec, fonts: FontService, warnings?: ReportWarnings): TextMeasure {
+  const r = fonts.resolve(s.font, warnings);
+  const custom = s.lineHeight > 0 ? s.lineHeight : undefined;
+  const lineHeight = custom ?? r.lineHeightPx;
+  const { w } = frameSize(s);
+  const padV = custom !== undefined ? 0 : s.padding.top + s.padding.bottom + 1;
+  const padH = s.padding.left + s.padding.right + 1;
+  const opts = { wordWrap: s.wordWrap, tabWidthPx: s.tabWidth > 0 ? s.tabWidth : 58, fonts };
+  if (s.text === '') {
+    return { plain: [], html: undefined, lineHeight, ascent: r.ascentPx, textHeight: 0, calcHeight: 0, calcWidth: 0, frameWidth: w };
+  }
+  if (s.html) {
+    const runs = parseHtmlTags(s.text, s.font);
+    const html = breakRuns(runs, s.font, w, { ...opts, ...(custom !== undefined ? { lineHeightPx: custom } : {}) });
+    const textHeight = html.reduce((t, l) => t + l.heightPx, 0);
+    const natural = s.wordWrap ? breakRuns(runs, s.font, w, { ...opts, wordWrap: false }) : html;
+    const widest = natural.reduce((m, l) => Math.max(m, l.widthPx), 0);
+    return sized({ plain: [], html, lineHeight, ascent: r.ascentPx, textHeight, frameWidth: w }, widest + r.spaceWidthPx, padV, padH, s.angle);
+  }
+  const plain = breakLines(s.text, r, w, opts);
+  const textHeight = plain.length * lineHeight;
+  const natural = s.wordWrap ? breakLines(s.text, r, w, { ...opts, wordWrap: false }) : plain;
+  const widest = natural.reduce((m, l) => Math.max(m, l.widthPx), 0);
+  return sized({ plain, html: undefined, lineHeight, ascent: r.ascentPx, textHeight, frameWidth: w }, widest + r.spaceWidthPx, padV, padH, s.angle);
+}
+
+function sized(m: Omit<TextMeasure, 'calcHeight' | 'calcWidth'>, naturalWidth: number, padV: number, padH: number, angle: number): TextMeasure {
+  // Sideways text: its height is the object's width and the other way round.
+  return isSideways(angle)
+    ? { ...m, calcHeight: naturalWidth + padV, calcWidth: m.textHeight + padH }
+    : { ...m, calcHeight: m.textHeight + padV, calcWidth: naturalWidth + padH };
+}
+
+const spaceCount = (t: string): number => {
+  let n = 0;
+  for (const ch of t) if (ch === ' ') n++;
+  return n;
+};
+
+function alignX(align: HorzAlign, frameW: number, lineW: number, rtl: boolean): number {
+  const a = rtl && align === 'Left' ? 'Right' : rtl && align === 'Right' ? 'Left' : align;
+  if (a === 'Right') return frameW - lineW;
+  if (a === 'Center') return (frameW - lineW) / 2;
+  return 0;
+}
+
+function alignY(align: VertAlign, frameH: number, textH: number): number {
+  if (align === 'Bottom') return frameH - textH;
+  if (align === 'Center') return (frameH - textH) / 2;
+  return 0;
+}
+
+/** Justification of one line: extra space per space character (none for a paragraph's last
+ *  line unless forced). */
+function justify(align: HorzAlign, hardBreak: boolean, force: boolean, text: string, frameW: number, lineW: number): number | undefined {
+  if (align !== 'Justify' || (hardBreak && !force)) return undefined;
+  const n = spaceCount(text.trimEnd());
+  if (n === 0 || frameW <= lineW) return undefined;
+  return (frameW - lineW) / n;
+}
+
+/** The measured lines as prepared lines (positions are set by positionLines). */
+export function preparedLines(m: Pick<TextMeasure, 'plain' | 'html'>): { lines: PreparedTextLine[]; html?: PreparedHtmlLine[] } {
+  if (m.html) {
+    return {
+      lines: [],
+      html: m.html.map((l) => ({
+        x: 0,
+        y: 0,
+        width: l.widthPx,
+        height: l.heightPx,
+        baseline: l.baselinePx,
+        hardBreak: l.hardBreak,
+        runs: l.pieces.map((p) => ({
+          text: p.text,
+          x: p.xPx,
+          width: p.widthPx,
+          baseline: p.baselinePx,
+          font: { family: p.font.family, sizePt: p.font.sizePt, bold: p.font.bold, italic: p.font.italic, underline: p.font.underline, strikeout: p.font.strikeout },
+          sub: p.run.sub,
+          sup: p.run.sup,
+          ...(p.run.color !== undefined ? { color: p.run.color } : {}),
+        })),
+      })),
+    };
+  }
+  return {
+    lines: m.plain.map((l) => {
+      const line: PreparedTextLine = { text: l.text, width: l.widthPx, x: 0, y: 0, hardBreak: l.hardBreak };
+      if (l.segments) line.segments = l.segments.map((g) => ({ text: g.text, x: g.xPx, width: g.widthPx }));
+      return line;
+    }),
+  };
+}
+
+/** Computes the frame and the line positions of a text item from its current box. Called again
+ *  whenever the box or the lines change (growing, duplicates merged, page numbers substituted). */
+export function positionLines(item: PreparedText): void {
+  const { w, h } = frameSize(item);
+  const cx = item.padding.left + (item.width - item.padding.left - item.padding.right) / 2;
+  const cy = item.padding.top + (item.height - item.padding.top - item.padding.bottom) / 2;
+  item.frame = { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
+  const rtl = item.rightToLeft;
+  if (item.html) {
+    const textHeight = item.html.reduce((t, l) => t + l.height, 0);
+    let y = alignY(item.vertAlign, h, textHeight);
+    for (const l of item.html) {
+      const ws = justify(item.horzAlign, l.hardBreak, item.forceJustify, l.runs.map((r) => r.text).join(''), w, l.width);
+      l.x = ws === undefined ? alignX(item.horzAlign, w, l.width, rtl) : 0;
+      l.y = y;
+      if (ws === undefined) delete l.wordSpacing;
+      else l.wordSpacing = ws;
+      y += l.height;
+    }
+    return;
+  }
+  let y = alignY(item.vertAlign, h, item.lines.length * item.lineHeight);
+  for (const l of item.lines) {
+    const ws = l.segments ? undefined : justify(item.horzAlign, l.hardBreak, item.forceJustify, l.text, w, l.width);
+    l.x = ws === undefined ? alignX(item.horzAlign, w, l.width, rtl) : 0;
+    l.y = y;
+    if (ws === undefined) delete l.wordSpacing;
+    else l.wordSpacing = ws;
+    y += item.lineHeight;
+  }
+}

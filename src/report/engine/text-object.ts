@@ -1,0 +1,153 @@
+// TextObject at print time (FastReport's TextObject.GetData and CalcHeight): expressions in the
+// text, each formatted with its Format (NullValue, HideZeros, HideValue), highlight conditions
+// (first true wins; `Value` is the last expression's value), AutoWidth, and the measured lines.
+
+import { TemplateError } from '../errors.js';
+import type { TypedValue } from '../expr/index.js';
+import type { TextObjectModel } from '../frx/model.js';
+import { formatForDisplay } from '../format/index.js';
+import type { Engine } from './engine.js';
+import type { PreparedText } from './prepared.js';
+import type { LaidItem, RtObject } from './runtime.js';
+import { applyHighlight } from './styles.js';
+import { measureText, positionLines, preparedLines, type TextMeasure } from './text-layout.js';
+
+/** The page-number macros FastReport fills in when a page is shown (see postprocess.ts). */
+export const MACROS = ['Page#', 'TotalPages#'] as const;
+
+function formatValue(e: Engine, o: TextObjectModel, v: TypedValue, index: number): string {
+  const spec = o.formats[index] ?? o.format;
+  try {
+    return formatForDisplay(v.value, spec, { nullValue: o.nullValue, hideZeros: o.hideZeros, hideValue: o.hideValue, type: v.type, culture: e.culture });
+  } catch (err) {
+    if (err instanceof TemplateError && err.where === undefined) throw new TemplateError(err.message, `${o.name}.Format`);
+    throw err;
+  }
+}
+
+/** Evaluates the text and the highlight conditions into `rt`. */
+export function textData(e: Engine, o: TextObjectModel, rt: RtObject): void {
+  let text = o.text;
+  let value: TypedValue | undefined;
+  let macros = false;
+  if (o.allowExpressions && o.text.length > 0) {
+    const where = `${o.name}.Text`;
+    const t = e.exprs.template(o, 'text', o.text, o.brackets, where);
+    if (t.expressions.length > 0) {
+      let out = '';
+      let i = 0;
+      for (const p of t.parts) {
+        if (p.kind === 'text') {
+          out += p.text;
+          continue;
+        }
+        const src = p.source.trim();
+        if ((MACROS as readonly string[]).includes(src)) {
+          // Kept as it is and filled in once the page count is final.
+          out += `[${src}]`;
+          macros = true;
+        } else {
+          value = p.expression.evaluateTyped(e.scope, where);
+          out += formatValue(e, o, value, i);
+        }
+        i++;
+      }
+      text = out;
+    }
+  }
+  rt.text = text;
+  if (value !== undefined) rt.value = value;
+  if (macros) rt.macros = true;
+  for (const c of o.highlight) {
+    e.scope.highlightValue = value ?? { value: null, type: 'System.Object' };
+    let hit: boolean | undefined;
+    try {
+      hit = e.exprs.condition(c, 'expr', c.expression, `${o.name}.Highlight`);
+    } finally {
+      e.scope.highlightValue = undefined;
+    }
+    if (hit === true) {
+      applyHighlight(rt, c);
+      break;
+    }
+  }
+}
+
+/** Measures the text for the object's current width (and applies AutoWidth first). */
+export function measure(e: Engine, o: TextObjectModel, rt: RtObject): TextMeasure {
+  const spec = {
+    text: rt.text ?? '',
+    font: rt.font ?? o.font,
+    width: rt.width,
+    height: rt.height,
+    padding: o.padding,
+    angle: o.angle,
+    wordWrap: o.wordWrap,
+    lineHeight: o.lineHeight,
+    tabWidth: o.tabWidth,
+    html: o.textRenderType === 'HtmlTags' || o.textRenderType === 'HtmlParagraph',
+  };
+  if (o.autoWidth) {
+    const w = measureText({ ...spec, wordWrap: false }, e.fonts, e.warnings).calcWidth;
+    if (o.anchor.includes('Right') || o.horzAlign === 'Right') rt.left = rt.left + rt.width - w;
+    else if (o.horzAlign === 'Center') rt.left += rt.width / 2 - w / 2;
+    rt.width = w;
+    spec.width = w;
+    spec.wordWrap = false;
+  }
+  return measureText(spec, e.fonts, e.warnings);
+}
+
+/** The height CanGrow/CanShrink size the object to. */
+export function textCalcHeight(e: Engine, o: TextObjectModel, rt: RtObject): number {
+  rt.measure ??= measure(e, o, rt);
+  return rt.measure.calcHeight;
+}
+
+function solidColor(rt: RtObject, o: TextObjectModel): PreparedText['color'] {
+  const f = rt.textFill ?? o.textFill;
+  switch (f.kind) {
+    case 'Solid': return f.color;
+    case 'LinearGradient': return f.startColor;
+    case 'PathGradient': return f.centerColor;
+    case 'Hatch': return f.foreColor;
+    case 'Glass': return f.color;
+    default: return { r: 0, g: 0, b: 0, a: 255 };
+  }
+}
+
+export function textItem(e: Engine, o: TextObjectModel, rt: RtObject): LaidItem {
+  const m = (rt.measure ??= measure(e, o, rt));
+  const { lines, html } = preparedLines(m);
+  const item: PreparedText = {
+    kind: 'text',
+    name: o.name,
+    x: rt.left,
+    y: rt.top,
+    width: rt.width,
+    height: rt.height,
+    fill: rt.fill,
+    border: rt.border,
+    text: rt.text ?? '',
+    font: rt.font ?? o.font,
+    textFill: rt.textFill ?? o.textFill,
+    color: solidColor(rt, o),
+    horzAlign: o.horzAlign,
+    vertAlign: o.vertAlign,
+    padding: o.padding,
+    angle: ((o.angle % 360) + 360) % 360,
+    frame: { x: 0, y: 0, width: 0, height: 0 },
+    lineHeight: m.lineHeight,
+    ascent: m.ascent,
+    wordWrap: o.wordWrap,
+    clip: o.clip,
+    underlines: o.underlines,
+    rightToLeft: o.rightToLeft,
+    forceJustify: o.forceJustify,
+    lines,
+  };
+  if (html) item.html = html;
+  positionLines(item);
+  if (rt.macros) e.macroItems.set(item, o);
+  return { item, measure: m, canBreak: o.canBreak, duplicates: o.duplicates };
+}
