@@ -37,7 +37,7 @@ const BENCHMARKS = {
   'http-auth': () => import('./http-auth.js'),
   uuid: () => import('./uuid.js'),
   preview: () => import('./preview.js'),
-  // Later: 'report-engine' — one line each.
+  'report-engine': () => import('./report-engine.js'),
 };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
