@@ -8,6 +8,7 @@ import { breakBand } from './break.js';
 import type { Engine } from './engine.js';
 import { endColumn, endKeep, showReprintFooters, startKeep } from './pages.js';
 import type { BandInstance, LaidItem } from './runtime.js';
+import { moveItem } from './prepared.js';
 
 /** Collects bands into one output band (multi-column data bands) instead of the page. */
 export interface OutputBand {
@@ -152,14 +153,7 @@ export function place(e: Engine, inst: BandInstance, left: number, top: number, 
     const it = l.item;
     // The band background narrows with the hierarchy indent.
     if (it.name === inst.band.name && it.kind === 'box') it.width += shrink;
-    it.x += dx;
-    it.y += dy;
-    if (it.kind === 'line') {
-      it.x1 += dx;
-      it.x2 += dx;
-      it.y1 += dy;
-      it.y2 += dy;
-    }
+    moveItem(it, dx, dy);
     page.items.push(it);
     if (l.duplicates && l.duplicates !== 'Show' && it.kind === 'text') e.duplicates.set(it, { mode: l.duplicates, bandTop: dy, bandBottom: dy + inst.height });
   }

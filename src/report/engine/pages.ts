@@ -5,6 +5,7 @@
 import { MM_TO_PX, type BandModel } from '../frx/model.js';
 import { showBand } from './bands.js';
 import type { Engine } from './engine.js';
+import { moveItem } from './prepared.js';
 
 // --------------------------------------------------------------------------------------------
 // Page numbers
@@ -223,14 +224,7 @@ function pasteObjects(e: Engine): void {
     const dx = e.curX - e.keep.curX;
     const dy = e.curY - e.keep.curY;
     for (const it of cut) {
-      it.x += dx;
-      it.y += dy;
-      if (it.kind === 'line') {
-        it.x1 += dx;
-        it.x2 += dx;
-        it.y1 += dy;
-        it.y2 += dy;
-      }
+      moveItem(it, dx, dy);
       page.items.push(it);
     }
   }

@@ -202,3 +202,15 @@ export function shownText(item: PreparedText): string {
   if (item.html) return item.html.map((l) => l.runs.map((r) => r.text).join('')).join('\n');
   return item.lines.map((l) => l.text).join('\n');
 }
+
+/** Moves an item by (dx, dy); a line's end points move with it. */
+export function moveItem(it: PreparedItem, dx: number, dy: number): void {
+  it.x += dx;
+  it.y += dy;
+  if (it.kind === 'line') {
+    it.x1 += dx;
+    it.x2 += dx;
+    it.y1 += dy;
+    it.y2 += dy;
+  }
+}
