@@ -11,6 +11,7 @@ import { KeyedMutex } from '../lib/keyed-mutex.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { appsForRoles, listApps } from '../apps/apps-directory.js';
 import { findUserByUsername, userRoleNames, type Db } from './users-repository.js';
+import { sameUsername } from './usernames.js';
 import { grantRole, revokeRole } from './roles-repository.js';
 import { addTeamMember } from './teams-repository.js';
 import { findAccountListRow } from './account-queries.js';
@@ -63,7 +64,7 @@ export class AccountAdminService {
   }
 
   async lock(actor: string, username: string): Promise<AccountListItem> {
-    if (actor.toUpperCase() === username.toUpperCase()) throw badRequest('cannot_lock_self', 'An administrator cannot lock their own account');
+    if (sameUsername(actor, username)) throw badRequest('cannot_lock_self', 'An administrator cannot lock their own account');
     return this.change(username, async (trx, u) => {
       await trx.updateTable('users').set({ lockout_end: LOCKED_FOREVER, security_stamp: newSecurityStamp() }).where('id', '=', u.id).execute();
     });
@@ -76,7 +77,7 @@ export class AccountAdminService {
   }
 
   async cancel(actor: string, username: string): Promise<AccountListItem> {
-    if (actor.toUpperCase() === username.toUpperCase()) throw badRequest('cannot_cancel_self', 'An administrator cannot cancel their own account');
+    if (sameUsername(actor, username)) throw badRequest('cannot_cancel_self', 'An administrator cannot cancel their own account');
     const target = await this.requireUser(this.db, username);
     let hook: HookKind = 'none';
     try {
@@ -135,7 +136,7 @@ export class AccountAdminService {
   }
 
   async revoke(actor: string, username: string, role: string): Promise<AccountListItem> {
-    if (role === 'sys_administrator' && actor.toUpperCase() === username.toUpperCase()) {
+    if (role === 'sys_administrator' && sameUsername(actor, username)) {
       throw badRequest('cannot_revoke_self', 'An administrator cannot remove their own sys_administrator role');
     }
     return this.change(username, async (trx, u) => {

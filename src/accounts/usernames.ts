@@ -8,6 +8,9 @@ export const API_LOGIN_USERNAME = 'api';
 
 export const normalizeUsername = (u: string): string => u.toUpperCase();
 
+/** Whether two usernames name the same account (compared like the database does). */
+export const sameUsername = (a: string, b: string): boolean => normalizeUsername(a) === normalizeUsername(b);
+
 export function isValidUsername(u: string): boolean {
   return usernameRe.test(u) && normalizeUsername(u) !== 'API';
 }

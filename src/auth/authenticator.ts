@@ -111,7 +111,7 @@ export class Authenticator {
 
   /** Resolves an API token value to its owner without the account checks (used by login). */
   async lookupToken(value: string): Promise<TokenRef> {
-    const hash = hashTokenValue(value);
+    const hash = this.tokenHash(value, Date.now());
     let ref = this.tokens.get(hash);
     if (ref === undefined) {
       const row = await this.db.selectFrom('tokens').select(['id', 'user_id']).where('token_hash', '=', hash).executeTakeFirst();

@@ -2,6 +2,7 @@
 // that decide per target (owner or administrator) call these directly.
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { Principal } from './authenticator.js';
+import { sameUsername } from '../accounts/usernames.js';
 
 export const hasRole = (p: Principal, role: string): boolean => p.account.roles.has(role);
 
@@ -21,6 +22,6 @@ export function requireAnyRole(p: Principal | null, roles: readonly string[]): P
 /** The caller acts on their own account, or holds sys_administrator. */
 export function requireSelfOrAdmin(p: Principal | null, username: string): Principal {
   const principal = requirePrincipal(p);
-  if (principal.account.username.toUpperCase() === username.toUpperCase()) return principal;
+  if (sameUsername(principal.account.username, username)) return principal;
   return requireAnyRole(principal, ['sys_administrator']);
 }

@@ -33,7 +33,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'kbd', 'abbr', 'b', 'i', 'u', 'span', 'div', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'mark', 'small', 'q', 'cite',
   ],
   allowedAttributes: {
-    a: ['href', 'title'],
+    // `rel` is set by the transform below (whatever the input had), so it must survive filtering.
+    a: ['href', 'title', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
     ol: ['start'],
     th: ['align', 'style', 'colspan', 'rowspan'],
@@ -58,8 +59,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
 };
-// `rel` is added by the transform after filtering, so it must be allowed on the output side.
-(OPTIONS.allowedAttributes as Record<string, string[]>).a!.push('rel');
 
 export type PreviewType = 'markdown' | 'html';
 

@@ -16,15 +16,7 @@ import { isReportObjectElement } from './objects.js';
 import { Attrs, describe, parseBool, parseFloatInv, parseFloatList, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 
-interface Paper {
-  paperWidth: number;
-  paperHeight: number;
-  leftMargin: number;
-  topMargin: number;
-  rightMargin: number;
-  bottomMargin: number;
-  landscape: boolean;
-}
+type Paper = Pick<ReportPageModel, 'paperWidth' | 'paperHeight' | 'leftMargin' | 'topMargin' | 'rightMargin' | 'bottomMargin' | 'landscape'>;
 
 const PAPER_KEYS = ['Landscape', 'PaperWidth', 'PaperHeight', 'LeftMargin', 'TopMargin', 'RightMargin', 'BottomMargin'] as const;
 
