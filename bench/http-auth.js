@@ -80,6 +80,10 @@ export async function run(ctx) {
       token: { label: 'ping (Token)', server: platform, headers: { authorization: `Token ${apiToken}` }, expect: '"authenticated":true' },
       jwt: { label: 'ping (JWT)', server: platform, headers: { authorization: `Bearer ${jwt}` }, expect: '"authenticated":true' },
       anon: { label: 'ping (anonymous)', server: platform, headers: {}, expect: '"authenticated":false' },
+      // Diagnostics: the bare route sent the same request bytes as the authenticated pings (it
+      // ignores the header), to separate the cost of receiving a longer request from our work.
+      'bare-token': { label: 'bare + Token hdr', server: bare, headers: { authorization: `Token ${apiToken}` }, expect: '"success":true' },
+      'bare-jwt': { label: 'bare + JWT hdr', server: bare, headers: { authorization: `Bearer ${jwt}` }, expect: '"success":true' },
     };
     const names = options.targets ?? ['bare', 'token', 'jwt'];
     for (const n of names) if (!allTargets[n]) throw new Error(`unknown target "${n}" (known: ${Object.keys(allTargets).join(', ')})`);
@@ -92,7 +96,7 @@ export async function run(ctx) {
       const r = await call(t.server.url + PING, { headers: t.headers });
       const items = r.body?.data?.items;
       if (r.status !== 200 || !r.text.includes(t.expect)) throw new Error(`preflight ${t.label}: ${r.status} ${r.text}`);
-      if (t.name !== 'anon' && items?.username !== ADMIN.username) throw new Error(`preflight ${t.label}: unexpected caller in ${r.text}`);
+      if (t.name !== 'anon' && !t.name.startsWith('bare') && items?.username !== ADMIN.username) throw new Error(`preflight ${t.label}: unexpected caller in ${r.text}`);
       shapes.set(t.name, JSON.stringify(shapeOf(r.body)));
     }
     for (const t of targets) {
@@ -195,13 +199,13 @@ export async function run(ctx) {
       log(`warning: other processes used ${others.toFixed(2)} cores (median) during the runs; req/s figures are disturbed, CPU µs/req less so`);
     }
     log('');
-    const ratioName = { token: 'ping(Token)', jwt: 'ping(JWT)', anon: 'ping(anonymous)' };
+    const ratioName = { token: 'ping(Token)', jwt: 'ping(JWT)', anon: 'ping(anonymous)', 'bare-token': 'bare(Token header)', 'bare-jwt': 'bare(JWT header)' };
     const below = [];
     for (const t of targets) {
       if (t.name === 'bare') continue;
       const ratio = median(t.runs.map((r) => r.rps)) / baseMedian;
       headlines.push(`ratio ${ratioName[t.name]}/bare = ${fmt.ratio(ratio)}`);
-      if (t.name !== 'anon' && ratio < TARGET_RATIO) below.push(ratioName[t.name]);
+      if ((t.name === 'token' || t.name === 'jwt') && ratio < TARGET_RATIO) below.push(ratioName[t.name]);
     }
     for (const h of headlines) log(h);
     log(below.length ? `below the ${TARGET_RATIO} target: ${below.join(', ')} (reported, not failed)` : `authenticated ping ≥ ${TARGET_RATIO} of the bare route`);

@@ -2,7 +2,7 @@
 // an empty body is "no body" rather than an error, so `POST` without content behaves the same
 // whatever Content-Type the client sent.
 import type { FastifyInstance } from 'fastify';
-import sjson from 'secure-json-parse';
+import { parseClientJson } from '../lib/json-text.js';
 import { AppError } from '../lib/errors.js';
 
 export function installJsonParser(app: FastifyInstance): void {
@@ -11,7 +11,7 @@ export function installJsonParser(app: FastifyInstance): void {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      done(null, parseClientJson(text));
     } catch {
       done(new AppError(400, 'invalid_json', 'The body is not valid JSON'), undefined);
     }

@@ -69,7 +69,8 @@ describe('GET ping', () => {
     expect(r.body.data.body).toEqual(value);
     expect((await inst.request('/api/core/system/ping?body=42')).body.data.body).toBe(42);
     expect((await inst.request('/api/core/system/ping?body=%22text%22')).body.data.body).toBe('text');
-    for (const bad of ['{nope', 'undefined', '1e400', '[1e999]', "{'a':1}"]) {
+    // Prototype-poisoning keys are refused as POST bodies are (one parser for both).
+    for (const bad of ['{nope', 'undefined', '1e400', '[1e999]', "{'a':1}", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}']) {
       const res = await inst.request(`/api/core/system/ping?body=${encodeURIComponent(bad)}`);
       expect(res.status, bad).toBe(400);
       expect(res.body.success).toBe(false);
