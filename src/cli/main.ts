@@ -15,6 +15,8 @@ const HELP = `platform-core <command>
   token create <name> --user <username>   prints the token value once
   render <template.frx> [--data <file.json|dataset.xml>] [--format html] [--out <file>|-]
                                           renders a FastReport template (warnings on stderr)
+  starter --data <sample.json> [--out <file.frx>|-] [--title <text>]
+                                          writes a starter template for an SRS data sample
 
 Configuration: see README.md (appsettings.json, Settings__* variables, PORT, DATA_DIR, DATABASE_URL, APPS_DIR).`;
 
@@ -47,6 +49,9 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'render') {
     // Loaded only here, like the server: the report library is not needed by the other commands.
     return (await import('./render-command.js')).renderCommand(args, (s) => void process.stderr.write(`${s}\n`));
+  }
+  if (command === 'starter') {
+    return (await import('./starter-command.js')).starterCommand(args, (s) => void process.stderr.write(`${s}\n`));
   }
   switch (`${command}${sub ? ` ${sub}` : ''}`) {
     case 'serve':

@@ -123,6 +123,20 @@ export function parseJsonConnectionString(connectionString: string, opts: { pass
   };
 }
 
+/** Writes a JsonDataSourceConnection's connection string with Json and JsonSchema as raw text
+ *  (FastReport's builder reads raw or base64; raw text stays readable in the designer's
+ *  connection editor), in FastReport's key order: Json, JsonSchema, Encoding, then
+ *  SimpleStructure when set. Headers are not written: they only matter for URL sources. */
+export function formatJsonConnectionString(fields: { json: string; jsonSchema: string; encoding?: string; simpleStructure?: boolean }): string {
+  const pairs: [string, string][] = [
+    ['Json', fields.json],
+    ['JsonSchema', fields.jsonSchema],
+    ['Encoding', fields.encoding === undefined || fields.encoding === '' ? 'utf-8' : fields.encoding],
+  ];
+  if (fields.simpleStructure) pairs.push(['SimpleStructure', 'true']);
+  return formatConnectionString(pairs);
+}
+
 /** FastReport treats a Json value that does not start with `{` or `[` as a URL to download. */
 export function isJsonText(json: string): boolean {
   const t = json.trimStart();

@@ -23,6 +23,7 @@ export { loadDataSetXml, type DataSetXmlOptions } from './dataset-xml.js';
 export { tableFromObjects, type PlainTableOptions } from './plain-table.js';
 export {
   formatConnectionString,
+  formatJsonConnectionString,
   isJsonText,
   parseConnectionString,
   parseJsonConnectionString,
@@ -36,6 +37,7 @@ export {
 } from './crypter.js';
 export {
   inferSchema,
+  isPlainObject,
   schemaDataType,
   schemaFromStored,
   schemaToStored,
@@ -46,7 +48,9 @@ export {
   JSON_TABLE_NAME,
   NestedJsonCursor,
   buildJsonSource,
+  makeNamer,
   parseJsonText,
+  resolveJsonSchema,
   type JsonSource,
   type JsonSourceOptions,
   type JsonTextLimits,

@@ -187,7 +187,9 @@ class ColumnBuilder {
 
   private nested(key: string, schema: JsonSchemaNode, d: ColumnInput | undefined): ColumnDef {
     const name = d ? d.name : this.namer.unique(key);
-    const alias = d?.alias ?? key;
+    // A declared table without an Alias has its Name as alias (FastReport's DataComponentBase);
+    // the JSON property it reads is its PropName.
+    const alias = d?.alias ?? d?.name ?? key;
     const t = this.table(schema.type === 'array' ? schema : { type: 'array', items: { type: undefined } }, d?.columns);
     const column: ColumnDef = { name: key, alias, type: JSON_TYPE, columns: t.columns, nested: { name, alias } };
     this.nestedTables.push({ column, spec: { name, alias, columns: t.columns, simple: t.simple } });
@@ -216,6 +218,20 @@ export interface JsonSource {
   readonly schema: JsonSchemaNode;
 }
 
+/** The schema a JSON connection's tables are built from: the stored JsonSchema (when there is
+ *  one) extended with what the data holds, else the schema inferred from the data; always an
+ *  array schema. A schema or root that is not an array is taken as the items of one (FastReport
+ *  wraps both), so an object schema stored for an array root still extends its items. Writing the
+ *  result back as the JsonSchema of a connection holding the same data gives the same schema. */
+export function resolveJsonSchema(storedSchema: string, root: unknown, limits: JsonTextLimits | undefined, where: string): JsonSchemaNode {
+  const asArray = (s: JsonSchemaNode): JsonSchemaNode => (s.type === 'array' ? s : { type: 'array', items: s });
+  const inferred = root === undefined ? undefined : asArray(inferSchema(root, limits, where));
+  if (storedSchema.trim() === '') return inferred ?? { type: 'array', items: { type: undefined } };
+  const schema = asArray(schemaFromStored(parseJsonText(storedSchema, limits, `${where} JsonSchema`)));
+  if (inferred) extendSchema(schema, inferred);
+  return schema;
+}
+
 /** Builds the data sources of one JSON connection. `data` is the root (a JS value, or JSON text);
  *  when undefined the connection string's Json is used. */
 export function buildJsonSource(conn: JsonConnectionInput, data: unknown, opts: JsonSourceOptions = {}): JsonSource {
@@ -228,13 +244,7 @@ export function buildJsonSource(conn: JsonConnectionInput, data: unknown, opts: 
     if (!isJsonText(fields.json)) throw new TemplateError('JSON from a URL is not supported; supply the data', where);
     if (fields.json.trim() !== '') root = parseJsonText(fields.json, opts.limits, where);
   }
-  const inferred = root === undefined ? undefined : inferSchema(root, opts.limits, where);
-  let schema: JsonSchemaNode;
-  if (fields && fields.jsonSchema.trim() !== '') {
-    schema = schemaFromStored(parseJsonText(fields.jsonSchema, opts.limits, `${where} JsonSchema`));
-    if (inferred) extendSchema(schema, inferred);
-  } else schema = inferred ?? { type: 'array', items: { type: undefined } };
-  if (schema.type !== 'array') schema = { type: 'array', items: schema };
+  const schema = resolveJsonSchema(fields?.jsonSchema ?? '', root, opts.limits, where);
   const rows: readonly unknown[] = root === undefined || root === null ? [] : Array.isArray(root) ? root : [root];
 
   const declared: TableDataSourceInput | undefined = conn.tables?.find((t) => t.enabled !== false);
