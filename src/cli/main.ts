@@ -13,7 +13,7 @@ const HELP = `platform-core <command>
   role grant|revoke <username> <role>
   team add <short> <name> [--type internal|external]
   token create <name> --user <username>   prints the token value once
-  render <template.frx> [--data <file.json|dataset.xml>] [--format html] [--out <file>|-]
+  render <template.frx> [--data <file.json|dataset.xml>] [--format html|pdf|frx] [--out <file>|-]
                                           renders a FastReport template (warnings on stderr)
   starter --data <sample.json> [--out <file.frx>|-] [--title <text>]
                                           writes a starter template for an SRS data sample

@@ -1,10 +1,27 @@
-// `platform-core render <template.frx> [--data <file.json|dataset.xml>] [--format html] [--out <file>|-]`
+// `platform-core render <template.frx> [--data <file.json|dataset.xml>] [--format html|pdf|frx] [--out <file>|-]`
 // Loaded only by that command (the report library is not needed by the others).
+//
+// A PDF is streamed to its destination page by page (exportPdfToStream), so a long report does
+// not sit in memory twice; a file is only created once the report has run, and removed again if
+// writing it fails.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parseJsonText } from '../report/data/index.js';
-import { loadFrx, renderReport, TemplateError, type RenderData } from '../report/index.js';
+import {
+  exportPdfToStream,
+  loadFrx,
+  mergeDataIntoTemplate,
+  pdfExportOptions,
+  prepareReport,
+  renderReport,
+  RENDER_FORMATS,
+  TemplateError,
+  type PrepareOptions,
+  type RenderData,
+  type RenderFormat,
+} from '../report/index.js';
 import { one, UsageError, type ParsedArgs } from './args.js';
 
 function readFile(path: string, what: string): Buffer {
@@ -35,16 +52,49 @@ function jsonData(template: Buffer, text: string, path: string): RenderData {
   return data;
 }
 
+const USAGE = 'platform-core render <template.frx> [--data <file>] [--format html|pdf|frx] [--out <file>|-]';
+
+function writeStdout(data: string | Buffer): Promise<void> {
+  return new Promise<void>((resolve, reject) => process.stdout.write(data, (e) => (e ? reject(e) : resolve())));
+}
+
+async function writePdf(opts: PrepareOptions, out: string, err: (s: string) => void): Promise<void> {
+  if (out === '-' && process.stdout.isTTY) throw new UsageError('not writing a PDF to a terminal: use --out <file.pdf> or redirect the output');
+  const run = prepareReport(opts);
+  if (out === '-') {
+    await exportPdfToStream(run.prepared, process.stdout, { ...pdfExportOptions(run), end: false });
+  } else {
+    const file = createWriteStream(out);
+    try {
+      await once(file, 'open');
+      await exportPdfToStream(run.prepared, file, pdfExportOptions(run));
+    } catch (e) {
+      file.destroy();
+      rmSync(out, { force: true });
+      throw new UsageError(`cannot write ${out}: ${(e as Error).message}`);
+    }
+  }
+  for (const w of run.warnings.list) err(`warning: ${w}`);
+}
+
 export async function renderCommand(args: ParsedArgs, err: (s: string) => void): Promise<number> {
   const [, templatePath, extra] = args.positional;
-  if (!templatePath) throw new UsageError('render needs a template: platform-core render <template.frx> [--data <file>] [--format html] [--out <file>|-]');
+  if (!templatePath) throw new UsageError(`render needs a template: ${USAGE}`);
   if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
   const format = one(args, 'format') ?? 'html';
-  if (format !== 'html') throw new UsageError(`unsupported --format ${format} (only html)`);
+  if (format !== 'frx' && !(RENDER_FORMATS as readonly string[]).includes(format)) throw new UsageError(`unsupported --format ${format} (html, pdf or frx)`);
   const out = one(args, 'out') ?? '-';
   const template = readFile(templatePath, 'template');
   const dataPath = one(args, 'data');
   try {
+    if (format === 'frx') {
+      // The template with the data embedded in its JSON connection: no engine run.
+      if (dataPath === undefined || extname(dataPath).toLowerCase() !== '.json') throw new UsageError('--format frx embeds JSON data: give --data <file.json>');
+      const merged = mergeDataIntoTemplate(template, readFile(dataPath, 'data file').toString('utf8'));
+      if (out === '-') await writeStdout(merged);
+      else writeFileSync(out, merged);
+      return 0;
+    }
     let data: RenderData | undefined;
     if (dataPath !== undefined) {
       const bytes = readFile(dataPath, 'data file');
@@ -54,15 +104,14 @@ export async function renderCommand(args: ParsedArgs, err: (s: string) => void):
       else throw new UsageError(`--data must be a .json or .xml file: ${dataPath}`);
     }
     const culture = one(args, 'culture');
-    const result = renderReport({
-      template,
-      format: 'html',
-      ...(data ? { data } : {}),
-      ...(culture !== undefined ? { culture } : {}),
-      ...(args.flags.has('embed-fonts') ? { embedFonts: true } : {}),
-    });
+    const opts: PrepareOptions = { template, ...(data ? { data } : {}), ...(culture !== undefined ? { culture } : {}) };
+    if ((format as RenderFormat) === 'pdf') {
+      await writePdf(opts, out, err);
+      return 0;
+    }
+    const result = renderReport({ ...opts, format: 'html', ...(args.flags.has('embed-fonts') ? { embedFonts: true } : {}) });
     for (const w of result.warnings) err(`warning: ${w}`);
-    if (out === '-') await new Promise<void>((resolve, reject) => process.stdout.write(result.output, (e) => (e ? reject(e) : resolve())));
+    if (out === '-') await writeStdout(result.output);
     else writeFileSync(out, result.output);
     return 0;
   } catch (e) {

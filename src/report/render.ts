@@ -1,5 +1,10 @@
 // One call from a template and its data to an exported document:
-// .frx → model (frx/) → bound data (data/) → prepared pages (engine/) → HTML (export/).
+// .frx → model (frx/) → bound data (data/) → prepared pages (engine/) → HTML or PDF (export/).
+//
+// renderReport is synchronous for both formats: the PDF exporter never waits for anything (see
+// export/pdf/index.ts), so `output` is the HTML text or the PDF bytes. A caller that wants the
+// PDF streamed page by page (the CLI) runs prepareReport and then exportPdfToStream with
+// pdfExportOptions.
 
 import { loadDataSetXml, type BindData, type DataSet } from './data/index.js';
 import { bindReportData } from './engine/dictionary.js';
@@ -7,9 +12,10 @@ import { runReport, type EngineOptions } from './engine/engine.js';
 import type { PreparedReport } from './engine/prepared.js';
 import { ReportWarnings, TemplateError } from './errors.js';
 import { exportHtml } from './export/html.js';
+import { exportPdfSync, type PdfExportOptions } from './export/pdf/index.js';
 import { getCulture } from './format/index.js';
-import { loadFrx } from './frx/index.js';
-import type { DataSourceModel, ReportModel } from './frx/model.js';
+import { loadFrx, type LoadFrxResult } from './frx/index.js';
+import type { DataSourceModel, ReportInfoModel, ReportModel } from './frx/model.js';
 
 export interface RenderData {
   /** An ADO.NET DataSet as XML (nwind.xml): TableDataSources with ReferenceName "X.Table" read
@@ -21,10 +27,16 @@ export interface RenderData {
   tables?: Record<string, unknown[]>;
 }
 
-export interface RenderOptions {
-  template: Buffer | string;
+export type RenderFormat = 'html' | 'pdf';
+
+export const RENDER_FORMATS: readonly RenderFormat[] = ['html', 'pdf'];
+
+/** What prepareReport needs: the template, its data and the run's settings. */
+export interface PrepareOptions {
+  /** The .frx bytes or text, or what loadFrx returned for it (a run never changes a loaded
+   *  template, so workers load each template once and reuse it). */
+  template: Buffer | string | LoadFrxResult;
   data?: RenderData;
-  format: 'html';
   /** Culture name for number and date formats: "en-US" (default), "de-DE", "" (invariant). */
   culture?: string;
   /** The report's "now" (wall clock); default the current local time. */
@@ -33,11 +45,28 @@ export interface RenderOptions {
   maxPages?: number;
   /** Report parameter values by name. */
   parameters?: Record<string, unknown>;
-  /** HTML: embed the fonts used (default false). */
+}
+
+export interface RenderOptions extends PrepareOptions {
+  /** html: `output` is the document text; pdf: `output` is the PDF file (a Buffer). */
+  format: RenderFormat;
+  /** HTML: embed the fonts used (default false). PDF always embeds (subsets of) its fonts. */
   embedFonts?: boolean;
 }
 
+/** A template run to prepared pages, ready for any exporter. */
+export interface PreparedRun {
+  prepared: PreparedReport;
+  /** Warnings so far; exporters add theirs. */
+  warnings: ReportWarnings;
+  /** The template's ReportInfo (title, author, description). */
+  info: ReportInfoModel;
+  /** The culture's name when one was chosen ("" for the invariant culture). */
+  culture?: string;
+}
+
 export interface RenderResult {
+  /** HTML text, or the PDF file. */
   output: string | Buffer;
   /** Number of pages produced. */
   pages: number;
@@ -63,12 +92,11 @@ function datasetNames(report: ReportModel, ds: DataSet): Record<string, DataSet>
   return out;
 }
 
-/** Loads a template, binds its data, runs it and exports the result. Throws TemplateError when
- *  the template or its data cannot be used (the message says where). */
-export function renderReport(opts: RenderOptions): RenderResult {
-  if (opts.format !== 'html') throw new TemplateError(`unsupported output format "${String(opts.format)}"`);
+/** Loads a template, binds its data and runs it. Throws TemplateError when the template or its
+ *  data cannot be used (the message says where). */
+export function prepareReport(opts: PrepareOptions): PreparedRun {
   const warnings = new ReportWarnings();
-  const loaded = loadFrx(opts.template);
+  const loaded = typeof opts.template === 'string' || Buffer.isBuffer(opts.template) ? loadFrx(opts.template) : opts.template;
   for (const w of loaded.warnings) warnings.add(w);
   const report = loaded.report;
 
@@ -88,10 +116,39 @@ export function renderReport(opts: RenderOptions): RenderResult {
   if (opts.maxPages !== undefined) engine.maxPages = opts.maxPages;
   if (opts.parameters) engine.parameters = opts.parameters;
   const prepared = runReport(report, data, engine, warnings);
-  const output = exportHtml(prepared, {
-    title: report.reportInfo.name || 'Report',
-    ...(opts.embedFonts !== undefined ? { embedFonts: opts.embedFonts } : {}),
-    ...(engine.culture ? { lang: engine.culture.name || 'en' } : {}),
-  });
+  const run: PreparedRun = { prepared, warnings, info: report.reportInfo };
+  if (engine.culture) run.culture = engine.culture.name;
+  return run;
+}
+
+/** The PDF exporter's options for a run: document info from ReportInfo, the culture as the
+ *  document language, exporter warnings added to the run's. */
+export function pdfExportOptions(run: PreparedRun): PdfExportOptions {
+  const o: PdfExportOptions = {
+    title: run.info.name,
+    author: run.info.author,
+    subject: run.info.description,
+    onWarning: (m) => run.warnings.add(m),
+  };
+  if (run.culture) o.lang = run.culture;
+  return o;
+}
+
+/** Loads a template, binds its data, runs it and exports the result. Throws TemplateError when
+ *  the template or its data cannot be used (the message says where). */
+export function renderReport(opts: RenderOptions): RenderResult {
+  if (!RENDER_FORMATS.includes(opts.format)) throw new TemplateError(`unsupported output format "${String(opts.format)}"`);
+  const run = prepareReport(opts);
+  const { prepared, warnings } = run;
+  let output: string | Buffer;
+  // The report's "now" is also the document's creation date (so a fixed `now` gives the same bytes).
+  if (opts.format === 'pdf') output = exportPdfSync(prepared, { ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
+  else {
+    output = exportHtml(prepared, {
+      title: run.info.name || 'Report',
+      ...(opts.embedFonts !== undefined ? { embedFonts: opts.embedFonts } : {}),
+      ...(run.culture !== undefined ? { lang: run.culture || 'en' } : {}),
+    });
+  }
   return { output, pages: prepared.pages.length, warnings: [...warnings.list], prepared };
 }

@@ -110,6 +110,27 @@ describe('render command options and failures', () => {
     expect(htmlTexts(res.stdout)).toEqual(['Oslo', 'Lima']);
   });
 
+  it('--format frx embeds the data, and the merged template renders the same without --data', async () => {
+    const template = join(dir, 'merge.frx');
+    writeFileSync(template, `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" Enabled="true"/></JsonDataSourceConnection></Dictionary>
+      <ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="rows">
+        <TextObject Name="T" Width="300" Height="18.9" Text="[JSON.item.rows.item.name]: [IIf([JSON.item.rows.item.n] == null, &quot;none&quot;, [JSON.item.rows.item.n])]"/>
+      </DataBand></ReportPage></Report>`);
+    const data = join(dir, 'merge.json');
+    writeFileSync(data, JSON.stringify({ rows: [{ name: 'Ärger "quoted"', n: 1 }, { name: 'null n', n: null }] }));
+    const merged = join(dir, 'merged.frx');
+    expect((await runCli(['render', template, '--data', data, '--format', 'frx', '--out', merged])).code).toBe(0);
+    expect(readFileSync(merged, 'utf8')).toContain('Json=');
+    const direct = await runCli(['render', template, '--data', data]);
+    const fromMerged = await runCli(['render', merged]);
+    expect(fromMerged.code).toBe(0);
+    expect(htmlTexts(fromMerged.stdout)).toEqual(['Ärger "quoted": 1', 'null n: none']);
+    expect(fromMerged.stdout).toBe(direct.stdout);
+    const noData = await runCli(['render', template, '--format', 'frx']);
+    expect(noData.code).toBe(2);
+    expect(noData.stderr).toContain('--data');
+  });
+
   it('reads named arrays for TableDataSources from JSON', async () => {
     const template = join(dir, 'tables.frx');
     writeFileSync(template, `<Report><Dictionary><TableDataSource Name="People" Enabled="true"><Column Name="Name" DataType="System.String"/></TableDataSource></Dictionary>
@@ -144,8 +165,8 @@ describe('render command options and failures', () => {
     const malformed = await runCli(['render', broken]);
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toContain('broken.frx');
-    const format = await runCli(['render', broken, '--format', 'pdf']);
+    const format = await runCli(['render', broken, '--format', 'docx']);
     expect(format.code).toBe(2);
-    expect(format.stderr).toContain('--format pdf');
+    expect(format.stderr).toContain('--format docx');
   });
 });

@@ -1,0 +1,112 @@
+// Text as PDF text operators, glyph for glyph what the font service measured: each code point is
+// drawn with the face FontService.faceFor picks (the requested face, else Arimo, else DejaVu
+// Sans), using the glyph `glyphForCodePoint` gives, whose advance is the one measurement summed.
+// Control and default-ignorable characters measure zero and are not drawn. Each change of face
+// starts a new positioned run, so a run's start is always the measured x.
+//
+// Fonts are embedded as subsets (pdfkit writes them when the document ends) from the font
+// service's own fontkit objects: one parsed file serves measuring and embedding.
+
+import type { FontModel } from '../../frx/model.js';
+import { isControl, isDefaultIgnorable, type FontFace, type FontService, type ResolvedFont } from '../../text/index.js';
+import { num, type PdfContext } from './context.js';
+import { embedFont, glyphCode, useFontOnPage, type Doc, type EmbeddedFont } from './kit.js';
+
+interface FaceGlyphs {
+  font: EmbeddedFont;
+  /** The face's units per em (read once: fontkit's getter is not free). */
+  unitsPerEm: number;
+  /** Code point → the glyph's code in the content stream (4 hex digits). */
+  codes: Map<number, string>;
+}
+
+/** The embedded fonts of one document. */
+export class PdfGlyphs {
+  private readonly faces = new Map<FontFace, FaceGlyphs>();
+  // Prepared items share their font objects; resolving one is a normalising map lookup.
+  private readonly resolved = new WeakMap<FontModel, ResolvedFont>();
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly fonts: FontService,
+  ) {}
+
+  of(face: FontFace): FaceGlyphs {
+    let g = this.faces.get(face);
+    if (!g) {
+      g = { font: embedFont(this.doc, face.font, face.name), unitsPerEm: face.unitsPerEm, codes: new Map() };
+      this.faces.set(face, g);
+    }
+    return g;
+  }
+
+  code(g: FaceGlyphs, face: FontFace, cp: number): string {
+    let c = g.codes.get(cp);
+    if (c === undefined) {
+      const glyph = face.font.glyphForCodePoint(cp);
+      c = glyphCode(g.font, glyph.id, glyph.advanceWidth, cp);
+      g.codes.set(cp, c);
+    }
+    return c;
+  }
+
+  /** The font service's resolution of a prepared item's font. */
+  resolve(font: FontModel): ResolvedFont {
+    let r = this.resolved.get(font);
+    if (!r) {
+      r = this.fonts.resolve(font);
+      this.resolved.set(font, r);
+    }
+    return r;
+  }
+}
+
+/** Characters that take no room and draw nothing. */
+const isInvisible = (cp: number): boolean => isControl(cp) || isDefaultIgnorable(cp);
+
+/**
+ * Appends to `ops` the text operators that draw one line of text with its baseline at (x, y)
+ * (px, in the current user space), adding `wordSpacing` px after every space (justification).
+ * The current fill colour is used. Returns the advance drawn, word spacing included.
+ */
+export function textOperators(ctx: PdfContext, ops: string[], font: ResolvedFont, x: number, y: number, text: string, wordSpacing = 0): number {
+  const size = font.sizePx;
+  if (!(size > 0) || text === '') return 0;
+  const start = ops.length;
+  let face: FontFace | undefined;
+  let glyphs: FaceGlyphs | undefined;
+  let parts: string[] = [];
+  let hex = '';
+  let cx = x;
+  const flush = (): void => {
+    if (hex !== '') parts.push(`<${hex}>`);
+    if (parts.length > 0) ops.push(`[${parts.join(' ')}] TJ`);
+    parts = [];
+    hex = '';
+  };
+  const spaceAdjust = wordSpacing !== 0 ? num((-wordSpacing * 1000) / size) : '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (isInvisible(cp)) continue;
+    const f = ctx.fonts.faceFor(font.face, cp);
+    if (f !== face) {
+      if (face === undefined) ops.push('BT');
+      flush();
+      face = f;
+      glyphs = ctx.glyphs.of(f);
+      useFontOnPage(ctx.doc, glyphs.font);
+      ops.push(`/${glyphs.font.id} ${num(size)} Tf`, `1 0 0 -1 ${num(cx)} ${num(y)} Tm`);
+    }
+    const g = glyphs as FaceGlyphs;
+    hex += ctx.glyphs.code(g, f, cp);
+    cx += (f.advance(cp) * size) / g.unitsPerEm;
+    if (cp === 0x20 && spaceAdjust !== '') {
+      parts.push(`<${hex}>`, spaceAdjust);
+      hex = '';
+      cx += wordSpacing;
+    }
+  }
+  flush();
+  if (ops.length > start) ops.push('ET');
+  return cx - x;
+}

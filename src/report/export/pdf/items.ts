@@ -1,0 +1,91 @@
+// One prepared item → PDF, in the HTML exporter's stacking: shadow, fill, content, border on
+// top; then its hyperlink as a link annotation (http, https and mailto targets only, the same
+// rule as the HTML exporter).
+
+import type { PreparedBox, PreparedHyperlink, PreparedItem, PreparedPage } from '../../engine/prepared.js';
+import type { BorderModel, FillModel } from '../../frx/model.js';
+import { safeUrl } from '../html-css.js';
+import { drawBorder, drawShadow, hasBorder } from './borders.js';
+import type { PdfContext } from './context.js';
+import { paintFill, paints } from './fills.js';
+import { drawLine, setDash } from './lines.js';
+import { drawPicture } from './pictures.js';
+import { drawCheckSymbol, drawShape } from './shapes.js';
+import { drawTextContent } from './text.js';
+
+interface Decorated {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  fill: FillModel;
+  border: BorderModel;
+}
+
+function decorated(ctx: PdfContext, it: Decorated, content: () => void): void {
+  const { x, y, width: w, height: h } = it;
+  if (it.border.shadow || paints(it.fill)) {
+    ctx.save();
+    drawShadow(ctx, it.border, x, y, w, h);
+    paintFill(ctx, it.fill, { x, y, w, h });
+    ctx.restore();
+  }
+  content();
+  drawBorder(ctx, it.border, x, y, w, h);
+}
+
+/** An object this engine does not render: an empty dotted frame, as in the HTML. */
+function placeholder(ctx: PdfContext, b: PreparedBox): void {
+  ctx.save();
+  ctx.setStroke({ r: 0xb0, g: 0xb0, b: 0xb0, a: 255 });
+  ctx.doc.lineWidth(1);
+  setDash(ctx, [1, 1]);
+  ctx.doc.rect(b.x + 0.5, b.y + 0.5, Math.max(0, b.width - 1), Math.max(0, b.height - 1)).stroke();
+  ctx.restore();
+}
+
+/** The URL a hyperlink may be exported with, or undefined. */
+export function linkUrl(h: PreparedHyperlink | undefined): string | undefined {
+  return h && h.kind === 'url' ? safeUrl(h.target) : undefined;
+}
+
+function link(ctx: PdfContext, it: PreparedItem): void {
+  const url = linkUrl(it.hyperlink);
+  if (url === undefined || !(it.width > 0 && it.height > 0)) return;
+  ctx.doc.link(it.x, it.y, it.width, it.height, url);
+}
+
+export function drawItem(ctx: PdfContext, it: PreparedItem): void {
+  switch (it.kind) {
+    case 'box':
+      if (it.unsupported && !paints(it.fill) && !hasBorder(it.border)) placeholder(ctx, it);
+      else decorated(ctx, it, () => undefined);
+      break;
+    case 'text':
+      decorated(ctx, it, () => drawTextContent(ctx, it));
+      break;
+    case 'picture':
+      decorated(ctx, it, () => drawPicture(ctx, it));
+      break;
+    case 'checkbox':
+      decorated(ctx, it, () => drawCheckSymbol(ctx, it));
+      break;
+    case 'line':
+      drawLine(ctx, it);
+      break;
+    case 'shape':
+      drawShape(ctx, it);
+      break;
+  }
+  link(ctx, it);
+}
+
+/** The page's own fill (the whole paper) and border (around the printable area). */
+export function drawPageBackground(ctx: PdfContext, page: PreparedPage): void {
+  const white = page.fill.kind === 'Solid' && page.fill.color.r === 255 && page.fill.color.g === 255 && page.fill.color.b === 255;
+  ctx.save();
+  if (!white) paintFill(ctx, page.fill, { x: 0, y: 0, w: page.widthPx, h: page.heightPx });
+  ctx.restore();
+  const m = page.margins;
+  drawBorder(ctx, page.border, m.left, m.top, page.widthPx - m.left - m.right, page.heightPx - m.top - m.bottom);
+}

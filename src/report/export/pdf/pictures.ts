@@ -1,0 +1,197 @@
+// PictureObject: JPEG (embedded as it is) and PNG (decoded, re-compressed, alpha as a soft mask)
+// placed by SizeMode like the HTML exporter's object-fit, inside the padding, rotated, with
+// transparency and grayscale. Other formats (GIF, BMP, SVG, WebP, …) and unreadable files are
+// skipped with a warning. Each distinct image is embedded once per document.
+
+import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import type { PreparedPicture } from '../../engine/prepared.js';
+import type { SizeMode } from '../../frx/model.js';
+import type { PdfContext } from './context.js';
+import type { Rect } from './fills.js';
+import { isJpeg, JpegError, readJpegInfo } from './jpeg.js';
+import { addExtGState, addXObject, type Doc, type Ref } from './kit.js';
+import { decodePng, isPng, PngError } from './png.js';
+
+interface EmbeddedImage {
+  /** Resource name, e.g. "Im3". */
+  name: string;
+  ref: Ref;
+  width: number;
+  height: number;
+  /** A JPEG cannot be turned grey here: a Saturation blend over it does it when drawn. */
+  grayByBlend: boolean;
+}
+
+/** Where an image of iw × ih px goes in the area, by SizeMode (CSS object-fit equivalents). */
+export function placeImage(mode: SizeMode, area: Rect, iw: number, ih: number): Rect {
+  switch (mode) {
+    case 'Normal':
+      return { x: area.x, y: area.y, w: iw, h: ih };
+    case 'CenterImage':
+      return { x: area.x + (area.w - iw) / 2, y: area.y + (area.h - ih) / 2, w: iw, h: ih };
+    case 'StretchImage':
+    case 'AutoSize':
+      return { ...area };
+    default: {
+      // Zoom: as large as fits, aspect ratio kept, centred.
+      const k = iw > 0 && ih > 0 ? Math.min(area.w / iw, area.h / ih) : 0;
+      const w = iw * k;
+      const h = ih * k;
+      return { x: area.x + (area.w - w) / 2, y: area.y + (area.h - h) / 2, w, h };
+    }
+  }
+}
+
+function toGray(pixels: Uint8Array, n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = Math.round(0.299 * (pixels[i * 3] ?? 0) + 0.587 * (pixels[i * 3 + 1] ?? 0) + 0.114 * (pixels[i * 3 + 2] ?? 0));
+  return out;
+}
+
+/** The images of one document. */
+export class PdfImages {
+  private readonly cache = new Map<string, EmbeddedImage | null>();
+  private count = 0;
+  private saturation: Ref | undefined;
+  private readonly warned = new Set<string>();
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  /** The embedded image for these bytes, or undefined when they cannot be used. */
+  get(bytes: Uint8Array, grayscale: boolean, what: string): EmbeddedImage | undefined {
+    const key = `${createHash('sha1').update(bytes).digest('hex')}|${grayscale ? 1 : 0}`;
+    let img = this.cache.get(key);
+    if (img === undefined) {
+      img = this.embed(bytes, grayscale, what);
+      this.cache.set(key, img);
+    }
+    return img ?? undefined;
+  }
+
+  private embed(bytes: Uint8Array, grayscale: boolean, what: string): EmbeddedImage | null {
+    try {
+      if (isJpeg(bytes)) return this.embedJpeg(bytes, grayscale);
+      if (isPng(bytes)) return this.embedPng(bytes, grayscale);
+      this.warnOnce('format', `${what}: only JPEG and PNG pictures go into the PDF; a picture in another format is left out`);
+    } catch (e) {
+      if (!(e instanceof PngError || e instanceof JpegError)) throw e;
+      this.warnOnce(e.message, `${what}: picture left out of the PDF: ${e.message}`);
+    }
+    return null;
+  }
+
+  private warnOnce(key: string, message: string): void {
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.warn(message);
+  }
+
+  private nextName(): string {
+    return `Im${++this.count}`;
+  }
+
+  private embedJpeg(bytes: Uint8Array, grayscale: boolean): EmbeddedImage {
+    const info = readJpegInfo(bytes);
+    const cs = info.components === 1 ? 'DeviceGray' : info.components === 3 ? 'DeviceRGB' : 'DeviceCMYK';
+    const dict: Record<string, unknown> = { Type: 'XObject', Subtype: 'Image', Width: info.width, Height: info.height, BitsPerComponent: 8, ColorSpace: cs, Filter: 'DCTDecode' };
+    if (info.components === 4 && info.adobe) dict.Decode = [1, 0, 1, 0, 1, 0, 1, 0];
+    const ref = this.doc.ref(dict);
+    ref.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return { name: this.nextName(), ref, width: info.width, height: info.height, grayByBlend: grayscale && info.components !== 1 };
+  }
+
+  private embedPng(bytes: Uint8Array, grayscale: boolean): EmbeddedImage {
+    const img = decodePng(bytes);
+    const n = img.width * img.height;
+    const pixels = grayscale && img.channels === 3 ? toGray(img.pixels, n) : img.pixels;
+    const channels = grayscale ? 1 : img.channels;
+    const dict: Record<string, unknown> = {
+      Type: 'XObject', Subtype: 'Image', Width: img.width, Height: img.height, BitsPerComponent: 8,
+      ColorSpace: channels === 1 ? 'DeviceGray' : 'DeviceRGB', Filter: 'FlateDecode',
+    };
+    if (img.alpha) {
+      const mask = this.doc.ref({ Type: 'XObject', Subtype: 'Image', Width: img.width, Height: img.height, BitsPerComponent: 8, ColorSpace: 'DeviceGray', Filter: 'FlateDecode' });
+      mask.end(deflateSync(img.alpha));
+      dict.SMask = mask;
+    }
+    const ref = this.doc.ref(dict);
+    ref.end(deflateSync(pixels));
+    return { name: this.nextName(), ref, width: img.width, height: img.height, grayByBlend: false };
+  }
+
+  /** Draws an embedded image into r (current user space, px). */
+  draw(ctx: PdfContext, img: EmbeddedImage, r: Rect): void {
+    if (!(r.w > 0 && r.h > 0)) return;
+    const doc = this.doc;
+    addXObject(doc, img.name, img.ref);
+    ctx.save();
+    doc.transform(r.w, 0, 0, -r.h, r.x, r.y + r.h);
+    doc.addContent(`/${img.name} Do`);
+    ctx.restore();
+    if (img.grayByBlend) this.desaturate(ctx, r);
+  }
+
+  /** Paints a grey rectangle with the Saturation blend mode: what is below keeps its
+   *  luminosity and loses its colour. */
+  private desaturate(ctx: PdfContext, r: Rect): void {
+    const doc = this.doc;
+    if (!this.saturation) {
+      this.saturation = doc.ref({ Type: 'ExtGState', BM: 'Saturation' });
+      this.saturation.end(undefined);
+    }
+    addExtGState(doc, 'GsSat', this.saturation);
+    ctx.save();
+    doc.addContent('/GsSat gs');
+    ctx.setFill({ r: 128, g: 128, b: 128, a: 255 });
+    doc.rect(r.x, r.y, r.w, r.h).fill();
+    ctx.restore();
+  }
+
+  /** A Texture fill: the image repeated at its size from the area's top-left corner (the
+   *  caller clips to the area). At most 2,500 tiles are drawn. */
+  drawTexture(ctx: PdfContext, base64: string, area: Rect): void {
+    const data = base64.replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return;
+    const img = this.get(Buffer.from(data, 'base64'), false, 'Texture fill');
+    if (!img) return;
+    const cols = Math.ceil(Math.abs(area.w) / img.width);
+    const rows = Math.ceil(Math.abs(area.h) / img.height);
+    if (cols * rows > 2500) {
+      this.warnOnce('texture', 'a Texture fill needs too many tiles; it is left out of the PDF');
+      return;
+    }
+    for (let j = 0; j < rows; j++) for (let i = 0; i < cols; i++) this.draw(ctx, img, { x: area.x + i * img.width, y: area.y + j * img.height, w: img.width, h: img.height });
+  }
+}
+
+/** The picture itself (decoration is drawn by the caller). */
+export function drawPicture(ctx: PdfContext, p: PreparedPicture): void {
+  if (!p.bytes || p.bytes.length === 0) return;
+  const img = ctx.images.get(p.bytes, p.grayscale, p.name);
+  if (!img) return;
+  const doc = ctx.doc;
+  const area: Rect = {
+    x: p.x + p.padding.left,
+    y: p.y + p.padding.top,
+    w: p.width - p.padding.left - p.padding.right,
+    h: p.height - p.padding.top - p.padding.bottom,
+  };
+  if (!(area.w > 0 && area.h > 0)) return;
+  ctx.save();
+  const angle = p.angle % 360;
+  if (angle !== 0) {
+    // Rotated about the object's centre, as the HTML exporter's transform does.
+    const cx = p.x + p.width / 2;
+    const cy = p.y + p.height / 2;
+    doc.translate(cx, cy).rotate(angle).translate(-cx, -cy);
+  }
+  doc.rect(area.x, area.y, area.w, area.h).clip();
+  if (p.transparency > 0) ctx.setFillOpacity(Math.max(0, 1 - p.transparency));
+  // The image's own pixel size (what a browser takes as its intrinsic size in CSS px).
+  ctx.images.draw(ctx, img, placeImage(p.sizeMode, area, img.width, img.height));
+  ctx.restore();
+}
