@@ -1,0 +1,23 @@
+// Messages between the pool (main thread) and a render worker, over the worker's parentPort.
+// A worker announces `ready` once its modules are loaded; the pool sends it one `render` at a
+// time and gets exactly one `done` or `failed` back for it. The output bytes travel in the
+// transfer list (moved, not copied).
+
+import type { RenderJob } from './types.js';
+
+/** What a worker needs of a job (the request id stays in the main thread). */
+export type WorkerJob = Omit<RenderJob, 'requestId'>;
+
+export interface RenderRequest {
+  type: 'render';
+  id: number;
+  job: WorkerJob;
+}
+
+/** Whether the template came from the worker's cache; undefined when it was never reached. */
+export type CacheUse = 'hit' | 'miss' | undefined;
+
+export type WorkerReply =
+  | { type: 'ready' }
+  | { type: 'done'; id: number; output: Uint8Array; contentType: string; pages: number; warnings: string[]; cache: CacheUse }
+  | { type: 'failed'; id: number; kind: 'template' | 'internal'; message: string; stack?: string; cache: CacheUse };

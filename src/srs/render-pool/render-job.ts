@@ -1,0 +1,72 @@
+// One render job as a worker runs it: the template from the worker's cache, the format's
+// renderer, the output as bytes that own their ArrayBuffer (so they can be transferred).
+// Plain functions without worker_threads, so they also run (and are tested) in-process.
+
+import { renderReport } from '../../report/render.js';
+import { TemplateError } from '../../report/errors.js';
+import { mergeDataIntoTemplate } from '../../report/template/index.js';
+import type { CachedTemplate, TemplateCache } from './template-cache.js';
+import type { WorkerJob } from './protocol.js';
+import type { RenderFormat } from './types.js';
+
+export interface Produced {
+  output: Uint8Array;
+  contentType: string;
+  pages: number;
+  warnings: string[];
+}
+
+interface FormatHandler {
+  contentType: string;
+  render(template: CachedTemplate, job: WorkerJob): Produced | Promise<Produced>;
+}
+
+/** The options every report render shares. */
+function reportOptions(template: CachedTemplate, job: WorkerJob) {
+  return {
+    template: template.bytes,
+    data: { json: job.data },
+    ...(job.culture !== undefined ? { culture: job.culture } : {}),
+    ...(job.nowMs !== undefined ? { now: new Date(job.nowMs) } : {}),
+  };
+}
+
+/** A format the report engine renders (html, pdf): pages and warnings come from the run. */
+function rendered(format: 'html' | 'pdf', contentType: string): FormatHandler {
+  return {
+    contentType,
+    render: (template, job) => {
+      const r = renderReport({ ...reportOptions(template, job), format });
+      return { output: ownBytes(r.output), contentType, pages: r.pages, warnings: r.warnings };
+    },
+  };
+}
+
+/** Output formats: adding one is one entry here. */
+const FORMATS: Record<RenderFormat, FormatHandler> = {
+  html: rendered('html', 'text/html; charset=utf-8'),
+  pdf: rendered('pdf', 'application/pdf'),
+  // The template with the data embedded in its JSON connection: no pages, nothing rendered.
+  frx: {
+    contentType: 'application/xml; charset=utf-8',
+    render: (template, job) => ({ output: ownBytes(mergeDataIntoTemplate(template.bytes, job.data)), contentType: FORMATS.frx.contentType, pages: 0, warnings: [] }),
+  },
+};
+
+/** Bytes in an ArrayBuffer of their own (a transfer moves the whole ArrayBuffer: a view into a
+ *  shared or pooled one must be copied first). */
+export function ownBytes(out: string | Uint8Array): Uint8Array {
+  if (typeof out === 'string') return new TextEncoder().encode(out);
+  const whole = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength && out.buffer instanceof ArrayBuffer;
+  return whole ? out : new Uint8Array(out);
+}
+
+/** Runs one job. Throws TemplateError when the template or data cannot be used; `onTemplate`
+ *  learns whether the cache was used even when the render fails afterwards. */
+export async function runRenderJob(job: WorkerJob, cache: TemplateCache, onTemplate?: (hit: boolean) => void): Promise<Produced> {
+  const handler = Object.hasOwn(FORMATS, job.format) ? FORMATS[job.format] : undefined;
+  if (!handler) throw new TemplateError(`unsupported output format "${String(job.format)}"`);
+  const { template, hit } = cache.get(job.templatePath);
+  onTemplate?.(hit);
+  return handler.render(template, job);
+}

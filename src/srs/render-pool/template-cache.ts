@@ -1,0 +1,83 @@
+// A worker's cache of template files, keyed by path and the file's identity (mtime, size,
+// inode): one stat per job, the file is read again only when it changed.
+
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { TemplateError } from '../../report/errors.js';
+import { DEFAULT_XML_LIMITS } from '../../report/frx/index.js';
+
+/** One version of a template file. (What is derived from the bytes and safe to reuse across
+ *  runs, such as the loaded report model, belongs here too.) */
+export class CachedTemplate {
+  constructor(readonly bytes: Buffer) {}
+}
+
+interface Entry {
+  key: string;
+  template: CachedTemplate;
+}
+
+export interface TemplateCacheOptions {
+  /** Most templates kept (least recently used go first; default 64). */
+  maxEntries?: number;
+  /** Largest template file accepted (default: the .frx reader's input limit). */
+  maxFileBytes?: number;
+}
+
+export class TemplateCache {
+  hits = 0;
+  misses = 0;
+  private readonly entries = new Map<string, Entry>();
+  private readonly maxEntries: number;
+  private readonly maxFileBytes: number;
+
+  constructor(opts: TemplateCacheOptions = {}) {
+    this.maxEntries = opts.maxEntries ?? 64;
+    this.maxFileBytes = opts.maxFileBytes ?? DEFAULT_XML_LIMITS.maxInputBytes;
+  }
+
+  /** The template at `path`, from the cache when the file has not changed. Throws TemplateError
+   *  (without the path: the message may reach a client) when it cannot be read. */
+  get(path: string): { template: CachedTemplate; hit: boolean } {
+    let fd: number;
+    try {
+      fd = openSync(path, 'r');
+    } catch (err) {
+      throw new TemplateError(`the template file cannot be read (${codeOf(err)})`);
+    }
+    try {
+      // fstat and read on one descriptor: the key describes the bytes read (a rename in between
+      // cannot pair one file's key with another's content).
+      const st = fstatSync(fd);
+      if (!st.isFile()) throw new TemplateError('the template is not a file');
+      if (st.size > this.maxFileBytes) throw new TemplateError(`the template file is larger than ${this.maxFileBytes} bytes`);
+      const key = `${st.mtimeMs}:${st.size}:${st.ino}`;
+      const cached = this.entries.get(path);
+      if (cached && cached.key === key) {
+        // Map order is the LRU order: move to the end.
+        this.entries.delete(path);
+        this.entries.set(path, cached);
+        this.hits++;
+        return { template: cached.template, hit: true };
+      }
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(fd);
+      } catch (err) {
+        throw new TemplateError(`the template file cannot be read (${codeOf(err)})`);
+      }
+      const template = new CachedTemplate(bytes);
+      this.entries.delete(path);
+      this.entries.set(path, { key, template });
+      while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+      this.misses++;
+      return { template, hit: false };
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+function codeOf(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' ? code : 'I/O error';
+}

@@ -1,0 +1,67 @@
+// The render pool's public types: what the SRS HTTP service hands over and gets back.
+
+/** Output formats of the pool: the rendered report (HTML, PDF) or the template with its data
+ *  merged into its JSON connection (.frx). */
+export type RenderFormat = 'html' | 'pdf' | 'frx';
+
+export interface RenderJob {
+  /** Absolute path of the .frx template (already resolved inside the app's templates/ folder
+   *  by the caller). The worker reads the file itself; it is never shipped per job. */
+  templatePath: string;
+  format: RenderFormat;
+  /** The SRS JSON object (command name → rows, or one object for dtsingle). Structured-cloned
+   *  into the worker. */
+  data: unknown;
+  /** Not used by any format of the pool: HTML and PDF take their title from the template's
+   *  ReportInfo, and the starter template (which takes a title) is built in-process. */
+  title?: string;
+  /** Culture of number and date formats ("en-US" by default). */
+  culture?: string;
+  /** The report's "now" as a wall clock (a Date's UTC fields are the local time, as the engine
+   *  reads it); default: the worker's current local time. */
+  nowMs?: number;
+  /** Named in the messages of RenderFailedError (for logs); not sent to the worker. */
+  requestId?: string;
+}
+
+export interface RenderOutcome {
+  output: Buffer;
+  contentType: string;
+  pages: number;
+  warnings: string[];
+}
+
+export interface RenderPoolStats {
+  /** Most workers (the configured size). */
+  size: number;
+  /** Workers running a job now. */
+  busy: number;
+  /** Jobs waiting for a worker. */
+  queued: number;
+  /** Template loads of all workers so far: `hits` reused a cached template (same path, mtime,
+   *  size), `misses` read (and parsed) the file. */
+  templateCache: { hits: number; misses: number };
+}
+
+export interface RenderPool {
+  /** Renders on a worker thread. Rejects with PoolBusyError when the queue is full,
+   *  RenderTimeoutError, RenderMemoryError, TemplateRenderError, RenderFailedError (anything
+   *  else, e.g. a crashed worker), RenderPoolClosedError, or the signal's reason when aborted. */
+  render(job: RenderJob, signal?: AbortSignal): Promise<RenderOutcome>;
+  /** Terminates every worker; running and queued jobs reject with RenderPoolClosedError. */
+  close(): Promise<void>;
+  stats(): RenderPoolStats;
+}
+
+export interface RenderPoolOptions {
+  /** Worker threads (default max(1, CPU cores − 1)). Workers start on demand. */
+  size?: number;
+  /** Jobs that may wait for a worker beyond those running (default 4 × size). */
+  queueLimit?: number;
+  /** Longest render, from the moment a worker takes the job (default 60 s). */
+  timeoutMs?: number;
+  /** A worker's heap limit (V8 old generation) in MB (default 512). */
+  maxMemoryMb?: number;
+  /** Worker entry module (tests): a path or file URL; `.ts` files run through tsx. */
+  workerScript?: string | URL;
+}
