@@ -12,6 +12,9 @@ import { TokenService } from './tokens/token-service.js';
 import { ProfileService } from './accounts/profile-service.js';
 import { AccountAdminService } from './accounts/account-admin-service.js';
 import { TeamService } from './teams/team-service.js';
+import { createRenderPool } from './srs/render-pool/index.js';
+import { SrsService } from './srs/srs-service.js';
+import { seedApps } from './srs/app-seed.js';
 
 export interface Services {
   config: Config;
@@ -23,6 +26,7 @@ export interface Services {
   profiles: ProfileService;
   accounts: AccountAdminService;
   teams: TeamService;
+  srs: SrsService;
   bootstrap: BootstrapResult;
   close(): Promise<void>;
 }
@@ -46,6 +50,22 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     const profiles = new ProfileService(database.db, { appsDir: config.appsDir, ownerName: settings.ownerName, publicUrl: settings.publicUrl, invalidate });
     const accounts = new AccountAdminService({ db: database.db, dialect: database.dialect, dataDir: config.dataDir, appsDir: config.appsDir, invalidate });
     const teams = new TeamService(database.db, invalidate);
+    await seedApps(database.db, database.dialect, config.appsDir, logger);
+    const renderPool = createRenderPool({
+      size: settings.renderWorkers,
+      queueLimit: settings.renderQueueLimit,
+      timeoutMs: Math.round(settings.renderTimeoutSeconds * 1000),
+      maxMemoryMb: settings.renderMemoryMb,
+    });
+    const srs = new SrsService({
+      db: database.db,
+      dialect: database.dialect,
+      databaseUrl: config.databaseUrl,
+      appsDir: config.appsDir,
+      pool: renderPool,
+      limits: { statementTimeoutMs: settings.srsStatementTimeoutSeconds * 1000, maxRows: settings.srsMaxRows },
+      logger,
+    });
     return {
       config,
       logger,
@@ -56,9 +76,12 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       profiles,
       accounts,
       teams,
+      srs,
       bootstrap,
       async close() {
         await auth.activity.flush();
+        await srs.close();
+        await renderPool.close();
         await database.close();
       },
     };

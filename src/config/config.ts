@@ -1,5 +1,6 @@
 // The typed configuration of one instance. Every value is validated here so that a bad setting
 // stops the start with a message naming it, instead of failing later at first use.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, lookupSetting, readSettingsFile } from './settings-source.js';
@@ -24,6 +25,18 @@ export interface Settings {
   allowedOrigins: string[];
   trustProxy: boolean;
   logLevel: string;
+  /** Report rendering (SRS): worker threads that render reports off the event loop. */
+  renderWorkers: number;
+  /** Renders waiting for a worker beyond which requests are refused with 503 + Retry-After. */
+  renderQueueLimit: number;
+  /** Longest a single render may take before its worker is stopped. */
+  renderTimeoutSeconds: number;
+  /** Heap limit of a render worker. */
+  renderMemoryMb: number;
+  /** Longest a single SRS command statement may run (PostgreSQL statement_timeout; see README for SQLite). */
+  srsStatementTimeoutSeconds: number;
+  /** Most rows one SRS command may return. */
+  srsMaxRows: number;
 }
 
 export interface Config {
@@ -85,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     ? []
     : (Array.isArray(origins) ? origins.map(String) : String(origins).split(',')).map((o) => o.trim()).filter(Boolean);
 
+  const renderWorkers = asNumber('Settings:RenderWorkers', s('RenderWorkers'), Math.max(1, availableParallelism() - 1), 1, 64);
   const settings: Settings = {
     jwtExpireHours: asNumber('Settings:JwtExpireHours', s('JwtExpireHours'), 24, 0.01, 24 * 365, false),
     bodyLimitBytes: asNumber('Settings:BodyLimitBytes', s('BodyLimitBytes'), 1024 * 1024, 1024, 1024 * 1024 * 1024),
@@ -101,6 +115,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     allowedOrigins,
     trustProxy: asBoolean('Settings:TrustProxy', s('TrustProxy'), false),
     logLevel: asString('Settings:LogLevel', s('LogLevel') ?? env.LOG_LEVEL, 'info'),
+    renderWorkers,
+    renderQueueLimit: asNumber('Settings:RenderQueueLimit', s('RenderQueueLimit'), 4 * renderWorkers, 0, 10_000),
+    renderTimeoutSeconds: asNumber('Settings:RenderTimeoutSeconds', s('RenderTimeoutSeconds'), 60, 0.1, 3600, false),
+    renderMemoryMb: asNumber('Settings:RenderMemoryMb', s('RenderMemoryMb'), 512, 64, 65_536),
+    srsStatementTimeoutSeconds: asNumber('Settings:SrsStatementTimeoutSeconds', s('SrsStatementTimeoutSeconds'), 30, 0.1, 3600, false),
+    srsMaxRows: asNumber('Settings:SrsMaxRows', s('SrsMaxRows'), 100_000, 1, 10_000_000),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(settings.logLevel)) {
     throw new ConfigError(`Settings:LogLevel must be one of fatal, error, warn, info, debug, trace, silent (got ${JSON.stringify(settings.logLevel)})`);

@@ -91,6 +91,11 @@ export function splitStatements(script: string): string[] {
 export interface BindOptions {
   /** Parameter markers to recognise, e.g. [':'] or ['@', ':']. */
   prefixes: readonly string[];
+  /**
+   * What replaces a marker (default: the value as a bound parameter). Lets a caller wrap the
+   * bound parameter, e.g. in a CAST for a typed SRS param; the value must stay bound.
+   */
+  placeholder?: (name: string, value: unknown) => RawBuilder<unknown>;
 }
 
 export interface BoundStatement {
@@ -126,7 +131,7 @@ export function bindNamedParameters(statement: string, values: Readonly<Record<s
         continue;
       }
       fragments.push(sql.raw(piece.text.slice(last, start)));
-      fragments.push(sql.val(values[key]));
+      fragments.push(opts.placeholder ? opts.placeholder(key, values[key]) : sql.val(values[key]));
       if (!used.includes(key)) used.push(key);
       last = start + 1 + name.length;
     }

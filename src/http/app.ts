@@ -23,6 +23,7 @@ import { lazyChildLoggerFactory } from './lazy-logger.js';
 import { profileRoutes } from '../accounts/profile-routes.js';
 import { accountAdminRoutes } from '../accounts/admin-routes.js';
 import { teamRoutes } from '../teams/routes.js';
+import { srsRoutes } from '../srs/routes.js';
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const { settings } = services.config;
@@ -76,5 +77,6 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   previewRoutes(app);
   uuidRoutes(app);
   systemInfoRoutes(app, services.profiles, services.config, services.database.dialect);
+  srsRoutes(app, services.srs);
   return app;
 }

@@ -1,0 +1,26 @@
+// Render pool failures → answers (README "Reports (SRS)"):
+//  - PoolBusyError → 503 `render_busy` with Retry-After (the queue is full; come back later);
+//  - RenderTimeoutError → 422 `render_timeout`, RenderMemoryError → 422 `render_too_large`: this
+//    report with these params is beyond the limits, so retrying the same request would fail the
+//    same way (a 5xx would invite exactly that); narrower params are the way out;
+//  - TemplateRenderError → 422 `template_error` with the engine's message (it names the object
+//    and expression, never a server path);
+//  - anything else (a crashed worker, a closed pool) is a server fault: 500, logged.
+import { AppError } from '../lib/errors.js';
+import { PoolBusyError, RenderMemoryError, RenderTimeoutError, TemplateRenderError } from './render-pool/index.js';
+
+export function renderFailure(err: unknown): unknown {
+  if (err instanceof PoolBusyError) {
+    return new AppError(503, 'render_busy', 'The report renderer is busy; retry later', { headers: { 'Retry-After': String(err.retryAfterSeconds) } });
+  }
+  if (err instanceof RenderTimeoutError) {
+    return new AppError(422, 'render_timeout', `The report took longer than ${err.timeoutMs / 1000} s to render (Settings:RenderTimeoutSeconds) and was stopped; narrow its params`);
+  }
+  if (err instanceof RenderMemoryError) {
+    return new AppError(422, 'render_too_large', `The report needs more than ${err.maxMemoryMb} MB of memory to render (Settings:RenderMemoryMb) and was stopped; narrow its params`);
+  }
+  if (err instanceof TemplateRenderError) {
+    return new AppError(422, 'template_error', `The template cannot be rendered: ${err.message}`);
+  }
+  return err;
+}

@@ -1,0 +1,144 @@
+// /api/srs (spec §4.4, CONTRACT.md "Report rendering (SRS)"): reports rendered from an SRS's
+// data, GET or POST (params in the query string and/or a JSON body), plus the data itself and
+// the definition. Every route needs authentication; the app and command checks are the
+// service's. Binary answers carry `Content-Disposition: inline` with the file name.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authSecurity, sendEnvelope } from '../http/envelope.js';
+import { callerOf } from '../http/auth-hook.js';
+import { AppError } from '../lib/errors.js';
+import { inlineDisposition } from './content-disposition.js';
+import { CommandFailedError } from './run-commands.js';
+import type { RenderFormat } from './render-pool/index.js';
+import { buildStarter, type SrsRequest, type SrsService } from './srs-service.js';
+import { RENDER_ANSWERS, reportErrors, SrsBody, SrsDataAnswer, SrsDefinitionAnswer, SrsPath, SrsQuery, STARTER_ANSWER, TemplatePath } from './schemas.js';
+
+const tags = ['reports'];
+const security = authSecurity;
+
+type Query = Record<string, unknown> & { app_name?: string };
+type Body = Record<string, unknown> | undefined;
+
+/** HTML reports are data-driven documents served from the API's origin: no script may run in
+ *  them and they may load nothing from elsewhere (the export inlines styles, images and fonts). */
+const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox";
+
+const RENDER_ROUTES: Array<{ suffix: string; format: RenderFormat }> = [
+  { suffix: '.frx.html', format: 'html' },
+  { suffix: '.frx.pdf', format: 'pdf' },
+  { suffix: '.frx', format: 'frx' },
+];
+
+function srsRequest(request: FastifyRequest<{ Params: { id: string }; Querystring: Query; Body: Body }>): SrsRequest {
+  const body = request.body;
+  return {
+    caller: callerOf(request),
+    id: request.params.id,
+    appName: request.query.app_name,
+    params: { query: request.query, body: body !== null && typeof body === 'object' ? body : undefined },
+  };
+}
+
+/** Failures the error handler answers but does not log (only 5xx are): a failing command is an
+ *  administrator's problem, so its full cause goes to the log with the request id. */
+function logFailure(request: FastifyRequest, err: unknown): void {
+  if (err instanceof CommandFailedError) {
+    request.log.error({ err: err.cause, command: err.command, url: request.routeOptions.url }, `SRS command "${err.command}" failed`);
+  } else if (err instanceof AppError && err.statusCode === 422) {
+    request.log.warn({ code: err.code, reason: err.message }, 'SRS report failed');
+  }
+}
+
+/** Aborts the render when the client goes away before the answer is sent. */
+function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('the client closed the connection'));
+  });
+  return controller.signal;
+}
+
+function sendDocument(reply: FastifyReply, body: Buffer, contentType: string, fileName: string): FastifyReply {
+  reply
+    .header('content-type', contentType)
+    .header('content-disposition', inlineDisposition(fileName))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff');
+  if (contentType.startsWith('text/html')) reply.header('content-security-policy', HTML_CSP);
+  return reply.send(body);
+}
+
+export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
+  type Req = FastifyRequest<{ Params: { id: string; templatename: string }; Querystring: Query; Body: Body }>;
+  const methods = ['GET', 'POST'] as const;
+
+  for (const method of methods) {
+    const withBody = method === 'POST' ? { body: SrsBody, consumes: ['application/json', 'application/x-www-form-urlencoded'] } : {};
+    const how = method === 'POST' ? ' (params in the query string and/or the body)' : ' (params in the query string)';
+
+    app.route({
+      method,
+      url: '/api/srs/:id/_new.frx',
+      config: { roles: ['srs_administrator'] },
+      schema: { tags, security, summary: `A starter template wired to the SRS's data (srs_administrator)${how}`, params: SrsPath, querystring: SrsQuery, ...withBody, response: { 200: STARTER_ANSWER, ...reportErrors } },
+      handler: async (request: Req, reply) => {
+        try {
+          const r = await buildStarter(srs, srsRequest(request));
+          return sendDocument(reply, r.output, 'application/xml; charset=utf-8', r.fileName);
+        } catch (err) {
+          logFailure(request, err);
+          throw err;
+        }
+      },
+    });
+
+    app.route({
+      method,
+      url: '/api/srs/:id/data.json',
+      schema: { tags, security, summary: `The data of the SRS's commands, exactly as templates receive it${how}`, params: SrsPath, querystring: SrsQuery, ...withBody, response: { 200: SrsDataAnswer, ...reportErrors } },
+      handler: async (request: Req, reply) => {
+        try {
+          const r = await srs.data(srsRequest(request));
+          const n = Object.keys(r.data).length;
+          const skipped = r.skipped.length > 0 ? `; not allowed for the caller: ${r.skipped.join(', ')}` : '';
+          return sendEnvelope(reply, r.data, `${n} ${n === 1 ? 'command' : 'commands'}${skipped}`);
+        } catch (err) {
+          logFailure(request, err);
+          throw err;
+        }
+      },
+    });
+
+    for (const { suffix, format } of RENDER_ROUTES) {
+      app.route({
+        method,
+        url: `/api/srs/:id/:templatename${suffix}`,
+        schema: {
+          tags,
+          security,
+          summary: `The template ${format === 'frx' ? 'merged with the SRS data (.frx)' : `rendered with the SRS data as ${format.toUpperCase()}`}${how}`,
+          params: TemplatePath,
+          querystring: SrsQuery,
+          ...withBody,
+          response: { 200: RENDER_ANSWERS[format], ...reportErrors },
+        },
+        handler: async (request: Req, reply) => {
+          try {
+            const r = await srs.render(srsRequest(request), request.params.templatename, format, { requestId: String(request.id), signal: abortOnDisconnect(reply) });
+            return sendDocument(reply, r.outcome.output, r.outcome.contentType, r.fileName);
+          } catch (err) {
+            logFailure(request, err);
+            throw err;
+          }
+        },
+      });
+    }
+  }
+
+  app.get<{ Params: { id: string }; Querystring: Query }>('/api/srs/:id', {
+    schema: { tags, security, summary: 'The SRS definition: label, params, commands (their SQL only for srs_administrator), templates', params: SrsPath, querystring: SrsQuery, response: { 200: SrsDefinitionAnswer, ...reportErrors } },
+    handler: async (request, reply) => {
+      const view = await srs.describe(callerOf(request), request.params.id, request.query.app_name);
+      return sendEnvelope(reply, view, view.label);
+    },
+  });
+}

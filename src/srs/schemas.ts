@@ -1,0 +1,82 @@
+// TypeBox schemas of the /api/srs routes, for validation and the OpenAPI document.
+import { Type } from 'typebox';
+import { EnvelopeOf, ErrorEnvelope, standardErrors } from '../http/envelope.js';
+import { SRS_ID_PATTERN } from './definition/store.js';
+
+export const SrsId = Type.String({ pattern: SRS_ID_PATTERN, description: 'the SRS id: the file srs/<id>-<slug>.xml or srs/<id>.xml of the app' });
+
+export const SrsPath = Type.Object({ id: SrsId });
+
+export const TemplatePath = Type.Object({
+  id: SrsId,
+  templatename: Type.String({ description: 'the template file name in the app\'s templates/ without ".frx": matched exactly, case-sensitively' }),
+});
+
+export const SrsQuery = Type.Object(
+  {
+    app_name: Type.Optional(Type.String({ maxLength: 64, description: "the application (default: the caller's context, user_app_name)" })),
+  },
+  { additionalProperties: true, description: "any other name is a value for the SRS's param of that name (the query wins over the body)" },
+);
+
+const ParamScalar = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+
+// Fastify validates a missing body as null, so null is accepted (no params) rather than relying
+// on optionalBody (see the note in the SRS part of the lead's report about its wrapper).
+export const SrsBody = Type.Union([Type.Object({}, { additionalProperties: ParamScalar }), Type.Null()], {
+  description: 'param values by name (JSON or form); the query string wins over the body',
+});
+
+export const SrsDataAnswer = EnvelopeOf(
+  Type.Object({}, { additionalProperties: true, description: 'command name → array of rows, or one object (or null) with dtsingle: exactly what templates receive' }),
+);
+
+export const SrsDefinitionAnswer = EnvelopeOf(
+  Type.Object({
+    id: Type.String(),
+    app: Type.String(),
+    file: Type.String({ description: 'the definition file inside srs/' }),
+    label: Type.String(),
+    culture: Type.Union([Type.String(), Type.Null()]),
+    params: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        type: Type.String({ description: 'string, int, decimal, bool or date' }),
+        default: Type.Union([Type.String(), Type.Null()], { description: 'null: the param binds NULL when no value is given' }),
+      }),
+    ),
+    commands: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        setup: Type.Boolean({ description: 'srssetup: runs first, its rows are not part of the data' }),
+        single: Type.Boolean({ description: 'dtsingle: the first row as one object' }),
+        acl: Type.Array(Type.String(), { description: 'roles of which the caller needs one; empty: anyone with the app' }),
+        allowed: Type.Boolean({ description: 'whether the caller meets the acl (commands the caller may not run yield [] or null)' }),
+        sql: Type.Optional(Type.String({ description: 'only for srs_administrator' })),
+      }),
+    ),
+    templates: Type.Array(Type.String(), { description: "template names of the app's templates/ folder (without .frx)" }),
+    warnings: Type.Optional(Type.Array(Type.String(), { description: 'only for srs_administrator: parts of the file that are not used' })),
+  }),
+);
+
+const binary = (mediaType: string, description: string) => ({
+  description,
+  content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } },
+});
+
+export const reportErrors = {
+  ...standardErrors,
+  413: ErrorEnvelope,
+  415: ErrorEnvelope,
+  422: ErrorEnvelope,
+  503: ErrorEnvelope,
+};
+
+export const RENDER_ANSWERS = {
+  html: binary('text/html', 'The report as a self-contained HTML document'),
+  pdf: binary('application/pdf', 'The report as PDF (vector text, embedded fonts)'),
+  frx: binary('application/xml', 'The template with the data embedded in its JSON connection'),
+} as const;
+
+export const STARTER_ANSWER = binary('application/xml', 'A starter template wired to the data of the SRS, a DataBand per command');

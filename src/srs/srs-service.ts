@@ -1,0 +1,216 @@
+// The SRS report service: for a caller and an SRS id, the app, the definition, the data its
+// commands return, and that data rendered through a template (on the render pool) or turned
+// into a starter template. The HTTP routes (routes.ts) only translate to and from requests.
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Database } from '../db/schema.js';
+import type { DialectName } from '../db/connect.js';
+import type { Principal } from '../auth/authenticator.js';
+import { AppError, notFound } from '../lib/errors.js';
+import { resolveApp, type AppContext } from './app-access.js';
+import { DefinitionStore } from './definition/store.js';
+import { SrsDefinitionError } from './definition/parse.js';
+import type { SrsDefinition } from './definition/model.js';
+import { resolveParams, type ParamInput, type ParamValue } from './params.js';
+import { mayRun, runCommands, type RunLimits, type RunResult } from './run-commands.js';
+import { srsPgTypes } from './pg-types.js';
+import { TemplateResolver } from './templates.js';
+import { renderFailure } from './render-errors.js';
+import type { RenderFormat, RenderOutcome, RenderPool } from './render-pool/index.js';
+import { starterTemplate } from '../report/template/index.js';
+import { TemplateError } from '../report/errors.js';
+
+export interface SrsServiceDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The PostgreSQL URL (SRS commands get a pool of their own there); null on SQLite. */
+  databaseUrl: string | null;
+  appsDir: string;
+  pool: RenderPool;
+  limits: RunLimits;
+  logger: Logger;
+}
+
+export interface SrsRequest {
+  caller: Principal;
+  id: string;
+  /** `?app_name=`; else the caller's context. */
+  appName: string | undefined;
+  params: ParamInput;
+}
+
+export interface DefinitionView {
+  id: string;
+  app: string;
+  file: string;
+  label: string;
+  culture: string | null;
+  params: Array<{ name: string; type: string; default: string | null }>;
+  commands: Array<{ name: string; setup: boolean; single: boolean; acl: string[]; allowed: boolean; sql?: string }>;
+  templates: string[];
+  warnings?: string[];
+}
+
+export interface SrsData extends RunResult {
+  definition: SrsDefinition;
+  app: AppContext;
+}
+
+export interface RenderedReport {
+  outcome: RenderOutcome;
+  fileName: string;
+}
+
+export interface StarterFile {
+  output: Buffer;
+  fileName: string;
+}
+
+const FILE_SUFFIX: Record<RenderFormat, string> = { html: '.html', pdf: '.pdf', frx: '.frx' };
+
+/** How many PostgreSQL connections SRS commands may hold at once (apart from the main pool). */
+const SRS_PG_POOL_SIZE = 5;
+
+export class SrsService {
+  readonly definitions: DefinitionStore;
+  readonly templates = new TemplateResolver();
+  /** Runs the commands: the instance database; on PostgreSQL through a pool of its own whose
+   *  type parsers give SRS data the same JSON shape as on SQLite (pg-types.ts). */
+  private readonly commandDb: Kysely<any>;
+  private readonly ownsCommandDb: boolean;
+
+  constructor(private readonly deps: SrsServiceDeps) {
+    this.definitions = new DefinitionStore({
+      onLoad: (file, result) => {
+        if (result instanceof SrsDefinitionError) deps.logger.error({ file, err: result.message }, 'SRS definition is invalid');
+        else if (result.warnings.length > 0) deps.logger.warn({ file, warnings: result.warnings }, 'SRS definition loaded with warnings');
+      },
+    });
+    if (deps.dialect === 'postgresql' && deps.databaseUrl) {
+      const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: SRS_PG_POOL_SIZE, types: srsPgTypes });
+      pool.on('error', () => undefined);
+      this.commandDb = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+      this.ownsCommandDb = true;
+    } else {
+      this.commandDb = deps.db;
+      this.ownsCommandDb = false;
+    }
+  }
+
+  /** The render pool (a property so tests can observe what is rendered). */
+  get pool(): RenderPool {
+    return this.deps.pool;
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsCommandDb) await this.commandDb.destroy();
+  }
+
+  private async load(caller: Principal, id: string, appName: string | undefined): Promise<{ app: AppContext; definition: SrsDefinition }> {
+    const app = await resolveApp(this.deps.db, this.deps.appsDir, caller, appName);
+    let definition: SrsDefinition | null;
+    try {
+      definition = await this.definitions.load(app.dir, id);
+    } catch (err) {
+      if (err instanceof SrsDefinitionError) throw new AppError(422, 'srs_invalid', `The definition of SRS ${id} is invalid: ${err.message}`);
+      throw err;
+    }
+    if (!definition) throw notFound('srs_not_found', `No SRS ${id} in the application ${app.name}`);
+    return { app, definition };
+  }
+
+  async describe(caller: Principal, id: string, appName: string | undefined): Promise<DefinitionView> {
+    const { app, definition } = await this.load(caller, id, appName);
+    const admin = caller.account.roles.has('srs_administrator');
+    const commands = (definition.setup ? [definition.setup, ...definition.commands] : definition.commands).map((c) => ({
+      name: c.name,
+      setup: c === definition.setup,
+      single: c.single,
+      acl: c.acl,
+      allowed: mayRun(c, caller.account.roles),
+      ...(admin ? { sql: c.sql } : {}),
+    }));
+    return {
+      id: definition.id,
+      app: app.name,
+      file: definition.file,
+      label: definition.label,
+      culture: definition.culture ?? null,
+      params: definition.params.map((p) => ({ name: p.name, type: p.type, default: p.defaultValue })),
+      commands,
+      templates: await this.templates.list(app.dir),
+      ...(admin ? { warnings: definition.warnings } : {}),
+    };
+  }
+
+  /** Runs the SRS's commands: the JSON object a template receives. */
+  async data(req: SrsRequest): Promise<SrsData> {
+    const { app, definition } = await this.load(req.caller, req.id, req.appName);
+    return this.run(req, app, definition);
+  }
+
+  private async run(req: SrsRequest, app: AppContext, definition: SrsDefinition): Promise<SrsData> {
+    const values: Record<string, ParamValue> = {
+      ...resolveParams(definition.params, req.params),
+      _username: req.caller.account.username,
+      _user_id: req.caller.account.id,
+      _app_name: app.name,
+    };
+    const result = await runCommands(this.commandDb, this.deps.dialect, { definition, values, roles: req.caller.account.roles }, this.deps.limits);
+    return { ...result, definition, app };
+  }
+
+  /** Runs the commands and renders the template `templateName` (without `.frx`) with their data. */
+  async render(req: SrsRequest, templateName: string, format: RenderFormat, opts: { requestId?: string; signal?: AbortSignal } = {}): Promise<RenderedReport> {
+    const { app, definition } = await this.load(req.caller, req.id, req.appName);
+    // The template is found before any SQL runs: a wrong name costs no database work.
+    const templatePath = await this.templates.resolve(app.dir, templateName);
+    const { data } = await this.run(req, app, definition);
+    let outcome: RenderOutcome;
+    try {
+      outcome = await this.deps.pool.render(
+        {
+          templatePath,
+          format,
+          data,
+          ...(definition.culture ? { culture: definition.culture } : {}),
+          nowMs: wallClockNow(),
+          ...(opts.requestId ? { requestId: opts.requestId } : {}),
+        },
+        opts.signal,
+      );
+    } catch (err) {
+      // The client went away and nothing can be sent: not a server fault worth an error log.
+      if (opts.signal?.aborted) throw new AppError(499, 'client_closed_request', 'The client closed the connection before the report was ready');
+      throw renderFailure(err);
+    }
+    return { outcome, fileName: templateName + FILE_SUFFIX[format] };
+  }
+}
+
+/**
+ * `_new.frx`: a starter template wired to the SRS's data (a DataBand per command, single objects
+ * as label/value blocks), built from one run of its commands with the caller's params, so an
+ * administrator can pick params that return representative rows. Cheap, so it is built here
+ * rather than on the render pool.
+ */
+export async function buildStarter(srs: SrsService, req: SrsRequest): Promise<StarterFile> {
+  const { data, definition } = await srs.data(req);
+  let frx: string;
+  try {
+    frx = starterTemplate(data, { title: definition.label });
+  } catch (err) {
+    if (err instanceof TemplateError) throw new AppError(422, 'template_error', `No starter template can be made from this data: ${err.message}`);
+    throw err;
+  }
+  // Named after the definition file, ready to be saved into templates/.
+  const stem = definition.file.replace(/^srs\//, '').replace(/\.xml$/, '');
+  return { output: Buffer.from(frx, 'utf8'), fileName: `${stem}.frx` };
+}
+
+/** The server's local wall-clock time as the engine reads "now" (UTC fields = local time). */
+function wallClockNow(): number {
+  const now = new Date();
+  return now.getTime() - now.getTimezoneOffset() * 60_000;
+}
