@@ -20,7 +20,15 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   if (httpPart !== 'body') return coercing.compile(schema as object);
   const validate = exact.compile(schema as object);
   if (!isOptionalBody(schema)) return validate;
-  return Object.assign((data: unknown) => data === undefined || validate(data), { get errors() { return validate.errors; } });
+  // Fastify hands a missing body over as null (or undefined). `errors` is set on each call, as
+  // Fastify reads it from the validator after a failed check.
+  const optional = (data: unknown): boolean => {
+    const ok = data === undefined || data === null || validate(data);
+    optional.errors = ok ? null : validate.errors;
+    return ok;
+  };
+  optional.errors = null as typeof validate.errors;
+  return optional;
 };
 
 

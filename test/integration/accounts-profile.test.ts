@@ -73,6 +73,12 @@ describe.each(testDatabaseKinds())('account profile and directory on %s', (kind)
     it('applies every accepted field and answers the updated user', async () => {
       const team = await f.as(f.adminJwt, 'POST', '/api/core/team/create', { team_short: 'OPS', team_name: 'Operations', team_type: 'external' });
       expect(team.status).toBe(201);
+      // The optional body is still validated when sent: too long, or an unknown field → 400.
+      for (const bad of [{ teamuser_lvl: 'x'.repeat(65) }, { teamuser_lvl: 'lead', extra: 1 }]) {
+        const refused = await f.as(f.adminJwt, 'POST', '/api/core/team/member/add/OPS/kim', bad);
+        expect(refused.status, JSON.stringify(bad)).toBe(400);
+        expect(refused.body.data.code).toBe('invalid_input');
+      }
       expect((await f.as(f.adminJwt, 'POST', '/api/core/team/member/add/OPS/kim', { teamuser_lvl: 'lead' })).status).toBe(200);
       const body = {
         phonenumber: '+49 (30) 123-456',
