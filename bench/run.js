@@ -38,6 +38,8 @@ const BENCHMARKS = {
   uuid: () => import('./uuid.js'),
   preview: () => import('./preview.js'),
   'report-engine': () => import('./report-engine.js'),
+  'srs-render-load': () => import('./srs-render-load.js'),
+  'pdf-export': () => import('./pdf-export.js'),
 };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
