@@ -24,7 +24,7 @@ interface FormatHandler {
 /** The options every report render shares. */
 function reportOptions(template: CachedTemplate, job: WorkerJob) {
   return {
-    template: template.bytes,
+    template: template.loaded(),
     data: { json: job.data },
     ...(job.culture !== undefined ? { culture: job.culture } : {}),
     ...(job.nowMs !== undefined ? { now: new Date(job.nowMs) } : {}),

@@ -3,12 +3,19 @@
 
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { TemplateError } from '../../report/errors.js';
-import { DEFAULT_XML_LIMITS } from '../../report/frx/index.js';
+import { DEFAULT_XML_LIMITS, loadFrx, type LoadFrxResult } from '../../report/frx/index.js';
 
-/** One version of a template file. (What is derived from the bytes and safe to reuse across
- *  runs, such as the loaded report model, belongs here too.) */
+/** One version of a template file, and what is derived from its bytes and safe to reuse across
+ *  runs: the loaded report model (a run never changes it; render-pool-model-reuse.test.ts
+ *  checks that), loaded on first use. */
 export class CachedTemplate {
+  private model: LoadFrxResult | undefined;
   constructor(readonly bytes: Buffer) {}
+
+  /** The loaded template; a TemplateError when it cannot be loaded (thrown again next time). */
+  loaded(): LoadFrxResult {
+    return (this.model ??= loadFrx(this.bytes));
+  }
 }
 
 interface Entry {
