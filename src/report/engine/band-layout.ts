@@ -47,6 +47,19 @@ export function prepareBand(e: Engine, band: BandModel): BandInstance | null {
 
 /** BandBase.CalcHeight: sizes the objects, shifts those below grown ones, sizes the band. */
 function calcHeight(e: Engine, band: BandModel, objects: RtObject[]): number {
+  const maxHeight = objects.some((o) => o.visible && (o.model.canGrow || o.model.canShrink)) ? growObjects(e, objects) : bottomOf(objects);
+  return sizeBand(band, objects, maxHeight);
+}
+
+/** The lowest bottom of the visible objects (nothing grows or shrinks, so nothing shifts). */
+function bottomOf(objects: readonly RtObject[]): number {
+  let maxHeight = 0;
+  for (const o of objects) if (o.visible && o.top + o.height > maxHeight) maxHeight = o.top + o.height;
+  return maxHeight;
+}
+
+/** Sizes the objects that grow or shrink and shifts those below them; returns the lowest bottom. */
+function growObjects(e: Engine, objects: RtObject[]): number {
   // Stable sort by Top (objects at the same Top keep their template order).
   const sorted = objects.map((o, i) => ({ o, i })).sort((a, b) => a.o.top - b.o.top || a.i - b.i).map((x) => x.o);
   const heights = sorted.map((o) => {
@@ -80,7 +93,11 @@ function calcHeight(e: Engine, band: BandModel, objects: RtObject[]): number {
     o.top += shifts[i] as number;
     if (o.visible && o.top + o.height > maxHeight) maxHeight = o.top + o.height;
   });
+  return maxHeight;
+}
 
+/** The band's height from its objects' (CanGrow/CanShrink), then bottom anchors and GrowToBottom. */
+function sizeBand(band: BandModel, objects: RtObject[], maxHeight: number): number {
   let height = band.height;
   if ((band.canGrow && maxHeight > height) || (band.canShrink && maxHeight < height)) height = maxHeight;
   const dy = height - band.height;

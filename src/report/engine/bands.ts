@@ -155,7 +155,8 @@ export function place(e: Engine, inst: BandInstance, left: number, top: number, 
     if (it.name === inst.band.name && it.kind === 'box') it.width += shrink;
     moveItem(it, dx, dy);
     page.items.push(it);
-    if (l.duplicates && l.duplicates !== 'Show' && it.kind === 'text') e.duplicates.set(it, { mode: l.duplicates, bandTop: dy, bandBottom: dy + inst.height });
+    // Post-processed after the final pass only (a first pass that drops its pages keeps none).
+    if (l.duplicates && l.duplicates !== 'Show' && it.kind === 'text' && !e.dropFinishedPages) e.duplicates.set(it, { mode: l.duplicates, bandTop: dy, bandBottom: dy + inst.height });
   }
 }
 
@@ -163,26 +164,50 @@ function childrenHeight(e: Engine, band: BandModel): number {
   return band.child ? bandHeightWithChildren(e, band.child) : 0;
 }
 
+// PrintOn flags as bits, worked out once per flag list (canPrint runs for every object of every
+// band printed). A flag this engine does not know gets a bit of its own, so that "only these
+// flags" stays false for a list holding it, as it was for the set of names.
+const FIRST = 1;
+const LAST = 2;
+const ODD = 4;
+const EVEN = 8;
+const REPEATED = 16;
+const SINGLE = 32;
+const UNKNOWN = 64;
+const FLAG_BITS = new Map<string, number>([
+  ['FirstPage', FIRST], ['LastPage', LAST], ['OddPages', ODD], ['EvenPages', EVEN], ['RepeatedBand', REPEATED], ['SinglePage', SINGLE],
+]);
+const printOnMasks = new WeakMap<readonly string[], number>();
+
+function printOnMask(flags: readonly string[]): number {
+  let mask = printOnMasks.get(flags);
+  if (mask === undefined) {
+    mask = 0;
+    for (const f of flags) mask |= FLAG_BITS.get(f) ?? UNKNOWN;
+    printOnMasks.set(flags, mask);
+  }
+  return mask;
+}
+
 /** FastReport's CanPrint: PrintOn flags against the current page (first, last, odd, even,
  *  single page) and repeated bands. Page parity is the page number's (1 = odd). */
 export function canPrint(e: Engine, c: ComponentModel, repeated: boolean): boolean {
   if (!c.visible) return false;
-  const flags = new Set(c.printOn);
+  const flags = printOnMask(c.printOn);
   const pageNum = e.curPage + 1;
   const isFirst = e.curPage === e.firstReportPage;
   const isLast = e.finalPass && e.doublePass && e.curPage === e.firstPassPageCount - 1;
-  let can = (flags.has('OddPages') && pageNum % 2 === 1) || (flags.has('EvenPages') && pageNum % 2 === 0);
-  const only = (...f: string[]): boolean => flags.size === f.length && f.every((x) => flags.has(x as never));
+  let can = ((flags & ODD) !== 0 && pageNum % 2 === 1) || ((flags & EVEN) !== 0 && pageNum % 2 === 0);
   if (isLast) {
-    if (!flags.has('LastPage')) can = false;
-    if (only('LastPage') || only('LastPage', 'SinglePage') || only('FirstPage', 'LastPage')) can = true;
+    if ((flags & LAST) === 0) can = false;
+    if (flags === LAST || flags === (LAST | SINGLE) || flags === (FIRST | LAST)) can = true;
   }
   if (isFirst) {
-    if (!flags.has('FirstPage')) can = false;
-    if (only('FirstPage') || only('FirstPage', 'SinglePage') || only('FirstPage', 'LastPage')) can = true;
+    if ((flags & FIRST) === 0) can = false;
+    if (flags === FIRST || flags === (FIRST | SINGLE) || flags === (FIRST | LAST)) can = true;
   }
-  if (isFirst && isLast) can = flags.has('SinglePage');
-  if (repeated) can = flags.has('RepeatedBand');
+  if (isFirst && isLast) can = (flags & SINGLE) !== 0;
+  if (repeated) can = (flags & REPEATED) !== 0;
   return can;
 }
 

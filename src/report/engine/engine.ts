@@ -8,9 +8,9 @@ import type { DataContext } from '../data/index.js';
 import { ReportWarnings, TemplateError } from '../errors.js';
 import type { TypedValue } from '../expr/index.js';
 import { allBands } from '../frx/load.js';
-import { MM_TO_PX, type BandModel, type DataBandModel, type GroupHeaderBandModel, type ReportModel, type ReportPageModel, type TextObjectModel } from '../frx/model.js';
+import { MM_TO_PX, type BandModel, type DataBandModel, type FontModel, type GroupHeaderBandModel, type ReportModel, type ReportPageModel, type TextObjectModel } from '../frx/model.js';
 import { createFormatter, EN_US, type Culture, type Formatter } from '../format/index.js';
-import { defaultFontService, type FontService } from '../text/index.js';
+import { defaultFontService, type FontService, type ResolvedFont } from '../text/index.js';
 import { runBands } from './databands.js';
 import { Expressions } from './expressions.js';
 import { endLastPage, resetLogicalPageNumber, startFirstPage } from './pages.js';
@@ -103,6 +103,12 @@ export class Engine {
   rowsVisited = 0;
   /** Physical page count of the first pass (TotalPages#). */
   firstPassPageCount = 0;
+  /** True during a first pass whose pages are not the output (the second pass lays them out
+   *  again; the first is run for the page count): finished pages drop their items then, so a
+   *  large report is not held twice (pages.ts, dropFinishedPages). */
+  dropFinishedPages = false;
+  /** Pages below this index have dropped their items. */
+  droppedBefore = 0;
 
   // Page numbers (FastReport's logical numbering with ResetPageNumber).
   pageNumbers: { pageNo: number; totalPages: number }[] = [];
@@ -133,12 +139,16 @@ export class Engine {
   readonly footerHeights = new Map<BandModel, { page: number; height: number }>();
   /** TextObjects whose text holds [Page#]/[TotalPages#] macros, with their model. */
   readonly macroItems = new Map<object, TextObjectModel>();
+  private readonly resolvedFonts = new WeakMap<FontModel, ResolvedFont>();
 
   constructor(
     readonly report: ReportModel,
     readonly data: DataContext,
-    options: EngineOptions = {},
+    private readonly options: EngineOptions = {},
     warnings?: ReportWarnings,
+    /** Keep the first pass's pages whole (set for the rerun of a first pass that became the
+     *  output, see run()). */
+    private readonly keepFirstPassPages = false,
   ) {
     this.warnings = warnings ?? new ReportWarnings();
     this.fonts = options.fonts ?? defaultFontService();
@@ -200,6 +210,14 @@ export class Engine {
       const g: GroupHeaderBandModel = band;
       for (const b of [g.nestedGroup, g.data, g.groupFooter, g.header, g.footer]) if (b) this.link(b, g, dataParent);
     }
+  }
+
+  /** fonts.resolve for a font of the template, once per font object and run (resolving builds
+   *  a key from the family name on every call; texts are measured tens of thousands of times). */
+  resolveFont(font: FontModel): ResolvedFont {
+    let r = this.resolvedFonts.get(font);
+    if (!r) this.resolvedFonts.set(font, (r = this.fonts.resolve(font, this.warnings)));
+    return r;
   }
 
   rt(band: BandModel): BandRt {
@@ -264,8 +282,17 @@ export class Engine {
 
   run(): PreparedReport {
     this.finalPass = !this.doublePass;
+    this.dropFinishedPages = this.doublePass && !this.keepFirstPassPages;
     this.runPass();
     resetLogicalPageNumber(this);
+    if (this.dropFinishedPages && this.aborted) {
+      // The first pass stopped at a limit, so its pages are the output after all, and it dropped
+      // them as it went: run it again keeping them. A fresh engine, so nothing of the stopped run
+      // carries over (the data sources start over as for a second pass; same clock).
+      for (const s of this.data.sources) s.reset();
+      return new Engine(this.report, this.data, { ...this.options, now: this.date }, this.warnings, true).run();
+    }
+    this.dropFinishedPages = false;
     if (this.doublePass && !this.aborted) {
       this.firstPassPageCount = this.pages.length;
       this.finalPass = true;
@@ -280,6 +307,7 @@ export class Engine {
   private resetForSecondPass(): void {
     this.pages = [];
     this.curPage = -1;
+    this.droppedBefore = 0;
     this.totals.clear();
     this.bandRt.clear();
     this.footerHeights.clear();

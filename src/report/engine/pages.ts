@@ -47,6 +47,19 @@ function addPage(e: Engine): void {
   });
   e.curPage = e.pages.length - 1;
   incLogicalPageNumber(e);
+  if (e.dropFinishedPages) dropFinishedPages(e);
+}
+
+/** In a first pass that only counts pages: empties the pages nothing writes to any more (all
+ *  before the current one, and before the page a keep block started on). Their items would
+ *  otherwise live until the second pass starts, doubling a large report's memory. */
+function dropFinishedPages(e: Engine): void {
+  const limit = e.keeping ? Math.min(e.curPage, e.keep.page) : e.curPage;
+  for (let i = e.droppedBefore; i < limit; i++) {
+    const page = e.pages[i];
+    if (page) page.items = [];
+  }
+  e.droppedBefore = Math.max(e.droppedBefore, limit);
 }
 
 export function startFirstPage(e: Engine): void {

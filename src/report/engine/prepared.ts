@@ -4,6 +4,11 @@
 //
 // Geometry: FastReport pixels (96 dpi). Every item's x/y are measured from the top-left corner of
 // the paper (margins included); the page lists its items in z-order (first = bottom-most).
+//
+// Shared objects: items share what does not change between them instead of carrying copies, which
+// is most of a large report's memory: the font, fill, border, padding, colour and dash objects of
+// the template (and its styles), and a text's `frame` with every other item of the same box
+// (frames are frozen). Read them freely; to change one for one item, give the item a new object.
 
 import type { BorderModel, CapModel, Color, FillModel, FontModel, HorzAlign, LineStyle, PaddingModel, ShapeKind, SizeMode, VertAlign } from '../frx/model.js';
 

@@ -5,11 +5,12 @@
 import type { ReportWarnings } from '../errors.js';
 import type { FontModel, HorzAlign, PaddingModel, VertAlign } from '../frx/model.js';
 import {
-  breakLines,
+  breakLinesMeasured,
   breakRuns,
   parseHtmlTags,
   type FontService,
   type HtmlLine,
+  type ResolvedFont,
   type TextLine,
 } from '../text/index.js';
 import type { PreparedHtmlLine, PreparedText, PreparedTextLine } from './prepared.js';
@@ -55,8 +56,10 @@ function frameSize(s: Pick<TextSpec, 'width' | 'height' | 'padding' | 'angle'>):
   return isSideways(s.angle) ? { w: h, h: w } : { w, h };
 }
 
-export function measureText(s: TextSpec, fonts: FontService, warnings?: ReportWarnings): TextMeasure {
-  const r = fonts.resolve(s.font, warnings);
+/** Measures a text for its box. `resolved` is `fonts.resolve(s.font, warnings)` when the caller
+ *  has it already (the engine keeps one per font of the template). */
+export function measureText(s: TextSpec, fonts: FontService, warnings?: ReportWarnings, resolved?: ResolvedFont): TextMeasure {
+  const r = resolved ?? fonts.resolve(s.font, warnings);
   const custom = s.lineHeight > 0 ? s.lineHeight : undefined;
   const lineHeight = custom ?? r.lineHeightPx;
   const { w } = frameSize(s);
@@ -72,20 +75,37 @@ export function measureText(s: TextSpec, fonts: FontService, warnings?: ReportWa
     const textHeight = html.reduce((t, l) => t + l.heightPx, 0);
     const natural = s.wordWrap ? breakRuns(runs, s.font, w, { ...opts, wordWrap: false }) : html;
     const widest = natural.reduce((m, l) => Math.max(m, l.widthPx), 0);
-    return sized({ plain: [], html, lineHeight, ascent: r.ascentPx, textHeight, frameWidth: w }, widest + r.spaceWidthPx, padV, padH, s.angle);
+    return sized([], html, lineHeight, r.ascentPx, textHeight, w, widest + r.spaceWidthPx, padV, padH, s.angle);
   }
-  const plain = breakLines(s.text, r, w, opts);
+  const { lines: plain, naturalWidthPx: widest } = breakLinesMeasured(s.text, r, w, opts);
   const textHeight = plain.length * lineHeight;
-  const natural = s.wordWrap ? breakLines(s.text, r, w, { ...opts, wordWrap: false }) : plain;
-  const widest = natural.reduce((m, l) => Math.max(m, l.widthPx), 0);
-  return sized({ plain, html: undefined, lineHeight, ascent: r.ascentPx, textHeight, frameWidth: w }, widest + r.spaceWidthPx, padV, padH, s.angle);
+  return sized(plain, undefined, lineHeight, r.ascentPx, textHeight, w, widest + r.spaceWidthPx, padV, padH, s.angle);
 }
 
-function sized(m: Omit<TextMeasure, 'calcHeight' | 'calcWidth'>, naturalWidth: number, padV: number, padH: number, angle: number): TextMeasure {
+function sized(
+  plain: TextLine[],
+  html: HtmlLine[] | undefined,
+  lineHeight: number,
+  ascent: number,
+  textHeight: number,
+  frameWidth: number,
+  naturalWidth: number,
+  padV: number,
+  padH: number,
+  angle: number,
+): TextMeasure {
   // Sideways text: its height is the object's width and the other way round.
-  return isSideways(angle)
-    ? { ...m, calcHeight: naturalWidth + padV, calcWidth: m.textHeight + padH }
-    : { ...m, calcHeight: m.textHeight + padV, calcWidth: naturalWidth + padH };
+  const sideways = isSideways(angle);
+  return {
+    plain,
+    html,
+    lineHeight,
+    ascent,
+    textHeight,
+    calcHeight: sideways ? naturalWidth + padV : textHeight + padV,
+    calcWidth: sideways ? textHeight + padH : naturalWidth + padH,
+    frameWidth,
+  };
 }
 
 const spaceCount = (t: string): number => {
@@ -150,13 +170,33 @@ export function preparedLines(m: Pick<TextMeasure, 'plain' | 'html'>): { lines: 
   };
 }
 
+type Frame = PreparedText['frame'];
+
+// Text frames are shared between items with the same box and padding (a list report has
+// thousands of identical ones, and each costs an object and four numbers). They are frozen:
+// positionLines gives an item another frame, nothing changes a frame.
+const FRAMES_PER_PADDING = 8;
+const frames = new WeakMap<PaddingModel, Frame[]>();
+
+export const EMPTY_FRAME: Frame = Object.freeze({ x: 0, y: 0, width: 0, height: 0 });
+
+function sharedFrame(padding: PaddingModel, x: number, y: number, width: number, height: number): Frame {
+  let list = frames.get(padding);
+  if (!list) frames.set(padding, (list = []));
+  for (const f of list) if (Object.is(f.x, x) && Object.is(f.y, y) && Object.is(f.width, width) && Object.is(f.height, height)) return f;
+  const f = Object.freeze({ x, y, width, height });
+  if (list.length >= FRAMES_PER_PADDING) list.shift();
+  list.push(f);
+  return f;
+}
+
 /** Computes the frame and the line positions of a text item from its current box. Called again
  *  whenever the box or the lines change (growing, duplicates merged, page numbers substituted). */
 export function positionLines(item: PreparedText): void {
   const { w, h } = frameSize(item);
   const cx = item.padding.left + (item.width - item.padding.left - item.padding.right) / 2;
   const cy = item.padding.top + (item.height - item.padding.top - item.padding.bottom) / 2;
-  item.frame = { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
+  item.frame = sharedFrame(item.padding, cx - w / 2, cy - h / 2, w, h);
   const rtl = item.rightToLeft;
   if (item.html) {
     const textHeight = item.html.reduce((t, l) => t + l.height, 0);
@@ -165,8 +205,8 @@ export function positionLines(item: PreparedText): void {
       const ws = justify(item.horzAlign, l.hardBreak, item.forceJustify, l.runs.map((r) => r.text).join(''), w, l.width);
       l.x = ws === undefined ? alignX(item.horzAlign, w, l.width, rtl) : 0;
       l.y = y;
-      if (ws === undefined) delete l.wordSpacing;
-      else l.wordSpacing = ws;
+      if (ws !== undefined) l.wordSpacing = ws;
+      else if ('wordSpacing' in l) delete l.wordSpacing;
       y += l.height;
     }
     return;
@@ -176,8 +216,8 @@ export function positionLines(item: PreparedText): void {
     const ws = l.segments ? undefined : justify(item.horzAlign, l.hardBreak, item.forceJustify, l.text, w, l.width);
     l.x = ws === undefined ? alignX(item.horzAlign, w, l.width, rtl) : 0;
     l.y = y;
-    if (ws === undefined) delete l.wordSpacing;
-    else l.wordSpacing = ws;
+    if (ws !== undefined) l.wordSpacing = ws;
+    else if ('wordSpacing' in l) delete l.wordSpacing;
     y += item.lineHeight;
   }
 }

@@ -10,7 +10,7 @@ import type { Engine } from './engine.js';
 import type { PreparedText } from './prepared.js';
 import type { LaidItem, RtObject } from './runtime.js';
 import { applyHighlight } from './styles.js';
-import { measureText, positionLines, preparedLines, type TextMeasure } from './text-layout.js';
+import { EMPTY_FRAME, measureText, positionLines, preparedLines, type TextMeasure } from './text-layout.js';
 
 /** The page-number macros FastReport fills in when a page is shown (see postprocess.ts). */
 export const MACROS = ['Page#', 'TotalPages#'] as const;
@@ -88,14 +88,14 @@ export function measure(e: Engine, o: TextObjectModel, rt: RtObject): TextMeasur
     html: o.textRenderType === 'HtmlTags' || o.textRenderType === 'HtmlParagraph',
   };
   if (o.autoWidth) {
-    const w = measureText({ ...spec, wordWrap: false }, e.fonts, e.warnings).calcWidth;
+    const w = measureText({ ...spec, wordWrap: false }, e.fonts, e.warnings, e.resolveFont(spec.font)).calcWidth;
     if (o.anchor.includes('Right') || o.horzAlign === 'Right') rt.left = rt.left + rt.width - w;
     else if (o.horzAlign === 'Center') rt.left += rt.width / 2 - w / 2;
     rt.width = w;
     spec.width = w;
     spec.wordWrap = false;
   }
-  return measureText(spec, e.fonts, e.warnings);
+  return measureText(spec, e.fonts, e.warnings, e.resolveFont(spec.font));
 }
 
 /** The height CanGrow/CanShrink size the object to. */
@@ -136,7 +136,7 @@ export function textItem(e: Engine, o: TextObjectModel, rt: RtObject): LaidItem 
     vertAlign: o.vertAlign,
     padding: o.padding,
     angle: ((o.angle % 360) + 360) % 360,
-    frame: { x: 0, y: 0, width: 0, height: 0 },
+    frame: EMPTY_FRAME,
     lineHeight: m.lineHeight,
     ascent: m.ascent,
     wordWrap: o.wordWrap,
@@ -148,6 +148,6 @@ export function textItem(e: Engine, o: TextObjectModel, rt: RtObject): LaidItem 
   };
   if (html) item.html = html;
   positionLines(item);
-  if (rt.macros) e.macroItems.set(item, o);
+  if (rt.macros && !e.dropFinishedPages) e.macroItems.set(item, o);
   return { item, measure: m, canBreak: o.canBreak, duplicates: o.duplicates };
 }

@@ -3,10 +3,21 @@
 import type { BorderLineModel, BorderModel, Color, FillModel, FontModel } from '../frx/model.js';
 import { CSS_TEXT_FEATURES, PX_PER_PT, type FontService } from '../text/index.js';
 
+// px() runs a dozen times per item and a report repeats the same few hundred lengths: the
+// texts are kept (bounded; cleared when full), which also shares them between items.
+const PX_MEMO_SIZE = 4096;
+const pxMemo = new Map<number, string>();
+
 /** Number → CSS length text: at most 2 decimals, no trailing zeros. */
 export function px(n: number): string {
-  const v = Math.round(n * 100) / 100;
-  return `${Object.is(v, -0) ? 0 : v}px`;
+  let s = pxMemo.get(n);
+  if (s === undefined) {
+    const v = Math.round(n * 100) / 100;
+    s = `${Object.is(v, -0) ? 0 : v}px`;
+    if (pxMemo.size >= PX_MEMO_SIZE) pxMemo.clear();
+    pxMemo.set(n, s);
+  }
+  return s;
 }
 
 export function num(n: number): string {
@@ -24,11 +35,20 @@ export function css(c: Color): string {
 // eslint-disable-next-line no-control-regex
 const BAD_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+// Whether a text may need escaping: any character escapeText/escapeAttr could change (every
+// surrogate, paired or not, so the exact rules stay in one place). Most texts need none.
+// eslint-disable-next-line no-control-regex
+const MAY_NEED_TEXT_ESCAPE = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF\uD800-\uDFFF]/;
+// eslint-disable-next-line no-control-regex
+const MAY_NEED_ATTR_ESCAPE = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF\uD800-\uDFFF]/;
+
 export function escapeText(s: string): string {
+  if (!MAY_NEED_TEXT_ESCAPE.test(s)) return s;
   return s.replace(BAD_CHARS, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 export function escapeAttr(s: string): string {
+  if (!MAY_NEED_ATTR_ESCAPE.test(s)) return s;
   return escapeText(s).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 

@@ -14,7 +14,7 @@
 //   space + Padding.Left + Padding.Right + 1; an empty text measures 0 × 0.
 
 import { defaultFontService, type FontService, type FontSpec, type ResolvedFont } from './fonts.js';
-import { type AtomParagraph, kindOf, type RawLine, TAB, walkLine, wrapParagraph } from './wrap.js';
+import { type AtomParagraph, FIT_EPSILON, kindOf, type RawLine, TAB, walkLine, wrapParagraph } from './wrap.js';
 
 export { nextTabStop } from './wrap.js';
 
@@ -110,16 +110,49 @@ interface PlainParagraph extends AtomParagraph {
   offsets: number[];
 }
 
+// Advance widths in px per resolved font and code point. fonts.advancePx goes through the face
+// fallback and the face's unitsPerEm on every call, and measuring asks for the same few hundred
+// code points a million times in a large report. The values are exactly fonts.advancePx's (the
+// same expression, computed once). Bounded: a font's map is cleared when it holds too many code
+// points; fonts no longer used go with their ResolvedFont (weak keys).
+const MAX_CACHED_ADVANCES = 4096;
+const advanceCaches = new WeakMap<FontService, WeakMap<ResolvedFont, Map<number, number>>>();
+
+function advanceCache(r: ResolvedFont, fonts: FontService): Map<number, number> {
+  let byFont = advanceCaches.get(fonts);
+  if (!byFont) advanceCaches.set(fonts, (byFont = new WeakMap()));
+  let cache = byFont.get(r);
+  if (!cache) byFont.set(r, (cache = new Map()));
+  return cache;
+}
+
+function cachedAdvancePx(cp: number, r: ResolvedFont, fonts: FontService, cache: Map<number, number>): number {
+  let w = cache.get(cp);
+  if (w === undefined) {
+    w = fonts.advancePx(cp, r);
+    if (cache.size >= MAX_CACHED_ADVANCES) cache.clear();
+    cache.set(cp, w);
+  }
+  return w;
+}
+
 function atomsOf(text: string, start: number, end: number, r: ResolvedFont, fonts: FontService): PlainParagraph {
   const p: PlainParagraph = { cps: [], widths: [], kinds: [], offsets: [] };
-  let off = start;
-  for (const ch of text.slice(start, end)) {
-    const cp = ch.codePointAt(0) ?? 0;
-    p.cps.push(ch);
+  const cache = advanceCache(r, fonts);
+  for (let off = start; off < end; ) {
+    let cp = text.codePointAt(off) ?? 0;
+    // One atom per code point, as the string iterator gives them (a lone surrogate is one, also
+    // a pair cut by the paragraph's end).
+    let len = 1;
+    if (cp > 0xffff) {
+      if (off + 1 < end) len = 2;
+      else cp = text.charCodeAt(off);
+    }
+    p.cps.push(len === 1 ? (text[off] as string) : text.slice(off, off + 2));
     p.kinds.push(kindOf(cp));
-    p.widths.push(cp === 0x09 ? 0 : fonts.advancePx(cp, r));
+    p.widths.push(cp === 0x09 ? 0 : cachedAdvancePx(cp, r, fonts, cache));
     p.offsets.push(off);
-    off += ch.length;
+    off += len;
   }
   p.offsets.push(end);
   return p;
@@ -127,6 +160,8 @@ function atomsOf(text: string, start: number, end: number, r: ResolvedFont, font
 
 /** Paragraph ranges [start, end) of a text: split at \r\n, \n or \r; empty ones at the end dropped. */
 export function paragraphRanges(text: string): Array<[number, number]> {
+  // Most texts in a report are one paragraph.
+  if (text.indexOf('\n') < 0 && text.indexOf('\r') < 0) return [[0, text.length]];
   const out: Array<[number, number]> = [];
   let start = 0;
   const re = /\r\n|\n|\r/g;
@@ -153,20 +188,117 @@ export function breakLines(
   maxWidthPx: number,
   opts: BreakOptions = {},
 ): TextLine[] {
+  return breakText(text, font, maxWidthPx, opts, false).lines;
+}
+
+export interface MeasuredLines {
+  lines: TextLine[];
+  /** Width of the widest paragraph laid out without word wrap (0 for none): what
+   *  breakLines(text, font, maxWidthPx, { ...opts, wordWrap: false }) gives as its widest line. */
+  naturalWidthPx: number;
+}
+
+/**
+ * breakLines, plus the widest line the text would have without word wrap (FastReport's CalcWidth
+ * needs both), from one pass over the characters instead of two.
+ */
+export function breakLinesMeasured(
+  text: string,
+  font: FontSpec | ResolvedFont,
+  maxWidthPx: number,
+  opts: BreakOptions = {},
+): MeasuredLines {
+  return breakText(text, font, maxWidthPx, opts, true);
+}
+
+function breakText(text: string, font: FontSpec | ResolvedFont, maxWidthPx: number, opts: BreakOptions, natural: boolean): MeasuredLines {
   const fonts = opts.fonts ?? defaultFontService();
   const r = resolveFont(font, fonts);
+  const wordWrap = opts.wordWrap ?? true;
+  const cache = advanceCache(r, fonts);
+  // Most texts are one paragraph that fits: no ranges, atoms or options objects for them.
+  if (text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
+    const single = oneLine(text, 0, text.length, r, fonts, cache, maxWidthPx, wordWrap);
+    if (single) return { lines: [single], naturalWidthPx: natural ? Math.max(0, single.widthPx) : 0 };
+  }
   const wrap = {
-    wordWrap: opts.wordWrap ?? true,
+    wordWrap,
     breakLongWords: opts.breakLongWords ?? true,
     tabWidth: opts.tabWidthPx ?? DEFAULT_TAB_WIDTH,
   };
+  const noWrap = { ...wrap, wordWrap: false };
   const out: TextLine[] = [];
+  let widest = 0;
   for (const [start, end] of paragraphRanges(text)) {
+    const single = oneLine(text, start, end, r, fonts, cache, maxWidthPx, wordWrap);
+    if (single) {
+      out.push(single);
+      if (natural) widest = Math.max(widest, single.widthPx);
+      continue;
+    }
     const p = atomsOf(text, start, end, r, fonts);
     const raw = wrapParagraph(p, maxWidthPx, wrap);
     raw.forEach((l, idx) => out.push(toTextLine(text, p, l, idx === raw.length - 1, wrap.tabWidth)));
+    if (natural) {
+      // Without word wrap a paragraph is one line (and the wrapped result is that line already).
+      for (const l of wordWrap ? wrapParagraph(p, maxWidthPx, noWrap) : raw) widest = Math.max(widest, l.width);
+    }
   }
-  return out;
+  return { lines: out, naturalWidthPx: widest };
+}
+
+/**
+ * A paragraph without tabs that fits the width, as its one line, laid out without building its
+ * atoms (most texts of a report): the same sums in the same order as wrapParagraph, which it
+ * leaves the rest to (undefined).
+ */
+function oneLine(
+  text: string,
+  start: number,
+  end: number,
+  r: ResolvedFont,
+  fonts: FontService,
+  cache: Map<number, number>,
+  maxWidth: number,
+  wordWrap: boolean,
+): TextLine | undefined {
+  const max = maxWidth > 0 ? maxWidth + FIT_EPSILON : FIT_EPSILON;
+  let x = 0;
+  let contentEnd = start;
+  let contentWidth = 0;
+  let hasContent = false;
+  let off = start;
+  while (off < end) {
+    let cp = text.codePointAt(off) ?? 0;
+    if (cp === 0x09) return undefined;
+    if (cp === 0x20) {
+      x += cachedAdvancePx(cp, r, fonts, cache);
+      off++;
+      continue;
+    }
+    // A word: everything up to the next space or tab, one code point at a time as atomsOf.
+    let w = 0;
+    let j = off;
+    while (j < end) {
+      cp = text.codePointAt(j) ?? 0;
+      let len = 1;
+      if (cp > 0xffff) {
+        if (j + 1 < end) len = 2;
+        else cp = text.charCodeAt(j);
+      }
+      if (cp === 0x20 || cp === 0x09) break;
+      w += cachedAdvancePx(cp, r, fonts, cache);
+      j += len;
+    }
+    if (wordWrap && !(x + w <= max)) return undefined;
+    x += w;
+    contentEnd = j;
+    contentWidth = x;
+    hasContent = true;
+    off = j;
+  }
+  const lineEnd = hasContent ? contentEnd : start;
+  return { text: text.slice(start, lineEnd), widthPx: hasContent ? contentWidth : 0, start, end: lineEnd, hardBreak: true };
 }
 
 function toTextLine(text: string, p: PlainParagraph, l: RawLine, last: boolean, tabWidth: number): TextLine {
@@ -229,10 +361,8 @@ export function measureTextBlock(
   const lineHeight = customLineHeight ?? r.lineHeightPx;
   if (text === '') return { lines: [], lineHeightPx: lineHeight, textHeightPx: 0, heightPx: 0, autoWidthPx: 0 };
   const inner = widthPx - padding.left - padding.right;
-  const lines = breakLines(text, r, inner, { ...opts, fonts });
+  const { lines, naturalWidthPx: widest } = breakLinesMeasured(text, r, inner, { ...opts, fonts });
   const textHeight = lines.length * lineHeight;
-  const natural = (opts.wordWrap ?? true) ? breakLines(text, r, inner, { ...opts, fonts, wordWrap: false }) : lines;
-  const widest = natural.reduce((m, l) => Math.max(m, l.widthPx), 0);
   return {
     lines,
     lineHeightPx: lineHeight,
