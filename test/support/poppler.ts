@@ -5,26 +5,12 @@
 // — the same rule as REQUIRE_CHROMIUM in test/integration/preview-xss.test.ts.
 
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { findExecutable } from './executables.js';
 
 const TOOLS = ['qpdf', 'pdffonts', 'pdftotext', 'pdftoppm'] as const;
 export type PdfTool = (typeof TOOLS)[number];
 
-function find(tool: string): string | undefined {
-  const candidates = [`/usr/bin/${tool}`, ...(process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, tool))];
-  for (const c of candidates) {
-    try {
-      accessSync(c, constants.X_OK);
-      return c;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
-
-const paths = new Map<PdfTool, string | undefined>(TOOLS.map((t) => [t, find(t)]));
+const paths = new Map<PdfTool, string | undefined>(TOOLS.map((t) => [t, findExecutable(t)]));
 const missing = TOOLS.filter((t) => paths.get(t) === undefined);
 
 /** True when every tool is there; false when some are missing (and REQUIRE_POPPLER is not set). */

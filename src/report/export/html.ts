@@ -24,8 +24,10 @@ const STYLE = [
   '.p{position:relative;overflow:hidden;margin:0 auto 12px;box-shadow:0 1px 4px rgba(0,0,0,.35)}',
   '.i{position:absolute;display:block;box-sizing:border-box;margin:0;padding:0}',
   '.f{position:absolute;overflow:visible}',
-  `.l{position:absolute;white-space:pre;${TEXT_FEATURES}}`,
-  `.r{position:absolute;white-space:pre;${TEXT_FEATURES}}`,
+  // text-decoration does not reach absolutely positioned descendants: lines and runs take the
+  // frame's (an underlined or struck-out font) explicitly; a run's own font style overrides it.
+  `.l{position:absolute;white-space:pre;text-decoration:inherit;${TEXT_FEATURES}}`,
+  `.r{position:absolute;white-space:pre;text-decoration:inherit;${TEXT_FEATURES}}`,
   '.c{position:absolute;left:0;top:0;width:100%;height:100%;box-sizing:border-box}',
   '.b{position:absolute;box-sizing:border-box;pointer-events:none}',
   '.s{position:absolute;left:0;top:0}',
