@@ -1,75 +1,24 @@
-// Markdown (CommonMark + GitHub tables and strikethrough) to HTML, and an allow-list HTML
-// sanitiser applied to every output: nothing that can run script, load a frame or restyle the
-// page survives, whatever the input.
+// Markdown (CommonMark + GitHub tables and strikethrough) to HTML, under the preview's allow-list
+// policy (preview-policy.ts): nothing that can run script, load a frame or restyle the page
+// survives, whatever the input.
 import MarkdownIt from 'markdown-it';
-import sanitizeHtml from 'sanitize-html';
+import { CODE_CLASS, LINK_REL, urlAllowed } from './preview-policy.js';
+import { HtmlSanitizerStream, sanitizeHtml } from './preview-sanitizer.js';
 
 const md = new MarkdownIt('commonmark').enable(['table', 'strikethrough']);
 type Token = ReturnType<MarkdownIt['parse']>[number];
 
-// The URL and class policy, shared by the sanitiser (raw HTML) and the renderer (markdown).
-const IMAGE_DATA_URL = /^data:image\/(png|gif|jpe?g|webp|avif|bmp);base64,[A-Za-z0-9+/=\s]*$/i;
-const SCHEMES = { a: ['http', 'https', 'mailto', 'tel'], img: ['http', 'https', 'data'] };
-const CODE_CLASS = /^language-[A-Za-z0-9_+-]+$/;
-
-/** The URL's scheme as a browser sees it (it ignores tabs, newlines and leading controls), or null. */
-function schemeOf(url: string): string | null {
-  const m = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url.replace(/[\u0000-\u0020]/g, ''));
-  return m ? m[1]!.toLowerCase() : null;
-}
-
-function urlAllowed(url: string, tag: 'a' | 'img'): boolean {
-  if (url.trim() === '') return false;
-  const scheme = schemeOf(url);
-  if (scheme === null) return !url.replace(/[\u0000-\u0020]/g, '').startsWith('//');
-  if (!SCHEMES[tag].includes(scheme)) return false;
-  return scheme !== 'data' || IMAGE_DATA_URL.test(url.trim());
-}
-
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'em', 'strong', 'del', 's',
-    'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'sup', 'sub',
-    'kbd', 'abbr', 'b', 'i', 'u', 'span', 'div', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'mark', 'small', 'q', 'cite',
-  ],
-  allowedAttributes: {
-    // `rel` is set by the transform below (whatever the input had), so it must survive filtering.
-    a: ['href', 'title', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    ol: ['start'],
-    th: ['align', 'style', 'colspan', 'rowspan'],
-    td: ['align', 'style', 'colspan', 'rowspan'],
-    code: ['class'],
-    abbr: ['title'],
-  },
-  // Tables carry their alignment as `text-align`; no other style is allowed anywhere.
-  allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
-  allowedClasses: { code: [CODE_CLASS] },
-  allowedSchemes: SCHEMES.a,
-  allowedSchemesByTag: { img: SCHEMES.img },
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }),
-    img: (tagName, attribs) => {
-      // data: URLs only as raster images (an SVG could carry script when opened directly).
-      // Attributes keep their order, so sanitising the renderer's output changes nothing.
-      const kept = Object.entries(attribs).filter(([name, value]) => name !== 'src' || urlAllowed(value, 'img'));
-      return { tagName, attribs: Object.fromEntries(kept) };
-    },
-  },
-};
-
 export type PreviewType = 'markdown' | 'html';
 
+/** `html` with everything the preview policy does not allow removed (preview-sanitizer.ts). */
 export function sanitize(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizeHtml(html);
 }
 
 // markdown-it escapes all text and attribute values itself and checks every link and image URL
 // with validateLink (no javascript:, vbscript:, file:; data: only for raster images). Its output
-// can only carry markup it did not write through raw HTML tokens. So the sanitiser, which costs
-// more than the parse, runs only when the source holds raw HTML; the link policy (rel, raster
+// can only carry markup it did not write through raw HTML tokens. So the sanitiser runs only
+// where the source holds raw HTML (see renderSanitisingRawHtml); the link policy (rel, raster
 // data: images) is applied here so both paths give the same result.
 const dropUnlessAllowed = (token: Token, attr: 'href' | 'src', tag: 'a' | 'img') => {
   const url = token.attrGet(attr);
@@ -77,7 +26,7 @@ const dropUnlessAllowed = (token: Token, attr: 'href' | 'src', tag: 'a' | 'img')
 };
 md.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
   dropUnlessAllowed(tokens[idx]!, 'href', 'a');
-  tokens[idx]!.attrSet('rel', 'noopener noreferrer');
+  tokens[idx]!.attrSet('rel', LINK_REL);
   return self.renderToken(tokens, idx, options);
 };
 const renderImage = md.renderer.rules.image!;
@@ -99,9 +48,59 @@ export function renderMarkdown(source: string): string {
   return md.render(source);
 }
 
+/**
+ * The document's HTML, with the sanitiser run over the blocks that hold raw HTML and over what
+ * follows them until the sanitiser is back at rest: from there on, sanitising the rest alone
+ * gives what sanitising the whole document gives, and blocks without raw HTML are markdown-it's
+ * output, which the sanitiser leaves as it is (but for markdown-it's `&quot;` for `"` in text).
+ * So the result is what sanitising the whole output gives (test/unit/markdown-fast-path.test.ts
+ * checks it), at the cost of sanitising only the parts with raw HTML: an ordinary document with
+ * one line of HTML no longer pays for a pass over all of it. Safe whatever the split: each piece
+ * is either markdown-it's own output or the sanitiser's, both balanced and allow-listed, and
+ * neither ends inside a tag.
+ */
+function renderSanitisingRawHtml(tokens: Token[]): string {
+  // markdown-it's Renderer.render (the same loop over the same public rules), noting where each
+  // top-level block's HTML ends and whether the block holds raw HTML. A block ends with its
+  // closing token, or is one token (hr, fence, code_block, html_block).
+  const { renderer, options } = md;
+  let html = '';
+  const blocks: Array<{ end: number; raw: boolean }> = [];
+  let raw = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const rule = renderer.rules[token.type];
+    if (token.type === 'inline') html += renderer.renderInline(token.children ?? [], options, {});
+    else html += rule !== undefined ? rule(tokens, i, options, {}, renderer) : renderer.renderToken(tokens, i, options);
+    raw ||= token.type === 'html_block' || (token.children !== null && hasRawHtml(token.children));
+    if (token.level === 0 && token.nesting !== 1) {
+      blocks.push({ end: html.length, raw });
+      raw = false;
+    }
+  }
+  if (blocks.at(-1)?.end !== html.length) blocks.push({ end: html.length, raw });
+
+  let out = '';
+  let sanitiser: HtmlSanitizerStream | null = null;
+  let start = 0;
+  for (const block of blocks) {
+    if (sanitiser === null && !block.raw) {
+      out += html.slice(start, block.end);
+    } else {
+      sanitiser ??= new HtmlSanitizerStream(html, start);
+      sanitiser.advanceTo(block.end);
+      if (sanitiser.atRest()) {
+        out += sanitiser.end();
+        sanitiser = null;
+      }
+    }
+    start = block.end;
+  }
+  return sanitiser === null ? out : out + sanitiser.end();
+}
+
 export function preview(source: string, type: PreviewType = 'markdown'): string {
   if (type === 'html') return sanitize(source);
   const tokens = md.parse(source, {});
-  const html = md.renderer.render(tokens, md.options, {});
-  return hasRawHtml(tokens) ? sanitize(html) : html;
+  return hasRawHtml(tokens) ? renderSanitisingRawHtml(tokens) : md.renderer.render(tokens, md.options, {});
 }

@@ -29,22 +29,26 @@ const EXAMPLES: SpecExample[] = (require('commonmark-spec') as { tests: SpecExam
   html: t.html.replace(/→/g, '\t'),
 }));
 
-/** Measured with this pipeline (markdown-it 14.3, sanitize-html 2.17): 480 of 652 pass. */
+/**
+ * Measured with this pipeline (markdown-it 14.3 and the preview's sanitiser, which writes what
+ * sanitize-html 2.17 wrote under the same policy): 480 of 652 pass.
+ */
 const PASSING_FLOOR = 480;
 
 // ---------------------------------------------------------------------------------------------
 // Serialisation normalisation
 //
 // Two serialisers are compared here: markdown-it (and the spec's hand-written reference output)
-// and sanitize-html's. They write the same DOM differently. The normalisation below removes only
-// differences that no HTML parser can see — the DOM built from both sides is the same:
-//   1. `"` in text content: markdown-it writes `&quot;`, sanitize-html writes a bare `"`. Outside
+// and the sanitiser's (src/system/preview-sanitizer.ts). They write the same DOM differently. The
+// normalisation below removes only differences that no HTML parser can see — the DOM built from
+// both sides is the same:
+//   1. `"` in text content: markdown-it writes `&quot;`, the sanitiser writes a bare `"`. Outside
 //      a tag the two are the same character (only inside attribute values would `"` matter, and
 //      attribute values are handled by 3.).
 //   2. void elements (br, hr, img, …): `<br />`, `<br/>` and `<br>` are the same; the slash on
 //      a void element is ignored by the HTML parser.
-//   3. inside a start tag: attribute order (irrelevant in HTML; sanitize-html's img transform
-//      re-adds `src` last), the quoting style and the character-reference spelling of attribute
+//   3. inside a start tag: attribute order (irrelevant in HTML; the sanitiser appends `rel` to
+//      links), the quoting style and the character-reference spelling of attribute
 //      values (`href="&ouml;"` and `href="ö"` are the same value), and tag/attribute name case
 //      (`<DIV CLASS>` is `<div class>`). Each attribute value is decoded and written back in one
 //      canonical form, so two different values never become equal.

@@ -1,4 +1,4 @@
-// The preview sanitiser (src/system/markdown.ts) against the XSS corpus in
+// The preview (src/system/markdown.ts, sanitiser src/system/preview-sanitizer.ts) against the XSS corpus in
 // test/fixtures/xss-vectors.ts, checked in a real headless Chromium.
 //
 // Every vector goes through preview() in both modes (markdown and html); the outputs are loaded
@@ -289,7 +289,7 @@ describe('preview: XSS corpus', () => {
   });
 
   // Without a browser: the output, as text, is only allow-listed elements with allow-listed
-  // attributes (sanitize-html writes every attribute double-quoted with `&`, `"`, `<`, `>`
+  // attributes (the sanitiser writes every attribute double-quoted with `&`, `"`, `<`, `>`
   // escaped, and every `<` of text as `&lt;`), and no URL has another scheme.
   it('every output is allow-listed markup, read as text', () => {
     const allowed: Record<string, string[]> = {
