@@ -82,7 +82,7 @@ export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
       schema: { tags, security, summary: `A starter template wired to the SRS's data (srs_administrator)${how}`, params: SrsPath, querystring: SrsQuery, ...withBody, response: { 200: STARTER_ANSWER, ...reportErrors } },
       handler: async (request: Req, reply) => {
         try {
-          const r = await buildStarter(srs, srsRequest(request));
+          const r = await buildStarter(srs, srsRequest(request), { signal: abortOnDisconnect(reply) });
           return sendDocument(reply, r.output, 'application/xml; charset=utf-8', r.fileName);
         } catch (err) {
           logFailure(request, err);
@@ -97,7 +97,7 @@ export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
       schema: { tags, security, summary: `The data of the SRS's commands, exactly as templates receive it${how}`, params: SrsPath, querystring: SrsQuery, ...withBody, response: { 200: SrsDataAnswer, ...reportErrors } },
       handler: async (request: Req, reply) => {
         try {
-          const r = await srs.data(srsRequest(request));
+          const r = await srs.data(srsRequest(request), { signal: abortOnDisconnect(reply) });
           const n = Object.keys(r.data).length;
           const skipped = r.skipped.length > 0 ? `; not allowed for the caller: ${r.skipped.join(', ')}` : '';
           return sendEnvelope(reply, r.data, `${n} ${n === 1 ? 'command' : 'commands'}${skipped}`);

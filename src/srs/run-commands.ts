@@ -4,11 +4,14 @@
 // does not meet are not run: their data is an empty list (or null with dtsingle), so the same
 // template serves callers with and without the role. Any failure rolls everything back.
 //
-// Time limits: PostgreSQL enforces `SET LOCAL statement_timeout` per statement. better-sqlite3
-// runs a statement synchronously and cannot interrupt it, so on SQLite a statement that took
-// longer than the limit fails its command after it returns (the same answer as on PostgreSQL,
-// but the process was busy meanwhile; README "Reports (SRS)").
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+// This module decides what runs, with which bound values; an executor runs it:
+// - PostgreSQL: over a connection of the service's pool, on the main thread (connection-commands.ts);
+//   `SET LOCAL statement_timeout` cancels a statement at the limit.
+// - SQLite: in a command process with its own connection to the database file
+//   (sqlite-commands/), because better-sqlite3 runs a statement synchronously and cannot
+//   interrupt it: the process is killed at the limit, which stops the statement and discards
+//   the transaction, while the server keeps answering.
+import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db/connect.js';
 import { bindNamedParameters, splitStatements } from '../db/sql-text.js';
 import { AppError, forbidden } from '../lib/errors.js';
@@ -38,6 +41,32 @@ export class CommandFailedError extends AppError {
   }
 }
 
+export const failedMessage = (command: string): string => `Command "${command}" failed`;
+
+export const timeoutMessage = (command: string, limits: RunLimits): string =>
+  `Command "${command}" ran longer than the statement timeout (${limits.statementTimeoutMs / 1000} s, Settings:SrsStatementTimeoutSeconds)`;
+
+export const tooManyRowsMessage = (command: string, limits: RunLimits): string =>
+  `Command "${command}" returned more than ${limits.maxRows} rows (Settings:SrsMaxRows)`;
+
+/** A command ready to run: its statements with the params bound. */
+export interface CommandToRun {
+  name: string;
+  /** What it contributes to the data: its rows, the first row (dtsingle), or nothing (srssetup). */
+  output: 'rows' | 'single' | 'none';
+  statements: RawBuilder<unknown>[];
+}
+
+/**
+ * Runs commands in order in one transaction, committed only when all succeed. Resolves with the
+ * data of the commands whose output is not 'none' (rows as JSON values, see row-json.ts);
+ * rejects with CommandFailedError naming the failing command (timeout, row limit, SQL error).
+ */
+export interface CommandExecutor {
+  execute(commands: readonly CommandToRun[], limits: RunLimits, signal?: AbortSignal): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
 const PG_CASTS: Record<ParamType, string> = { string: 'text', int: 'bigint', decimal: 'numeric', bool: 'boolean', date: 'date' };
 const MARKERS = ['@', ':'] as const;
 
@@ -50,20 +79,6 @@ function sqliteValue(v: ParamValue, type: ParamType | undefined): ParamValue {
   return v;
 }
 
-/** A row value as JSON: blobs as base64, big integers as numbers when exact, Dates as ISO text. */
-function jsonValue(v: unknown): unknown {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
-  if (Array.isArray(v)) return v.map(jsonValue);
-  if (typeof v === 'object') return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, jsonValue(x)]));
-  return v;
-}
-
-const jsonRow = (row: unknown): Record<string, unknown> => jsonValue(row) as Record<string, unknown>;
-
 export interface RunInput {
   definition: SrsDefinition;
   /** Declared params and the built-ins, by name. */
@@ -71,66 +86,44 @@ export interface RunInput {
   roles: ReadonlySet<string>;
 }
 
-export async function runCommands(db: Kysely<any>, dialect: DialectName, input: RunInput, limits: RunLimits): Promise<RunResult> {
-  const { definition, values, roles } = input;
-  const { setup } = definition;
-  if (setup && !mayRun(setup, roles)) throw forbidden('command_not_allowed', `SRS ${definition.id} requires role ${setup.acl.join(' or ')}`);
+/** Binds a command's statements for the dialect: SQLite values it can bind, PostgreSQL casts of typed params. */
+function statementBinder(dialect: DialectName, definition: SrsDefinition, values: Record<string, ParamValue>): (command: SrsCommand) => RawBuilder<unknown>[] {
   const types = new Map<string, ParamType>(definition.params.map((p) => [p.name, p.type]));
   const casts = new Map<string, string>([
     ...definition.params.filter((p) => p.typed).map((p): [string, string] => [p.name, PG_CASTS[p.type]]),
     ...BUILTIN_PARAMS.map((n): [string, string] => [n, 'text']),
   ]);
   const boundValues = dialect === 'sqlite' ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, sqliteValue(v, types.get(k))])) : values;
+  // SQLite: better-sqlite3 binds every JS number as REAL, so an int (or bool) param would be 5.0
+  // in `'x' || @n` and make `@n / 2` a real division; a cast keeps it an INTEGER. (No BigInt:
+  // the values travel to the command process as JSON.)
+  const sqliteIntegers = new Set(definition.params.filter((p) => p.type === 'int' || p.type === 'bool').map((p) => p.name));
   const placeholder =
     dialect === 'postgresql'
       ? (name: string, value: unknown): RawBuilder<unknown> => {
           const cast = casts.get(name);
           return cast ? sql`cast(${value} as ${sql.raw(cast)})` : sql`${value}`;
         }
-      : undefined;
-
-  const runCommand = async (trx: Kysely<any>, command: SrsCommand): Promise<unknown[]> => {
-    let rows: unknown[] = [];
-    for (const statement of splitStatements(command.sql)) {
-      const bound = bindNamedParameters(statement, boundValues, { prefixes: MARKERS, ...(placeholder ? { placeholder } : {}) });
-      const started = performance.now();
-      try {
-        rows = (await bound.query.execute(trx)).rows;
-      } catch (err) {
-        const timedOut = (err as { code?: unknown }).code === '57014';
-        throw new CommandFailedError(command.name, timedOut ? timeoutMessage(command, limits) : `Command "${command.name}" failed`, err);
-      }
-      if (dialect === 'sqlite' && performance.now() - started > limits.statementTimeoutMs) {
-        throw new CommandFailedError(command.name, timeoutMessage(command, limits), new Error('statement ran past the statement timeout'));
-      }
-      if (rows.length > limits.maxRows) {
-        throw new CommandFailedError(command.name, `Command "${command.name}" returned more than ${limits.maxRows} rows (Settings:SrsMaxRows)`, new Error(`${rows.length} rows`));
-      }
-    }
-    return rows;
-  };
-
-  const data: Record<string, unknown> = {};
-  const skipped: string[] = [];
-  await db.transaction().execute(async (trx) => {
-    if (dialect === 'postgresql') {
-      // SET takes no bound parameters; the value is an integer from the validated settings.
-      await sql`set local statement_timeout = ${sql.raw(String(Math.max(1, Math.round(limits.statementTimeoutMs))))}`.execute(trx);
-    }
-    if (setup) await runCommand(trx, setup);
-    for (const command of definition.commands) {
-      if (!mayRun(command, roles)) {
-        skipped.push(command.name);
-        data[command.name] = command.single ? null : [];
-        continue;
-      }
-      const rows = await runCommand(trx, command);
-      data[command.name] = command.single ? (rows.length > 0 ? jsonRow(rows[0]) : null) : rows.map(jsonRow);
-    }
-  });
-  return { data, skipped };
+      : (name: string, value: unknown): RawBuilder<unknown> => (sqliteIntegers.has(name) && value !== null ? sql`cast(${value} as integer)` : sql`${value}`);
+  return (command) =>
+    splitStatements(command.sql).map((statement) => bindNamedParameters(statement, boundValues, { prefixes: MARKERS, placeholder }).query);
 }
 
-function timeoutMessage(command: SrsCommand, limits: RunLimits): string {
-  return `Command "${command.name}" ran longer than the statement timeout (${limits.statementTimeoutMs / 1000} s, Settings:SrsStatementTimeoutSeconds)`;
+export async function runCommands(executor: CommandExecutor, dialect: DialectName, input: RunInput, limits: RunLimits, signal?: AbortSignal): Promise<RunResult> {
+  const { definition, values, roles } = input;
+  const { setup } = definition;
+  if (setup && !mayRun(setup, roles)) throw forbidden('command_not_allowed', `SRS ${definition.id} requires role ${setup.acl.join(' or ')}`);
+  const bind = statementBinder(dialect, definition, values);
+  const toRun: CommandToRun[] = [];
+  const skipped: string[] = [];
+  if (setup) toRun.push({ name: setup.name, output: 'none', statements: bind(setup) });
+  for (const command of definition.commands) {
+    if (mayRun(command, roles)) toRun.push({ name: command.name, output: command.single ? 'single' : 'rows', statements: bind(command) });
+    else skipped.push(command.name);
+  }
+  const results = await executor.execute(toRun, limits, signal);
+  // Keys in file order, the commands left out included.
+  const data: Record<string, unknown> = {};
+  for (const command of definition.commands) data[command.name] = skipped.includes(command.name) ? (command.single ? null : []) : results[command.name];
+  return { data, skipped };
 }

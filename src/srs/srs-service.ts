@@ -13,7 +13,9 @@ import { DefinitionStore } from './definition/store.js';
 import { SrsDefinitionError } from './definition/parse.js';
 import type { SrsDefinition } from './definition/model.js';
 import { resolveParams, type ParamInput, type ParamValue } from './params.js';
-import { mayRun, runCommands, type RunLimits, type RunResult } from './run-commands.js';
+import { mayRun, runCommands, type CommandExecutor, type RunLimits, type RunResult } from './run-commands.js';
+import { ConnectionCommandExecutor } from './connection-commands.js';
+import { SqliteCommandExecutor } from './sqlite-commands/executor.js';
 import { srsPgTypes } from './pg-types.js';
 import { TemplateResolver } from './templates.js';
 import { renderFailure } from './render-errors.js';
@@ -71,14 +73,16 @@ const FILE_SUFFIX: Record<RenderFormat, string> = { html: '.html', pdf: '.pdf', 
 
 /** How many PostgreSQL connections SRS commands may hold at once (apart from the main pool). */
 const SRS_PG_POOL_SIZE = 5;
+/** How many SQLite command processes (each with its own connection) run SRS commands at once. */
+const SRS_SQLITE_PROCESSES = 2;
 
 export class SrsService {
   readonly definitions: DefinitionStore;
   readonly templates = new TemplateResolver();
-  /** Runs the commands: the instance database; on PostgreSQL through a pool of its own whose
-   *  type parsers give SRS data the same JSON shape as on SQLite (pg-types.ts). */
-  private readonly commandDb: Kysely<any>;
-  private readonly ownsCommandDb: boolean;
+  /** Runs the commands against the instance database: on PostgreSQL through a pool of its own
+   *  whose type parsers give SRS data the same JSON shape as on SQLite (pg-types.ts); on SQLite
+   *  in command processes with connections of their own (sqlite-commands/), off the event loop. */
+  readonly commands: CommandExecutor;
 
   constructor(private readonly deps: SrsServiceDeps) {
     this.definitions = new DefinitionStore({
@@ -90,11 +94,11 @@ export class SrsService {
     if (deps.dialect === 'postgresql' && deps.databaseUrl) {
       const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: SRS_PG_POOL_SIZE, types: srsPgTypes });
       pool.on('error', () => undefined);
-      this.commandDb = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-      this.ownsCommandDb = true;
+      this.commands = new ConnectionCommandExecutor(new Kysely<any>({ dialect: new PostgresDialect({ pool }) }), 'postgresql', true);
+    } else if (deps.dialect === 'sqlite') {
+      this.commands = new SqliteCommandExecutor(deps.db, { processes: SRS_SQLITE_PROCESSES });
     } else {
-      this.commandDb = deps.db;
-      this.ownsCommandDb = false;
+      this.commands = new ConnectionCommandExecutor(deps.db, deps.dialect, false);
     }
   }
 
@@ -104,7 +108,7 @@ export class SrsService {
   }
 
   async close(): Promise<void> {
-    if (this.ownsCommandDb) await this.commandDb.destroy();
+    await this.commands.close();
   }
 
   private async load(caller: Principal, id: string, appName: string | undefined): Promise<{ app: AppContext; definition: SrsDefinition }> {
@@ -145,19 +149,26 @@ export class SrsService {
   }
 
   /** Runs the SRS's commands: the JSON object a template receives. */
-  async data(req: SrsRequest): Promise<SrsData> {
+  async data(req: SrsRequest, opts: { signal?: AbortSignal } = {}): Promise<SrsData> {
     const { app, definition } = await this.load(req.caller, req.id, req.appName);
-    return this.run(req, app, definition);
+    return this.run(req, app, definition, opts.signal);
   }
 
-  private async run(req: SrsRequest, app: AppContext, definition: SrsDefinition): Promise<SrsData> {
+  /** `signal`: the client went away; commands still waiting or running on SQLite are stopped. */
+  private async run(req: SrsRequest, app: AppContext, definition: SrsDefinition, signal?: AbortSignal): Promise<SrsData> {
     const values: Record<string, ParamValue> = {
       ...resolveParams(definition.params, req.params),
       _username: req.caller.account.username,
       _user_id: req.caller.account.id,
       _app_name: app.name,
     };
-    const result = await runCommands(this.commandDb, this.deps.dialect, { definition, values, roles: req.caller.account.roles }, this.deps.limits);
+    let result: RunResult;
+    try {
+      result = await runCommands(this.commands, this.deps.dialect, { definition, values, roles: req.caller.account.roles }, this.deps.limits, signal);
+    } catch (err) {
+      if (signal?.aborted) throw clientClosed();
+      throw err;
+    }
     return { ...result, definition, app };
   }
 
@@ -166,7 +177,7 @@ export class SrsService {
     const { app, definition } = await this.load(req.caller, req.id, req.appName);
     // The template is found before any SQL runs: a wrong name costs no database work.
     const templatePath = await this.templates.resolve(app.dir, templateName);
-    const { data } = await this.run(req, app, definition);
+    const { data } = await this.run(req, app, definition, opts.signal);
     let outcome: RenderOutcome;
     try {
       outcome = await this.deps.pool.render(
@@ -182,7 +193,7 @@ export class SrsService {
       );
     } catch (err) {
       // The client went away and nothing can be sent: not a server fault worth an error log.
-      if (opts.signal?.aborted) throw new AppError(499, 'client_closed_request', 'The client closed the connection before the report was ready');
+      if (opts.signal?.aborted) throw clientClosed();
       throw renderFailure(err);
     }
     return { outcome, fileName: templateName + FILE_SUFFIX[format] };
@@ -195,8 +206,8 @@ export class SrsService {
  * administrator can pick params that return representative rows. Cheap, so it is built here
  * rather than on the render pool.
  */
-export async function buildStarter(srs: SrsService, req: SrsRequest): Promise<StarterFile> {
-  const { data, definition } = await srs.data(req);
+export async function buildStarter(srs: SrsService, req: SrsRequest, opts: { signal?: AbortSignal } = {}): Promise<StarterFile> {
+  const { data, definition } = await srs.data(req, opts);
   let frx: string;
   try {
     frx = starterTemplate(data, { title: definition.label });
@@ -207,6 +218,11 @@ export async function buildStarter(srs: SrsService, req: SrsRequest): Promise<St
   // Named after the definition file, ready to be saved into templates/.
   const stem = definition.file.replace(/^srs\//, '').replace(/\.xml$/, '');
   return { output: Buffer.from(frx, 'utf8'), fileName: `${stem}.frx` };
+}
+
+/** The client went away and nothing can be sent: not a server fault worth an error log. */
+function clientClosed(): AppError {
+  return new AppError(499, 'client_closed_request', 'The client closed the connection before the report was ready');
 }
 
 /** The server's local wall-clock time as the engine reads "now" (UTC fields = local time). */

@@ -110,6 +110,20 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
     }
   });
 
+  it('int and bool params stay integers in SQL (text concatenation, integer division)', async () => {
+    writeFileSync(
+      join(f.appsDir, 'demo', 'srs', '96-ints.xml'),
+      `<srs label="Ints"><def><itm model="param" name="n" type="int">7</itm><itm model="param" name="b" type="bool">true</itm>
+        <itm model="command" name="v" opts="dtsingle">SELECT 'n=' || @n AS text, @n / 2 AS half, 'b=' || @b AS flag</itm></def></srs>`,
+    );
+    const r = await f.as(f.adminJwt, '/api/srs/96/data.json?app_name=demo&n=9');
+    expect(r.status, r.text).toBe(200);
+    const flag = r.body.data.v.flag;
+    expect({ ...r.body.data.v, flag: undefined }).toEqual({ text: 'n=9', half: 4, flag: undefined });
+    // SQLite has no boolean type (1); PostgreSQL casts a boolean to text as "true".
+    expect(['b=1', 'b=true']).toContain(flag);
+  });
+
   it('a client that goes away stops its render (no error logged), and the next render works', async () => {
     writeFileSync(
       join(f.appsDir, 'demo', 'srs', '95-rows.xml'),

@@ -31,14 +31,15 @@ describe.runIf(CHROMIUM !== undefined)('HTML export in headless Chromium', () =>
     await page.setContent(html);
     // For each text node: its text and the decoration line the browser draws it with (a
     // decoration shows when the node's element or an in-flow ancestor has it).
-    const seen = await page.evaluate(() => {
-      const out: Record<string, string[]> = {};
+    // (A script string: the test's TypeScript has no DOM types.)
+    const seen = (await page.evaluate(`(() => {
+      const out = {};
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const text = (n.textContent ?? '').trim();
+        const text = (n.textContent || '').trim();
         if (!text) continue;
-        const lines = new Set<string>();
-        for (let e: Element | null = n.parentElement; e && e !== document.body; e = e.parentElement) {
+        const lines = new Set();
+        for (let e = n.parentElement; e && e !== document.body; e = e.parentElement) {
           const cs = getComputedStyle(e);
           if (cs.textDecorationLine !== 'none') lines.add(cs.textDecorationLine);
           // Decorations do not propagate into absolutely positioned descendants.
@@ -47,7 +48,7 @@ describe.runIf(CHROMIUM !== undefined)('HTML export in headless Chromium', () =>
         out[text] = [...lines];
       }
       return out;
-    });
+    })()`)) as Record<string, string[]>;
     await page.close();
     expect(seen['underlined']).toEqual(['underline']);
     expect(seen['struck out']).toEqual(['line-through']);
