@@ -4,21 +4,11 @@
 import type { CapModel, FillModel, LineStyle } from '../frx/model.js';
 import type { PreparedCheckBox, PreparedLine, PreparedShape } from '../engine/prepared.js';
 import { css, num, px } from './html-css.js';
+import { dashArray, MIN_LINE_WIDTH } from './line-style.js';
 
 function dashes(style: LineStyle, pattern: readonly number[], width: number): string {
-  const w = Math.max(width, 1);
-  let p: number[];
-  if (pattern.length > 0) p = [...pattern];
-  else {
-    switch (style) {
-      case 'Dash': p = [3, 1]; break;
-      case 'Dot': p = [1, 1]; break;
-      case 'DashDot': p = [3, 1, 1, 1]; break;
-      case 'DashDotDot': p = [3, 1, 1, 1, 1, 1]; break;
-      default: return '';
-    }
-  }
-  return ` stroke-dasharray="${p.map((x) => num(Math.max(x, 0) * w)).join(' ')}"`;
+  const p = dashArray(style, pattern, width);
+  return p ? ` stroke-dasharray="${p.map(num).join(' ')}"` : '';
 }
 
 /** A cap shape at (x, y) pointing along the unit vector (dx, dy). */
@@ -66,7 +56,7 @@ export function lineSvg(l: PreparedLine): string {
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   const dx = (x2 - x1) / len;
   const dy = (y2 - y1) / len;
-  return `${svgOpen(minX, minY, w, h)}<line x1="${num(x1)}" y1="${num(y1)}" x2="${num(x2)}" y2="${num(y2)}" stroke="${color}" stroke-width="${num(Math.max(l.lineWidth, 0.5))}"${dashes(l.style, l.dashPattern, l.lineWidth)}/>` +
+  return `${svgOpen(minX, minY, w, h)}<line x1="${num(x1)}" y1="${num(y1)}" x2="${num(x2)}" y2="${num(y2)}" stroke="${color}" stroke-width="${num(Math.max(l.lineWidth, MIN_LINE_WIDTH))}"${dashes(l.style, l.dashPattern, l.lineWidth)}/>` +
     `${cap(l.startCap, x1, y1, -dx, -dy, color, l.lineWidth)}${cap(l.endCap, x2, y2, dx, dy, color, l.lineWidth)}</svg>`;
 }
 
@@ -85,7 +75,7 @@ export function shapeSvg(s: PreparedShape): string {
   const m = s.lineWidth / 2 + 1;
   const w = Math.abs(s.width);
   const h = Math.abs(s.height);
-  const stroke = ` fill="${fillColor(s.fill)}" stroke="${css(s.color)}" stroke-width="${num(Math.max(s.lineWidth, 0.5))}"${dashes(s.style, s.dashPattern, s.lineWidth)}`;
+  const stroke = ` fill="${fillColor(s.fill)}" stroke="${css(s.color)}" stroke-width="${num(Math.max(s.lineWidth, MIN_LINE_WIDTH))}"${dashes(s.style, s.dashPattern, s.lineWidth)}`;
   const x0 = m;
   const y0 = m;
   let shape: string;
