@@ -23,6 +23,48 @@ export interface SourceDef {
   readonly slots?: readonly number[];
 }
 
+/** How valueAt reads a column path: resolved against the columns once (the schema and the nested
+ *  table links never change while rows are read), then followed on each row. */
+interface CompiledPath {
+  /** The segments it was compiled from (a copy: a hit is checked against them). */
+  readonly segs: readonly string[];
+  /** The top-level column read; undefined when the path names no column. */
+  readonly top: ColumnDef | undefined;
+  /** Index of `top` in `columns`. */
+  readonly index: number;
+  /** A whole Decimal/DateTime column: the value with its sidecar. */
+  readonly sidecar: boolean;
+  /** Property names read in turn inside the top column's value. */
+  readonly keys: readonly string[];
+  /** The declared type of what `keys` reach (unless dynamic). */
+  readonly type: string | undefined;
+  /** A step went past the known structure: the type follows the value read. */
+  readonly dynamic: boolean;
+  /** Set when the path goes on in a nested JSON table's current row (keys are not read). */
+  readonly nested: DataSourceCursor | undefined;
+  readonly nestedPath: readonly string[];
+}
+
+const NO_SEGMENTS: readonly string[] = [];
+
+/** Every CompiledPath is made here, so all have one shape (one hidden class for the reads). */
+function compiledPath(segs: readonly string[], top: ColumnDef | undefined, index: number, how: Partial<Pick<CompiledPath, 'sidecar' | 'keys' | 'type' | 'dynamic' | 'nested' | 'nestedPath'>> = {}): CompiledPath {
+  return {
+    segs,
+    top,
+    index,
+    sidecar: how.sidecar ?? false,
+    keys: how.keys ?? NO_SEGMENTS,
+    type: how.type,
+    dynamic: how.dynamic ?? false,
+    nested: how.nested,
+    nestedPath: how.nestedPath ?? NO_SEGMENTS,
+  };
+}
+
+/** Most distinct string paths cached per cursor (the cache starts over beyond). */
+const MAX_CACHED_PATHS = 10_000;
+
 const isObject = (v: unknown): v is { readonly [k: string]: unknown } =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date) && !(v instanceof Uint8Array);
 
@@ -51,6 +93,11 @@ export class DataSourceCursor {
   protected list: readonly Row[];
   protected pos = 0;
   private readonly nested = new Map<ColumnDef, DataSourceCursor>();
+  // Compiled paths: by the array given (the engine passes the same array for a reference on
+  // every row) and by path text.
+  private pathsByArray = new WeakMap<readonly string[], CompiledPath>();
+  private readonly pathsByText = new Map<string, CompiledPath>();
+  private readonly indexByName = new Map<string, number>();
 
   constructor(def: SourceDef, rows: readonly Row[]) {
     this.name = def.name;
@@ -84,11 +131,26 @@ export class DataSourceCursor {
   reset(): void { this.sync(); this.list = this.all; this.pos = 0; }
 
   /** Registers the cursor of a nested table reached through `column` (JSON). */
-  linkNested(column: ColumnDef, cursor: DataSourceCursor): void { this.nested.set(column, cursor); }
+  linkNested(column: ColumnDef, cursor: DataSourceCursor): void {
+    this.nested.set(column, cursor);
+    // Paths compiled before may now lead into this table.
+    this.pathsByArray = new WeakMap();
+    this.pathsByText.clear();
+  }
   nestedCursor(column: ColumnDef): DataSourceCursor | undefined { return this.nested.get(column); }
 
   /** Index in `columns` of the column with this alias (case-insensitive) or else this name. */
   columnIndex(nameOrAlias: string): number {
+    let i = this.indexByName.get(nameOrAlias);
+    if (i === undefined) {
+      i = this.findColumnIndex(nameOrAlias);
+      if (this.indexByName.size >= MAX_CACHED_PATHS) this.indexByName.clear();
+      this.indexByName.set(nameOrAlias, i);
+    }
+    return i;
+  }
+
+  private findColumnIndex(nameOrAlias: string): number {
     const byAlias = findByAlias(this.columns, nameOrAlias);
     if (byAlias) return this.columns.indexOf(byAlias);
     return this.columns.findIndex((c) => c.name === nameOrAlias || c.name.toLowerCase() === nameOrAlias.toLowerCase());
@@ -136,37 +198,74 @@ export class DataSourceCursor {
    *  the path is not a column. A path crossing into a nested JSON table reads that table's
    *  current row. */
   valueAt(row: Row | null, path: string | readonly string[]): ColumnValue | undefined {
-    const segs = typeof path === 'string' ? path.split('.') : path;
-    const top = this.topColumn(segs);
-    if (!top) return undefined;
-    let def: ColumnDef = top.def;
-    let value: unknown = row ? this.cell(row, top.index) : null;
-    if (top.used === segs.length && def.extra !== undefined) {
-      const extra = row ? (row[def.extra] ?? null) : null;
-      if (def.type === 'System.Decimal') {
-        return typeof extra === 'string' ? { value: value as CellValue, type: def.type, decimalText: extra } : { value: value as CellValue, type: def.type };
+    const c = this.compiled(path);
+    const top = c.top;
+    if (top === undefined) return undefined;
+    if (c.nested !== undefined) return c.nested.valueAt(c.nested.current, c.nestedPath);
+    let value: unknown = row ? this.cell(row, c.index) : null;
+    if (c.sidecar) {
+      const extra = row ? (row[top.extra as number] ?? null) : null;
+      if (top.type === 'System.Decimal') {
+        return typeof extra === 'string' ? { value: value as CellValue, type: top.type, decimalText: extra } : { value: value as CellValue, type: top.type };
       }
-      return { value: value as CellValue, type: def.type, offsetMinutes: typeof extra === 'number' ? extra : null };
+      return { value: value as CellValue, type: top.type, offsetMinutes: typeof extra === 'number' ? extra : null };
     }
+    const keys = c.keys;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      value = isObject(value) && Object.hasOwn(value, key) ? value[key] : null;
+    }
+    const v = (value === undefined ? null : value) as CellValue;
+    return { value: v, type: c.dynamic ? dynamicType(v) : (c.type as string) };
+  }
+
+  /** The compiled form of a path (cached). */
+  private compiled(path: string | readonly string[]): CompiledPath {
+    if (typeof path === 'string') {
+      let c = this.pathsByText.get(path);
+      if (c === undefined) {
+        c = this.compile(path.split('.'));
+        if (this.pathsByText.size >= MAX_CACHED_PATHS) this.pathsByText.clear();
+        this.pathsByText.set(path, c);
+      }
+      return c;
+    }
+    let c = this.pathsByArray.get(path);
+    if (c === undefined || !sameSegments(c.segs, path)) {
+      c = this.compile(path);
+      this.pathsByArray.set(path, c);
+    }
+    return c;
+  }
+
+  /** Resolves a path against the columns as valueAt reads it: the top column (whole rest first),
+   *  then child columns by alias; past a column of unknown structure, property names as written;
+   *  a nested JSON table with a cursor takes the rest of the path. */
+  private compile(path: readonly string[]): CompiledPath {
+    const segs = path.slice();
+    const top = this.topColumn(segs);
+    if (!top) return compiledPath(segs, undefined, -1);
+    let def: ColumnDef = top.def;
+    if (top.used === segs.length && def.extra !== undefined) return compiledPath(segs, def, top.index, { sidecar: true, type: def.type });
+    const keys: string[] = [];
     let dynamic = false;
     for (let i = top.used; i < segs.length; i++) {
       const seg = segs[i] as string;
       if (def.nested) {
         const inner = this.nested.get(def);
-        if (inner) return inner.valueAt(inner.current, segs.slice(i));
+        if (inner) return compiledPath(segs, top.def, top.index, { nested: inner, nestedPath: segs.slice(i) });
       }
       const child = !dynamic && def.columns ? findByAlias(def.columns, seg) : undefined;
       if (child) {
-        value = isObject(value) && Object.hasOwn(value, child.name) ? value[child.name] : null;
+        keys.push(child.name);
         def = child;
         continue;
       }
-      if (!dynamic && !isOpen(def)) return undefined;
+      if (!dynamic && !isOpen(def)) return compiledPath(segs, undefined, -1);
       dynamic = true;
-      value = isObject(value) && Object.hasOwn(value, seg) ? value[seg] : null;
+      keys.push(seg);
     }
-    const v = (value === undefined ? null : value) as CellValue;
-    return { value: v, type: dynamic ? dynamicType(v) : def.type };
+    return compiledPath(segs, top.def, top.index, { keys, type: def.type, dynamic });
   }
 
   private topColumn(segs: readonly string[]): { def: ColumnDef; index: number; used: number } | undefined {
@@ -179,6 +278,12 @@ export class DataSourceCursor {
     const def = findByAlias(this.columns, segs[0] as string);
     return def ? { def, index: this.columns.indexOf(def), used: 1 } : undefined;
   }
+}
+
+function sameSegments(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function joinPath(path: string | readonly string[]): string {

@@ -74,9 +74,8 @@ export function inferSchema(value: unknown, limits: JsonLimits = {}, where = 'JS
     if (Array.isArray(v)) {
       let items: JsonSchemaNode | undefined;
       for (const el of v as unknown[]) {
-        const sub = walk(el, depth + 1);
-        if (items === undefined) items = sub;
-        else union(items, sub);
+        if (items === undefined) items = walk(el, depth + 1);
+        else walkInto(items, el, depth + 1);
       }
       result = { type: 'array', items: items ?? { type: undefined } };
     } else if (isPlainObject(v)) {
@@ -92,6 +91,39 @@ export function inferSchema(value: unknown, limits: JsonLimits = {}, where = 'JS
     }
     ancestors.delete(v);
     return result;
+  };
+
+  // union(target, walk(v, depth)) without building v's schema where that is plain to see: a
+  // scalar of the target's type changes nothing, and an object merges into an object property
+  // by property. The same checks run in the same order as in walk. (Most of a large document
+  // is rows of the same shape, each of which walk would turn into a schema only to merge it.)
+  const walkInto = (target: JsonSchemaNode, v: unknown, depth: number): void => {
+    const type = target.type;
+    if (type === 'object' && isPlainObject(v)) {
+      if (++nodes > maxNodes) throw new TemplateError(`JSON data has too many values (more than ${maxNodes})`, where);
+      if (depth >= maxDepth) throw new TemplateError(`JSON data is nested too deeply (more than ${maxDepth} levels)`, where);
+      if (ancestors.has(v)) throw new TemplateError('JSON data contains a cycle', where);
+      ancestors.add(v);
+      const properties = (target.properties ??= new Map());
+      for (const key of Object.keys(v)) {
+        const pv = v[key];
+        if (pv === undefined) continue;
+        const mine = properties.get(key);
+        if (mine) walkInto(mine, pv, depth + 1);
+        else properties.set(key, walk(pv, depth + 1));
+      }
+      ancestors.delete(v);
+      return;
+    }
+    if (
+      (type === 'string' && typeof v === 'string') ||
+      (type === 'number' && (typeof v === 'number' || typeof v === 'bigint')) ||
+      (type === 'boolean' && typeof v === 'boolean')
+    ) {
+      if (++nodes > maxNodes) throw new TemplateError(`JSON data has too many values (more than ${maxNodes})`, where);
+      return;
+    }
+    union(target, walk(v, depth));
   };
   return walk(value, 0);
 }

@@ -538,10 +538,23 @@ const TYPE_ALIASES: ReadonlyMap<string, string> = new Map([
   ['byte[]', 'System.Byte[]'],
 ]);
 
+const canonicalTypes = new Map<string, string>();
+
 /** 'System.Int32', 'Int32', 'int', 'System.Nullable`1[System.Int32]', 'int?' → 'System.Int32'.
  *  Other names are returned as they are; undefined stays undefined. */
 export function canonicalType(type: string | undefined): string | undefined {
   if (type === undefined || type === '') return undefined;
+  // Every value read from data passes here with its column's type: remember the few names seen.
+  let c = canonicalTypes.get(type);
+  if (c === undefined) {
+    c = canonicalTypeOf(type);
+    if (canonicalTypes.size >= 1024) canonicalTypes.clear();
+    canonicalTypes.set(type, c);
+  }
+  return c;
+}
+
+function canonicalTypeOf(type: string): string {
   let t = type.trim();
   const nullable = /^System\.Nullable`1\[\[?([^,\]]+)/.exec(t);
   if (nullable) t = nullable[1]!;

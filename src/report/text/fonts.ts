@@ -103,6 +103,11 @@ export function isDefaultIgnorable(cp: number): boolean {
   return (cp >= 0x1bca0 && cp <= 0x1bca3) || (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0000 && cp <= 0xe0fff);
 }
 
+/** Most code points a face (or a face's fallback choice) keeps cached: the caches grow by one
+ *  entry per distinct character for the life of the process, and start over past this (a
+ *  report uses a few hundred; a re-computed entry costs one fontkit lookup). */
+export const MAX_CACHED_CODE_POINTS = 8192;
+
 /** One font file (family + weight + style), loaded on first use and shared by the whole process. */
 export class FontFace {
   /** e.g. "Arimo Bold Italic". */
@@ -112,7 +117,13 @@ export class FontFace {
   private resolvedPath: string | undefined;
   private bytes: Buffer | undefined;
   private loaded: fontkit.Font | undefined;
+  // fontkit's unitsPerEm is a getter that reads the head table on every call; text measurement
+  // asks for it per character.
+  private upm = 0;
   private readonly glyphCache = new Map<number, boolean>();
+  // Advances of U+0000…U+00FF by index (NaN = not read yet): most text is there, and an array
+  // read is several times cheaper than a map lookup. Other code points go to the map.
+  private readonly latinAdvances = new Float64Array(256).fill(NaN);
   private readonly advanceCache = new Map<number, number>();
 
   constructor(
@@ -152,6 +163,7 @@ export class FontFace {
     if (this.loaded === undefined) {
       const f = fontkit.create(this.buffer());
       if (!('glyphForCodePoint' in f)) throw new Error(`${this.path} is a font collection, not a font`);
+      this.upm = f.unitsPerEm;
       this.loaded = f;
     }
     return this.loaded;
@@ -163,7 +175,8 @@ export class FontFace {
   }
 
   get unitsPerEm(): number {
-    return this.font.unitsPerEm;
+    if (this.upm === 0) this.upm = this.font.unitsPerEm;
+    return this.upm;
   }
 
   /** Vertical metrics from the hhea table, in font units (descent positive). */
@@ -177,6 +190,7 @@ export class FontFace {
     let has = this.glyphCache.get(cp);
     if (has === undefined) {
       has = this.font.hasGlyphForCodePoint(cp);
+      if (this.glyphCache.size >= MAX_CACHED_CODE_POINTS) this.glyphCache.clear();
       this.glyphCache.set(cp, has);
     }
     return has;
@@ -188,9 +202,17 @@ export class FontFace {
    * unmapped code points), zero for default-ignorable and control code points.
    */
   advance(cp: number): number {
+    if (cp < 256 && cp >= 0) {
+      const known = this.latinAdvances[cp] as number;
+      if (known === known) return known;
+      const a = isControl(cp) || isDefaultIgnorable(cp) ? 0 : this.font.glyphForCodePoint(cp).advanceWidth;
+      this.latinAdvances[cp] = a;
+      return a;
+    }
     let a = this.advanceCache.get(cp);
     if (a === undefined) {
       a = isDefaultIgnorable(cp) || isControl(cp) ? 0 : this.font.glyphForCodePoint(cp).advanceWidth;
+      if (this.advanceCache.size >= MAX_CACHED_CODE_POINTS) this.advanceCache.clear();
       this.advanceCache.set(cp, a);
     }
     return a;
@@ -476,6 +498,7 @@ export class FontService {
           }
         }
       }
+      if (cache.size >= MAX_CACHED_CODE_POINTS) cache.clear();
       cache.set(cp, f);
     }
     return f;

@@ -24,7 +24,7 @@
 
 import { decodeEntityAt } from './entities.js';
 import { defaultFontService, type FontService, type FontSpec, type ResolvedFont } from './fonts.js';
-import { DEFAULT_PADDING, DEFAULT_TAB_WIDTH, type Padding, type TextBlockOptions } from './measure.js';
+import { advanceLookup, DEFAULT_PADDING, DEFAULT_TAB_WIDTH, type Padding, type TextBlockOptions } from './measure.js';
 import { type AtomParagraph, kindOf, nextTabStop, TAB, wrapParagraph } from './wrap.js';
 
 /** A piece of text in one style. A run whose text is "\n" is a line break. */
@@ -306,6 +306,8 @@ interface RunInfo {
   cellAscent: number;
   /** Vertical shift of sub/sup text. */
   shift: number;
+  /** Advance of a code point in px with `resolved` (fonts.advancePx, cached). */
+  advancePx: (cp: number) => number;
 }
 
 /**
@@ -344,6 +346,7 @@ export function breakRuns(
         fontLineHeight,
         cellAscent: own ? resolved.ascentPx : baseResolved.ascentPx,
         shift: run.sub ? fontLineHeight * 0.45 : run.sup ? -fontLineHeight * 0.15 : 0,
+        advancePx: advanceLookup(resolved, fonts),
       };
       infos.set(run, ri);
     }
@@ -373,7 +376,7 @@ export function breakRuns(
       const cp = ch.codePointAt(0) ?? 0;
       cur.cps.push(ch);
       cur.kinds.push(kindOf(cp));
-      cur.widths.push(cp === 0x09 ? 0 : fonts.advancePx(cp, ri.resolved));
+      cur.widths.push(cp === 0x09 ? 0 : ri.advancePx(cp));
       cur.owners.push(run);
     }
   }

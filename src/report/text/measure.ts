@@ -79,9 +79,11 @@ export function measureWidth(
   tabWidthPx: number = DEFAULT_TAB_WIDTH,
 ): number {
   const r = resolveFont(font, fonts);
-  // Sum font units per face (integers, exact), then scale once per face.
-  const units = new Map<number, number>();
-  let x = 0;
+  // Sum font units per unitsPerEm (integers, exact), then scale once per unitsPerEm, in the
+  // order each was first met. Nearly always one face: its sum is kept apart from the others.
+  let firstUpm = 0;
+  let firstUnits = 0;
+  let others: Map<number, number> | undefined;
   let hasTab = false;
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;
@@ -90,13 +92,22 @@ export function measureWidth(
       break;
     }
     const face = fonts.faceFor(r.face, cp);
-    units.set(face.unitsPerEm, (units.get(face.unitsPerEm) ?? 0) + face.advance(cp));
+    const upm = face.unitsPerEm;
+    if (upm === firstUpm || firstUpm === 0) {
+      firstUpm = upm;
+      firstUnits += face.advance(cp);
+    } else {
+      others ??= new Map();
+      others.set(upm, (others.get(upm) ?? 0) + face.advance(cp));
+    }
   }
   if (hasTab) {
     const p = atomsOf(text, 0, text.length, r, fonts);
     return walkLine(p, 0, p.kinds.length, tabWidthPx);
   }
-  for (const [upm, u] of units) x += (u * r.sizePx) / upm;
+  let x = 0;
+  if (firstUpm !== 0) x += (firstUnits * r.sizePx) / firstUpm;
+  if (others) for (const [upm, u] of others) x += (u * r.sizePx) / upm;
   return x;
 }
 
@@ -113,25 +124,45 @@ interface PlainParagraph extends AtomParagraph {
 // Advance widths in px per resolved font and code point. fonts.advancePx goes through the face
 // fallback and the face's unitsPerEm on every call, and measuring asks for the same few hundred
 // code points a million times in a large report. The values are exactly fonts.advancePx's (the
-// same expression, computed once). Bounded: a font's map is cleared when it holds too many code
-// points; fonts no longer used go with their ResolvedFont (weak keys).
+// same expression, computed once). U+0000…U+00FF are kept in an array (NaN = not computed yet),
+// other code points in a map that is cleared when it holds too many; fonts no longer used go
+// with their ResolvedFont (weak keys).
 const MAX_CACHED_ADVANCES = 4096;
-const advanceCaches = new WeakMap<FontService, WeakMap<ResolvedFont, Map<number, number>>>();
 
-function advanceCache(r: ResolvedFont, fonts: FontService): Map<number, number> {
+interface AdvanceCache {
+  readonly latin: Float64Array;
+  readonly others: Map<number, number>;
+}
+
+const advanceCaches = new WeakMap<FontService, WeakMap<ResolvedFont, AdvanceCache>>();
+
+function advanceCache(r: ResolvedFont, fonts: FontService): AdvanceCache {
   let byFont = advanceCaches.get(fonts);
   if (!byFont) advanceCaches.set(fonts, (byFont = new WeakMap()));
   let cache = byFont.get(r);
-  if (!cache) byFont.set(r, (cache = new Map()));
+  if (!cache) byFont.set(r, (cache = { latin: new Float64Array(256).fill(NaN), others: new Map() }));
   return cache;
 }
 
-function cachedAdvancePx(cp: number, r: ResolvedFont, fonts: FontService, cache: Map<number, number>): number {
-  let w = cache.get(cp);
+/** fonts.advancePx for one resolved font, remembered per code point (for html-tags.ts). */
+export function advanceLookup(r: ResolvedFont, fonts: FontService): (cp: number) => number {
+  const cache = advanceCache(r, fonts);
+  return (cp) => cachedAdvancePx(cp, r, fonts, cache);
+}
+
+function cachedAdvancePx(cp: number, r: ResolvedFont, fonts: FontService, cache: AdvanceCache): number {
+  if (cp < 256 && cp >= 0) {
+    const known = cache.latin[cp] as number;
+    if (known === known) return known;
+    const w = fonts.advancePx(cp, r);
+    cache.latin[cp] = w;
+    return w;
+  }
+  let w = cache.others.get(cp);
   if (w === undefined) {
     w = fonts.advancePx(cp, r);
-    if (cache.size >= MAX_CACHED_ADVANCES) cache.clear();
-    cache.set(cp, w);
+    if (cache.others.size >= MAX_CACHED_ADVANCES) cache.others.clear();
+    cache.others.set(cp, w);
   }
   return w;
 }
@@ -258,7 +289,7 @@ function oneLine(
   end: number,
   r: ResolvedFont,
   fonts: FontService,
-  cache: Map<number, number>,
+  cache: AdvanceCache,
   maxWidth: number,
   wordWrap: boolean,
 ): TextLine | undefined {

@@ -23,6 +23,8 @@ export function num(n: number): string {
 
 export const rgb = (c: Color): [number, number, number] => [c.r, c.g, c.b];
 
+const isByte = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 255;
+
 export const isTransparent = (c: Color): boolean => c.a === 0;
 
 interface AlphaState {
@@ -35,6 +37,8 @@ export class PdfContext {
   // are tracked per save level: a colour's alpha is written only when it differs.
   private alpha: AlphaState = { fill: 1, stroke: 1 };
   private readonly stack: AlphaState[] = [];
+  // "r g b rg" per opaque colour (keyed 0xRRGGBB): every text object sets its colour.
+  private readonly fillOps = new Map<number, string>();
 
   constructor(
     readonly doc: Doc,
@@ -74,7 +78,14 @@ export class PdfContext {
    */
   fillOperator(c: Color): string | undefined {
     if (c.a !== 255 || this.alpha.fill !== 1) return undefined;
-    return `${num(c.r / 255)} ${num(c.g / 255)} ${num(c.b / 255)} rg`;
+    if (!(isByte(c.r) && isByte(c.g) && isByte(c.b))) return `${num(c.r / 255)} ${num(c.g / 255)} ${num(c.b / 255)} rg`;
+    const key = c.r * 65536 + c.g * 256 + c.b;
+    let op = this.fillOps.get(key);
+    if (op === undefined) {
+      op = `${num(c.r / 255)} ${num(c.g / 255)} ${num(c.b / 255)} rg`;
+      if (this.fillOps.size < 4096) this.fillOps.set(key, op);
+    }
+    return op;
   }
 
   setStroke(c: Color): void {

@@ -8,7 +8,7 @@ import { defaultFontService, type FontService } from '../../text/index.js';
 import { PdfContext, PT_PER_PX } from './context.js';
 import { PdfGlyphs } from './glyphs.js';
 import { drawItem, drawPageBackground } from './items.js';
-import { newDocument, takeOutput, type Doc } from './kit.js';
+import { batchPageContent, newDocument, takeOutput, type Doc } from './kit.js';
 import { PdfImages } from './pictures.js';
 
 export interface PdfExportOptions {
@@ -83,6 +83,7 @@ export class PdfWriter {
     if (this.ended) throw new Error('the PDF is already finished');
     const doc = this.doc;
     doc.addPage({ size: this.pageSizePt(page), margin: 0 });
+    batchPageContent(doc);
     // From here on the page is drawn in the report's px (see context.ts).
     doc.transform(PT_PER_PX, 0, 0, PT_PER_PX, 0, 0);
     this.ctx.resetState();

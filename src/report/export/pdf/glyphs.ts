@@ -16,7 +16,9 @@ interface FaceGlyphs {
   font: EmbeddedFont;
   /** The face's units per em (read once: fontkit's getter is not free). */
   unitsPerEm: number;
-  /** Code point → the glyph's code in the content stream (4 hex digits). */
+  /** Code point → the glyph's code in the content stream (4 hex digits); U+0000…U+00FF by
+   *  index (most text: an array read is cheaper than a map lookup), others in the map. */
+  latin: (string | undefined)[];
   codes: Map<number, string>;
 }
 
@@ -34,18 +36,20 @@ export class PdfGlyphs {
   of(face: FontFace): FaceGlyphs {
     let g = this.faces.get(face);
     if (!g) {
-      g = { font: embedFont(this.doc, face.font, face.name), unitsPerEm: face.unitsPerEm, codes: new Map() };
+      g = { font: embedFont(this.doc, face.font, face.name), unitsPerEm: face.unitsPerEm, latin: new Array<string | undefined>(256).fill(undefined), codes: new Map() };
       this.faces.set(face, g);
     }
     return g;
   }
 
   code(g: FaceGlyphs, face: FontFace, cp: number): string {
-    let c = g.codes.get(cp);
+    const latin = cp < 256 && cp >= 0;
+    let c = latin ? g.latin[cp] : g.codes.get(cp);
     if (c === undefined) {
       const glyph = face.font.glyphForCodePoint(cp);
       c = glyphCode(g.font, glyph.id, glyph.advanceWidth, cp);
-      g.codes.set(cp, c);
+      if (latin) g.latin[cp] = c;
+      else g.codes.set(cp, c);
     }
     return c;
   }
@@ -64,6 +68,25 @@ export class PdfGlyphs {
 /** Characters that take no room and draw nothing. */
 const isInvisible = (cp: number): boolean => isControl(cp) || isDefaultIgnorable(cp);
 
+// Scratch for textOperators (which never runs inside itself): the glyph codes of the run being
+// drawn and the pieces of its TJ array. Joining them once allocates one string per run instead
+// of one per character.
+const runCodes: string[] = [];
+const runParts: string[] = [];
+
+/** Ends the run being collected: its TJ operator (`[<codes>] TJ`, or with the word-spacing
+ *  adjustments between the pieces). */
+function endRun(ops: string[]): void {
+  if (runParts.length === 0) {
+    if (runCodes.length > 0) ops.push(`[<${runCodes.join('')}>] TJ`);
+  } else {
+    if (runCodes.length > 0) runParts.push(`<${runCodes.join('')}>`);
+    ops.push(`[${runParts.join(' ')}] TJ`);
+  }
+  runCodes.length = 0;
+  runParts.length = 0;
+}
+
 /**
  * Appends to `ops` the text operators that draw one line of text with its baseline at (x, y)
  * (px, in the current user space), adding `wordSpacing` px after every space (justification).
@@ -75,38 +98,40 @@ export function textOperators(ctx: PdfContext, ops: string[], font: ResolvedFont
   const start = ops.length;
   let face: FontFace | undefined;
   let glyphs: FaceGlyphs | undefined;
-  let parts: string[] = [];
-  let hex = '';
+  runCodes.length = 0;
+  runParts.length = 0;
   let cx = x;
-  const flush = (): void => {
-    if (hex !== '') parts.push(`<${hex}>`);
-    if (parts.length > 0) ops.push(`[${parts.join(' ')}] TJ`);
-    parts = [];
-    hex = '';
-  };
   const spaceAdjust = wordSpacing !== 0 ? num((-wordSpacing * 1000) / size) : '';
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0;
+  for (let i = 0; i < text.length; i++) {
+    let cp = text.charCodeAt(i);
+    // A surrogate pair is one code point (as the string iterator gives them).
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+      const lo = text.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
+        i++;
+      }
+    }
     if (isInvisible(cp)) continue;
     const f = ctx.fonts.faceFor(font.face, cp);
     if (f !== face) {
       if (face === undefined) ops.push('BT');
-      flush();
+      endRun(ops);
       face = f;
       glyphs = ctx.glyphs.of(f);
       useFontOnPage(ctx.doc, glyphs.font);
       ops.push(`/${glyphs.font.id} ${num(size)} Tf`, `1 0 0 -1 ${num(cx)} ${num(y)} Tm`);
     }
     const g = glyphs as FaceGlyphs;
-    hex += ctx.glyphs.code(g, f, cp);
+    runCodes.push(ctx.glyphs.code(g, f, cp));
     cx += (f.advance(cp) * size) / g.unitsPerEm;
     if (cp === 0x20 && spaceAdjust !== '') {
-      parts.push(`<${hex}>`, spaceAdjust);
-      hex = '';
+      runParts.push(`<${runCodes.join('')}>`, spaceAdjust);
+      runCodes.length = 0;
       cx += wordSpacing;
     }
   }
-  flush();
+  endRun(ops);
   if (ops.length > start) ops.push('ET');
   return cx - x;
 }

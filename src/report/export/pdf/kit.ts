@@ -9,7 +9,9 @@
 // - fonts are handed to pdfkit as the font service's fontkit objects (pdfkit accepts a fontkit
 //   font), so measurement and embedding share one parsed file;
 // - image XObjects and extended graphics states the exporter builds itself (PNG decoded here,
-//   blend modes) are registered in the current page's resources.
+//   blend modes) are registered in the current page's resources;
+// - page content is collected and handed to pdfkit once per page (batchPageContent): pdfkit
+//   turns every operator string into its own byte array, character by character.
 
 import PDFDocument from 'pdfkit';
 import type { Font as FontkitFont } from 'fontkit';
@@ -38,9 +40,15 @@ interface PageResources {
   ext_gstates: Record<string, Ref>;
 }
 
+/** The parts of pdfkit's PDFPage the content batching wraps. */
+interface PageInternals {
+  write(chunk: string | Uint8Array): unknown;
+  end(): unknown;
+}
+
 interface DocInternals {
   _font: EmbeddedFont | null;
-  page: PageResources;
+  page: PageResources & PageInternals;
 }
 
 const internals = (doc: Doc): DocInternals => doc as unknown as DocInternals;
@@ -88,6 +96,57 @@ export function glyphCode(f: EmbeddedFont, glyphId: number, advanceWidth: number
   if (f.widths[gid] == null) f.widths[gid] = advanceWidth * f.scale;
   if (f.unicode[gid] == null) f.unicode[gid] = [codePoint];
   return gid.toString(16).padStart(4, '0');
+}
+
+/**
+ * Makes the current page collect its content operators and hand them to pdfkit as one byte
+ * array when the page ends (pdfkit ends a page when the next one is added or the document
+ * ends). The bytes are the same: pdfkit writes each string chunk as its characters' low bytes
+ * followed by a newline, which is what joining the chunks with newlines and encoding them as
+ * latin1 gives; byte chunks keep their place.
+ */
+export function batchPageContent(doc: Doc): void {
+  const page = internals(doc).page;
+  const write = page.write.bind(page);
+  const end = page.end.bind(page);
+  const batch: ContentBatch = { lines: [] };
+  let ended = false;
+  const flush = (): void => {
+    if (batch.lines.length === 0) return;
+    const text = `${batch.lines.join('\n')}\n`;
+    batch.lines = [];
+    write(Buffer.from(text, 'latin1'));
+  };
+  page.write = (chunk: string | Uint8Array): unknown => {
+    if (ended) return write(chunk);
+    if (chunk instanceof Uint8Array) {
+      flush();
+      write(chunk);
+    } else batch.lines.push(String(chunk));
+    return undefined;
+  };
+  page.end = (): unknown => {
+    flush();
+    ended = true;
+    batches.delete(page);
+    return end();
+  };
+  batches.set(page, batch);
+}
+
+interface ContentBatch {
+  lines: string[];
+}
+
+const batches = new WeakMap<object, ContentBatch>();
+
+/** Adds content operators to the current page: the same bytes as addContent(lines.join('\n')),
+ *  without joining them first when the page collects its content (batchPageContent). */
+export function addContentLines(doc: Doc, lines: readonly string[]): void {
+  if (lines.length === 0) return;
+  const batch = batches.get(internals(doc).page);
+  if (batch) for (const l of lines) batch.lines.push(l);
+  else doc.addContent(lines.join('\n'));
 }
 
 export function addXObject(doc: Doc, name: string, ref: Ref): void {

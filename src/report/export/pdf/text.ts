@@ -15,6 +15,7 @@ import type { Color, FontModel } from '../../frx/model.js';
 import type { ResolvedFont } from '../../text/index.js';
 import { num, type PdfContext } from './context.js';
 import { textOperators } from './glyphs.js';
+import { addContentLines } from './kit.js';
 
 /** Content operators of one text object, written to the page in one piece. */
 class TextContent {
@@ -40,8 +41,10 @@ class TextContent {
   }
 
   flush(): void {
-    if (this.ops.length > 0) this.ctx.doc.addContent(this.ops.join('\n'));
-    this.ops = [];
+    if (this.ops.length > 0) {
+      addContentLines(this.ctx.doc, this.ops);
+      this.ops = [];
+    }
   }
 }
 
