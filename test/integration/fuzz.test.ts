@@ -295,12 +295,24 @@ const MINIMUM_ROUTES: Route[] = [
 ];
 
 /** The route's path with each `:param` (and a trailing `*`) replaced by the given segments. */
+// find-my-way matches a parameter followed by a static suffix (`:templatename.frx.pdf`) with a
+// regular expression whose `.` stops at line terminators: such a segment matches no route there
+// (404 before any credential is read, and no resource could have that name).
+const LINE_TERMINATOR_ESCAPES = /%0A|%0D|%E2%80%A8|%E2%80%A9/gi;
+
 function fillPath(url: string, segments: readonly string[]): string {
   let i = 0;
   const next = () => segments[i++ % Math.max(1, segments.length)] ?? 'x';
   return url
     .split('/')
-    .map((part) => (part.startsWith(':') ? next() : part === '*' ? next() : part))
+    .map((part) => {
+      if (part === '*') return next();
+      if (!part.startsWith(':')) return part;
+      // Only the parameter's name is replaced: its static suffix stays, or no route matches.
+      const name = /^:[A-Za-z0-9_]+/.exec(part)?.[0] ?? part;
+      if (name === part) return next();
+      return (next().replace(LINE_TERMINATOR_ESCAPES, '') || 'x') + part.slice(name.length);
+    })
     .join('/');
 }
 
