@@ -23,6 +23,29 @@ const CRASH = join(dir, 'crash.frx');
 writeFileSync(CRASH, listTemplate('Never rendered'));
 const REAL_WORKER = fileURLToPath(new URL('../../src/srs/render-pool/render-worker.ts', import.meta.url));
 
+// Jobs that take long by construction, not by size (the engine keeps getting faster, and a
+// "large" report that finishes before its limit would make these tests pass or fail by speed):
+// the real worker, plus a listener that runs first and keeps the thread busy, forever for
+// hang.frx (only terminating the thread stops it), 400 ms for slow.frx (then it renders).
+const HANG = join(dir, 'hang.frx');
+const SLOW = join(dir, 'slow.frx');
+writeFileSync(SLOW, listTemplate('Slow'));
+const BUSY_WORKER = join(dir, 'busy-worker.mts');
+writeFileSync(
+  BUSY_WORKER,
+  `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', (m) => {
+  if (m?.type !== 'render') return;
+  if (m.job.templatePath.endsWith('hang.frx')) for (;;) {}
+  if (m.job.templatePath.endsWith('slow.frx')) { const until = Date.now() + 400; while (Date.now() < until) {} }
+});
+await import(${JSON.stringify(pathToFileURL(REAL_WORKER).href)});
+`,
+);
+
+/** What a settled render gave, in a few words (a failed expectation must not print a whole report). */
+const what = (v: unknown): string => (v instanceof Error ? `${v.name}: ${v.message}` : `a result (${typeof v})`);
+
 const pools: RenderPool[] = [];
 function pool(opts: Parameters<typeof createRenderPool>[0]): RenderPool {
   const p = createRenderPool(opts);
@@ -39,12 +62,12 @@ const small = () => ({ templatePath: LIST, format: 'html' as const, data: listDa
 describe('render pool limits', () => {
   it('stops a render over its time limit, terminates its worker and renders the next job', async () => {
     const timeoutMs = 1500;
-    const p = pool({ size: 1, timeoutMs });
+    const p = pool({ size: 1, timeoutMs, workerScript: BUSY_WORKER });
     await p.render(small()); // the worker is up: the clock measures the render alone
     const started = Date.now();
-    const err = await p.render({ templatePath: LIST, format: 'html', data: listData(40_000) }).catch((e: unknown) => e);
+    const err = await p.render({ templatePath: HANG, format: 'html', data: listData(1) }).catch((e: unknown) => e);
     const elapsed = Date.now() - started;
-    expect(err).toBeInstanceOf(RenderTimeoutError);
+    expect(err instanceof RenderTimeoutError, what(err)).toBe(true);
     expect((err as RenderTimeoutError).timeoutMs).toBe(timeoutMs);
     expect((err as Error).message).toBe('the report took longer than 1.5 s to render and was stopped');
     expect(elapsed).toBeGreaterThanOrEqual(timeoutMs - 50);
@@ -55,15 +78,16 @@ describe('render pool limits', () => {
 
   it('answers RenderMemoryError when a render exceeds the worker heap limit, and recovers', async () => {
     const p = pool({ size: 1, maxMemoryMb: 32, timeoutMs: 60_000 });
-    const err = await p.render({ templatePath: LIST, format: 'html', data: listData(10_000) }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(RenderMemoryError);
+    // 40,000 rows need several times the 32 MB (the data alone is a few MB in the worker).
+    const err = await p.render({ templatePath: LIST, format: 'html', data: listData(40_000) }).catch((e: unknown) => e);
+    expect(err instanceof RenderMemoryError, what(err)).toBe(true);
     expect((err as RenderMemoryError).maxMemoryMb).toBe(32);
     await expect(p.render(small())).resolves.toMatchObject({ pages: 1 });
   });
 
   it('removes an aborted queued job from the queue; the running one finishes', async () => {
-    const p = pool({ size: 1, queueLimit: 2 });
-    const running = track(p.render({ templatePath: LIST, format: 'html', data: listData(2000) }));
+    const p = pool({ size: 1, queueLimit: 2, workerScript: BUSY_WORKER });
+    const running = track(p.render({ templatePath: SLOW, format: 'html', data: listData(20) }));
     const controller = new AbortController();
     const queued = p.render(small(), controller.signal).catch((e: unknown) => e);
     expect(p.stats().queued).toBeGreaterThanOrEqual(1);
@@ -83,14 +107,15 @@ describe('render pool limits', () => {
   });
 
   it('stops a running job when its signal aborts, and renders the next job', async () => {
-    const p = pool({ size: 1 });
+    const p = pool({ size: 1, workerScript: BUSY_WORKER });
     const controller = new AbortController();
-    const running = p.render({ templatePath: LIST, format: 'html', data: listData(40_000) }, controller.signal).catch((e: unknown) => e);
+    const running = p.render({ templatePath: HANG, format: 'html', data: listData(1) }, controller.signal).catch((e: unknown) => e);
     await waitFor(() => p.stats().busy === 1);
     const reason = new Error('client went away');
     const started = Date.now();
     controller.abort(reason);
-    expect(await running).toBe(reason);
+    const got = await running;
+    expect(got === reason, what(got)).toBe(true);
     expect(Date.now() - started).toBeLessThan(500);
     expect(p.stats()).toMatchObject({ busy: 0, queued: 0 });
     await expect(p.render(small())).resolves.toMatchObject({ pages: 1 });
