@@ -16,6 +16,6 @@ export { TemplateError, ReportWarnings } from './errors.js';
 export { loadFrx, type LoadFrxOptions, type LoadFrxResult } from './frx/index.js';
 export { runReport, bindReportData, type EngineOptions } from './engine/index.js';
 export type { PreparedReport, PreparedPage, PreparedItem, PreparedText } from './engine/prepared.js';
-export { exportHtml, type HtmlExportOptions } from './export/html.js';
+export { exportHtml, exportHtmlBuffer, exportHtmlChunks, type HtmlExportOptions } from './export/html.js';
 export { exportPdf, exportPdfSync, exportPdfToStream, type PdfExportOptions } from './export/pdf/index.js';
 export { mergeDataIntoTemplate, starterTemplate } from './template/index.js';
