@@ -2,7 +2,7 @@
 // an empty body is "no body" rather than an error, so `POST` without content behaves the same
 // whatever Content-Type the client sent.
 import type { FastifyInstance } from 'fastify';
-import { parseClientJson } from '../lib/json-text.js';
+import { JsonTooDeepError, parseClientJson } from '../lib/json-text.js';
 import { AppError } from '../lib/errors.js';
 
 export function installJsonParser(app: FastifyInstance): void {
@@ -12,8 +12,9 @@ export function installJsonParser(app: FastifyInstance): void {
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, parseClientJson(text));
-    } catch {
-      done(new AppError(400, 'invalid_json', 'The body is not valid JSON'), undefined);
+    } catch (err) {
+      const message = err instanceof JsonTooDeepError ? `The body is ${err.message}` : 'The body is not valid JSON';
+      done(new AppError(400, 'invalid_json', message), undefined);
     }
   });
 }

@@ -3,6 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { VERSION } from '../lib/version.js';
+import { OPTIONAL_BODY } from './validation.js';
+
+type OpenApiDocument = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: Record<string, unknown> }> } } | undefined>> };
+
+/**
+ * @fastify/swagger marks every request body as required (Fastify itself refuses a missing body
+ * when a body schema is declared). Bodies declared with optionalBody may be left out: their
+ * schema carries the `x-optional-body` extension, and the document says `required: false`.
+ */
+export function markOptionalBodies<T extends OpenApiDocument>(doc: T): T {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      const body = op?.requestBody;
+      if (!body?.content) continue;
+      if (Object.values(body.content).some((media) => media.schema?.[OPTIONAL_BODY] === true)) body.required = false;
+    }
+  }
+  return doc;
+}
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -23,6 +42,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
+    transformObject: (documents) => ('openapiObject' in documents ? markOptionalBodies(documents.openapiObject as OpenApiDocument) : documents.swaggerObject) as never,
   });
   // The UI's own routes are public: mark every route registered inside this scope.
   await app.register(async (scope) => {

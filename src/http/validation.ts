@@ -4,7 +4,8 @@
 import { Ajv, type Options } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 
-const OPTIONAL_BODY = 'x-optional-body';
+/** The schema keyword optionalBody sets (an OpenAPI extension, so the document may keep it). */
+export const OPTIONAL_BODY = 'x-optional-body';
 const OPTIONAL_BODY_KEYWORD = OPTIONAL_BODY;
 
 const common: Options = { allErrors: false, useDefaults: true, removeAdditional: false, strict: false };

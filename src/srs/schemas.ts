@@ -1,6 +1,7 @@
 // TypeBox schemas of the /api/srs routes, for validation and the OpenAPI document.
 import { Type } from 'typebox';
 import { EnvelopeOf, ErrorEnvelope, standardErrors } from '../http/envelope.js';
+import { optionalBody } from '../http/validation.js';
 import { SRS_ID_PATTERN } from './definition/store.js';
 
 export const SrsId = Type.String({ pattern: SRS_ID_PATTERN, description: 'the SRS id: the file srs/<id>-<slug>.xml or srs/<id>.xml of the app' });
@@ -21,11 +22,13 @@ export const SrsQuery = Type.Object(
 
 const ParamScalar = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
 
-// Fastify validates a missing body as null, so null is accepted (no params) rather than relying
-// on optionalBody (see the note in the SRS part of the lead's report about its wrapper).
-export const SrsBody = Type.Union([Type.Object({}, { additionalProperties: ParamScalar }), Type.Null()], {
-  description: 'param values by name (JSON or form); the query string wins over the body',
-});
+// Fastify validates a missing body as null, so null is accepted (no params); optionalBody also
+// lets a missing body through and tells the OpenAPI document that the body is optional.
+export const SrsBody = optionalBody(
+  Type.Union([Type.Object({}, { additionalProperties: ParamScalar }), Type.Null()], {
+    description: 'param values by name (JSON or form); the query string wins over the body',
+  }),
+);
 
 export const SrsDataAnswer = EnvelopeOf(
   Type.Object({}, { additionalProperties: true, description: 'command name → array of rows, or one object (or null) with dtsingle: exactly what templates receive' }),

@@ -1,7 +1,7 @@
 // Bodies echoed by ping: JSON with its types kept, and HTML forms as an object of strings.
 import { badRequest } from '../lib/errors.js';
 import { findInJson } from '../lib/json-walk.js';
-import { parseClientJson } from '../lib/json-text.js';
+import { JsonTooDeepError, parseClientJson } from '../lib/json-text.js';
 
 /** JSON cannot carry 1e400: refuse what would not survive the echo instead of answering null. */
 export function assertFiniteNumbers(value: unknown, path = 'body'): void {
@@ -27,8 +27,9 @@ export function parseJsonText(text: string, field: string): unknown {
   try {
     // The same parser as JSON bodies: GET ?body= and POST refuse the same texts.
     value = parseClientJson(text);
-  } catch {
-    throw badRequest('invalid_json', `${field} is not valid JSON`, [{ field, rule: 'json', message: `${field} is not valid JSON` }]);
+  } catch (err) {
+    const message = err instanceof JsonTooDeepError ? `${field} is ${err.message}` : `${field} is not valid JSON`;
+    throw badRequest('invalid_json', message, [{ field, rule: 'json', message }]);
   }
   assertFiniteNumbers(value, field);
   return value;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, dropTestDatabase, type TestDatabase } from '../support/databases.js';
-import { startInstance, type Instance } from '../support/instance.js';
+import { ADMIN, startInstance, type Instance } from '../support/instance.js';
 
 type Operation = {
   security?: Array<Record<string, string[]>>;
@@ -122,6 +122,35 @@ describe('OpenAPI document and Swagger UI', () => {
       'GET /readyz',
     ]) {
       expect(documented).toContain(key);
+    }
+  });
+
+  it('marks a request body required unless the route accepts none', async () => {
+    type WithBody = { requestBody?: { required?: boolean } };
+    const body = (path: string, method: string) => (doc.paths[path]?.[method] as WithBody | undefined)?.requestBody;
+    // Required: login cannot work without one.
+    expect(body('/api/core/account/login', 'post')?.required).toBe(true);
+    // Optional: SRS params may all come from the query; a membership's level may be left out.
+    const optional = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).filter(([, op]) => (op as WithBody).requestBody?.required === false).map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(optional.sort()).toEqual(
+      [
+        'POST /api/core/team/member/add/{team_short}/{username}',
+        'POST /api/srs/{id}/_new.frx',
+        'POST /api/srs/{id}/data.json',
+        'POST /api/srs/{id}/{templatename}.frx',
+        'POST /api/srs/{id}/{templatename}.frx.html',
+        'POST /api/srs/{id}/{templatename}.frx.pdf',
+      ].sort(),
+    );
+    // ...and the server agrees: a request without a body passes validation and reaches the
+    // service (which then answers that there is no such SRS).
+    const jwt = await instance.jwtFor(ADMIN.username, ADMIN.password);
+    for (const entry of optional.filter((o) => o.startsWith('POST /api/srs/'))) {
+      const url = entry.slice(5).replace('{id}', '999999').replace('{templatename}', 'x');
+      const r = await instance.request(`${url}?app_name=demo`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` } });
+      expect(r.status, `${entry}: ${JSON.stringify(r.body)}`).toBe(404);
     }
   });
 

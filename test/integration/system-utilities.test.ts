@@ -79,6 +79,27 @@ describe('GET ping', () => {
 });
 
 describe('POST ping', () => {
+  it('echoes JSON nested up to 256 levels and refuses deeper with 400 (never a 500 from echoing it)', async () => {
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    const ok = await post('/api/core/system/ping', nested(256), 'application/json');
+    expect(ok.status, ok.text.slice(0, 200)).toBe(200);
+    expect(JSON.stringify(ok.body.data.body)).toBe(nested(256));
+    // Brackets inside strings, escaped quotes included, are not nesting.
+    const inString = `[${JSON.stringify('[[[{{\\"[[' + '['.repeat(1000))}]`;
+    const s = await post('/api/core/system/ping', inString, 'application/json');
+    expect(s.status, s.text.slice(0, 200)).toBe(200);
+    expect(s.body.data.body).toEqual(JSON.parse(inString));
+    for (const depth of [257, 100_000]) {
+      const r = await post('/api/core/system/ping', nested(depth), 'application/json');
+      expect(r.status, `depth ${depth}`).toBe(400);
+      expect(r.body.data.code).toBe('invalid_json');
+      expect(r.body.message).toBe('The body is JSON nested more than 256 levels deep');
+    }
+    const q = await inst.request(`/api/core/system/ping?body=${encodeURIComponent('{"a":'.repeat(300) + '1' + '}'.repeat(300))}`);
+    expect(q.status).toBe(400);
+    expect(q.body.message).toBe('body is JSON nested more than 256 levels deep');
+  });
+
   it('echoes a JSON body with its types kept', async () => {
     const value = { n: 3, f: 0.25, b: false, nil: null, list: [1, 2, { x: 'y' }], text: 'π ≈ 3.14159' };
     const r = await post('/api/core/system/ping', JSON.stringify(value), 'application/json');
