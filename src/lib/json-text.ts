@@ -3,6 +3,7 @@
 // parsed here is safe to merge or spread later; and nesting is bounded, because V8 parses any
 // depth but JSON.stringify (echoing, storing) recurses and overflows the stack on deep values.
 import sjson from 'secure-json-parse';
+import { jsonNestingExceeds } from '../report/data/json-nesting.js';
 
 /** Deepest nesting of arrays and objects accepted in client JSON. */
 export const MAX_CLIENT_JSON_DEPTH = 256;
@@ -18,24 +19,6 @@ export class JsonTooDeepError extends SyntaxError {
 /** Parses JSON text; throws a SyntaxError for invalid JSON, a prototype-poisoning key or
  *  nesting deeper than MAX_CLIENT_JSON_DEPTH (JsonTooDeepError). */
 export function parseClientJson(text: string): unknown {
-  if (nestingExceeds(text, MAX_CLIENT_JSON_DEPTH)) throw new JsonTooDeepError();
+  if (jsonNestingExceeds(text, MAX_CLIENT_JSON_DEPTH)) throw new JsonTooDeepError();
   return sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
-}
-
-/** Whether brackets outside strings nest deeper than `max` (one pass, no parsing). Invalid
- *  text is left to the parser. */
-function nestingExceeds(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
 }

@@ -20,6 +20,7 @@ import {
   type JsonLimits,
   type JsonSchemaNode,
 } from './json-schema.js';
+import { jsonNestingExceeds } from './json-nesting.js';
 import { JSON_TYPE, type CellValue, type ColumnDef, type Row } from './table.js';
 
 export const JSON_TABLE_NAME = 'JSON';
@@ -35,18 +36,7 @@ export function parseJsonText(text: string, limits: JsonTextLimits = {}, where =
   const maxBytes = limits.maxBytes ?? 64 * 1024 * 1024;
   const maxDepth = limits.maxDepth ?? 128;
   if (text.length > maxBytes) throw new TemplateError(`JSON text is too large (${text.length} characters; the limit is ${maxBytes})`, where);
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > maxDepth) throw new TemplateError(`JSON text is nested too deeply (more than ${maxDepth} levels)`, where);
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
+  if (jsonNestingExceeds(text, maxDepth)) throw new TemplateError(`JSON text is nested too deeply (more than ${maxDepth} levels)`, where);
   let value: unknown;
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
