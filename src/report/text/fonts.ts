@@ -205,17 +205,22 @@ export class FontFace {
     if (cp < 256 && cp >= 0) {
       const known = this.latinAdvances[cp] as number;
       if (known === known) return known;
-      const a = isControl(cp) || isDefaultIgnorable(cp) ? 0 : this.font.glyphForCodePoint(cp).advanceWidth;
+      const a = this.advanceOf(cp);
       this.latinAdvances[cp] = a;
       return a;
     }
     let a = this.advanceCache.get(cp);
     if (a === undefined) {
-      a = isDefaultIgnorable(cp) || isControl(cp) ? 0 : this.font.glyphForCodePoint(cp).advanceWidth;
+      a = this.advanceOf(cp);
       if (this.advanceCache.size >= MAX_CACHED_CODE_POINTS) this.advanceCache.clear();
       this.advanceCache.set(cp, a);
     }
     return a;
+  }
+
+  /** The advance as the font file gives it (uncached). */
+  private advanceOf(cp: number): number {
+    return isControl(cp) || isDefaultIgnorable(cp) ? 0 : this.font.glyphForCodePoint(cp).advanceWidth;
   }
 
   /** An @font-face rule for this file served at `url`, under the face's own family name. */
