@@ -3,9 +3,9 @@
 
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exportHtml, exportHtmlBuffer, exportHtmlChunks, type HtmlExportOptions } from '../../../src/report/export/html.js';
 import type { PreparedReport } from '../../../src/report/engine/index.js';
-import { renderReport } from '../../../src/report/index.js';
+// Through the library's entry point, as its users import them.
+import { exportHtml, exportHtmlBuffer, exportHtmlChunks, renderReport, type HtmlExportOptions } from '../../../src/report/index.js';
 import { FIXTURE_DIR, runFixture } from '../engine/helpers.js';
 
 function chunksOf(r: PreparedReport, options: HtmlExportOptions): string[] {
