@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServerChild } from './lib/children.js';
 import { fmt, measure, median, table } from './lib/load.js';
+import { canPin, LOAD_CPU, pin, pinSelf, SERVER_CPU } from './lib/affinity.js';
 
 export const description = 'GET /api/core/system/ping with Token and Bearer JWT vs a bare Fastify route (autocannon)';
 
@@ -53,6 +54,7 @@ export async function run(ctx) {
   const headlines = [];
   const dataDir = await mkdtemp(join(tmpdir(), 'platform-core-bench-'));
   const servers = [];
+  let unpin = null;
   try {
     const started = await Promise.allSettled([
       startServerChild('platform', new URL('./servers/platform.js', import.meta.url), { dataDir, ...ADMIN }),
@@ -62,6 +64,13 @@ export async function run(ctx) {
     for (const s of started) if (s.status === 'rejected') throw s.reason;
     const [platform, bare] = servers;
     log(`platform-core pid ${platform.pid} at ${platform.url} (SQLite in ${dataDir}); bare Fastify pid ${bare.pid} at ${bare.url}`);
+    if (options.pin && canPin()) {
+      for (const s of servers) pin(s.pid, SERVER_CPU);
+      unpin = pinSelf();
+      log(`pinned: the servers to CPU ${SERVER_CPU}, autocannon (this process) to CPU ${LOAD_CPU} (--no-pin to leave placement to the scheduler)`);
+    } else {
+      log(options.pin ? 'not pinned (needs Linux, taskset and two cores): expect a wider spread between runs' : 'not pinned (--no-pin)');
+    }
 
     // Credentials: a JWT from login, and an API token created with it.
     const login = await call(`${platform.url}/api/core/account/login`, {
@@ -210,6 +219,7 @@ export async function run(ctx) {
     for (const h of headlines) log(h);
     log(below.length ? `below the ${TARGET_RATIO} target: ${below.join(', ')} (reported, not failed)` : `authenticated ping ≥ ${TARGET_RATIO} of the bare route`);
   } finally {
+    unpin?.();
     for (const s of servers) {
       const how = await s.stop();
       if (how.code !== 0 && how.code !== null) failures.push(`${s.label} server exited with code ${how.code}`);

@@ -16,6 +16,8 @@
 //   --prof-dir=DIR    where the .cpuprofile files go (default: a new temp directory); open them
 //                     in Chrome DevTools or speedscope for the call trees
 //   --keep            keep temp directories (DATA_DIR with the server log, …)
+//   --no-pin          http-auth: do not pin the servers and the load generator to separate CPUs
+//                     (pinned by default where taskset and two cores exist; see lib/affinity.js)
 //
 // Benchmarks measure ratios against a baseline on the same machine in the same run; they never
 // fail on a slow figure. The exit code is 0 when every benchmark ran without errors (for the
@@ -46,12 +48,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 function usage(msg) {
   if (msg) console.error(`bench: ${msg}`);
-  console.error(`usage: node bench/run.js [${Object.keys(BENCHMARKS).join('|')}]… [--duration=S] [--rounds=N] [--warmup=S] [--connections=N] [--targets=a,b] [--prof] [--prof-dir=DIR] [--keep] [--list]`);
+  console.error(`usage: node bench/run.js [${Object.keys(BENCHMARKS).join('|')}]… [--duration=S] [--rounds=N] [--warmup=S] [--connections=N] [--targets=a,b] [--prof] [--prof-dir=DIR] [--keep] [--no-pin] [--list]`);
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const options = { duration: 5, rounds: 3, warmup: 3, connections: 50, prof: false, profDir: null, keep: false, targets: null };
+  const options = { duration: 5, rounds: 3, warmup: 3, connections: 50, prof: false, profDir: null, keep: false, targets: null, pin: true };
   const names = [];
   let list = false;
   const positive = (k, v, min) => {
@@ -77,6 +79,7 @@ function parseArgs(argv) {
       case 'prof': options.prof = true; break;
       case 'prof-dir': options.profDir = value; break;
       case 'keep': options.keep = true; break;
+      case 'no-pin': options.pin = false; break;
       case 'list': list = true; break;
       case 'help': usage(); break;
       default: usage(`unknown option ${arg}`);
