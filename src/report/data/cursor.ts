@@ -2,6 +2,7 @@
 // column values read by path ("CategoryName", "item.orders.item.total").
 
 import { TemplateError } from '../errors.js';
+import { BoundedCache } from '../bounded-cache.js';
 import {
   JSON_TYPE,
   OBJECT_TYPE,
@@ -96,8 +97,8 @@ export class DataSourceCursor {
   // Compiled paths: by the array given (the engine passes the same array for a reference on
   // every row) and by path text.
   private pathsByArray = new WeakMap<readonly string[], CompiledPath>();
-  private readonly pathsByText = new Map<string, CompiledPath>();
-  private readonly indexByName = new Map<string, number>();
+  private readonly pathsByText = new BoundedCache<string, CompiledPath>(MAX_CACHED_PATHS, (path) => this.compile(path.split('.')));
+  private readonly indexByName = new BoundedCache<string, number>(MAX_CACHED_PATHS, (nameOrAlias) => this.findColumnIndex(nameOrAlias));
 
   constructor(def: SourceDef, rows: readonly Row[]) {
     this.name = def.name;
@@ -141,13 +142,7 @@ export class DataSourceCursor {
 
   /** Index in `columns` of the column with this alias (case-insensitive) or else this name. */
   columnIndex(nameOrAlias: string): number {
-    let i = this.indexByName.get(nameOrAlias);
-    if (i === undefined) {
-      i = this.findColumnIndex(nameOrAlias);
-      if (this.indexByName.size >= MAX_CACHED_PATHS) this.indexByName.clear();
-      this.indexByName.set(nameOrAlias, i);
-    }
-    return i;
+    return this.indexByName.get(nameOrAlias);
   }
 
   private findColumnIndex(nameOrAlias: string): number {
@@ -221,15 +216,7 @@ export class DataSourceCursor {
 
   /** The compiled form of a path (cached). */
   private compiled(path: string | readonly string[]): CompiledPath {
-    if (typeof path === 'string') {
-      let c = this.pathsByText.get(path);
-      if (c === undefined) {
-        c = this.compile(path.split('.'));
-        if (this.pathsByText.size >= MAX_CACHED_PATHS) this.pathsByText.clear();
-        this.pathsByText.set(path, c);
-      }
-      return c;
-    }
+    if (typeof path === 'string') return this.pathsByText.get(path);
     let c = this.pathsByArray.get(path);
     if (c === undefined || !sameSegments(c.segs, path)) {
       c = this.compile(path);

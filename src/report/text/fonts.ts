@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import type { ReportWarnings } from '../errors.js';
+import { BoundedCache, CodePointNumbers } from '../bounded-cache.js';
 
 /** Points → FastReport pixels (96 dpi). */
 export const PX_PER_PT = 96 / 72;
@@ -120,11 +121,8 @@ export class FontFace {
   // fontkit's unitsPerEm is a getter that reads the head table on every call; text measurement
   // asks for it per character.
   private upm = 0;
-  private readonly glyphCache = new Map<number, boolean>();
-  // Advances of U+0000…U+00FF by index (NaN = not read yet): most text is there, and an array
-  // read is several times cheaper than a map lookup. Other code points go to the map.
-  private readonly latinAdvances = new Float64Array(256).fill(NaN);
-  private readonly advanceCache = new Map<number, number>();
+  private readonly glyphPresence = new BoundedCache<number, boolean>(MAX_CACHED_CODE_POINTS, (cp) => this.font.hasGlyphForCodePoint(cp));
+  private readonly advances = new CodePointNumbers(MAX_CACHED_CODE_POINTS, (cp) => this.advanceOf(cp));
 
   constructor(
     readonly family: FaceFamily,
@@ -187,13 +185,7 @@ export class FontFace {
 
   /** Whether the font maps this code point to a real glyph. */
   hasGlyph(cp: number): boolean {
-    let has = this.glyphCache.get(cp);
-    if (has === undefined) {
-      has = this.font.hasGlyphForCodePoint(cp);
-      if (this.glyphCache.size >= MAX_CACHED_CODE_POINTS) this.glyphCache.clear();
-      this.glyphCache.set(cp, has);
-    }
-    return has;
+    return this.glyphPresence.get(cp);
   }
 
   /**
@@ -202,20 +194,7 @@ export class FontFace {
    * unmapped code points), zero for default-ignorable and control code points.
    */
   advance(cp: number): number {
-    if (cp < 256 && cp >= 0) {
-      const known = this.latinAdvances[cp] as number;
-      if (known === known) return known;
-      const a = this.advanceOf(cp);
-      this.latinAdvances[cp] = a;
-      return a;
-    }
-    let a = this.advanceCache.get(cp);
-    if (a === undefined) {
-      a = this.advanceOf(cp);
-      if (this.advanceCache.size >= MAX_CACHED_CODE_POINTS) this.advanceCache.clear();
-      this.advanceCache.set(cp, a);
-    }
-    return a;
+    return this.advances.get(cp);
   }
 
   /** The advance as the font file gives it (uncached). */
@@ -388,7 +367,7 @@ export class FontService {
   private readonly resolved = new Map<string, ResolvedFont>();
   private readonly warned = new Set<string>();
   private readonly warnedReports = new WeakMap<ReportWarnings, Set<string>>();
-  private readonly faceForCp = new Map<FontFace, Map<number, FontFace>>();
+  private readonly faceForCp = new Map<FontFace, BoundedCache<number, FontFace>>();
   private readonly onWarning: ((message: string) => void) | undefined;
 
   constructor(options: FontServiceOptions = {}) {
@@ -489,24 +468,17 @@ export class FontService {
     if (cp < 0x80 || primary.hasGlyph(cp)) return primary;
     let cache = this.faceForCp.get(primary);
     if (!cache) {
-      cache = new Map();
+      cache = new BoundedCache(MAX_CACHED_CODE_POINTS, (c) => this.fallbackFaceFor(primary, c));
       this.faceForCp.set(primary, cache);
     }
-    let f = cache.get(cp);
-    if (!f) {
-      f = primary;
-      if (!isControl(cp) && !isDefaultIgnorable(cp)) {
-        for (const fb of this.fallbackFaces(primary)) {
-          if (fb.hasGlyph(cp)) {
-            f = fb;
-            break;
-          }
-        }
-      }
-      if (cache.size >= MAX_CACHED_CODE_POINTS) cache.clear();
-      cache.set(cp, f);
-    }
-    return f;
+    return cache.get(cp);
+  }
+
+  /** The first fallback face of `primary` with a glyph for `cp`, else the primary. */
+  private fallbackFaceFor(primary: FontFace, cp: number): FontFace {
+    if (isControl(cp) || isDefaultIgnorable(cp)) return primary;
+    for (const fb of this.fallbackFaces(primary)) if (fb.hasGlyph(cp)) return fb;
+    return primary;
   }
 
   /** Advance of one code point in pixels for a resolved font (fallback faces included). */

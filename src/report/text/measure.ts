@@ -15,6 +15,7 @@
 
 import { defaultFontService, type FontService, type FontSpec, type ResolvedFont } from './fonts.js';
 import { type AtomParagraph, FIT_EPSILON, kindOf, type RawLine, TAB, walkLine, wrapParagraph } from './wrap.js';
+import { CodePointNumbers } from '../bounded-cache.js';
 
 export { nextTabStop } from './wrap.js';
 
@@ -124,47 +125,24 @@ interface PlainParagraph extends AtomParagraph {
 // Advance widths in px per resolved font and code point. fonts.advancePx goes through the face
 // fallback and the face's unitsPerEm on every call, and measuring asks for the same few hundred
 // code points a million times in a large report. The values are exactly fonts.advancePx's (the
-// same expression, computed once). U+0000…U+00FF are kept in an array (NaN = not computed yet),
-// other code points in a map that is cleared when it holds too many; fonts no longer used go
-// with their ResolvedFont (weak keys).
+// same expression, computed once), kept per code point (CodePointNumbers: Latin-1 in an array,
+// the rest in a bounded cache); fonts no longer used go with their ResolvedFont (weak keys).
 const MAX_CACHED_ADVANCES = 4096;
 
-interface AdvanceCache {
-  readonly latin: Float64Array;
-  readonly others: Map<number, number>;
-}
+const advanceCaches = new WeakMap<FontService, WeakMap<ResolvedFont, CodePointNumbers>>();
 
-const advanceCaches = new WeakMap<FontService, WeakMap<ResolvedFont, AdvanceCache>>();
-
-function advanceCache(r: ResolvedFont, fonts: FontService): AdvanceCache {
+function advanceCache(r: ResolvedFont, fonts: FontService): CodePointNumbers {
   let byFont = advanceCaches.get(fonts);
   if (!byFont) advanceCaches.set(fonts, (byFont = new WeakMap()));
   let cache = byFont.get(r);
-  if (!cache) byFont.set(r, (cache = { latin: new Float64Array(256).fill(NaN), others: new Map() }));
+  if (!cache) byFont.set(r, (cache = new CodePointNumbers(MAX_CACHED_ADVANCES, (cp) => fonts.advancePx(cp, r))));
   return cache;
 }
 
 /** fonts.advancePx for one resolved font, remembered per code point (for html-tags.ts). */
 export function advanceLookup(r: ResolvedFont, fonts: FontService): (cp: number) => number {
   const cache = advanceCache(r, fonts);
-  return (cp) => cachedAdvancePx(cp, r, fonts, cache);
-}
-
-function cachedAdvancePx(cp: number, r: ResolvedFont, fonts: FontService, cache: AdvanceCache): number {
-  if (cp < 256 && cp >= 0) {
-    const known = cache.latin[cp] as number;
-    if (known === known) return known;
-    const w = fonts.advancePx(cp, r);
-    cache.latin[cp] = w;
-    return w;
-  }
-  let w = cache.others.get(cp);
-  if (w === undefined) {
-    w = fonts.advancePx(cp, r);
-    if (cache.others.size >= MAX_CACHED_ADVANCES) cache.others.clear();
-    cache.others.set(cp, w);
-  }
-  return w;
+  return (cp) => cache.get(cp);
 }
 
 function atomsOf(text: string, start: number, end: number, r: ResolvedFont, fonts: FontService): PlainParagraph {
@@ -181,7 +159,7 @@ function atomsOf(text: string, start: number, end: number, r: ResolvedFont, font
     }
     p.cps.push(len === 1 ? (text[off] as string) : text.slice(off, off + 2));
     p.kinds.push(kindOf(cp));
-    p.widths.push(cp === 0x09 ? 0 : cachedAdvancePx(cp, r, fonts, cache));
+    p.widths.push(cp === 0x09 ? 0 : cache.get(cp));
     p.offsets.push(off);
     off += len;
   }
@@ -249,7 +227,7 @@ function breakText(text: string, font: FontSpec | ResolvedFont, maxWidthPx: numb
   const cache = advanceCache(r, fonts);
   // Most texts are one paragraph that fits: no ranges, atoms or options objects for them.
   if (text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
-    const single = oneLine(text, 0, text.length, r, fonts, cache, maxWidthPx, wordWrap);
+    const single = oneLine(text, 0, text.length, cache, maxWidthPx, wordWrap);
     if (single) return { lines: [single], naturalWidthPx: natural ? Math.max(0, single.widthPx) : 0 };
   }
   const wrap = {
@@ -261,7 +239,7 @@ function breakText(text: string, font: FontSpec | ResolvedFont, maxWidthPx: numb
   const out: TextLine[] = [];
   let widest = 0;
   for (const [start, end] of paragraphRanges(text)) {
-    const single = oneLine(text, start, end, r, fonts, cache, maxWidthPx, wordWrap);
+    const single = oneLine(text, start, end, cache, maxWidthPx, wordWrap);
     if (single) {
       out.push(single);
       if (natural) widest = Math.max(widest, single.widthPx);
@@ -287,9 +265,7 @@ function oneLine(
   text: string,
   start: number,
   end: number,
-  r: ResolvedFont,
-  fonts: FontService,
-  cache: AdvanceCache,
+  cache: CodePointNumbers,
   maxWidth: number,
   wordWrap: boolean,
 ): TextLine | undefined {
@@ -303,7 +279,7 @@ function oneLine(
     let cp = text.codePointAt(off) ?? 0;
     if (cp === 0x09) return undefined;
     if (cp === 0x20) {
-      x += cachedAdvancePx(cp, r, fonts, cache);
+      x += cache.get(cp);
       off++;
       continue;
     }
@@ -318,7 +294,7 @@ function oneLine(
         else cp = text.charCodeAt(j);
       }
       if (cp === 0x20 || cp === 0x09) break;
-      w += cachedAdvancePx(cp, r, fonts, cache);
+      w += cache.get(cp);
       j += len;
     }
     if (wordWrap && !(x + w <= max)) return undefined;
