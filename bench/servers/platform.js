@@ -9,7 +9,11 @@ import { loadConfig } from '../../dist/config/config.js';
 import { createServices } from '../../dist/services.js';
 import { buildApp } from '../../dist/http/app.js';
 import { createLogger } from '../../dist/http/logger.js';
+import { holdTickObjectShape } from '../../dist/lib/tick-object-shape.js';
 import { childOptions, serveUntilStopped, startOrDie } from './protocol.js';
+
+// As bin/platform-core.js does before anything else (src/lib/tick-object-shape.ts).
+holdTickObjectShape();
 
 startOrDie(async () => {
   const opts = childOptions();

@@ -24,8 +24,11 @@ import { profileRoutes } from '../accounts/profile-routes.js';
 import { accountAdminRoutes } from '../accounts/admin-routes.js';
 import { teamRoutes } from '../teams/routes.js';
 import { srsRoutes } from '../srs/routes.js';
+import { holdTickObjectShape } from '../lib/tick-object-shape.js';
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
+  // The CLI does this first thing; here for programs that embed the app (tests, the bench).
+  holdTickObjectShape();
   const { settings } = services.config;
   const app = Fastify({
     loggerInstance: services.logger as FastifyBaseLogger,
