@@ -17,6 +17,10 @@ import { canPin, LOAD_CPU, pin, pinSelf, SERVER_CPU } from './lib/affinity.js';
 
 export const description = 'GET /api/core/system/ping with Token and Bearer JWT vs a bare Fastify route (autocannon)';
 
+// On a shared VM single 5 s runs of the same server differ by ±10 %; five rounds make the
+// medians steadier, and a longer warm-up lets the JIT settle before the first counted round.
+export const defaults = { rounds: 5, warmup: 5 };
+
 const PING = '/api/core/system/ping';
 const ADMIN = { username: 'admin', password: 'bench-admin-password-not-secret' };
 const TARGET_RATIO = 0.75;

@@ -7,8 +7,8 @@
 //
 // Options (shared by all benchmarks; each uses what applies to it):
 //   --duration=S      seconds per measured run (default 5)
-//   --rounds=N        alternating rounds (default 3)
-//   --warmup=S        seconds of warm-up per target before the rounds (default 3; 0 = none)
+//   --rounds=N        alternating rounds (default 3; http-auth 5)
+//   --warmup=S        seconds of warm-up per target before the rounds (default 3, http-auth 5; 0 = none)
 //   --connections=N   autocannon connections (default 50)
 //   --targets=a,b     http-auth: which targets (bare,token,jwt[,anon]; default bare,token,jwt)
 //   --prof            after the measured rounds, one more (uncounted) run per target with the V8
@@ -24,7 +24,8 @@
 // HTTP ones: every response a 200 with the expected body), 1 when one reported failures, 2 on
 // a usage error or a crash.
 //
-// Adding a benchmark: a module in bench/ exporting `description` (one line) and
+// Adding a benchmark: a module in bench/ exporting `description` (one line), optionally
+// `defaults` (its own defaults for the options above, under what the command line says) and
 // `async run({ options, log })` returning `{ failures: string[], headlines?: string[] }`
 // (headlines: its key figures, printed again as the last lines of the run), registered below. Server
 // processes go in bench/servers/ (see servers/protocol.js), load generation stays in this
@@ -55,6 +56,8 @@ function usage(msg) {
 function parseArgs(argv) {
   const options = { duration: 5, rounds: 3, warmup: 3, connections: 50, prof: false, profDir: null, keep: false, targets: null, pin: true };
   const names = [];
+  /** The options the command line set, which win over a benchmark's own defaults. */
+  const given = new Set();
   let list = false;
   const positive = (k, v, min) => {
     const n = Number(v);
@@ -70,6 +73,7 @@ function parseArgs(argv) {
     const eq = arg.indexOf('=');
     const key = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
     const value = eq < 0 ? undefined : arg.slice(eq + 1);
+    given.add({ 'no-pin': 'pin', 'prof-dir': 'profDir' }[key] ?? key);
     switch (key) {
       case 'duration': options.duration = positive(key, value, 1); break;
       case 'rounds': options.rounds = Math.round(positive(key, value, 1)); break;
@@ -85,7 +89,7 @@ function parseArgs(argv) {
       default: usage(`unknown option ${arg}`);
     }
   }
-  return { names: names.length ? names : Object.keys(BENCHMARKS), options, list };
+  return { names: names.length ? names : Object.keys(BENCHMARKS), options, given, list };
 }
 
 /** Benchmarks run the compiled dist/: warn when a source file is newer than its output. */
@@ -107,7 +111,7 @@ async function staleDist() {
 }
 
 async function main() {
-  const { names, options, list } = parseArgs(process.argv.slice(2));
+  const { names, options: common, given, list } = parseArgs(process.argv.slice(2));
   if (list) {
     for (const [name, load] of Object.entries(BENCHMARKS)) console.log(`${name.padEnd(16)} ${(await load()).description}`);
     return 0;
@@ -116,7 +120,11 @@ async function main() {
   if (stale.length) {
     console.warn(`bench: dist/ is older than ${stale.length} source file(s) (${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}); run \`npm run bench\` (it builds first) or \`npm run build\``);
   }
-  if (options.prof) options.profDir ??= await mkdtemp(join(tmpdir(), 'platform-core-bench-prof-'));
+  if (common.prof) common.profDir ??= await mkdtemp(join(tmpdir(), 'platform-core-bench-prof-'));
+  const optionsFor = (mod) => {
+    const own = Object.fromEntries(Object.entries(mod.defaults ?? {}).filter(([k]) => !given.has(k)));
+    return { ...common, ...own };
+  };
 
   console.log(`node ${process.version}, ${process.platform}/${process.arch}; benchmarks: ${names.join(', ')}`);
   const summary = [];
@@ -129,15 +137,15 @@ async function main() {
     let headlines = [];
     try {
       const mod = await BENCHMARKS[name]();
-      ({ failures, headlines = [] } = await mod.run({ options, log: (...a) => console.log(...a), profiles }));
+      ({ failures, headlines = [] } = await mod.run({ options: optionsFor(mod), log: (...a) => console.log(...a), profiles }));
     } catch (err) {
       failures = [`crashed: ${err?.stack ?? err}`];
     }
     summary.push({ name, failures, headlines, seconds: (Date.now() - started) / 1000 });
   }
 
-  if (options.prof) {
-    console.log(`\n=== CPU profiles (${options.profDir}) ===`);
+  if (common.prof) {
+    console.log(`\n=== CPU profiles (${common.profDir}) ===`);
     for (const p of profiles) console.log(`\n--- ${p.label}\n${await summarize(p.file, { requests: p.requests })}`);
     if (!profiles.length) console.log('(none written)');
   }
