@@ -6,7 +6,6 @@
 
 import { charge, checkLength, concat, type Ctx, cv, fail, format, isNullish, lookupName, now, str } from './context.js';
 import {
-  argBool,
   argChar,
   argDate,
   argDouble,
@@ -910,7 +909,7 @@ const STATIC_LIST: StaticType[] = [
       ['Floor', def(1, 1, (c, a) => (convertTo(c, a[0]!, 'System.Decimal') as Decimal).floor())],
       ['Ceiling', def(1, 1, (c, a) => (convertTo(c, a[0]!, 'System.Decimal') as Decimal).ceiling())],
       ['ToDouble', def(1, 1, (c, a) => convertTo(c, a[0]!, 'System.Double'))],
-      ['ToInt32', def(1, 1, (c, a) => castInt32(a[0]!))],
+      ['ToInt32', def(1, 1, (_c, a) => castInt32(a[0]!))],
     ]),
   },
   {
@@ -1150,7 +1149,7 @@ export function checkArgs(name: string, def: { min: number; max: number }, n: nu
 }
 
 /** Reads property `name` of a value (already through ConvertNulls). */
-export function getMember(ctx: Ctx, self: Value, name: string): Value {
+export function getMember(_ctx: Ctx, self: Value, name: string): Value {
   if (self === null || self instanceof NullOf) throw nullRef(`.${name}`);
   if (typeof self === 'string') {
     const p = STRING_PROPS.get(name);

@@ -1,7 +1,7 @@
 // Strokes: dash patterns of FastReport's line styles, LineObject lines with their caps (arrow,
 // circle, square, diamond), as the HTML exporter's SVG draws them.
 
-import type { CapModel, LineStyle } from '../../frx/model.js';
+import type { CapModel } from '../../frx/model.js';
 import type { PreparedLine } from '../../engine/prepared.js';
 import { num, type PdfContext } from './context.js';
 
