@@ -24,6 +24,8 @@ export function fail(message: string, netError = 'InvalidOperationException'): V
   return new ValueError(netError, message);
 }
 
+export const outOfRange = (what: string) => new ValueError('ArgumentOutOfRangeException', what);
+
 /** ConvertNulls: a null read from data becomes its type's default when the flag is on. */
 export function cv(ctx: Ctx, v: Value): Value {
   if (v instanceof NullOf) return ctx.convertNulls ? defaultOf(v.type) : null;

@@ -5,10 +5,12 @@ import { TemplateError } from '../errors.js';
 import type { Node } from './ast.js';
 import { charge, type Ctx, cv, fail, isNullish, lookupName, makeCtx } from './context.js';
 import { castTo, zeroLike } from './convert.js';
-import { callMethod, checkArgs, construct, FUNCTIONS, getMember, indexValue, STATIC_TYPES, toCondition } from './functions.js';
+import { FUNCTIONS, toCondition } from './functions.js';
+import { callMethod, checkArgs, construct, getMember, indexValue } from './instance-members.js';
 import { BindErr, SyntaxErr } from './lexer.js';
 import { arith, compare, equals, unary } from './ops.js';
 import { Parser } from './parser.js';
+import { STATIC_TYPES } from './static-members.js';
 import { type CompiledExpression, type CompileOptions, DEFAULT_LIMITS, type ExpressionLimits, type Scope, type TypedValue } from './types.js';
 import { NullOf, toPublic, typeNameOf, ValueError, type Value } from './values.js';
 

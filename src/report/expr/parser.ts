@@ -3,8 +3,9 @@
 // function tables, so an unknown function is a compile-time error as it is in FastReport.
 
 import type { Node } from './ast.js';
-import { FUNCTIONS, STATIC_TYPES, staticTypeOf } from './functions.js';
+import { FUNCTIONS } from './functions.js';
 import { BindErr, lexAt, SyntaxErr, type Token } from './lexer.js';
+import { STATIC_TYPES, staticTypeOf } from './static-members.js';
 import { canonicalType, type Value } from './values.js';
 
 const BINARY_PREC: Readonly<Record<string, number>> = {
