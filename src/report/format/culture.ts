@@ -32,7 +32,7 @@ export interface NumberFormatInfo {
   readonly currencyGroupSizes: readonly number[];
   /** 0 "$n", 1 "n$", 2 "$ n", 3 "n $". */
   readonly currencyPositivePattern: number;
-  /** 0..16, see NEGATIVE_CURRENCY_PATTERNS in number.ts. */
+  /** 0..16, see NEGATIVE_CURRENCY_PATTERNS in number-standard.ts. */
   readonly currencyNegativePattern: number;
 
   readonly percentSymbol: string;
@@ -42,7 +42,7 @@ export interface NumberFormatInfo {
   readonly percentGroupSizes: readonly number[];
   /** 0 "n %", 1 "n%", 2 "%n", 3 "% n". */
   readonly percentPositivePattern: number;
-  /** 0..11, see NEGATIVE_PERCENT_PATTERNS in number.ts. */
+  /** 0..11, see NEGATIVE_PERCENT_PATTERNS in number-standard.ts. */
   readonly percentNegativePattern: number;
 }
 

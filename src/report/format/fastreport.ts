@@ -28,7 +28,7 @@ import {
   NEGATIVE_PERCENT_PATTERNS,
   POSITIVE_CURRENCY_PATTERNS,
   POSITIVE_PERCENT_PATTERNS,
-} from './number.js';
+} from './number-standard.js';
 
 export type FormatKind = 'General' | 'Number' | 'Currency' | 'Percent' | 'Date' | 'Time' | 'Boolean' | 'Custom';
 
