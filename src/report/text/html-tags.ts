@@ -23,7 +23,8 @@
 // Parsing never throws.
 
 import { decodeEntityAt } from './entities.js';
-import { defaultFontService, type FontService, type FontSpec, type ResolvedFont } from './fonts.js';
+import type { FontSpec } from './font-spec.js';
+import { defaultFontService, type FontService, type ResolvedFont } from './fonts.js';
 import { advanceLookup, DEFAULT_PADDING, DEFAULT_TAB_WIDTH, type Padding, type TextBlockOptions } from './measure.js';
 import { type AtomParagraph, kindOf, nextTabStop, TAB, wrapParagraph } from './wrap.js';
 

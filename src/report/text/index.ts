@@ -1,4 +1,7 @@
 // Fonts, text measurement, line breaking and HtmlTags of the report engine (see README.md here).
+export * from './font-spec.js';
+export * from './font-faces.js';
+export { normaliseFamily, type EmMetrics, type FamilyMapping } from './font-families.js';
 export * from './fonts.js';
 export * from './measure.js';
 export * from './html-tags.js';

@@ -13,7 +13,8 @@
 //   with a LineHeight set FastReport adds no padding); CalcWidth = widest line + the width of a
 //   space + Padding.Left + Padding.Right + 1; an empty text measures 0 × 0.
 
-import { defaultFontService, type FontService, type FontSpec, type ResolvedFont } from './fonts.js';
+import type { FontSpec } from './font-spec.js';
+import { defaultFontService, type FontService, type ResolvedFont } from './fonts.js';
 import { type AtomParagraph, FIT_EPSILON, kindOf, type RawLine, TAB, walkLine, wrapParagraph } from './wrap.js';
 import { CodePointNumbers } from '../bounded-cache.js';
 
