@@ -2,9 +2,13 @@
 // default text of values, limits.
 
 import { TemplateError } from '../errors.js';
+import { localNow } from './date-time.js';
 import { fallbackFormatter } from './format-fallback.js';
+import { fromResolved } from './scope-values.js';
+import { defaultOf, kindName, typeNameOf } from './type-names.js';
 import type { ExpressionLimits, Formatter, Scope } from './types.js';
-import { Chr, defaultOf, EnumVal, fromResolved, kindName, localNow, NullOf, toPublic, typeNameOf, ValueError, type Value } from './values.js';
+import { ValueError } from './value-error.js';
+import { Chr, EnumVal, NullOf, toPublic, type Value } from './values.js';
 
 export interface Ctx {
   readonly scope: Scope;

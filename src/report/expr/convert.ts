@@ -2,23 +2,13 @@
 // System.Convert.ToXxx family (banker's rounding, range checks, en-US parsing).
 
 import { type Ctx, fail, now, str } from './context.js';
-import {
-  ArrayVal,
-  Chr,
-  DATETIME_MIN_MS,
-  Dbl,
-  Decimal,
-  EnumVal,
-  Flt,
-  kindName,
-  makeDate,
-  NullOf,
-  parseIsoDate,
-  parseTimeSpan,
-  TimeSpan,
-  ValueError,
-  type Value,
-} from './values.js';
+import { DATETIME_MIN_MS, makeDate } from './date-time.js';
+import { Decimal } from './decimal.js';
+import { parseIsoDate, parseTimeSpan } from './scope-values.js';
+import { TimeSpan } from './time-span.js';
+import { kindName } from './type-names.js';
+import { ValueError } from './value-error.js';
+import { ArrayVal, Chr, Dbl, EnumVal, Flt, NullOf, type Value } from './values.js';
 
 export const INT = 0, LONG = 1, FLOAT = 2, DOUBLE = 3, DEC = 4;
 export type NumKind = 0 | 1 | 2 | 3 | 4;

@@ -4,7 +4,11 @@
 
 import { type Ctx, format, outOfRange } from './context.js';
 import { argDate, argDouble, argString } from './convert.js';
-import { DATETIME_MIN_MS, dateFromMs, daysInMonth, EnumVal, kindName, makeDate, TimeSpan, ValueError, type Value } from './values.js';
+import { dateFromMs, DATETIME_MIN_MS, daysInMonth, makeDate } from './date-time.js';
+import { TimeSpan } from './time-span.js';
+import { kindName } from './type-names.js';
+import { ValueError } from './value-error.js';
+import { EnumVal, type Value } from './values.js';
 
 export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 export const DAYS_OF_WEEK = DAY_NAMES.map((n, i) => new EnumVal('System.DayOfWeek', n, i));

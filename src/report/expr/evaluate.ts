@@ -11,8 +11,10 @@ import { BindErr, SyntaxErr } from './lexer.js';
 import { arith, compare, equals, unary } from './ops.js';
 import { Parser } from './parser.js';
 import { STATIC_TYPES } from './static-members.js';
+import { typeNameOf } from './type-names.js';
 import { type CompiledExpression, type CompileOptions, DEFAULT_LIMITS, type ExpressionLimits, type Scope, type TypedValue } from './types.js';
-import { NullOf, toPublic, typeNameOf, ValueError, type Value } from './values.js';
+import { ValueError } from './value-error.js';
+import { NullOf, toPublic, type Value } from './values.js';
 
 /** A TemplateError raised by an expression: says which expression (and, via `where`, which
  *  object) and, for syntax errors, the offset in the source. */

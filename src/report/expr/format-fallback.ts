@@ -5,8 +5,10 @@
 //   dates:   "" (G), d D f F g G M O R s t T u U Y and custom d M y h H m s f t with literals;
 //   TimeSpan: "" / c / g / G and custom d h m s f.
 
+import { Decimal } from './decimal.js';
+import { doubleToString, singleToString } from './number-text.js';
+import { TimeSpan } from './time-span.js';
 import type { Formatter } from './types.js';
-import { Decimal, doubleToString, singleToString, TimeSpan } from './values.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -7,9 +7,13 @@
 import { charge, type Ctx, cv, format, outOfRange } from './context.js';
 import { argChar, argDate, argDouble, argInt, argString, convertTo } from './convert.js';
 import { addMonths, addMs, dayOfYear, formatDateTime, weekOfYear } from './date-ops.js';
+import { daysInMonth, makeDate } from './date-time.js';
 import { abs, minMax, round, roundTo, toRoman, toWords } from './number-ops.js';
 import { composite, formatItem, insert, mapCase, pad, remove, replace, substring, titleCase, trimChars } from './string-ops.js';
-import { Chr, daysInMonth, Dbl, kindName, makeDate, TimeSpan, ValueError, type Value } from './values.js';
+import { TimeSpan } from './time-span.js';
+import { kindName } from './type-names.js';
+import { ValueError } from './value-error.js';
+import { Chr, Dbl, type Value } from './values.js';
 
 /** How a function gets its arguments: through ConvertNulls (default), raw (a null read from
  *  data stays distinguishable), lazily (the function evaluates what it needs), or the

@@ -5,6 +5,7 @@
 import { charge, checkLength, type Ctx, format, outOfRange, str } from './context.js';
 import { argChar, argDouble, argInt, asLong, isNumeric } from './convert.js';
 import { addMonths, addMs, dateOnly, DAYS_OF_WEEK, dayOfYear, ticksOf, timeSpanArg } from './date-ops.js';
+import { dateFromMs, makeDate } from './date-time.js';
 import { compare, equals } from './ops.js';
 import {
   formatItem,
@@ -22,7 +23,10 @@ import {
   substring,
   trimChars,
 } from './string-ops.js';
-import { ArrayVal, Chr, dateFromMs, Dbl, EnumVal, kindName, makeDate, NullOf, TimeSpan, ValueError, type Value } from './values.js';
+import { TimeSpan } from './time-span.js';
+import { kindName } from './type-names.js';
+import { ValueError } from './value-error.js';
+import { ArrayVal, Chr, Dbl, EnumVal, NullOf, type Value } from './values.js';
 
 const nullRef = (what: string) => new ValueError('NullReferenceException', `Object reference not set to an instance of an object (${what} on null)`);
 

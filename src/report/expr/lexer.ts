@@ -1,7 +1,8 @@
 // Lexer for the C# expression subset. Pull-based: `lexAt(src, pos)` returns the token starting at
 // or after `pos`, so the parser can back up (casts) and read data references `[…]` raw.
 
-import { Chr, Dbl, Decimal, Flt, type Value } from './values.js';
+import { Decimal } from './decimal.js';
+import { Chr, Dbl, Flt, type Value } from './values.js';
 
 export type TokenKind = 'num' | 'str' | 'char' | 'id' | 'op' | 'eof';
 

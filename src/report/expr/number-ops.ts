@@ -3,8 +3,11 @@
 
 import { type Ctx, outOfRange } from './context.js';
 import { argDouble, argInt, argString, asDouble, convertTo, DOUBLE, FLOAT, numKind, promote, roundDouble, toKind } from './convert.js';
+import { Decimal, type RoundingMode } from './decimal.js';
 import { compare } from './ops.js';
-import { Chr, Dbl, Decimal, EnumVal, Flt, kindName, ValueError, type RoundingMode, type Value } from './values.js';
+import { kindName } from './type-names.js';
+import { ValueError } from './value-error.js';
+import { Chr, Dbl, EnumVal, Flt, type Value } from './values.js';
 
 // ---------------------------------------------------------------------------------------------
 // Numbers

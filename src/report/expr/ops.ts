@@ -3,7 +3,12 @@
 
 import { concat, type Ctx, str } from './context.js';
 import { asDecimal, asDouble, asInt, asLong, DEC, DOUBLE, FLOAT, INT, LONG, numKind, promote } from './convert.js';
-import { Chr, dateFromMs, Dbl, Decimal, EnumVal, Flt, kindName, TimeSpan, ValueError, type Value } from './values.js';
+import { dateFromMs } from './date-time.js';
+import { Decimal } from './decimal.js';
+import { TimeSpan } from './time-span.js';
+import { kindName } from './type-names.js';
+import { ValueError } from './value-error.js';
+import { Chr, Dbl, EnumVal, Flt, type Value } from './values.js';
 
 const INT_MIN = -2147483648;
 const LONG_MIN = -9223372036854775808n;

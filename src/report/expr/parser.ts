@@ -6,7 +6,8 @@ import type { Node } from './ast.js';
 import { FUNCTIONS } from './functions.js';
 import { BindErr, lexAt, SyntaxErr, type Token } from './lexer.js';
 import { STATIC_TYPES, staticTypeOf } from './static-members.js';
-import { canonicalType, type Value } from './values.js';
+import { canonicalType } from './type-names.js';
+import type { Value } from './values.js';
 
 const BINARY_PREC: Readonly<Record<string, number>> = {
   '||': 1,

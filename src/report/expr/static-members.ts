@@ -16,26 +16,15 @@ import {
   parseIntegral,
 } from './convert.js';
 import { dateOnly, DAY_NAMES, fromUnit } from './date-ops.js';
+import { DATETIME_MAX_MS, DATETIME_MIN_MS, daysInMonth, isLeapYear } from './date-time.js';
+import { Decimal } from './decimal.js';
 import { dbl1, def, type FnDef, MATH_FNS } from './functions.js';
 import { MIDPOINT, minMax, round } from './number-ops.js';
+import { parseTimeSpan } from './scope-values.js';
 import { composite, ignoreCaseOf, IS_WS, mapCase, stringCompare, trimChars } from './string-ops.js';
-import {
-  ArrayVal,
-  Chr,
-  DATETIME_MAX_MS,
-  DATETIME_MIN_MS,
-  daysInMonth,
-  Dbl,
-  Decimal,
-  EnumVal,
-  Flt,
-  isLeapYear,
-  NullOf,
-  parseTimeSpan,
-  TimeSpan,
-  ValueError,
-  type Value,
-} from './values.js';
+import { TimeSpan } from './time-span.js';
+import { ValueError } from './value-error.js';
+import { ArrayVal, Chr, Dbl, EnumVal, Flt, NullOf, type Value } from './values.js';
 
 export interface StaticType {
   readonly name: string;

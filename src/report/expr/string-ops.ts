@@ -4,7 +4,9 @@
 
 import { charge, checkLength, concat, type Ctx, format, outOfRange, str } from './context.js';
 import { argString } from './convert.js';
-import { ArrayVal, Chr, EnumVal, kindName, NullOf, ValueError, type Value } from './values.js';
+import { kindName } from './type-names.js';
+import { ValueError } from './value-error.js';
+import { ArrayVal, Chr, EnumVal, NullOf, type Value } from './values.js';
 
 // ---------------------------------------------------------------------------------------------
 // Strings (.NET semantics)

@@ -1,14 +1,15 @@
 // The public contract of the expression engine: what a caller hands in (Scope, Formatter,
 // limits) and what it gets back (CompiledExpression, TemplatePart).
 
-import type { ResolvedInput } from './values.js';
+import type { ResolvedInput } from './scope-values.js';
 
 /**
  * A value the scope hands in for a name, with its declared .NET type. The shape is the data
  * layer's `ColumnValue`, so a column value can be returned as it is.
  *
  * - `value`: null/undefined (null, DBNull, a missing JSON property), string, number, bigint,
- *   boolean, Date, Uint8Array, `Decimal`/`TimeSpan` (values.ts), a JSON array or object.
+ *   boolean, Date, Uint8Array, `Decimal`/`TimeSpan` (decimal.ts, time-span.ts), a JSON array or
+ *   object.
  * - `type`: 'System.Int32', 'System.Decimal', 'System.String', 'System.DateTime',
  *   'System.Boolean', 'System.Double', 'System.Int64', 'System.Byte[]'… (also 'Int32', 'int',
  *   'int?'). It decides the .NET kind: 5 typed System.Double divides like 5.0, typed System.Int32

@@ -5,8 +5,11 @@ import { TemplateError } from '../errors.js';
 import { cv, makeCtx } from './context.js';
 import { ExpressionError } from './evaluate.js';
 import { arith, compare, equals } from './ops.js';
+import { fromResolved } from './scope-values.js';
+import { typeNameOf } from './type-names.js';
 import { DEFAULT_LIMITS, type Formatter, type Resolved, type TypedValue } from './types.js';
-import { Dbl, Flt, fromResolved, NullOf, toPublic, typeNameOf, ValueError, type Value } from './values.js';
+import { ValueError } from './value-error.js';
+import { Dbl, Flt, NullOf, toPublic, type Value } from './values.js';
 
 export interface ValueOpOptions {
   /** Treat nulls as their type's default (Report.ConvertNulls); default false. */
