@@ -1,4 +1,4 @@
-// System.Decimal semantics of the Decimal class (values.ts).
+// System.Decimal semantics of the Decimal class (decimal.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal, TemplateError, ValueError } from '../../../src/report/expr/index.js';
