@@ -53,11 +53,12 @@ function usage(msg) {
   process.exit(2);
 }
 
+const DEFAULTS = { duration: 5, rounds: 3, warmup: 3, connections: 50, prof: false, profDir: null, keep: false, targets: null, pin: true };
+
+/** `options`: only what the command line set, which wins over DEFAULTS and a benchmark's own defaults. */
 function parseArgs(argv) {
-  const options = { duration: 5, rounds: 3, warmup: 3, connections: 50, prof: false, profDir: null, keep: false, targets: null, pin: true };
+  const options = {};
   const names = [];
-  /** The options the command line set, which win over a benchmark's own defaults. */
-  const given = new Set();
   let list = false;
   const positive = (k, v, min) => {
     const n = Number(v);
@@ -73,7 +74,6 @@ function parseArgs(argv) {
     const eq = arg.indexOf('=');
     const key = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
     const value = eq < 0 ? undefined : arg.slice(eq + 1);
-    given.add({ 'no-pin': 'pin', 'prof-dir': 'profDir' }[key] ?? key);
     switch (key) {
       case 'duration': options.duration = positive(key, value, 1); break;
       case 'rounds': options.rounds = Math.round(positive(key, value, 1)); break;
@@ -89,7 +89,7 @@ function parseArgs(argv) {
       default: usage(`unknown option ${arg}`);
     }
   }
-  return { names: names.length ? names : Object.keys(BENCHMARKS), options, given, list };
+  return { names: names.length ? names : Object.keys(BENCHMARKS), options, list };
 }
 
 /** Benchmarks run the compiled dist/: warn when a source file is newer than its output. */
@@ -111,7 +111,7 @@ async function staleDist() {
 }
 
 async function main() {
-  const { names, options: common, given, list } = parseArgs(process.argv.slice(2));
+  const { names, options: given, list } = parseArgs(process.argv.slice(2));
   if (list) {
     for (const [name, load] of Object.entries(BENCHMARKS)) console.log(`${name.padEnd(16)} ${(await load()).description}`);
     return 0;
@@ -120,11 +120,8 @@ async function main() {
   if (stale.length) {
     console.warn(`bench: dist/ is older than ${stale.length} source file(s) (${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}); run \`npm run bench\` (it builds first) or \`npm run build\``);
   }
-  if (common.prof) common.profDir ??= await mkdtemp(join(tmpdir(), 'platform-core-bench-prof-'));
-  const optionsFor = (mod) => {
-    const own = Object.fromEntries(Object.entries(mod.defaults ?? {}).filter(([k]) => !given.has(k)));
-    return { ...common, ...own };
-  };
+  if (given.prof) given.profDir ??= await mkdtemp(join(tmpdir(), 'platform-core-bench-prof-'));
+  const optionsFor = (mod) => ({ ...DEFAULTS, ...mod.defaults, ...given });
 
   console.log(`node ${process.version}, ${process.platform}/${process.arch}; benchmarks: ${names.join(', ')}`);
   const summary = [];
@@ -144,8 +141,8 @@ async function main() {
     summary.push({ name, failures, headlines, seconds: (Date.now() - started) / 1000 });
   }
 
-  if (common.prof) {
-    console.log(`\n=== CPU profiles (${common.profDir}) ===`);
+  if (given.prof) {
+    console.log(`\n=== CPU profiles (${given.profDir}) ===`);
     for (const p of profiles) console.log(`\n--- ${p.label}\n${await summarize(p.file, { requests: p.requests })}`);
     if (!profiles.length) console.log('(none written)');
   }
