@@ -8,6 +8,8 @@ import { loadOrCreateSigningKey } from './auth/signing-key.js';
 import { JwtCodec } from './auth/jwt.js';
 import { Authenticator } from './auth/authenticator.js';
 import { LoginService } from './auth/login-service.js';
+import { PasswordAttempts } from './auth/password-attempts.js';
+import { argon2Hasher, type PasswordHasher } from './auth/passwords.js';
 import { TokenService } from './tokens/token-service.js';
 import { ProfileService } from './accounts/profile-service.js';
 import { AccountAdminService } from './accounts/account-admin-service.js';
@@ -31,7 +33,12 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function createServices(config: Config, logger: Logger): Promise<Services> {
+/** Replacements for tests: a hasher that counts verifications. */
+export interface ServiceOverrides {
+  passwordHasher?: PasswordHasher;
+}
+
+export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
@@ -43,12 +50,18 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     const jwt = new JwtCodec(await loadOrCreateSigningKey(database.db), config.settings.jwtExpireHours * 3600);
     const onBackgroundError = (err: unknown) => logger.error({ err }, 'background write failed');
     const auth = new Authenticator(database.db, jwt, config.settings.authCacheSeconds * 1000, onBackgroundError);
-    const login = new LoginService(database.db, jwt, auth, config.settings, onBackgroundError);
+    const passwords = new PasswordAttempts(
+      database.db,
+      overrides.passwordHasher ?? argon2Hasher,
+      { maxFailedAttempts: config.settings.lockoutMaxFailedAttempts, lockoutMinutes: config.settings.lockoutMinutes },
+      onBackgroundError,
+    );
+    const login = new LoginService(database.db, jwt, auth, passwords, config.settings, onBackgroundError);
     const tokens = new TokenService(database.db, (ids) => auth.invalidateTokenIds(ids));
     const invalidate = (userId: string) => auth.invalidateAccount(userId);
     const { settings } = config;
     const profiles = new ProfileService(database.db, { appsDir: config.appsDir, ownerName: settings.ownerName, publicUrl: settings.publicUrl, invalidate });
-    const accounts = new AccountAdminService({ db: database.db, dialect: database.dialect, dataDir: config.dataDir, appsDir: config.appsDir, invalidate });
+    const accounts = new AccountAdminService({ db: database.db, dialect: database.dialect, dataDir: config.dataDir, appsDir: config.appsDir, invalidate, passwords });
     const teams = new TeamService(database.db, invalidate);
     await seedApps(database.db, database.dialect, config.appsDir, logger);
     const renderPool = createRenderPool({

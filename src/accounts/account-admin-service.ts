@@ -4,11 +4,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import { isoMicros, LOCKED_FOREVER } from '../lib/time.js';
 import { newId, newSecurityStamp } from '../lib/random.js';
 import { KeyedMutex } from '../lib/keyed-mutex.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { PasswordAttempts } from '../auth/password-attempts.js';
 import { appsForRoles, listApps } from '../apps/apps-directory.js';
 import { findUserByUsername, userRoleNames, type Db } from './users-repository.js';
 import { sameUsername } from './usernames.js';
@@ -26,6 +27,8 @@ export interface AccountAdminDeps {
   appsDir: string;
   /** Drops cached account state after a change (immediate effect on this instance). */
   invalidate: (userId: string) => void;
+  /** The lockout-guarded password check login uses: a wrong current password counts as a failure. */
+  passwords: PasswordAttempts;
 }
 
 export class AccountAdminService {
@@ -162,8 +165,10 @@ export class AccountAdminService {
   async changeOwnPassword(username: string, current: string, next: string): Promise<AccountListItem> {
     assertPasswordRules(next);
     const user = await this.requireUser(this.db, username);
-    const ok = user.password_hash !== null && (await verifyPassword(current, user.password_hash)).ok;
-    if (!ok) throw badRequest('invalid_current_password', 'The current password is wrong', [{ field: 'current_password', rule: 'matches', message: 'current_password is wrong' }]);
+    const check = await this.deps.passwords.check({ kind: 'account', userId: user.id, passwordHash: user.password_hash, lockoutEnabled: user.lockout_enabled === 1 }, current);
+    if (check.outcome !== 'ok') this.deps.invalidate(user.id);
+    if (check.outcome === 'locked') throw unauthorized('account_locked', 'The account is locked');
+    if (check.outcome === 'wrong') throw badRequest('invalid_current_password', 'The current password is wrong', [{ field: 'current_password', rule: 'matches', message: 'current_password is wrong' }]);
     return this.resetPassword(username, next);
   }
 }

@@ -1,6 +1,8 @@
-// Password and API-token login, and logout. Every failure before the password is known to be
-// right answers the same `invalid_credentials`, after comparable work, so neither the answer
-// nor its timing tells whether a username exists.
+// Password and API-token login, and logout. A username with no account goes through the same
+// lockout-guarded check as one with an account (password-attempts.ts): the same answers in the
+// same order (`invalid_credentials`, then `account_locked` once the failures reach the limit)
+// after comparable work, so neither the answers nor their timing tell whether it exists. While
+// an account is locked no password is verified, so the right one cannot be recognised.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Settings } from '../config/config.js';
@@ -8,12 +10,11 @@ import { unauthorized } from '../lib/errors.js';
 import { isoMicros } from '../lib/time.js';
 import { findUserByUsername, rotateSecurityStamp, setPasswordHash } from '../accounts/users-repository.js';
 import { API_LOGIN_USERNAME, normalizeUsername } from '../accounts/usernames.js';
-import { burnVerification, hashPassword, verifyPassword } from './passwords.js';
+import type { PasswordAttempts, PasswordOwner } from './password-attempts.js';
 import { accountBlock, BLOCK_MESSAGES } from './account-state.js';
 import type { Authenticator } from './authenticator.js';
 import type { IssuedJwt, JwtCodec } from './jwt.js';
 import { FixedWindowLimiter, rateLimited } from './rate-limit.js';
-import { lockIfLimitReached, reserveAttempt, resetFailures } from './lockout.js';
 import { isWellFormedTokenValue } from './token-values.js';
 
 export interface LoginResult extends IssuedJwt {
@@ -30,6 +31,7 @@ export class LoginService {
     private readonly db: Kysely<Database>,
     private readonly jwt: JwtCodec,
     private readonly auth: Authenticator,
+    private readonly passwords: PasswordAttempts,
     private readonly settings: Settings,
     private readonly onBackgroundError: (err: unknown) => void,
   ) {}
@@ -65,30 +67,26 @@ export class LoginService {
 
   private async loginWithPassword(username: string, password: string): Promise<LoginResult> {
     const user = await findUserByUsername(this.db, username);
-    if (!user || user.password_hash === null) {
-      await burnVerification(password);
+    if (user) {
+      // Cancelled (and, for an account exempt from lockout, locked): answered before any
+      // password is verified. A lockout-enabled account's lock is found by the reservation.
+      const block = accountBlock({ isActive: user.is_active === 1, lockoutEnd: user.lockout_end }, isoMicros());
+      if (block === 'account_cancelled' || (block !== null && user.lockout_enabled !== 1)) throw unauthorized(block, BLOCK_MESSAGES[block]);
+    }
+    const owner: PasswordOwner = user
+      ? { kind: 'account', userId: user.id, passwordHash: user.password_hash, lockoutEnabled: user.lockout_enabled === 1 }
+      : { kind: 'unknown', normalizedUsername: normalizeUsername(username) };
+    const check = await this.passwords.check(owner, password);
+    if (check.outcome === 'locked') throw unauthorized('account_locked', BLOCK_MESSAGES.account_locked);
+    if (check.outcome === 'wrong' || !user) {
+      // A failure may have locked the account: its cached state must not outlive that.
+      if (user) this.auth.invalidateAccount(user.id);
       throw invalidCredentials();
     }
-    const block = accountBlock({ isActive: user.is_active === 1, lockoutEnd: user.lockout_end }, isoMicros());
-    const counted = block === null && user.lockout_enabled === 1;
-    const reserved = counted ? await reserveAttempt(this.db, user.id, this.settings.lockoutMaxFailedAttempts) : false;
-
-    const check = await verifyPassword(password, user.password_hash);
-    if (!check.ok) {
-      if (reserved) await lockIfLimitReached(this.db, user.id, this.settings.lockoutMaxFailedAttempts, this.settings.lockoutMinutes);
-      this.auth.invalidateAccount(user.id);
-      throw invalidCredentials();
-    }
-    // The password is right: only now may the answer say why the account cannot log in.
-    if (block) throw unauthorized(block, BLOCK_MESSAGES[block]);
-    if (counted && !reserved) {
-      // Parallel failures used up the allowance before this attempt was counted.
-      throw unauthorized('account_locked', BLOCK_MESSAGES.account_locked);
-    }
-    await resetFailures(this.db, user.id);
     if (check.needsRehash) {
       // Upgrade imported (ASP.NET Identity) or weaker hashes now that the password is known.
-      hashPassword(password)
+      this.passwords.hasher
+        .hash(password)
         .then((h: string) => setPasswordHash(this.db, user.id, h))
         .catch(this.onBackgroundError);
     }

@@ -9,6 +9,14 @@ export interface PasswordVerification {
   needsRehash: boolean;
 }
 
+/** What login and password changes hash and verify with (tests inject one that counts). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<PasswordVerification>;
+  /** A stored value that no password matches and that costs one real verification. */
+  readonly dummyHash: string;
+}
+
 // OWASP Password Storage Cheat Sheet baseline for argon2id: 19 MiB, 2 passes, 1 lane.
 const MEMORY_KIB = 19_456;
 const TIME_COST = 2;
@@ -57,8 +65,9 @@ function unpaddedBase64(bytes: Buffer): string {
 
 // A hash with live parameters and random bytes in place of a digest. Verifying against it costs
 // exactly one real argon2id computation (the mismatch is only known at the end), and building it
-// from the constants means it cannot drift from what real users' hashes cost.
-const BURN_TARGET =
+// from the constants means it cannot drift from what real users' hashes cost. Logins naming no
+// account verify against it, so their time does not reveal that the username is unknown.
+const DUMMY_HASH =
   `$argon2id$v=${ARGON2_VERSION}$m=${MEMORY_KIB},t=${TIME_COST},p=${PARALLELISM}` +
   `$${unpaddedBase64(randomBytes(SALT_BYTES))}$${unpaddedBase64(randomBytes(OUTPUT_BYTES))}`;
 
@@ -110,19 +119,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return failed();
 }
 
-/**
- * For logins naming an unknown user: spends the same time verifyPassword would on a real
- * argon2id hash, so response time does not reveal whether the username exists.
- */
-export async function burnVerification(password: string): Promise<void> {
-  try {
-    // Going through verifyPassword keeps the early exits (empty or over-long password)
-    // identical to the known-user path too.
-    await verifyPassword(password, BURN_TARGET);
-  } catch {
-    // Nothing to report: the only purpose of this call is the time it takes.
-  }
-}
+/** argon2id at the OWASP parameters, on libuv's thread pool (never the event loop). */
+export const argon2Hasher: PasswordHasher = { hash: hashPassword, verify: verifyPassword, dummyHash: DUMMY_HASH };
 
 function parseArgon2(stored: string): Argon2Params | null {
   if (stored.length > MAX_STORED_LENGTH) return null;

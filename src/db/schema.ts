@@ -18,6 +18,8 @@ export interface UsersTable {
   /** ISO UTC; in the future = locked (by lockout or, at LOCKED_FOREVER, by an administrator). */
   lockout_end: string | null;
   access_failed_count: Generated<number>;
+  /** ISO UTC of the latest counted failure; a count older than the lockout window is forgotten. */
+  access_failed_at: string | null;
   is_active: Flag;
   last_activity: string | null;
   created_at: string;
@@ -72,6 +74,16 @@ export interface TokensTable {
   used_at: string | null;
 }
 
+/** Failed-password counting and lockout for usernames that have no account (see auth/lockout.ts). */
+export interface LoginFailuresTable {
+  /** SHA-256 hex of the normalised username. */
+  username_digest: string;
+  failed_count: number;
+  /** ISO UTC of the latest counted failure. */
+  failed_at: string;
+  lockout_end: string | null;
+}
+
 export interface InstanceSettingsTable {
   key: string;
   value: string;
@@ -96,6 +108,7 @@ export interface Database {
   tokens: TokensTable;
   instance_settings: InstanceSettingsTable;
   events: EventsTable;
+  login_failures: LoginFailuresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/config.js';
-import { createServices, type Services } from '../../src/services.js';
+import { createServices, type ServiceOverrides, type Services } from '../../src/services.js';
 import { buildApp } from '../../src/http/app.js';
 import { createLogger } from '../../src/http/logger.js';
 import type { TestDatabase } from './databases.js';
@@ -27,7 +27,7 @@ export interface Instance {
 
 let instanceCounter = 0;
 
-export async function startInstance(db: TestDatabase, env: Record<string, string> = {}): Promise<Instance> {
+export async function startInstance(db: TestDatabase, env: Record<string, string> = {}, overrides: ServiceOverrides = {}): Promise<Instance> {
   const config = loadConfig(
     {
       DATA_DIR: db.dataDir,
@@ -41,7 +41,7 @@ export async function startInstance(db: TestDatabase, env: Record<string, string
   );
   const logFile = join(db.dataDir, `instance-${++instanceCounter}.log`);
   const stream = createWriteStream(logFile, { flags: 'a' });
-  const services = await createServices(config, createLogger(config.settings.logLevel, stream));
+  const services = await createServices(config, createLogger(config.settings.logLevel, stream), overrides);
   const app = await buildApp(services);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

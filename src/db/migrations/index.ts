@@ -1,8 +1,10 @@
 import type { Migration } from 'kysely';
 import { initial } from './001-initial.js';
+import { loginFailures } from './002-login-failures.js';
 
 // Versioned migrations, applied in key order at start and by `platform-core migrate`.
 // Never edit a released migration: add a new one.
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-login-failures': loginFailures,
 };
