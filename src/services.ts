@@ -3,8 +3,10 @@
 import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connect.js';
-import { bootstrapInstance, type BootstrapResult } from './accounts/bootstrap.js';
-import { loadOrCreateSigningKey } from './auth/signing-key.js';
+import { ADMIN_PASSWORD_FILE, bootstrapInstance, type BootstrapResult } from './accounts/bootstrap.js';
+import { join } from 'node:path';
+import { loadSigningKey } from './auth/signing-key.js';
+import { securePrivateFiles } from './db/file-modes.js';
 import { JwtCodec } from './auth/jwt.js';
 import { Authenticator } from './auth/authenticator.js';
 import { LoginService } from './auth/login-service.js';
@@ -47,7 +49,11 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       adminUsername: config.adminUsername,
       adminPassword: config.adminPassword,
     });
-    const jwt = new JwtCodec(await loadOrCreateSigningKey(database.db), config.settings.jwtExpireHours * 3600);
+    const tightened = [...database.tightened, ...securePrivateFiles([join(config.dataDir, ADMIN_PASSWORD_FILE)])];
+    for (const t of tightened) logger.warn(t, `tightened the mode of ${t.path} from ${t.from} to ${t.to}: it holds secrets only this service may read`);
+    const signingKey = await loadSigningKey(database.db, { file: config.settings.jwtSigningKeyFile, value: config.settings.jwtSigningKey });
+    for (const w of signingKey.warnings) logger.warn(w);
+    const jwt = new JwtCodec(signingKey.key, config.settings.jwtExpireHours * 3600);
     const onBackgroundError = (err: unknown) => logger.error({ err }, 'background write failed');
     const auth = new Authenticator(database.db, jwt, config.settings.authCacheSeconds * 1000, onBackgroundError);
     const passwords = new PasswordAttempts(

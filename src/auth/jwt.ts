@@ -5,6 +5,8 @@ import { sha256Hex, newId } from '../lib/random.js';
 
 const ISSUER = 'platform-core';
 const AUDIENCE = 'platform-core';
+/** How far another instance's clock may run ahead of ours. */
+const CLOCK_SKEW_SECONDS = 60;
 
 export interface SessionClaims {
   userId: string;
@@ -47,13 +49,18 @@ export class JwtCodec {
     return { token, expiresAt: new Date(exp * 1000), expiresIn: exp - iat };
   }
 
-  async verify(token: string): Promise<SessionClaims> {
+  async verify(token: string, now: number = Date.now()): Promise<SessionClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-      const { sub, name, sst, exp } = payload as { sub?: unknown; name?: unknown; sst?: unknown; exp?: unknown };
-      if (typeof sub !== 'string' || typeof name !== 'string' || typeof sst !== 'string' || typeof exp !== 'number') {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, currentDate: new Date(now) });
+      const { sub, name, sst, exp, iat } = payload as { sub?: unknown; name?: unknown; sst?: unknown; exp?: unknown; iat?: unknown };
+      if (typeof sub !== 'string' || typeof name !== 'string' || typeof sst !== 'string' || typeof exp !== 'number' || typeof iat !== 'number') {
         throw new JwtInvalidError('missing claims');
       }
+      // A valid signature is not enough: this service never issues a JWT that lives longer than
+      // Settings:JwtExpireHours or that starts later than now, so such a token was made with a
+      // leaked key (or under a longer setting since lowered) and is refused.
+      if (exp - iat > Math.ceil(this.lifetimeSeconds)) throw new JwtInvalidError('lifetime longer than Settings:JwtExpireHours');
+      if (iat > Math.floor(now / 1000) + CLOCK_SKEW_SECONDS) throw new JwtInvalidError('issued in the future');
       return { userId: sub, username: name, stampTag: sst, exp };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw new JwtExpiredError('expired');

@@ -9,6 +9,10 @@ export { ConfigError } from './settings-source.js';
 
 export interface Settings {
   jwtExpireHours: number;
+  /** A file holding the JWT signing key (base64), instead of the key kept in the database. */
+  jwtSigningKeyFile: string | null;
+  /** The JWT signing key itself (base64), for the environment (Settings__JwtSigningKey). */
+  jwtSigningKey: string | null;
   bodyLimitBytes: number;
   accessLog: boolean;
   slowRequestMs: number;
@@ -77,6 +81,11 @@ function asString(name: string, raw: unknown, def: string): string {
   return String(raw);
 }
 
+function asOptionalPath(name: string, raw: unknown, cwd: string): string | null {
+  const text = asString(name, raw, '').trim();
+  return text === '' ? null : resolve(cwd, text);
+}
+
 function asUrl(name: string, raw: unknown): string | null {
   if (raw === undefined || raw === null || raw === '') return null;
   const s = String(raw);
@@ -101,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const renderWorkers = asNumber('Settings:RenderWorkers', s('RenderWorkers'), Math.max(1, availableParallelism() - 1), 1, 64);
   const settings: Settings = {
     jwtExpireHours: asNumber('Settings:JwtExpireHours', s('JwtExpireHours'), 24, 0.01, 24 * 365, false),
+    jwtSigningKeyFile: asOptionalPath('Settings:JwtSigningKeyFile', s('JwtSigningKeyFile'), cwd),
+    jwtSigningKey: asString('Settings:JwtSigningKey', s('JwtSigningKey'), '').trim() || null,
     bodyLimitBytes: asNumber('Settings:BodyLimitBytes', s('BodyLimitBytes'), 1024 * 1024, 1024, 1024 * 1024 * 1024),
     accessLog: asBoolean('Settings:AccessLog', s('AccessLog'), false),
     slowRequestMs: asNumber('Settings:SlowRequestMs', s('SlowRequestMs'), 1000, 1, 3_600_000),

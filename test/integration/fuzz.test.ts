@@ -35,7 +35,7 @@ import { crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, dropTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.js';
 import { ADMIN, startInstance, type Instance } from '../support/instance.js';
-import { loadOrCreateSigningKey } from '../../src/auth/signing-key.js';
+import { loadSigningKey } from '../../src/auth/signing-key.js';
 
 // ---------------------------------------------------------------------------------------------
 // Raw HTTP client
@@ -838,7 +838,7 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
     // The key is read from the instance's own database: forgeries signed with it fail only
     // because of what was forged (expiry, claims, algorithm), not because of the key.
     secrets = {
-      key: await loadOrCreateSigningKey(instance.services.database.db),
+      key: (await loadSigningKey(instance.services.database.db, { file: null, value: null })).key,
       claims: JSON.parse(Buffer.from(adminJwt.split('.')[1] as string, 'base64url').toString('utf8')) as Record<string, unknown>,
       realJwt: adminJwt,
       realApiToken: created.body.data.item.value as string,
