@@ -4,6 +4,7 @@
 import MarkdownIt from 'markdown-it';
 import { CODE_CLASS, LINK_REL, urlAllowed } from './preview-policy.js';
 import { HtmlSanitizerStream, sanitizeHtml } from './preview-sanitizer.js';
+import { compactTableBodies, isTableBodyRows, tableRowsHeldRawHtml, tableRowsMayHoldRawHtml } from './markdown-table-rows.js';
 
 const md = new MarkdownIt('commonmark').enable(['table', 'strikethrough']);
 type Token = ReturnType<MarkdownIt['parse']>[number];
@@ -43,6 +44,11 @@ md.renderer.rules.fence = (tokens, idx, options, env, self) => {
 
 const hasRawHtml = (tokens: Token[]): boolean =>
   tokens.some((t) => t.type === 'html_block' || t.type === 'html_inline' || (t.children !== null && hasRawHtml(t.children)));
+// Large tables cost time and memory linear in their size (markdown-table-rows.ts). Their cells
+// are parsed only when rendered, so before that a table body can only say whether it may hold
+// raw HTML; renderSanitisingRawHtml learns for sure.
+compactTableBodies(md, hasRawHtml);
+const mayHoldRawHtml = (tokens: Token[]): boolean => tokens.some((t) => (isTableBodyRows(t) ? tableRowsMayHoldRawHtml(t) : hasRawHtml([t])));
 
 export function renderMarkdown(source: string): string {
   return md.render(source);
@@ -59,7 +65,7 @@ export function renderMarkdown(source: string): string {
  * is either markdown-it's own output or the sanitiser's, both balanced and allow-listed, and
  * neither ends inside a tag.
  */
-function renderSanitisingRawHtml(tokens: Token[]): string {
+function renderSanitisingRawHtml(tokens: Token[], env: object): string {
   // markdown-it's Renderer.render (the same loop over the same public rules), noting where each
   // top-level block's HTML ends and whether the block holds raw HTML. A block ends with its
   // closing token, or is one token (hr, fence, code_block, html_block).
@@ -70,9 +76,9 @@ function renderSanitisingRawHtml(tokens: Token[]): string {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     const rule = renderer.rules[token.type];
-    if (token.type === 'inline') html += renderer.renderInline(token.children ?? [], options, {});
-    else html += rule !== undefined ? rule(tokens, i, options, {}, renderer) : renderer.renderToken(tokens, i, options);
-    raw ||= token.type === 'html_block' || (token.children !== null && hasRawHtml(token.children));
+    if (token.type === 'inline') html += renderer.renderInline(token.children ?? [], options, env);
+    else html += rule !== undefined ? rule(tokens, i, options, env, renderer) : renderer.renderToken(tokens, i, options);
+    raw ||= token.type === 'html_block' || (token.children !== null && hasRawHtml(token.children)) || (isTableBodyRows(token) && tableRowsHeldRawHtml(token));
     if (token.level === 0 && token.nesting !== 1) {
       blocks.push({ end: html.length, raw });
       raw = false;
@@ -101,6 +107,7 @@ function renderSanitisingRawHtml(tokens: Token[]): string {
 
 export function preview(source: string, type: PreviewType = 'markdown'): string {
   if (type === 'html') return sanitize(source);
-  const tokens = md.parse(source, {});
-  return hasRawHtml(tokens) ? renderSanitisingRawHtml(tokens) : md.renderer.render(tokens, md.options, {});
+  const env = {};
+  const tokens = md.parse(source, env);
+  return mayHoldRawHtml(tokens) ? renderSanitisingRawHtml(tokens, env) : md.renderer.render(tokens, md.options, env);
 }
