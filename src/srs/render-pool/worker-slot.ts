@@ -1,14 +1,21 @@
 // One worker thread of the pool: started with the heap limit, reporting `ready`, its replies
-// and how it ended (a deliberate stop, running out of memory, or a crash) to the pool.
+// and how it ended (a deliberate stop, running out of memory, or a crash) to the pool. The
+// preview pool (src/system/preview-pool.ts) runs its workers in these slots too, with its own
+// replies and thread name.
 
 import { Worker } from 'node:worker_threads';
 import type { WorkerReply } from './protocol.js';
 import type { WorkerLaunch } from './worker-script.js';
 
-export interface SlotEvents {
-  onReply(slot: WorkerSlot, reply: WorkerReply): void;
+/** What a worker posts: `{ type: 'ready' }` once loaded, then its pool's replies. */
+export interface SlotReply {
+  type: string;
+}
+
+export interface SlotEvents<Reply extends SlotReply = WorkerReply> {
+  onReply(slot: WorkerSlot<Reply>, reply: Reply): void;
   /** The thread ended without being stopped by the pool. */
-  onUnexpectedExit(slot: WorkerSlot, cause: SlotExit): void;
+  onUnexpectedExit(slot: WorkerSlot<Reply>, cause: SlotExit): void;
 }
 
 export interface SlotExit {
@@ -20,7 +27,7 @@ export interface SlotExit {
 
 let nextSlotNumber = 1;
 
-export class WorkerSlot {
+export class WorkerSlot<Reply extends SlotReply = WorkerReply> {
   readonly worker: Worker;
   readonly number = nextSlotNumber++;
   ready = false;
@@ -28,15 +35,15 @@ export class WorkerSlot {
   stopped = false;
   private lastError: Error | undefined;
 
-  constructor(launch: WorkerLaunch, maxMemoryMb: number, events: SlotEvents) {
+  constructor(launch: WorkerLaunch, maxMemoryMb: number, events: SlotEvents<Reply>, name = 'render-worker') {
     this.worker = new Worker(launch.filename, {
       ...(launch.workerData ? { workerData: launch.workerData } : {}),
       resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
-      name: `render-worker-${this.number}`,
+      name: `${name}-${this.number}`,
     });
     // Idle workers must not keep the process alive; the pool refs them while it has work.
     this.worker.unref();
-    this.worker.on('message', (msg: WorkerReply) => {
+    this.worker.on('message', (msg: Reply) => {
       if (msg?.type === 'ready') this.ready = true;
       events.onReply(this, msg);
     });
