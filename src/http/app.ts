@@ -1,6 +1,6 @@
 // Builds the Fastify application from the instance services. Routes live with their domains;
 // this file only assembles them with the cross-cutting pieces.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { Services } from '../services.js';
 import { requestIdFor } from './request-id.js';
@@ -9,7 +9,7 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from 
 import { installAuthentication } from './auth-hook.js';
 import { registerOpenApi } from './openapi.js';
 import { opsRoutes } from './ops-routes.js';
-import { redactUrl } from './logger.js';
+import { redactRequestUrl } from './url-redaction.js';
 import { sessionRoutes } from '../auth/routes.js';
 import { tokenRoutes } from '../tokens/routes.js';
 import { pingRoutes } from '../system/ping-routes.js';
@@ -30,6 +30,15 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   // The CLI does this first thing; here for programs that embed the app (tests, the bench).
   holdTickObjectShape();
   const { settings } = services.config;
+  // The access line (Settings:AccessLog) or slow line (Settings:SlowRequestMs) of a request.
+  const logRequestEnd = (request: FastifyRequest, statusCode: number, ms: number): void => {
+    const slow = ms >= settings.slowRequestMs;
+    if (slow || settings.accessLog) {
+      const line = { method: request.method, url: redactRequestUrl(request.url, request.query), statusCode, responseTimeMs: Math.round(ms * 10) / 10 };
+      if (slow) request.log.warn(line, 'slow request');
+      else request.log.info(line, 'request completed');
+    }
+  };
   const app = Fastify({
     loggerInstance: services.logger as FastifyBaseLogger,
     // Per-request access lines are ours to write (off by default, Settings:AccessLog).
@@ -40,7 +49,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     clientErrorHandler,
     childLoggerFactory: lazyChildLoggerFactory,
-    frameworkErrors: frameworkErrorHandler,
+    // Requests the router refuses (a bad URL) run no hooks, so their line is written here.
+    frameworkErrors: (err, request, reply) => {
+      const started = performance.now();
+      reply.raw.once('close', () => logRequestEnd(request, reply.statusCode, performance.now() - started));
+      frameworkErrorHandler(err, request, reply);
+    },
     // An HTTP/1.1 request without Host is refused by installErrorHandling, in the envelope.
     http: { requireHostHeader: false },
     routerOptions: { maxParamLength: 512 },
@@ -51,13 +65,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   // Callback hooks rather than async ones: they run on every request, and an async hook costs a
   // promise and a microtask turn each (bench/http-auth.js measures the difference).
   app.addHook('onResponse', (request, reply, done) => {
-    const ms = reply.elapsedTime;
-    const slow = ms >= settings.slowRequestMs;
-    if (slow || settings.accessLog) {
-      const line = { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, responseTimeMs: Math.round(ms * 10) / 10 };
-      if (slow) request.log.warn(line, 'slow request');
-      else request.log.info(line, 'request completed');
-    }
+    logRequestEnd(request, reply.statusCode, reply.elapsedTime);
     done();
   });
 

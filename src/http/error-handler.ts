@@ -9,6 +9,7 @@ import { AppError, badRequest, type ErrorDetail } from '../lib/errors.js';
 import { envelope } from './envelope.js';
 import { isoMicros } from '../lib/time.js';
 import { requestIdFor } from './request-id.js';
+import { redactUrl } from './url-redaction.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -106,8 +107,13 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendError(err, request, reply));
 
   // Unknown routes have no route gate (src/http/auth-hook.ts), so the request id is set here.
+  // The message names the path without the query (which the router starts at `?` or `#`), and
+  // what is left is redacted too: a `;ptoken=…` path parameter is part of the path.
   app.setNotFoundHandler((request, reply) =>
-    reply.header('X-Request-Id', request.id).code(404).send(envelope(request, { code: 'route_not_found' }, `No route ${request.method} ${request.url.split('?')[0]}`, false)),
+    reply
+      .header('X-Request-Id', request.id)
+      .code(404)
+      .send(envelope(request, { code: 'route_not_found' }, `No route ${request.method} ${redactUrl(request.url.split(/[?#]/)[0]!)}`, false)),
   );
 
   // Requests Node answers (or drops) before Fastify sees them: answer them in the envelope too.
