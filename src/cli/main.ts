@@ -14,7 +14,11 @@ const HELP = `platform-core <command>
   team add <short> <name> [--type internal|external]
   token create <name> --user <username>   prints the token value once
   render <template.frx> [--data <file.json|dataset.xml>] [--format html|pdf|frx] [--out <file>|-]
-                                          renders a FastReport template (warnings on stderr)
+         [--timeout <seconds>] [--max-memory-mb <MB>]
+                                          renders a FastReport template (warnings on stderr),
+                                          stopped after --timeout seconds or at --max-memory-mb
+                                          of heap (defaults: Settings:RenderTimeoutSeconds 60,
+                                          Settings:RenderMemoryMb 512)
   starter --data <sample.json> [--out <file.frx>|-] [--title <text>]
                                           writes a starter template for an SRS data sample
 

@@ -1,80 +1,70 @@
-// `platform-core render <template.frx> [--data <file.json|dataset.xml>] [--format html|pdf|frx] [--out <file>|-]`
-// Loaded only by that command (the report library is not needed by the others).
+// `platform-core render <template.frx> [--data <file.json|dataset.xml>] [--format html|pdf|frx]
+// [--out <file>|-] [--timeout <seconds>] [--max-memory-mb <MB>]`. Loaded only by that command.
 //
-// A PDF is streamed to its destination page by page (exportPdfToStream), so a long report does
-// not sit in memory twice; a file is only created once the report has run, and removed again if
+// The render runs where the server's renders run: on a worker thread of a render pool
+// (src/srs/render-pool), here one worker for one job, so it has the same time limit (the worker
+// is terminated) and heap limit (the worker's resourceLimits) — a hostile template stops with
+// one message instead of taking the machine's memory. The worker reads the template and the
+// data file itself, so loading and parsing them count against the limits too; this thread only
+// checks the arguments and writes the output. The output comes back as one buffer (moved from
+// the worker, not copied); a file is only created once the report has run, and removed again if
 // writing it fails.
 
-import { once } from 'node:events';
-import { createWriteStream, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { extname } from 'node:path';
-import { parseJsonText } from '../report/data/index.js';
-import {
-  exportPdfToStream,
-  loadFrx,
-  mergeDataIntoTemplate,
-  pdfExportOptions,
-  prepareReport,
-  renderReport,
-  RENDER_FORMATS,
-  TemplateError,
-  type PrepareOptions,
-  type RenderData,
-  type RenderFormat,
-} from '../report/index.js';
+import { accessSync, constants, rmSync, statSync, writeFileSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
+import { createRenderPool, TemplateRenderError, type RenderFormat, type RenderJob } from '../srs/render-pool/index.js';
 import { one, UsageError, type ParsedArgs } from './args.js';
+import { limitMessage, renderLimits } from './render-limits.js';
 
-function readFile(path: string, what: string): Buffer {
+const FORMATS: readonly RenderFormat[] = ['html', 'pdf', 'frx'];
+const USAGE = 'platform-core render <template.frx> [--data <file>] [--format html|pdf|frx] [--out <file>|-] [--timeout <seconds>] [--max-memory-mb <MB>]';
+
+/** A file the worker will read: checked here so that a wrong path is a usage error naming it. */
+function checkReadable(path: string, what: string): void {
   try {
-    return readFileSync(path);
+    if (!statSync(path).isFile()) throw new Error('not a file');
+    accessSync(path, constants.R_OK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(`cannot read ${what} ${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** JSON data: the root of the template's JSON connection, and/or named arrays for its
- *  TableDataSources. */
-function jsonData(template: Buffer, text: string, path: string): RenderData {
-  const root = parseJsonText(text, {}, path);
-  const { report } = loadFrx(template);
-  const hasJsonConnection = report.dictionary.connections.some((c) => c.type === 'JsonDataSourceConnection');
-  const hasTables = report.dictionary.dataSources.length > 0;
-  const data: RenderData = {};
-  if (hasJsonConnection || !hasTables) data.json = root;
-  if (hasTables) {
-    if (!isPlainObject(root) || !Object.values(root).every(Array.isArray)) {
-      if (!hasJsonConnection) throw new UsageError(`${path}: data for the template's data sources must be an object of named arrays`);
-    } else data.tables = root as Record<string, unknown[]>;
-  }
-  return data;
-}
-
-const USAGE = 'platform-core render <template.frx> [--data <file>] [--format html|pdf|frx] [--out <file>|-]';
-
-function writeStdout(data: string | Buffer): Promise<void> {
+function writeStdout(data: Buffer): Promise<void> {
   return new Promise<void>((resolve, reject) => process.stdout.write(data, (e) => (e ? reject(e) : resolve())));
 }
 
-async function writePdf(opts: PrepareOptions, out: string, err: (s: string) => void): Promise<void> {
-  if (out === '-' && process.stdout.isTTY) throw new UsageError('not writing a PDF to a terminal: use --out <file.pdf> or redirect the output');
-  const run = prepareReport(opts);
-  if (out === '-') {
-    await exportPdfToStream(run.prepared, process.stdout, { ...pdfExportOptions(run), end: false });
-  } else {
-    const file = createWriteStream(out);
+function writeOutputFile(out: string, data: Buffer): void {
+  try {
+    writeFileSync(out, data);
+  } catch (e) {
+    // Never leave half a document behind (a full disk); a path that is a folder stays as it is.
     try {
-      await once(file, 'open');
-      await exportPdfToStream(run.prepared, file, pdfExportOptions(run));
-    } catch (e) {
-      file.destroy();
       rmSync(out, { force: true });
-      throw new UsageError(`cannot write ${out}: ${(e as Error).message}`);
+    } catch {
+      // nothing to remove
     }
+    throw new UsageError(`cannot write ${out}: ${(e as Error).message}`);
   }
-  for (const w of run.warnings.list) err(`warning: ${w}`);
+}
+
+/** The job for the worker, from the arguments (usage errors for what cannot work). */
+function renderJob(args: ParsedArgs, templatePath: string, format: RenderFormat): RenderJob {
+  checkReadable(templatePath, 'template');
+  const job: RenderJob = { templatePath: resolve(templatePath), format, data: undefined };
+  const dataPath = one(args, 'data');
+  const ext = dataPath === undefined ? undefined : extname(dataPath).toLowerCase();
+  // frx is the template with the data embedded in its JSON connection: only JSON can be.
+  if (format === 'frx' && ext !== '.json') throw new UsageError('--format frx embeds JSON data: give --data <file.json>');
+  if (dataPath !== undefined) {
+    if (ext !== '.json' && ext !== '.xml') throw new UsageError(`--data must be a .json or .xml file: ${dataPath}`);
+    checkReadable(dataPath, 'data file');
+    job.dataFile = resolve(dataPath);
+  }
+  const culture = one(args, 'culture');
+  if (culture !== undefined) job.culture = culture;
+  if (args.flags.has('embed-fonts')) job.embedFonts = true;
+  return job;
 }
 
 export async function renderCommand(args: ParsedArgs, err: (s: string) => void): Promise<number> {
@@ -82,40 +72,28 @@ export async function renderCommand(args: ParsedArgs, err: (s: string) => void):
   if (!templatePath) throw new UsageError(`render needs a template: ${USAGE}`);
   if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
   const format = one(args, 'format') ?? 'html';
-  if (format !== 'frx' && !(RENDER_FORMATS as readonly string[]).includes(format)) throw new UsageError(`unsupported --format ${format} (html, pdf or frx)`);
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unsupported --format ${format} (html, pdf or frx)`);
   const out = one(args, 'out') ?? '-';
-  const template = readFile(templatePath, 'template');
-  const dataPath = one(args, 'data');
+  if (format === 'pdf' && out === '-' && process.stdout.isTTY) throw new UsageError('not writing a PDF to a terminal: use --out <file.pdf> or redirect the output');
+  const limits = renderLimits(args);
+  const job = renderJob(args, templatePath, format as RenderFormat);
+
+  // One worker, no queue: the pool's limits, worker start and clean-up, for a single job.
+  const pool = createRenderPool({ size: 1, queueLimit: 0, timeoutMs: Math.round(limits.timeoutSeconds * 1000), maxMemoryMb: limits.maxMemoryMb });
+  let output: Buffer;
+  let warnings: string[];
   try {
-    if (format === 'frx') {
-      // The template with the data embedded in its JSON connection: no engine run.
-      if (dataPath === undefined || extname(dataPath).toLowerCase() !== '.json') throw new UsageError('--format frx embeds JSON data: give --data <file.json>');
-      const merged = mergeDataIntoTemplate(template, readFile(dataPath, 'data file').toString('utf8'));
-      if (out === '-') await writeStdout(merged);
-      else writeFileSync(out, merged);
-      return 0;
-    }
-    let data: RenderData | undefined;
-    if (dataPath !== undefined) {
-      const bytes = readFile(dataPath, 'data file');
-      const ext = extname(dataPath).toLowerCase();
-      if (ext === '.xml') data = { datasetXml: bytes };
-      else if (ext === '.json') data = jsonData(template, bytes.toString('utf8'), dataPath);
-      else throw new UsageError(`--data must be a .json or .xml file: ${dataPath}`);
-    }
-    const culture = one(args, 'culture');
-    const opts: PrepareOptions = { template, ...(data ? { data } : {}), ...(culture !== undefined ? { culture } : {}) };
-    if ((format as RenderFormat) === 'pdf') {
-      await writePdf(opts, out, err);
-      return 0;
-    }
-    const result = renderReport({ ...opts, format: 'html', ...(args.flags.has('embed-fonts') ? { embedFonts: true } : {}) });
-    for (const w of result.warnings) err(`warning: ${w}`);
-    if (out === '-') await writeStdout(result.output);
-    else writeFileSync(out, result.output);
-    return 0;
+    ({ output, warnings } = await pool.render(job));
   } catch (e) {
-    if (e instanceof TemplateError) throw new UsageError(`${templatePath}: ${e.message}`);
+    const overLimit = limitMessage(e);
+    if (overLimit !== undefined) throw new UsageError(`${templatePath}: ${overLimit}`);
+    if (e instanceof TemplateRenderError) throw new UsageError(`${templatePath}: ${e.message}`);
     throw e;
+  } finally {
+    await pool.close();
   }
+  for (const w of warnings) err(`warning: ${w}`);
+  if (out === '-') await writeStdout(output);
+  else writeOutputFile(out, output);
+  return 0;
 }

@@ -98,6 +98,29 @@ function asUrl(name: string, raw: unknown): string | null {
   return s.replace(/\/+$/, '');
 }
 
+/** Defaults and bounds of the render limits: of the settings, and of the CLI's render flags
+ *  (--timeout, --max-memory-mb) that override them. */
+export const RENDER_TIMEOUT_SECONDS = { fallback: 60, min: 0.1, max: 3600 } as const;
+export const RENDER_MEMORY_MB = { fallback: 512, min: 64, max: 65_536 } as const;
+
+export type RenderLimitSettings = Pick<Settings, 'renderTimeoutSeconds' | 'renderMemoryMb'>;
+
+function renderLimitSettings(s: (key: string) => unknown): RenderLimitSettings {
+  const t = RENDER_TIMEOUT_SECONDS;
+  const m = RENDER_MEMORY_MB;
+  return {
+    renderTimeoutSeconds: asNumber('Settings:RenderTimeoutSeconds', s('RenderTimeoutSeconds'), t.fallback, t.min, t.max, false),
+    renderMemoryMb: asNumber('Settings:RenderMemoryMb', s('RenderMemoryMb'), m.fallback, m.min, m.max),
+  };
+}
+
+/** Only the render limits, for `platform-core render`: it needs nothing else of the
+ *  configuration, so an unrelated bad setting (or DATABASE_URL) must not stop it. */
+export function loadRenderLimitSettings(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): RenderLimitSettings {
+  const { tree } = readSettingsFile(env, cwd);
+  return renderLimitSettings((key) => lookupSetting(tree, env, `Settings:${key}`));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const { tree, path } = readSettingsFile(env, cwd);
   const s = (key: string) => lookupSetting(tree, env, `Settings:${key}`);
@@ -128,8 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     logLevel: asString('Settings:LogLevel', s('LogLevel') ?? env.LOG_LEVEL, 'info'),
     renderWorkers,
     renderQueueLimit: asNumber('Settings:RenderQueueLimit', s('RenderQueueLimit'), 4 * renderWorkers, 0, 10_000),
-    renderTimeoutSeconds: asNumber('Settings:RenderTimeoutSeconds', s('RenderTimeoutSeconds'), 60, 0.1, 3600, false),
-    renderMemoryMb: asNumber('Settings:RenderMemoryMb', s('RenderMemoryMb'), 512, 64, 65_536),
+    ...renderLimitSettings(s),
     srsStatementTimeoutSeconds: asNumber('Settings:SrsStatementTimeoutSeconds', s('SrsStatementTimeoutSeconds'), 30, 0.1, 3600, false),
     srsMaxRows: asNumber('Settings:SrsMaxRows', s('SrsMaxRows'), 100_000, 1, 10_000_000),
   };

@@ -3,7 +3,7 @@
 //
 // renderReport is synchronous for both formats: the PDF exporter never waits for anything (see
 // export/pdf/index.ts), so `output` is the HTML text or the PDF bytes. A caller that wants the
-// PDF streamed page by page (the CLI) runs prepareReport and then exportPdfToStream with
+// PDF streamed page by page runs prepareReport and then exportPdfToStream with
 // pdfExportOptions.
 
 import { loadDataSetXml, type BindData, type DataSet } from './data/index.js';

@@ -1,10 +1,12 @@
-// One render job as a worker runs it: the template from the worker's cache, the format's
-// renderer, the output as bytes that own their ArrayBuffer (so they can be transferred).
+// One render job as a worker runs it: the template from the worker's cache, the data (the job's,
+// or read from its data file), the format's renderer, the output as bytes that own their
+// ArrayBuffer (so they can be transferred).
 // Plain functions without worker_threads, so they also run (and are tested) in-process.
 
 import { renderReport } from '../../report/render.js';
 import { TemplateError } from '../../report/errors.js';
 import { mergeDataIntoTemplate } from '../../report/template/index.js';
+import { jsonTextFromFile, renderDataFromFile } from './data-file.js';
 import type { CachedTemplate, TemplateCache } from './template-cache.js';
 import type { WorkerJob } from './protocol.js';
 import type { RenderFormat } from './types.js';
@@ -23,9 +25,10 @@ interface FormatHandler {
 
 /** The options every report render shares. */
 function reportOptions(template: CachedTemplate, job: WorkerJob) {
+  const loaded = template.loaded();
   return {
-    template: template.loaded(),
-    data: { json: job.data },
+    template: loaded,
+    data: job.dataFile !== undefined ? renderDataFromFile(job.dataFile, loaded.report) : { json: job.data },
     ...(job.culture !== undefined ? { culture: job.culture } : {}),
     ...(job.nowMs !== undefined ? { now: new Date(job.nowMs) } : {}),
   };
@@ -36,7 +39,7 @@ function rendered(format: 'html' | 'pdf', contentType: string): FormatHandler {
   return {
     contentType,
     render: (template, job) => {
-      const r = renderReport({ ...reportOptions(template, job), format });
+      const r = renderReport({ ...reportOptions(template, job), format, ...(format === 'html' && job.embedFonts ? { embedFonts: true } : {}) });
       return { output: ownBytes(r.output), contentType, pages: r.pages, warnings: r.warnings };
     },
   };
@@ -49,7 +52,11 @@ const FORMATS: Record<RenderFormat, FormatHandler> = {
   // The template with the data embedded in its JSON connection: no pages, nothing rendered.
   frx: {
     contentType: 'application/xml; charset=utf-8',
-    render: (template, job) => ({ output: ownBytes(mergeDataIntoTemplate(template.bytes, job.data)), contentType: FORMATS.frx.contentType, pages: 0, warnings: [] }),
+    render: (template, job) => {
+      // A data file goes to the merge as JSON text, parsed there with the merge's own limits.
+      const data = job.dataFile !== undefined ? jsonTextFromFile(job.dataFile) : job.data;
+      return { output: ownBytes(mergeDataIntoTemplate(template.bytes, data)), contentType: FORMATS.frx.contentType, pages: 0, warnings: [] };
+    },
   },
 };
 

@@ -12,6 +12,13 @@ export interface RenderJob {
   /** The SRS JSON object (command name → rows, or one object for dtsingle). Structured-cloned
    *  into the worker. */
   data: unknown;
+  /** A data file the worker reads and uses instead of `data` (the CLI's --data): `.xml` an
+   *  ADO.NET DataSet, `.json` the root of the template's JSON connection and/or named arrays for
+   *  its TableDataSources (frx: the JSON to embed). Read in the worker, so that parsing it counts
+   *  against the render's limits. */
+  dataFile?: string;
+  /** html: embed the font files used (the CLI's --embed-fonts); ignored by the other formats. */
+  embedFonts?: boolean;
   /** Not used by any format of the pool: HTML and PDF take their title from the template's
    *  ReportInfo, and the starter template (which takes a title) is built in-process. */
   title?: string;

@@ -32,10 +32,11 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI with `args` (60 s at most). */
-export function runCli(args: string[], timeoutMs = 60_000): Promise<CliResult> {
+/** Runs the CLI with `args` (60 s at most), in the repository (or `opts.cwd`) with this
+ *  process's environment (or `opts.env`). */
+export function runCli(args: string[], timeoutMs = 60_000, opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? REPO_ROOT, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));

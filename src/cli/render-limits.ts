@@ -1,0 +1,73 @@
+// The time and heap limits of `platform-core render`: the server's render limits, given by
+// --timeout <seconds> and --max-memory-mb <MB>, whose defaults are the settings
+// Settings:RenderTimeoutSeconds and Settings:RenderMemoryMb (same bounds as the settings).
+//
+// Settings are only defaults: with both flags given nothing of the configuration is read, so
+// `render` still needs no configuration, and a broken appsettings.json cannot stop it. With a
+// flag left out the settings file is read for its default, and a bad file or a bad render
+// setting is an error (exit 2) rather than a silent fallback to limits the operator did not set.
+
+import {
+  ConfigError,
+  loadRenderLimitSettings,
+  RENDER_MEMORY_MB,
+  RENDER_TIMEOUT_SECONDS,
+  type RenderLimitSettings,
+} from '../config/config.js';
+import { RenderMemoryError, RenderTimeoutError } from '../srs/render-pool/index.js';
+import { one, UsageError, type ParsedArgs } from './args.js';
+
+export interface RenderLimits {
+  timeoutSeconds: number;
+  maxMemoryMb: number;
+}
+
+/** Plain decimal numbers only: Number() would also take "0x40", "1e3" or " ". */
+const DECIMAL = /^\d+(\.\d+)?$/;
+const WHOLE = /^\d+$/;
+
+function timeoutFlag(raw: string): number {
+  const { min, max } = RENDER_TIMEOUT_SECONDS;
+  const n = Number(raw);
+  if (!DECIMAL.test(raw) || n < min || n > max) throw new UsageError(`--timeout must be a number of seconds from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+  return n;
+}
+
+function memoryFlag(raw: string): number {
+  const { min, max } = RENDER_MEMORY_MB;
+  const n = Number(raw);
+  if (!WHOLE.test(raw) || n < min || n > max) throw new UsageError(`--max-memory-mb must be a whole number of MB from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+  return n;
+}
+
+function settings(env: NodeJS.ProcessEnv, cwd: string): RenderLimitSettings {
+  try {
+    return loadRenderLimitSettings(env, cwd);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    throw new ConfigError(`${err.message} (render takes its default limits from the settings; give both --timeout and --max-memory-mb to render without them)`);
+  }
+}
+
+/** The limits of this render: the flags, else the settings. Bad flags are usage errors. */
+export function renderLimits(args: ParsedArgs, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): RenderLimits {
+  const timeout = one(args, 'timeout');
+  const memory = one(args, 'max-memory-mb');
+  const flags = {
+    timeoutSeconds: timeout === undefined ? undefined : timeoutFlag(timeout),
+    maxMemoryMb: memory === undefined ? undefined : memoryFlag(memory),
+  };
+  const defaults = flags.timeoutSeconds === undefined || flags.maxMemoryMb === undefined ? settings(env, cwd) : undefined;
+  return {
+    timeoutSeconds: flags.timeoutSeconds ?? (defaults as RenderLimitSettings).renderTimeoutSeconds,
+    maxMemoryMb: flags.maxMemoryMb ?? (defaults as RenderLimitSettings).renderMemoryMb,
+  };
+}
+
+/** The message for a render stopped at a limit: the pool's words (which limit, how much) plus
+ *  how to raise it. Undefined for any other error. */
+export function limitMessage(err: unknown): string | undefined {
+  if (err instanceof RenderTimeoutError) return `${err.message}; raise the limit with --timeout <seconds> or Settings:RenderTimeoutSeconds`;
+  if (err instanceof RenderMemoryError) return `${err.message}; raise the limit with --max-memory-mb <MB> or Settings:RenderMemoryMb`;
+  return undefined;
+}
