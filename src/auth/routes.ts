@@ -1,4 +1,4 @@
-// Login and logout (spec §4.2, CONTRACT.md "Authentication").
+// Login and logout (spec §4.2, CONTRACT.md "Authentication"; logout also by POST, issue 13).
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopeOf, ErrorEnvelope, authSecurity, sendEnvelope, standardErrors } from '../http/envelope.js';
@@ -51,10 +51,17 @@ export function sessionRoutes(app: FastifyInstance, login: LoginService): void {
     },
   });
 
-  app.get('/api/core/account/logout', {
+  // GET is the contract's; POST is what a state change should be. Both end the sessions, so a
+  // cookie-authenticated call must come from our own origin on either (issue 13: a cross-site
+  // link is a GET the SameSite=Lax cookie goes along with).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/core/account/logout',
+    config: { changesState: true },
     schema: {
       tags: ['auth'],
       summary: 'End every JWT session of the caller (API tokens stay valid)',
+      description: 'Authenticated by the `ptoken` cookie, the call must come from the server\'s own origin (or one of Settings:AllowedOrigins), on GET as on POST: 403 `csrf_rejected` otherwise.',
       security: authSecurity,
       response: { 200: LogoutAnswer, ...standardErrors },
     },

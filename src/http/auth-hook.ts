@@ -16,6 +16,9 @@ declare module 'fastify' {
     auth?: AuthMode;
     /** Any one of these roles is required. */
     roles?: readonly string[];
+    /** The route changes state even on GET (logout), so a cookie-authenticated call must pass
+     *  the cross-site check whatever its method (src/http/csrf.ts). */
+    changesState?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -63,14 +66,14 @@ export function installAuthentication(app: FastifyInstance, auth: Authenticator,
     let gate: onRequestHookHandler | undefined;
     const lazyGate: onRequestHookHandler = function (request, reply, done) {
       const config: FastifyContextConfig = route.config ?? {};
-      gate ??= makeGate(config.auth ?? 'required', config.roles);
+      gate ??= makeGate(config.auth ?? 'required', config.roles, config.changesState === true);
       return gate.call(this, request, reply, done);
     };
     const existing = route.onRequest;
     route.onRequest = existing === undefined ? [lazyGate] : [lazyGate, ...(Array.isArray(existing) ? existing : [existing])];
   });
 
-  function makeGate(mode: AuthMode, roles: readonly string[] | undefined): onRequestHookHandler {
+  function makeGate(mode: AuthMode, roles: readonly string[] | undefined, changesState: boolean): onRequestHookHandler {
     return (request, reply, done) => {
       reply.header('X-Request-Id', request.id);
       const hostError = missingHost(request);
@@ -90,10 +93,10 @@ export function installAuthentication(app: FastifyInstance, auth: Authenticator,
       } catch (err) {
         return authFailed(request, mode, err, done);
       }
-      if (principal !== undefined) return authorize(request, roles, cred, principal, done);
+      if (principal !== undefined) return authorize(request, roles, changesState, cred, principal, done);
       const presented = cred;
       auth.authenticate(presented).then(
-        (p) => authorize(request, roles, presented, p, done),
+        (p) => authorize(request, roles, changesState, presented, p, done),
         (err: unknown) => authFailed(request, mode, err, done),
       );
     };
@@ -107,10 +110,10 @@ export function installAuthentication(app: FastifyInstance, auth: Authenticator,
     done(err as Error);
   }
 
-  function authorize(request: FastifyRequest, roles: readonly string[] | undefined, cred: Credential, principal: Principal, done: (err?: Error) => void): void {
+  function authorize(request: FastifyRequest, roles: readonly string[] | undefined, changesState: boolean, cred: Credential, principal: Principal, done: (err?: Error) => void): void {
     request.principal = principal;
     try {
-      if (cred.source === 'cookie') assertSameOrigin(request, allowedOrigins);
+      if (cred.source === 'cookie') assertSameOrigin(request, allowedOrigins, changesState);
       if (roles) requireAnyRole(principal, roles);
     } catch (err) {
       return done(err as Error);
