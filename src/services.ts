@@ -17,6 +17,7 @@ import { ProfileService } from './accounts/profile-service.js';
 import { AccountAdminService } from './accounts/account-admin-service.js';
 import { TeamService } from './teams/team-service.js';
 import { createRenderPool } from './srs/render-pool/index.js';
+import { PreviewPool } from './system/preview-pool.js';
 import { SrsService } from './srs/srs-service.js';
 import { seedApps } from './srs/app-seed.js';
 
@@ -31,6 +32,8 @@ export interface Services {
   accounts: AccountAdminService;
   teams: TeamService;
   srs: SrsService;
+  /** Markdown/HTML previews on worker threads. */
+  previews: PreviewPool;
   bootstrap: BootstrapResult;
   close(): Promise<void>;
 }
@@ -85,6 +88,12 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       limits: { statementTimeoutMs: settings.srsStatementTimeoutSeconds * 1000, maxRows: settings.srsMaxRows },
       logger,
     });
+    const previews = new PreviewPool({
+      size: settings.previewWorkers,
+      queueLimit: settings.previewQueueLimit,
+      timeoutMs: Math.max(1, Math.round(settings.previewTimeoutSeconds * 1000)),
+      maxMemoryMb: settings.previewMemoryMb,
+    });
     return {
       config,
       logger,
@@ -96,11 +105,13 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       accounts,
       teams,
       srs,
+      previews,
       bootstrap,
       async close() {
         await auth.activity.flush();
         await srs.close();
         await renderPool.close();
+        await previews.close();
         await database.close();
       },
     };

@@ -41,6 +41,14 @@ export interface Settings {
   srsStatementTimeoutSeconds: number;
   /** Most rows one SRS command may return. */
   srsMaxRows: number;
+  /** Markdown preview: worker threads that render previews off the event loop. */
+  previewWorkers: number;
+  /** Previews waiting for a worker beyond which requests are refused with 503 + Retry-After. */
+  previewQueueLimit: number;
+  /** Longest a single preview may take before its worker is stopped (422 preview_timeout). */
+  previewTimeoutSeconds: number;
+  /** Heap limit of a preview worker. */
+  previewMemoryMb: number;
 }
 
 export interface Config {
@@ -131,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     : (Array.isArray(origins) ? origins.map(String) : String(origins).split(',')).map((o) => o.trim()).filter(Boolean);
 
   const renderWorkers = asNumber('Settings:RenderWorkers', s('RenderWorkers'), Math.max(1, availableParallelism() - 1), 1, 64);
+  const previewWorkers = asNumber('Settings:PreviewWorkers', s('PreviewWorkers'), Math.max(1, availableParallelism() - 1), 1, 64);
   const settings: Settings = {
     jwtExpireHours: asNumber('Settings:JwtExpireHours', s('JwtExpireHours'), 24, 0.01, 24 * 365, false),
     jwtSigningKeyFile: asOptionalPath('Settings:JwtSigningKeyFile', s('JwtSigningKeyFile'), cwd),
@@ -154,6 +163,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     ...renderLimitSettings(s),
     srsStatementTimeoutSeconds: asNumber('Settings:SrsStatementTimeoutSeconds', s('SrsStatementTimeoutSeconds'), 30, 0.1, 3600, false),
     srsMaxRows: asNumber('Settings:SrsMaxRows', s('SrsMaxRows'), 100_000, 1, 10_000_000),
+    previewWorkers,
+    previewQueueLimit: asNumber('Settings:PreviewQueueLimit', s('PreviewQueueLimit'), 4 * previewWorkers, 0, 10_000),
+    previewTimeoutSeconds: asNumber('Settings:PreviewTimeoutSeconds', s('PreviewTimeoutSeconds'), 10, 0.01, 600, false),
+    previewMemoryMb: asNumber('Settings:PreviewMemoryMb', s('PreviewMemoryMb'), 512, 64, 65_536),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(settings.logLevel)) {
     throw new ConfigError(`Settings:LogLevel must be one of fatal, error, warn, info, debug, trace, silent (got ${JSON.stringify(settings.logLevel)})`);

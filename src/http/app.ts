@@ -85,7 +85,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   accountAdminRoutes(app, services.accounts);
   teamRoutes(app, services.teams);
   pingRoutes(app);
-  previewRoutes(app);
+  previewRoutes(app, services.previews);
   uuidRoutes(app);
   systemInfoRoutes(app, services.profiles, services.config, services.database.dialect);
   srsRoutes(app, services.srs);

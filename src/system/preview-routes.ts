@@ -1,13 +1,15 @@
-// POST /api/core/system/preview: markdown (or HTML) to sanitised HTML.
+// POST /api/core/system/preview: markdown (or HTML) to sanitised HTML, made on the preview pool's
+// worker threads (preview-pool.ts) so that the event loop goes on answering meanwhile.
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
-import { authSecurity, EnvelopeOf, sendEnvelope, standardErrors } from '../http/envelope.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { authSecurity, EnvelopeOf, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { AppError } from '../lib/errors.js';
-import { preview, type PreviewType } from './markdown.js';
+import type { PreviewType } from './markdown.js';
+import { PreviewBusyError, PreviewMemoryError, PreviewTimeoutError, type PreviewPool } from './preview-pool.js';
 
 const MAX_INPUT_BYTES = 1024 * 1024;
 
-export function previewRoutes(app: FastifyInstance): void {
+export function previewRoutes(app: FastifyInstance, previews: PreviewPool): void {
   app.post<{ Body: { painput: string; patype?: PreviewType } }>('/api/core/system/preview', {
     config: { acceptsNul: true },
     schema: {
@@ -18,12 +20,46 @@ export function previewRoutes(app: FastifyInstance): void {
         painput: Type.String({ description: 'the markdown (or HTML) source, ≤ 1 MiB' }),
         patype: Type.Optional(Type.Union([Type.Literal('markdown'), Type.Literal('html')], { default: 'markdown' })),
       }),
-      response: { 200: EnvelopeOf(Type.Object({ html: Type.String() })), ...standardErrors },
+      response: { 200: EnvelopeOf(Type.Object({ html: Type.String() })), ...standardErrors, 413: ErrorEnvelope, 422: ErrorEnvelope, 503: ErrorEnvelope },
     },
     handler: async (request, reply) => {
       const { painput, patype } = request.body;
       if (Buffer.byteLength(painput) > MAX_INPUT_BYTES) throw new AppError(413, 'payload_too_large', 'painput is larger than 1 MiB');
-      return sendEnvelope(reply, { html: preview(painput, patype ?? 'markdown') }, 'OK');
+      const signal = abortOnDisconnect(reply);
+      let html: string;
+      try {
+        html = await previews.preview(painput, patype ?? 'markdown', signal);
+      } catch (err) {
+        throw signal.aborted ? new AppError(499, 'client_closed_request', 'The client closed the connection before the preview was ready') : previewFailure(err);
+      }
+      return sendEnvelope(reply, { html }, 'OK');
     },
   });
+}
+
+/**
+ * Pool failures → answers. Over the time or memory limit is this input's doing, and the same
+ * input would fail the same way again: 422, not a 5xx that invites a retry. A full queue is a
+ * 503 with Retry-After. Anything else (a crashed worker, a closed pool) is a server fault: 500.
+ */
+function previewFailure(err: unknown): unknown {
+  if (err instanceof PreviewBusyError) {
+    return new AppError(503, 'preview_busy', 'The preview is busy; retry later', { headers: { 'Retry-After': String(err.retryAfterSeconds) } });
+  }
+  if (err instanceof PreviewTimeoutError) {
+    return new AppError(422, 'preview_timeout', `The preview took longer than ${err.timeoutMs / 1000} s (Settings:PreviewTimeoutSeconds) and was stopped`);
+  }
+  if (err instanceof PreviewMemoryError) {
+    return new AppError(422, 'preview_too_large', `The preview needs more than ${err.maxMemoryMb} MB of memory (Settings:PreviewMemoryMb) and was stopped`);
+  }
+  return err;
+}
+
+/** Stops the preview when the client goes away before the answer is sent. */
+function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('the client closed the connection'));
+  });
+  return controller.signal;
 }
