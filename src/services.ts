@@ -46,7 +46,7 @@ export interface ServiceOverrides {
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
     const bootstrap = await bootstrapInstance(database.db, {
       dataDir: config.dataDir,
       adminUsername: config.adminUsername,
@@ -67,12 +67,17 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     );
     const login = new LoginService(database.db, jwt, auth, passwords, config.settings, onBackgroundError);
     const tokens = new TokenService(database.db, (ids) => auth.invalidateTokenIds(ids));
-    const invalidate = (userId: string) => auth.invalidateAccount(userId);
+    // Set once the SRS service exists; account changes also make the SQLite directory copy stale.
+    let directoryChanged = (): void => undefined;
+    const invalidate = (userId: string) => {
+      auth.invalidateAccount(userId);
+      directoryChanged();
+    };
     const { settings } = config;
     const profiles = new ProfileService(database.db, { appsDir: config.appsDir, ownerName: settings.ownerName, publicUrl: settings.publicUrl, invalidate });
-    const accounts = new AccountAdminService({ db: database.db, dialect: database.dialect, dataDir: config.dataDir, appsDir: config.appsDir, invalidate, passwords });
+    const accounts = new AccountAdminService({ db: database.db, dialect: database.dialect, dataDir: config.dataDir, appsDir: config.appsDir, withApps: database.withApps, invalidate, passwords });
     const teams = new TeamService(database.db, invalidate);
-    await seedApps(database.db, database.dialect, config.appsDir, logger);
+    await seedApps(database, config.appsDir, logger);
     const renderPool = createRenderPool({
       size: settings.renderWorkers,
       queueLimit: settings.renderQueueLimit,
@@ -83,11 +88,15 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       db: database.db,
       dialect: database.dialect,
       databaseUrl: config.databaseUrl,
+      appDataFile: database.appDataFile,
+      withApps: database.withApps,
+      directoryMaxAgeMs: settings.authCacheSeconds * 1000,
       appsDir: config.appsDir,
       pool: renderPool,
       limits: { statementTimeoutMs: settings.srsStatementTimeoutSeconds * 1000, maxRows: settings.srsMaxRows },
       logger,
     });
+    if (srs.directory) directoryChanged = () => srs.directory?.markChanged();
     const previews = new PreviewPool({
       size: settings.previewWorkers,
       queueLimit: settings.previewQueueLimit,

@@ -27,6 +27,8 @@ export interface AccountAdminDeps {
   appsDir: string;
   /** Drops cached account state after a change (immediate effect on this instance). */
   invalidate: (userId: string) => void;
+  /** The connection that reaches the apps' data too (db/connect.ts), for the cancel hook. */
+  withApps: Kysely<Database>;
   /** The lockout-guarded password check login uses: a wrong current password counts as a failure. */
   passwords: PasswordAttempts;
 }
@@ -53,10 +55,10 @@ export class AccountAdminService {
   }
 
   /** Runs one change to one account: serialised, transactional, cache invalidated after commit. */
-  private async change(username: string, work: (trx: Transaction<Database>, user: UserRow) => Promise<void>): Promise<AccountListItem> {
+  private async change(username: string, work: (trx: Transaction<Database>, user: UserRow) => Promise<void>, on: Kysely<Database> = this.db): Promise<AccountListItem> {
     const target = await this.requireUser(this.db, username);
     return this.mutex.run(target.id, async () => {
-      const item = await this.db.transaction().execute(async (trx) => {
+      const item = await on.transaction().execute(async (trx) => {
         const user = await this.requireUser(trx, username);
         await work(trx, user);
         return this.item(trx, user.id);
@@ -88,7 +90,8 @@ export class AccountAdminService {
         await trx.updateTable('users').set({ is_active: 0, security_stamp: newSecurityStamp() }).where('id', '=', u.id).execute();
         hook = await runCancelHook(trx, this.deps.dialect, this.deps.dataDir, { username: u.username, user_id: u.id, cancelled_by: actor });
         await this.recordCancel(trx, actor, u.username, { hook, outcome: 'ok' });
-      });
+        // The hook is the platform's: it reaches the apps' data too (schema `app`).
+      }, this.deps.withApps);
     } catch (err) {
       if (!(err instanceof HookFailedError)) throw err;
       // The cancel rolled back; the attempt is still recorded, outside that transaction.
@@ -149,6 +152,8 @@ export class AccountAdminService {
 
   async create(input: NewAccount): Promise<AccountListItem> {
     const { id } = await createAccount(this.db, input);
+    // Nothing of a new account is cached, but what is derived from the accounts must learn of it.
+    this.deps.invalidate(id);
     return this.item(this.db, id);
   }
 

@@ -30,7 +30,7 @@ async function withDatabase(fn: (db: ReturnType<typeof openDatabase>['db']) => P
   const config = loadConfig();
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle);
     await ensureSystemRoles(handle.db);
     await fn(handle.db);
   } finally {

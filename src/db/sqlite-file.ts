@@ -15,6 +15,9 @@ export function loadSqlite(): typeof SQLiteDatabase {
   return require(major >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3') as typeof SQLiteDatabase;
 }
 
+/** How long a writer waits for another connection's lock before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
 export interface OpenSqliteOptions {
   /** Refuse to create the file (a second connection to an existing database). */
   fileMustExist?: boolean;
@@ -27,7 +30,7 @@ export function openSqliteFile(file: string, opts: OpenSqliteOptions = {}): SQLi
   // WAL lets the CLI and the server use the file at the same time; busy_timeout makes a writer
   // wait for the other's lock instead of failing at once.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   return sqlite;

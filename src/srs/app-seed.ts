@@ -6,6 +6,8 @@
 // deleted later do not come back on restart. Seeds must be idempotent anyway (CREATE TABLE IF
 // NOT EXISTS, INSERT … ON CONFLICT DO NOTHING): a changed seed runs over the old one's tables.
 // A seed runs in one transaction; a failing seed is logged and skipped, the server still starts.
+// Seeds are app SQL: they run where SRS commands run (the apps' file on SQLite, the apps' role
+// and schema on PostgreSQL), with no access to the platform's tables.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,6 +17,9 @@ import type { Database } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
 import { splitStatements } from '../db/sql-text.js';
 import { listApps } from '../apps/apps-directory.js';
+import { openSqliteFile } from '../db/sqlite-file.js';
+import { enterAppRole, leaveAppRole } from './app-role.js';
+import { runAppStatement } from './sqlite-commands/execute-job.js';
 
 export const seedKey = (app: string): string => `app_seed:${app}`;
 
@@ -31,11 +36,19 @@ async function readSeed(appDir: string, dialect: DialectName): Promise<{ file: s
 
 export type SeedOutcome = 'applied' | 'unchanged' | 'none' | 'failed';
 
+/** Where seeds run: the platform's database (for the bookkeeping) and the apps' data. */
+export interface SeedTarget {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** SQLite: the apps' own file, the only one a seed's connection opens. */
+  appDataFile: string | null;
+}
+
 /** Applies one app's seed if needed. */
-export async function seedApp(db: Kysely<Database>, dialect: DialectName, appsDir: string, app: string, logger: Logger): Promise<SeedOutcome> {
+export async function seedApp(target: SeedTarget, appsDir: string, app: string, logger: Logger): Promise<SeedOutcome> {
   let seed: { file: string; text: string } | null;
   try {
-    seed = await readSeed(join(appsDir, app), dialect);
+    seed = await readSeed(join(appsDir, app), target.dialect);
   } catch (err) {
     logger.error({ err, app }, `cannot read the seed of app ${app}`);
     return 'failed';
@@ -43,13 +56,25 @@ export async function seedApp(db: Kysely<Database>, dialect: DialectName, appsDi
   if (!seed) return 'none';
   const hash = createHash('sha256').update(seed.text).digest('hex');
   const key = seedKey(app);
+  const statements = splitStatements(seed.text);
   try {
-    const applied = await db.transaction().execute(async (trx) => {
+    const applied = await target.db.transaction().execute(async (trx) => {
       // Instances starting together on one PostgreSQL database seed one after the other.
-      if (dialect === 'postgresql') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      if (target.dialect === 'postgresql') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
       const row = await trx.selectFrom('instance_settings').select('value').where('key', '=', key).executeTakeFirst();
       if (row?.value === hash) return false;
-      for (const statement of splitStatements(seed.text)) await sql.raw(statement).execute(trx);
+      if (target.dialect === 'postgresql') {
+        const guard = await enterAppRole(trx);
+        for (const statement of statements) {
+          await sql.raw(statement).execute(trx);
+          await guard();
+        }
+        await leaveAppRole(trx);
+      } else {
+        // Its own transaction in the apps' file, committed first: should recording it below
+        // fail, the seed runs again at the next start, which an idempotent seed allows.
+        runSqliteSeed(target.appDataFile, statements);
+      }
       await trx
         .insertInto('instance_settings')
         .values({ key, value: hash })
@@ -65,7 +90,25 @@ export async function seedApp(db: Kysely<Database>, dialect: DialectName, appsDi
   }
 }
 
+/** A seed's statements in one transaction on a connection of its own to the apps' file only. */
+function runSqliteSeed(file: string | null, statements: readonly string[]): void {
+  if (!file) throw new Error('no apps’ database file to seed');
+  const connection = openSqliteFile(file, { fileMustExist: true });
+  try {
+    connection.exec('BEGIN IMMEDIATE');
+    try {
+      for (const statement of statements) runAppStatement(connection, { sql: statement, parameters: [] }, Number.MAX_SAFE_INTEGER);
+      connection.exec('COMMIT');
+    } catch (err) {
+      if (connection.inTransaction) connection.exec('ROLLBACK');
+      throw err;
+    }
+  } finally {
+    connection.close();
+  }
+}
+
 /** Applies the seeds of every app in APPS_DIR. */
-export async function seedApps(db: Kysely<Database>, dialect: DialectName, appsDir: string, logger: Logger): Promise<void> {
-  for (const app of listApps(appsDir)) await seedApp(db, dialect, appsDir, app, logger);
+export async function seedApps(target: SeedTarget, appsDir: string, logger: Logger): Promise<void> {
+  for (const app of listApps(appsDir)) await seedApp(target, appsDir, app, logger);
 }

@@ -17,6 +17,7 @@ import { mayRun, runCommands, type CommandExecutor, type RunLimits, type RunResu
 import { ConnectionCommandExecutor } from './connection-commands.js';
 import { SqliteCommandExecutor } from './sqlite-commands/executor.js';
 import { srsPgTypes } from './pg-types.js';
+import { PlatformDirectoryCopy } from './platform-directory.js';
 import { TemplateResolver } from './templates.js';
 import { renderFailure } from './render-errors.js';
 import type { RenderFormat, RenderOutcome, RenderPool } from './render-pool/index.js';
@@ -28,6 +29,12 @@ export interface SrsServiceDeps {
   dialect: DialectName;
   /** The PostgreSQL URL (SRS commands get a pool of their own there); null on SQLite. */
   databaseUrl: string | null;
+  /** SQLite: the apps' own database file, which the command processes open. */
+  appDataFile: string | null;
+  /** The connection that reaches the apps' data too (SQLite: for the user directory copy). */
+  withApps: Kysely<Database>;
+  /** How old the SQLite user directory copy may get (Settings:AuthCacheSeconds). */
+  directoryMaxAgeMs: number;
   appsDir: string;
   pool: RenderPool;
   limits: RunLimits;
@@ -79,10 +86,13 @@ const SRS_SQLITE_PROCESSES = 2;
 export class SrsService {
   readonly definitions: DefinitionStore;
   readonly templates = new TemplateResolver();
-  /** Runs the commands against the instance database: on PostgreSQL through a pool of its own
-   *  whose type parsers give SRS data the same JSON shape as on SQLite (pg-types.ts); on SQLite
-   *  in command processes with connections of their own (sqlite-commands/), off the event loop. */
+  /** Runs the commands against the apps' data: on PostgreSQL through a pool of its own whose
+   *  type parsers give SRS data the same JSON shape as on SQLite (pg-types.ts), as the apps'
+   *  role; on SQLite in command processes with connections of their own to the apps' file
+   *  (sqlite-commands/), off the event loop. */
   readonly commands: CommandExecutor;
+  /** SQLite only: the apps' copy of the user directory (PostgreSQL has a view). */
+  readonly directory: PlatformDirectoryCopy | null;
 
   constructor(private readonly deps: SrsServiceDeps) {
     this.definitions = new DefinitionStore({
@@ -91,14 +101,16 @@ export class SrsService {
         else if (result.warnings.length > 0) deps.logger.warn({ file, warnings: result.warnings }, 'SRS definition loaded with warnings');
       },
     });
-    if (deps.dialect === 'postgresql' && deps.databaseUrl) {
+    if (deps.dialect === 'postgresql') {
+      if (!deps.databaseUrl) throw new Error('SRS on PostgreSQL needs the database URL');
       const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: SRS_PG_POOL_SIZE, types: srsPgTypes });
       pool.on('error', () => undefined);
-      this.commands = new ConnectionCommandExecutor(new Kysely<any>({ dialect: new PostgresDialect({ pool }) }), 'postgresql', true);
-    } else if (deps.dialect === 'sqlite') {
-      this.commands = new SqliteCommandExecutor(deps.db, { processes: SRS_SQLITE_PROCESSES });
+      this.commands = new ConnectionCommandExecutor(new Kysely<any>({ dialect: new PostgresDialect({ pool }) }), true);
+      this.directory = null;
     } else {
-      this.commands = new ConnectionCommandExecutor(deps.db, deps.dialect, false);
+      this.directory = new PlatformDirectoryCopy(deps.withApps, deps.directoryMaxAgeMs);
+      if (!deps.appDataFile) throw new Error('SRS on SQLite needs the apps’ database file');
+      this.commands = new SqliteCommandExecutor(deps.db, { file: deps.appDataFile, processes: SRS_SQLITE_PROCESSES });
     }
   }
 
@@ -148,6 +160,15 @@ export class SrsService {
     };
   }
 
+  /** Brings the SQLite user directory copy up to date; a failure leaves it stale, never fails the report. */
+  private async refreshDirectory(): Promise<void> {
+    try {
+      await this.directory?.refreshIfStale();
+    } catch (err) {
+      this.deps.logger.error({ err }, 'cannot copy the user directory into the apps’ database');
+    }
+  }
+
   /** Runs the SRS's commands: the JSON object a template receives. */
   async data(req: SrsRequest, opts: { signal?: AbortSignal } = {}): Promise<SrsData> {
     const { app, definition } = await this.load(req.caller, req.id, req.appName);
@@ -162,6 +183,7 @@ export class SrsService {
       _user_id: req.caller.account.id,
       _app_name: app.name,
     };
+    await this.refreshDirectory();
     let result: RunResult;
     try {
       result = await runCommands(this.commands, this.deps.dialect, { definition, values, roles: req.caller.account.roles }, this.deps.limits, signal);

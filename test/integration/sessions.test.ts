@@ -18,7 +18,8 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
     // Two instances on one database; B re-reads account state after 1 s (the setting's purpose)
     // and lets a front end on another origin call it with the cookie.
     a = await startInstance(db, { Settings__JwtExpireHours: '48' });
-    b = await startInstance(db, { Settings__AuthCacheSeconds: '1', Settings__AllowedOrigins: 'https://app.example' });
+    // The same JWT lifetime as A: an instance refuses JWTs that live longer than its own setting.
+    b = await startInstance(db, { Settings__JwtExpireHours: '48', Settings__AuthCacheSeconds: '1', Settings__AllowedOrigins: 'https://app.example' });
     await createAccount(a.services.database.db, { username: 'carol', password: 'carol-password-1', roles: ['sys_tokens'] });
   });
   afterAll(async () => {
@@ -32,9 +33,19 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
     expect(r.body.data.expires_in).toBe(48 * 3600);
     const claims = decodeJwt(r.body.data.token);
     expect(claims.exp! - claims.iat!).toBe(48 * 3600);
-    const rb = await b.login('carol', 'carol-password-1');
-    expect(rb.body.data.expires_in).toBe(24 * 3600);
-    expect(decodeJwt(rb.body.data.token).exp! - decodeJwt(rb.body.data.token).iat!).toBe(24 * 3600);
+    // An instance with the default (24 h) issues 24-hour JWTs, and refuses A's 48-hour ones
+    // although their signature is valid; A accepts its shorter ones.
+    const c = await startInstance(db);
+    try {
+      const rc = await c.login('carol', 'carol-password-1');
+      expect(rc.body.data.expires_in).toBe(24 * 3600);
+      expect(decodeJwt(rc.body.data.token).exp! - decodeJwt(rc.body.data.token).iat!).toBe(24 * 3600);
+      const whoami = (inst: Instance, jwt: string) => inst.request(WHOAMI, { headers: { Authorization: `Bearer ${jwt}` } });
+      expect((await whoami(c, r.body.data.token)).status).toBe(401);
+      expect((await whoami(a, rc.body.data.token)).status).toBe(200);
+    } finally {
+      await c.stop();
+    }
   });
 
   it('a JWT from one instance is accepted by the other (shared signing key)', async () => {

@@ -241,8 +241,8 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
       '@raw :raw $1 ? %s',
       "\\'; DROP TABLE demo_order_lines; --",
     ];
-    const db = f.inst.services.database.db;
-    const count = async (table: string) => Number((await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(table)}`.execute(db)).rows[0]?.n);
+    const db = f.inst.services.database.withApps;
+    const count = async (table: string) => Number((await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(`app.${table}`)}`.execute(db)).rows[0]?.n);
     const before = { customers: await count('demo_customers'), orders: await count('demo_orders'), products: await count('demo_products'), lines: await count('demo_order_lines') };
     for (const attack of attacks) {
       // Echoed back exactly, through a typed and an untyped param, by GET and by POST.

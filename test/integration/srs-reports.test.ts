@@ -31,13 +31,13 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
   beforeAll(async () => {
     f = await startSrsFixture(kind);
     // Rows written by SQL, with values that appear nowhere in the seed.
-    const db = f.inst.services.database.db;
-    await sql`INSERT INTO demo_customers (id, name, contact, email, phone, street, postal_code, city, country, segment, credit_limit, note)
+    const db = f.inst.services.database.withApps;
+    await sql`INSERT INTO app.demo_customers (id, name, contact, email, phone, street, postal_code, city, country, segment, credit_limit, note)
               VALUES (9001, 'Zebra Testhaus GmbH', 'Quentin Quark', NULL, NULL, 'Am Prüfstand 7', '99999', 'Testingen', 'Germany', 'small', NULL, NULL)`.execute(db);
-    await sql`INSERT INTO demo_products (id, sku, name, category, unit_price) VALUES (9001, 'QK-STAPLE', 'Quokka stapler', 'Desk', 1234.5), (9002, 'QK-CLIP', 'Quokka clip', 'Desk', 0.35)`.execute(db);
-    await sql`INSERT INTO demo_orders (id, customer_id, order_date, due_date, shipped_date, status, reference, note)
+    await sql`INSERT INTO app.demo_products (id, sku, name, category, unit_price) VALUES (9001, 'QK-STAPLE', 'Quokka stapler', 'Desk', 1234.5), (9002, 'QK-CLIP', 'Quokka clip', 'Desk', 0.35)`.execute(db);
+    await sql`INSERT INTO app.demo_orders (id, customer_id, order_date, due_date, shipped_date, status, reference, note)
               VALUES (9001, 9001, '2024-07-04', NULL, NULL, 'open', NULL, 'Handle with care & love')`.execute(db);
-    await sql`INSERT INTO demo_order_lines (order_id, line_no, product_id, quantity, unit_price, discount_pct)
+    await sql`INSERT INTO app.demo_order_lines (order_id, line_no, product_id, quantity, unit_price, discount_pct)
               VALUES (9001, 1, 9001, 3, 1234.5, 0), (9001, 2, 9002, 1000, 0.35, 10)`.execute(db);
   });
   afterAll(async () => {
@@ -311,8 +311,8 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
     });
 
     it('one transaction per request: srssetup first, and a failure rolls back what earlier commands wrote', async () => {
-      const db = f.inst.services.database.db;
-      await sql`CREATE TABLE srs_audit (what VARCHAR(50) NOT NULL PRIMARY KEY)`.execute(db);
+      const db = f.inst.services.database.withApps;
+      await sql`CREATE TABLE app.srs_audit (what VARCHAR(50) NOT NULL PRIMARY KEY)`.execute(db);
       writeFileSync(
         join(f.appsDir, 'demo', 'srs', '92-tx.xml'),
         `<srs label="Transaction"><def>
@@ -332,7 +332,7 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
       const bad = await f.as(f.adminJwt, `/api/srs/92/data.json?${APP}&run=2&key=printed-1`);
       expect(bad.status).toBe(422);
       expect(bad.body.message).toBe('Command "maybe_fails" failed');
-      const rows = await sql<{ what: string }>`SELECT what FROM srs_audit ORDER BY what`.execute(db);
+      const rows = await sql<{ what: string }>`SELECT what FROM app.srs_audit ORDER BY what`.execute(db);
       expect(rows.rows.map((x) => x.what)).toEqual(['printed-1', 'setup-1', 'unique-1']);
     });
 
@@ -347,7 +347,7 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
       const r = await f.as(f.adminJwt, `/api/srs/93/data.json?${APP}`);
       expect(r.status).toBe(422);
       expect(r.body.message).toBe('Command "srssetup" failed');
-      const rows = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM srs_audit WHERE what = 'after setup'`.execute(f.inst.services.database.db);
+      const rows = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM app.srs_audit WHERE what = 'after setup'`.execute(f.inst.services.database.withApps);
       expect(Number(rows.rows[0]?.n)).toBe(0);
     });
   });

@@ -19,8 +19,8 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     if (f) await dropTestDatabase(f.db);
   });
 
-  const counts = async (db = f.inst.services.database.db) => {
-    const n = async (t: string) => Number((await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(t)}`.execute(db)).rows[0]?.n);
+  const counts = async (db = f.inst.services.database.withApps) => {
+    const n = async (t: string) => Number((await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(`app.${t}`)}`.execute(db)).rows[0]?.n);
     return { customers: await n('demo_customers'), products: await n('demo_products'), orders: await n('demo_orders'), lines: await n('demo_order_lines') };
   };
 
@@ -31,10 +31,10 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
   });
 
   it('does not load it again on restart, but does when the file changes', async () => {
-    await sql`DELETE FROM demo_order_lines WHERE order_id = 1014`.execute(f.inst.services.database.db);
+    await sql`DELETE FROM app.demo_order_lines WHERE order_id = 1014`.execute(f.inst.services.database.withApps);
     const restarted = await startInstance(f.db, { APPS_DIR: f.appsDir });
     try {
-      expect((await counts(restarted.services.database.db)).lines).toBe(35); // order 1014 had two lines
+      expect((await counts(restarted.services.database.withApps)).lines).toBe(35); // order 1014 had two lines
     } finally {
       await restarted.stop();
     }
@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     const updated = await startInstance(f.db, { APPS_DIR: f.appsDir });
     try {
       // Idempotent: what exists stays, what is missing comes back.
-      expect(await counts(updated.services.database.db)).toEqual({ customers: 8, products: 12, orders: 14, lines: 37 });
+      expect(await counts(updated.services.database.withApps)).toEqual({ customers: 8, products: 12, orders: 14, lines: 37 });
     } finally {
       await updated.stop();
     }
@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     try {
       expect((await inst.request('/healthz')).status).toBe(200);
       const probe = kind === 'sqlite'
-        ? await sql<{ n: number }>`SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'seed_probe'`.execute(inst.services.database.db)
+        ? await sql<{ n: number }>`SELECT COUNT(*) AS n FROM app.sqlite_master WHERE name = 'seed_probe'`.execute(inst.services.database.withApps)
         : await sql<{ n: number }>`SELECT COUNT(*)::int AS n FROM pg_tables WHERE tablename = 'seed_probe'`.execute(inst.services.database.db);
       expect(Number(probe.rows[0]?.n)).toBe(0);
       await expect.poll(() => inst.logs(), { timeout: 5000 }).toContain('the seed seed.sql of app other failed; nothing of it was applied');

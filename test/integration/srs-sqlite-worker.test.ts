@@ -50,7 +50,7 @@ describe('SRS commands on SQLite, through the service', () => {
 
   beforeAll(async () => {
     f = await startSrsFixture('sqlite', { Settings__SrsStatementTimeoutSeconds: '0.5' });
-    await sql`CREATE TABLE srs_worker_audit (what VARCHAR(50) NOT NULL)`.execute(f.inst.services.database.db);
+    await sql`CREATE TABLE app.srs_worker_audit (what VARCHAR(50) NOT NULL)`.execute(f.inst.services.database.withApps);
     const srs = join(f.appsDir, 'demo', 'srs');
     writeFileSync(join(srs, '80-endless.xml'), `<srs label="Endless"><def>
       <itm model="command" name="srssetup">INSERT INTO srs_worker_audit (what) VALUES ('written by setup')</itm>
@@ -84,7 +84,7 @@ describe('SRS commands on SQLite, through the service', () => {
   it('a statement past the limit is stopped there: 422 at once, the server answers meanwhile, the setup write is discarded, a fresh process follows', async () => {
     const before = await pool();
     const [pid] = before.pids;
-    const db = f.inst.services.database.db;
+    const db = f.inst.services.database.withApps;
     const started = performance.now();
     const endless = f.as(f.adminJwt, '/api/srs/80/data.json?app_name=demo', { headers: { 'X-Request-Id': 'srs-endless-1' } });
     await expect.poll(async () => (await pool()).busy, { interval: 10 }).toBe(1);
@@ -102,9 +102,9 @@ describe('SRS commands on SQLite, through the service', () => {
     // Its transaction is discarded and its write lock released: the server's connection writes
     // at once (it would otherwise wait for busy_timeout, 5 s, and fail).
     const writeStarted = performance.now();
-    await sql`INSERT INTO srs_worker_audit (what) VALUES ('written by the server')`.execute(db);
+    await sql`INSERT INTO app.srs_worker_audit (what) VALUES ('written by the server')`.execute(db);
     expect(performance.now() - writeStarted).toBeLessThan(500);
-    const rows = await sql<{ what: string }>`SELECT what FROM srs_worker_audit`.execute(db);
+    const rows = await sql<{ what: string }>`SELECT what FROM app.srs_worker_audit`.execute(db);
     expect(rows.rows).toEqual([{ what: 'written by the server' }]);
     const logLine = () => f.inst.logs().split('\n').find((l) => l.includes('srs-endless-1') && l.includes('its SQLite command process was killed'));
     await expect.poll(logLine, { timeout: 5000 }).toBeTruthy();
@@ -284,19 +284,6 @@ const timer = setInterval(() => { const s = pool.stats(); if (s.busy === 1 && s.
     } finally {
       server.kill('SIGKILL');
       if (runnerPid && alive(runnerPid)) process.kill(runnerPid, 'SIGKILL');
-    }
-  });
-
-  it('an in-memory database has no file for a process: its commands run on the server connection', async () => {
-    const db = new Kysely<any>({ dialect: sqliteDialectWithImmediateTransactions({ database: openSqliteFile(':memory:') }) });
-    const executor = new SqliteCommandExecutor(db, { processes: 1 });
-    try {
-      const data = await executor.execute([{ name: 'x', output: 'single', statements: [sql`SELECT ${41} + 1 AS answer`] }], { statementTimeoutMs: 1000, maxRows: 10 });
-      expect(data).toEqual({ x: { answer: 42 } });
-      expect(await executor.stats()).toBeNull();
-    } finally {
-      await executor.close();
-      await db.destroy();
     }
   });
 });

@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely';
 import { initial } from './001-initial.js';
 import { loginFailures } from './002-login-failures.js';
+import { appData } from './003-app-data.js';
 
 // Versioned migrations, applied in key order at start and by `platform-core migrate`.
 // Never edit a released migration: add a new one.
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-login-failures': loginFailures,
+  '003-app-data': appData,
 };

@@ -23,6 +23,31 @@ function report(err: unknown): ErrorReport {
   return { name: e.name, message: e.message, ...(typeof code === 'string' ? { code } : {}), ...(e.stack !== undefined ? { stack: e.stack } : {}) };
 }
 
+/** The SQL ended the run's transaction (COMMIT, END, ROLLBACK) or attached another database. */
+export class AppDatabaseLeftError extends Error {}
+
+const OTHER_DATABASES = "SELECT COUNT(*) FROM pragma_database_list WHERE name NOT IN ('main', 'temp')";
+
+/**
+ * Runs one statement of app SQL inside the transaction the caller began. The connection opens
+ * only the apps' file, but SQL can ATTACH any file by its path (the platform's among them):
+ * after every statement the run must still be in its transaction with no other database
+ * attached, else it fails before the next statement could read what was attached. A single
+ * statement cannot both attach a file and read from it.
+ */
+export function runAppStatement(db: SQLiteDatabase.Database, statement: CompiledStatement, maxRows: number): unknown[] {
+  const rows = runStatement(db, statement, maxRows);
+  if (!db.inTransaction) throw new AppDatabaseLeftError('the SQL ended its transaction');
+  if (db.prepare(OTHER_DATABASES).pluck().get() !== 0) throw new AppDatabaseLeftError('the SQL attached another database');
+  return rows;
+}
+
+/** After a failed run, outside any transaction: whatever the SQL attached goes. */
+export function detachOthers(db: SQLiteDatabase.Database): void {
+  const names = db.prepare("SELECT name FROM pragma_database_list WHERE name NOT IN ('main', 'temp')").pluck().all() as string[];
+  for (const name of names) db.prepare('DETACH DATABASE ?').run(name);
+}
+
 /** The statement's rows (none for a statement that returns no data). */
 function runStatement(db: SQLiteDatabase.Database, statement: CompiledStatement, maxRows: number): unknown[] {
   const prepared = db.prepare(statement.sql);
@@ -52,7 +77,7 @@ export function executeJob(db: SQLiteDatabase.Database, job: RunJob, onStatement
       for (const statement of command.statements) {
         onStatement(command.name);
         const started = performance.now();
-        rows = runStatement(db, statement, job.maxRows);
+        rows = runAppStatement(db, statement, job.maxRows);
         // The server stops a statement at the limit; one that ended just before that but
         // still took longer fails the same way.
         const took = performance.now() - started;
@@ -74,5 +99,6 @@ export function executeJob(db: SQLiteDatabase.Database, job: RunJob, onStatement
 function rollback(db: SQLiteDatabase.Database, outcome: JobOutcome): JobOutcome {
   // SQLite may have rolled back already (some errors end the transaction themselves).
   if (db.inTransaction) db.exec('ROLLBACK');
+  detachOthers(db);
   return outcome;
 }

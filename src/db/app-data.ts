@@ -1,0 +1,54 @@
+// Where the apps' own data lives, apart from the platform's tables (issue 13 item 4). Report SQL
+// (SRS commands) and app seeds are written by app developers; they must not reach users,
+// password hashes, tokens, stamps or the signing key.
+//
+// - PostgreSQL: the apps' tables live in schema `app`; their SQL runs as the role
+//   `platform_core_app` (`SET LOCAL ROLE`, see srs/app-role.ts), which has every right in `app`
+//   and none on the platform's tables. The migration 003 creates both.
+// - SQLite: the apps' tables live in a database file of their own beside the platform's; SRS
+//   command processes and seeds open only that file. The platform's own code that must reach
+//   both (the user_cancel hook, the copy of the user directory) uses a connection on which that
+//   file is attached as schema `app`, so on both databases the platform writes `app.<table>`.
+import { basename, dirname, join } from 'node:path';
+
+/** The schema (PostgreSQL) or attached database name (SQLite) of the apps' data. */
+export const APP_SCHEMA = 'app';
+
+/** The PostgreSQL role app SQL runs as. */
+export const APP_ROLE = 'platform_core_app';
+
+/** The apps' SQLite file beside the platform's: `platform-core.sqlite` → `platform-core-apps.sqlite`. */
+export function appDataFileFor(platformFile: string): string {
+  const stem = basename(platformFile).replace(/\.(sqlite3?|db)$/i, '');
+  return join(dirname(platformFile), `${stem}-apps.sqlite`);
+}
+
+/**
+ * The read-only user directory apps may query as `platform_users`: non-secret columns only
+ * (no password hash, stamp, lockout state or phone number). On PostgreSQL a view in `app`; on
+ * SQLite a table of the apps' file that the platform rewrites (srs/platform-directory.ts).
+ */
+export const DIRECTORY_TABLE = 'platform_users';
+
+export const DIRECTORY_COLUMNS = [
+  'user_id',
+  'username',
+  'first_name',
+  'last_name',
+  'user_short',
+  'user_color',
+  'team_id',
+  'team_name',
+  'app_name',
+  'is_active',
+  'created_at',
+] as const;
+
+/** The directory's rows from the platform's tables (`u` users, `t` teams). */
+export const DIRECTORY_SELECT = `SELECT u.id AS user_id, u.username, u.first_name, u.last_name, u.short AS user_short, u.color AS user_color,
+  u.team_id, t.name AS team_name, u.app_name, u.is_active, u.created_at
+  FROM users u JOIN teams t ON t.id = u.team_id`;
+
+/** SQLite: the directory copy's table in the apps' file (`schema`: how the file is named there). */
+export const sqliteDirectoryTable = (schema: string): string =>
+  `CREATE TABLE IF NOT EXISTS ${schema}.${DIRECTORY_TABLE} (${DIRECTORY_COLUMNS.map((c) => `${c} ${c === 'is_active' ? 'INTEGER' : 'TEXT'}`).join(', ')}, PRIMARY KEY (user_id))`;

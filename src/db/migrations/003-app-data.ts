@@ -1,0 +1,122 @@
+import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
+import { APP_ROLE, APP_SCHEMA, DIRECTORY_SELECT, DIRECTORY_TABLE, sqliteDirectoryTable } from '../app-data.js';
+
+// The apps' data apart from the platform's tables (db/app-data.ts, issue 13 item 4). Runs over
+// the connection that reaches both (connect.ts: migrateToLatest).
+//
+// Tables an earlier version created for apps beside the platform's (seeds and app SQL ran in
+// the platform's database) move to the apps' side, so existing reports keep their data: on
+// PostgreSQL from schema public into schema app, on SQLite into the apps' file (schema, rows,
+// indexes, triggers and views). "The platform's" is the list as of this migration.
+const PLATFORM_TABLES = ['teams', 'users', 'team_members', 'roles', 'user_roles', 'tokens', 'instance_settings', 'events', 'login_failures', 'kysely_migration', 'kysely_migration_lock'];
+
+export const appData: Migration = {
+  async up(db: Kysely<any>) {
+    if (db.getExecutor().adapter instanceof SqliteAdapter) await sqliteUp(db);
+    else await postgresUp(db);
+  },
+  async down() {
+    throw new Error('003-app-data cannot be undone: the apps’ tables would have to move back beside the platform’s');
+  },
+};
+
+const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL
+
+async function postgresUp(db: Kysely<any>): Promise<void> {
+  const role = quoteIdent(APP_ROLE);
+  const schema = quoteIdent(APP_SCHEMA);
+  // Roles belong to the cluster: another database's migration (or an administrator) may have
+  // made it already, maybe at this very moment. Creating it needs CREATEROLE once; without it an
+  // administrator creates the role and grants it to the platform's user (see the README).
+  await sql
+    .raw(
+      `DO $do$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
+    BEGIN
+      CREATE ROLE ${role} NOLOGIN;
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+    END;
+  END IF;
+  IF NOT pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') THEN
+    EXECUTE format('GRANT %I TO %I', '${APP_ROLE}', current_user);
+  END IF;
+END
+$do$`,
+    )
+    .execute(db);
+  await sql.raw(`CREATE SCHEMA IF NOT EXISTS ${schema}`).execute(db);
+  await sql.raw(`GRANT USAGE, CREATE ON SCHEMA ${schema} TO ${role}`).execute(db);
+
+  const existing = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tableowner = current_user`.execute(db);
+  for (const { name } of existing.rows) {
+    if (!PLATFORM_TABLES.includes(name)) await sql.raw(`ALTER TABLE public.${quoteIdent(name)} SET SCHEMA ${schema}`).execute(db);
+  }
+  // What the platform's user makes in `app` (moved tables, tables an administrator creates as
+  // that user) is the apps' to use. TRIGGER is left out: a trigger of the app's on a table the
+  // platform writes (the user_cancel hook) would run with the platform's rights.
+  const rights = 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES';
+  await sql.raw(`GRANT ${rights} ON ALL TABLES IN SCHEMA ${schema} TO ${role}`).execute(db);
+  await sql.raw(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`).execute(db);
+  await sql.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT ${rights} ON TABLES TO ${role}`).execute(db);
+  await sql.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${role}`).execute(db);
+
+  // The user directory: a view of non-secret columns, readable and nothing else. Its join makes
+  // it not automatically updatable, and the default privileges above are taken back from it.
+  const view = `${schema}.${quoteIdent(DIRECTORY_TABLE)}`;
+  await sql.raw(`CREATE OR REPLACE VIEW ${view} WITH (security_barrier) AS ${DIRECTORY_SELECT.replace(/FROM users u JOIN teams t/, 'FROM public.users u JOIN public.teams t')}`).execute(db);
+  await sql.raw(`REVOKE ALL ON ${view} FROM ${role}`).execute(db);
+  await sql.raw(`GRANT SELECT ON ${view} TO ${role}`).execute(db);
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQLite
+
+interface SchemaObject {
+  type: 'table' | 'index' | 'trigger' | 'view';
+  name: string;
+  tbl_name: string;
+  sql: string | null;
+}
+
+/** `CREATE … <name>` → `CREATE … app."<name>"`: the same object, made in the apps' file. */
+function inAppSchema(object: SchemaObject): string {
+  const create = /^(\s*CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX|TRIGGER|VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?)("(?:[^"]|"")*"|\[[^\]]*\]|`(?:[^`]|``)*`|[^\s(]+)/i;
+  const text = object.sql ?? '';
+  if (!create.test(text)) throw new Error(`003-app-data: cannot move ${object.type} ${object.name}: unexpected SQL`);
+  return text.replace(create, (_whole, head: string) => `${head}${APP_SCHEMA}.${quoteIdent(object.name)}`);
+}
+
+async function sqliteUp(db: Kysely<any>): Promise<void> {
+  const app = APP_SCHEMA;
+  const objects = (await sql<SchemaObject>`SELECT type, name, tbl_name, sql FROM main.sqlite_master ORDER BY rowid`.execute(db)).rows;
+  const isPlatform = (table: string) => PLATFORM_TABLES.includes(table) || table.startsWith('sqlite_');
+  const tables = objects.filter((o) => o.type === 'table' && !isPlatform(o.name));
+  const moved = new Set(tables.map((t) => t.name));
+  // Indexes SQLite makes itself (autoindex: sql is null) come back with their tables.
+  const dependents = objects.filter((o) => (o.type === 'index' || o.type === 'trigger') && moved.has(o.tbl_name) && o.sql !== null);
+  const views = objects.filter((o) => o.type === 'view');
+
+  // Rows are copied before the app's own foreign keys and triggers could object to their order.
+  await sql`PRAGMA defer_foreign_keys = ON`.execute(db);
+  for (const t of tables) {
+    await sql.raw(inAppSchema(t)).execute(db);
+    await sql.raw(`INSERT INTO ${app}.${quoteIdent(t.name)} SELECT * FROM main.${quoteIdent(t.name)}`).execute(db);
+  }
+  for (const o of dependents) await sql.raw(inAppSchema(o)).execute(db);
+  for (const v of views) {
+    try {
+      await sql.raw(inAppSchema(v)).execute(db);
+    } catch {
+      // A view over the platform's tables cannot live in the apps' file: it stays where it is.
+      continue;
+    }
+    await sql.raw(`DROP VIEW main.${quoteIdent(v.name)}`).execute(db);
+  }
+  for (const t of tables) await sql.raw(`DROP TABLE main.${quoteIdent(t.name)}`).execute(db);
+
+  await sql.raw(sqliteDirectoryTable(app)).execute(db);
+}
