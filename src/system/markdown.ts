@@ -85,6 +85,8 @@ function renderSanitisingRawHtml(tokens: Token[], env: object): string {
     }
   }
   if (blocks.at(-1)?.end !== html.length) blocks.push({ end: html.length, raw });
+  // A table whose cells only looked as if they might hold raw HTML (a `<` in a code span).
+  if (!blocks.some((block) => block.raw)) return html;
 
   let out = '';
   let sanitiser: HtmlSanitizerStream | null = null;

@@ -8,23 +8,16 @@
 // to `size`; at most `size + queueLimit` previews are in the pool and one more is refused at once
 // (PreviewBusyError → 503 with Retry-After). A preview over its time limit or heap limit, aborted
 // while running, or whose worker crashed loses its worker; the next preview gets a fresh one.
+// Workers run below the event loop's priority and hand back the HTML already escaped and encoded
+// as JSON, so that the event loop's share of a large preview is little more than its I/O.
 
 import { availableParallelism } from 'node:os';
 import { WorkerSlot, type SlotExit } from '../srs/render-pool/worker-slot.js';
 import { workerLaunch, type WorkerLaunch } from '../srs/render-pool/worker-script.js';
 import type { PreviewType } from './markdown.js';
+import type { PreviewJson, PreviewReply, PreviewRequest } from './preview-protocol.js';
 
-export interface PreviewRequest {
-  type: 'preview';
-  id: number;
-  source: string;
-  format: PreviewType;
-}
-
-export type PreviewReply =
-  | { type: 'ready' }
-  | { type: 'done'; id: number; html: string }
-  | { type: 'failed'; id: number; message: string; stack?: string };
+export type { PreviewJson } from './preview-protocol.js';
 
 export interface PreviewPoolOptions {
   /** Worker threads (default max(1, CPU cores − 1)), started on demand. */
@@ -82,7 +75,7 @@ interface Pending {
   id: number;
   source: string;
   format: PreviewType;
-  resolve(html: string): void;
+  resolve(json: PreviewJson): void;
   reject(err: unknown): void;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
@@ -122,14 +115,15 @@ export class PreviewPool {
     this.workerScript = opts.workerScript ?? WORKER_ENTRY;
   }
 
-  /** The sanitised HTML of `source` (preview() of markdown.ts), made on a worker thread. Rejects
+  /** The sanitised HTML of `source` (preview() of markdown.ts) as a JSON string literal in UTF-8
+   *  bytes, ready to go into an answer: made, escaped and encoded on a worker thread. Rejects
    *  with PreviewBusyError, PreviewTimeoutError, PreviewMemoryError, PreviewFailedError, or the
    *  signal's reason when it aborts (a waiting preview leaves the queue, a running one is stopped). */
-  preview(source: string, format: PreviewType, signal?: AbortSignal): Promise<string> {
+  previewJson(source: string, format: PreviewType, signal?: AbortSignal): Promise<PreviewJson> {
     if (this.closed) return Promise.reject(new PreviewFailedError('the preview pool is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.running.size + this.queue.length >= this.size + this.queueLimit) return Promise.reject(new PreviewBusyError(this.retryAfterSeconds()));
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<PreviewJson>((resolve, reject) => {
       const p: Pending = { id: this.nextId++, source, format, resolve, reject, signal, onAbort: undefined, slot: null, timer: undefined, startedAt: 0, settled: false };
       if (signal) {
         p.onAbort = () => this.abort(p);
@@ -215,7 +209,7 @@ export class PreviewPool {
     if (!p || p.id !== msg.id) return;
     this.running.delete(slot);
     this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - p.startedAt);
-    if (msg.type === 'done') this.settle(p, null, msg.html);
+    if (msg.type === 'done') this.settle(p, null, { bytes: Buffer.from(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength), start: msg.start, end: msg.end });
     else this.settle(p, new PreviewFailedError(`preview failed: ${msg.message}`, { cause: Object.assign(new Error(msg.message), msg.stack !== undefined ? { stack: msg.stack } : {}) }));
     this.pump();
   }
@@ -258,12 +252,12 @@ export class PreviewPool {
     this.pump();
   }
 
-  private settle(p: Pending, err: unknown, html?: string): void {
+  private settle(p: Pending, err: unknown, json?: PreviewJson): void {
     if (p.settled) return;
     p.settled = true;
     clearTimeout(p.timer);
     if (p.onAbort) p.signal?.removeEventListener('abort', p.onAbort);
-    if (html !== undefined) p.resolve(html);
+    if (json !== undefined) p.resolve(json);
     else p.reject(err);
   }
 }

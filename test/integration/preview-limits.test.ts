@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, type TestDatabase } from '../support/databases.js';
 import { ADMIN, startInstance, type Instance } from '../support/instance.js';
+import { ENVELOPE_SHAPE, expectShape } from '../support/shapes.js';
 import { preview } from '../../src/system/markdown.js';
 
 /** A markdown table of short rows just under the default 1 MiB body limit once in JSON: as large
@@ -47,7 +48,17 @@ describe('preview time limit', () => {
   });
 
   it('answers 422 preview_timeout beyond Settings:PreviewTimeoutSeconds, and the next preview gets a fresh worker', async () => {
-    expect((await postPreview(inst, auth, '*warm*')).body.data.html).toBe('<p><em>warm</em></p>\n'); // the worker is up
+    // The worker is up; the answer is the usual envelope (built around the worker's JSON bytes).
+    const warm = await postPreview(inst, auth, '*warm* "q"');
+    expect(warm.status).toBe(200);
+    expect(warm.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expectShape(warm.body, ENVELOPE_SHAPE);
+    expect(warm.body).toMatchObject({ success: true, message: 'OK', data: { html: '<p><em>warm</em> &quot;q&quot;</p>\n' } });
+    expect(Object.keys(warm.body.data)).toEqual(['html']);
+    // The longest request id a client may set still fits the room the worker leaves for the head.
+    const id = 'r'.repeat(128);
+    const long = await inst.request('/api/core/system/preview', { method: 'POST', headers: { ...auth, 'x-request-id': id }, json: { painput: '~~x~~' } });
+    expect(long.body).toMatchObject({ success: true, requestID: id, data: { html: '<p><s>x</s></p>\n' } });
     const r = await postPreview(inst, auth, TABLE);
     expect(r.status).toBe(422);
     expect(r.body.success).toBe(false);

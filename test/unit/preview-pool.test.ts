@@ -3,7 +3,7 @@
 // worker crashes fails with its own error while the pool goes on with a fresh worker; a full
 // queue refuses at once.
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { preview } from '../../src/system/markdown.js';
 import { PreviewBusyError, PreviewFailedError, PreviewMemoryError, PreviewPool, PreviewTimeoutError, type PreviewPoolOptions } from '../../src/system/preview-pool.js';
+import { JSON_HEADROOM, JSON_TAILROOM, type PreviewJson } from '../../src/system/preview-protocol.js';
 import { track, waitFor } from './render-pool-fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'preview-pool-'));
@@ -48,8 +49,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** What a settled preview gave, in a few words (a failed expectation must not print a document). */
 const what = (v: unknown): string => (v instanceof Error ? `${v.name}: ${v.message}` : `a result (${typeof v})`);
 
+/** A preview's JSON string, as text. */
+const jsonText = ({ bytes, start, end }: PreviewJson): string => bytes.subarray(start, end).toString('utf8');
+/** The HTML of a preview (the pool answers it as a JSON string in UTF-8 bytes). */
+const html = async (p: PreviewPool, ...args: Parameters<PreviewPool['previewJson']>): Promise<string> => JSON.parse(jsonText(await p.previewJson(...args))) as string;
+
 describe('preview pool', () => {
-  it('gives exactly what preview() gives in-process: markdown, raw HTML, large tables, patype html', async () => {
+  it('gives exactly what preview() gives in-process, as JSON: markdown, raw HTML, large tables, patype html', async () => {
     const p = pool({ size: 2 });
     const examples = (createRequire(import.meta.url)('commonmark-spec') as { tests: Array<{ markdown: string }> }).tests.map((t) => t.markdown);
     const documents: Array<[string, 'markdown' | 'html']> = [
@@ -58,51 +64,56 @@ describe('preview pool', () => {
       [`| a | "b" |\n|:-|-:|\n${'| x <kbd>y</kbd> | [r] `c` |\n'.repeat(20_000)}\n[r]: https://r.example\n`, 'markdown'],
       ['<b onclick="x()">bold</b> *not md* <script>alert(1)</script>', 'html'],
     ];
-    const html = await Promise.all(documents.map(([source, format]) => p.preview(source, format)));
-    documents.forEach(([source, format], i) => expect(html[i] === preview(source, format), `document ${i}`).toBe(true));
+    const answers = await Promise.all(documents.map(([source, format]) => p.previewJson(source, format)));
+    documents.forEach(([source, format], i) => expect(jsonText(answers[i]!) === JSON.stringify(preview(source, format)), `document ${i}`).toBe(true));
+    // With the promised room around the JSON, for the answer's envelope.
+    for (const { bytes, start, end } of answers) {
+      expect(start).toBeGreaterThanOrEqual(JSON_HEADROOM);
+      expect(bytes.length - end).toBeGreaterThanOrEqual(JSON_TAILROOM);
+    }
   });
 
   it('stops a preview over its time limit, terminates its worker and answers the next preview', async () => {
     const timeoutMs = 300;
     const p = pool({ size: 1, timeoutMs, workerScript: MISBEHAVING_WORKER });
-    expect(await p.preview('*up*', 'markdown')).toBe('<p><em>up</em></p>\n'); // the worker is up: the clock measures the preview alone
+    expect(await html(p, '*up*', 'markdown')).toBe('<p><em>up</em></p>\n'); // the worker is up: the clock measures the preview alone
     const started = Date.now();
-    const err = await p.preview('HANG', 'markdown').catch((e: unknown) => e);
+    const err = await html(p, 'HANG', 'markdown').catch((e: unknown) => e);
     expect(err instanceof PreviewTimeoutError, what(err)).toBe(true);
     expect((err as PreviewTimeoutError).timeoutMs).toBe(timeoutMs);
     expect(Date.now() - started).toBeGreaterThanOrEqual(timeoutMs - 20);
     expect(p.stats()).toMatchObject({ busy: 0, queued: 0 });
-    expect(await p.preview('next', 'markdown')).toBe('<p>next</p>\n');
+    expect(await html(p, 'next', 'markdown')).toBe('<p>next</p>\n');
   });
 
   it('answers PreviewMemoryError when a preview exceeds the worker heap limit, and recovers', async () => {
     const p = pool({ size: 1, maxMemoryMb: 32, workerScript: MISBEHAVING_WORKER });
-    const err = await p.preview('HOG', 'markdown').catch((e: unknown) => e);
+    const err = await html(p, 'HOG', 'markdown').catch((e: unknown) => e);
     expect(err instanceof PreviewMemoryError, what(err)).toBe(true);
     expect((err as PreviewMemoryError).maxMemoryMb).toBe(32);
-    expect(await p.preview('after', 'markdown')).toBe('<p>after</p>\n');
+    expect(await html(p, 'after', 'markdown')).toBe('<p>after</p>\n');
   });
 
   it('refuses at once with PreviewBusyError and a Retry-After when the queue is full', async () => {
     const p = pool({ size: 1, queueLimit: 1, workerScript: MISBEHAVING_WORKER });
-    const running = track(p.preview('SLOW', 'markdown'));
-    const queued = track(p.preview('SLOW', 'markdown'));
-    const err = await p.preview('one too many', 'markdown').catch((e: unknown) => e);
+    const running = track(html(p, 'SLOW', 'markdown'));
+    const queued = track(html(p, 'SLOW', 'markdown'));
+    const err = await html(p, 'one too many', 'markdown').catch((e: unknown) => e);
     expect(err instanceof PreviewBusyError, what(err)).toBe(true);
     expect((err as PreviewBusyError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect((err as PreviewBusyError).retryAfterSeconds).toBeLessThanOrEqual(60);
     expect(running.settled || queued.settled).toBe(false);
     await expect(Promise.all([running.promise, queued.promise])).resolves.toEqual(['<p>SLOW</p>\n', '<p>SLOW</p>\n']);
-    expect(await p.preview('room again', 'markdown')).toBe('<p>room again</p>\n');
+    expect(await html(p, 'room again', 'markdown')).toBe('<p>room again</p>\n');
   });
 
   it('takes an aborted waiting preview out of the queue, and stops an aborted running one', async () => {
     const p = pool({ size: 1, queueLimit: 2, workerScript: MISBEHAVING_WORKER });
     const running = new AbortController();
-    const hanging = p.preview('HANG', 'markdown', running.signal).catch((e: unknown) => e);
+    const hanging = html(p, 'HANG', 'markdown', running.signal).catch((e: unknown) => e);
     await waitFor(() => p.stats().busy === 1);
     const waiting = new AbortController();
-    const queued = p.preview('never', 'markdown', waiting.signal).catch((e: unknown) => e);
+    const queued = html(p, 'never', 'markdown', waiting.signal).catch((e: unknown) => e);
     expect(p.stats().queued).toBe(1);
     waiting.abort(new Error('gave up waiting'));
     expect(what(await queued)).toBe('Error: gave up waiting');
@@ -110,33 +121,45 @@ describe('preview pool', () => {
     running.abort(new Error('went away'));
     expect(what(await hanging)).toBe('Error: went away');
     expect(p.stats()).toMatchObject({ busy: 0, queued: 0 });
-    expect(await p.preview('fresh', 'markdown')).toBe('<p>fresh</p>\n');
+    expect(await html(p, 'fresh', 'markdown')).toBe('<p>fresh</p>\n');
   });
 
   it('replaces a worker that crashes; a worker that cannot start fails what waits, clearly', async () => {
     const p = pool({ size: 1, workerScript: MISBEHAVING_WORKER });
-    const err = await p.preview('CRASH', 'markdown').catch((e: unknown) => e);
+    const err = await html(p, 'CRASH', 'markdown').catch((e: unknown) => e);
     expect(err instanceof PreviewFailedError, what(err)).toBe(true);
     expect((err as Error).message).toMatch(/preview worker stopped unexpectedly.*exit code 3/);
-    expect(await p.preview('alive', 'markdown')).toBe('<p>alive</p>\n');
+    expect(await html(p, 'alive', 'markdown')).toBe('<p>alive</p>\n');
 
     const broken = join(dir, 'broken-worker.mts');
     writeFileSync(broken, `throw new Error('broken on purpose');\n`);
-    const err2 = await pool({ size: 1, workerScript: broken }).preview('x', 'markdown').catch((e: unknown) => e);
+    const err2 = await html(pool({ size: 1, workerScript: broken }), 'x', 'markdown').catch((e: unknown) => e);
     expect(what(err2)).toBe('PreviewFailedError: preview workers fail to start: broken on purpose');
-    const err3 = await pool({ size: 1, workerScript: join(dir, 'no-such-worker.js') }).preview('x', 'markdown').catch((e: unknown) => e);
+    const err3 = await html(pool({ size: 1, workerScript: join(dir, 'no-such-worker.js') }), 'x', 'markdown').catch((e: unknown) => e);
     expect(what(err3)).toMatch(/^PreviewFailedError: cannot start a preview worker: .*no-such-worker\.js does not exist/);
   });
 
   it('close() fails running and waiting previews and every later one', async () => {
     const p = pool({ size: 1, workerScript: MISBEHAVING_WORKER });
-    const running = p.preview('HANG', 'markdown').catch((e: unknown) => e);
-    const queued = p.preview('x', 'markdown').catch((e: unknown) => e);
+    const running = html(p, 'HANG', 'markdown').catch((e: unknown) => e);
+    const queued = html(p, 'x', 'markdown').catch((e: unknown) => e);
     await waitFor(() => p.stats().busy === 1);
     await p.close();
-    for (const err of [await running, await queued, await p.preview('x', 'markdown').catch((e: unknown) => e)]) {
+    for (const err of [await running, await queued, await html(p, 'x', 'markdown').catch((e: unknown) => e)]) {
       expect(what(err)).toBe('PreviewFailedError: the preview pool is closed');
     }
+  });
+
+  it.runIf(process.platform === 'linux')('runs its workers below the event loop’s priority (Linux: per thread)', async () => {
+    // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value (after the command in parentheses).
+    const niceValues = () =>
+      readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[16]));
+    const before = niceValues();
+    const p = pool({ size: 1 });
+    expect(await html(p, 'x', 'markdown')).toBe('<p>x</p>\n');
+    const after = niceValues();
+    expect(after.filter((n) => n === 10).length - before.filter((n) => n === 10).length).toBe(1);
+    expect(Math.min(...after)).toBe(Math.min(...before)); // the event loop's thread keeps its priority
   });
 
   it('validates its options', () => {
