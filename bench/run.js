@@ -40,6 +40,7 @@ const BENCHMARKS = {
   'http-auth': () => import('./http-auth.js'),
   uuid: () => import('./uuid.js'),
   preview: () => import('./preview.js'),
+  'preview-load': () => import('./preview-load.js'),
   'report-engine': () => import('./report-engine.js'),
   'srs-render-load': () => import('./srs-render-load.js'),
   'pdf-export': () => import('./pdf-export.js'),
