@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileExpression, compileTemplate, parseTemplate, TemplateError, type TemplatePart } from '../../../src/report/expr/index.js';
 import { scopeOf } from './helpers.js';
-import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
+import { FASTREPORT_FIXTURES_DIR, PENDING_OBJECT_FIXTURES } from '../../support/shared.js';
 
 /** Parts as short strings: "t:text" / "e:source". */
 const parts = (text: string, brackets?: string) => parseTemplate(text, brackets).map((p) => (p.kind === 'text' ? `t:${p.text}` : `e:${p.source}`));
@@ -135,7 +135,9 @@ describe('the FastReport demo reports', () => {
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.frx'));
+  // The fixtures of issue 16 use the aggregates of table cells (`Count(Cell28)`), which come
+  // with TableObject.
+  const files = readdirSync(dir).filter((f) => f.endsWith('.frx') && !PENDING_OBJECT_FIXTURES.has(f));
 
   it('holds the fixtures', () => {
     expect(files.length).toBeGreaterThan(10);
