@@ -6,8 +6,10 @@ import { APP_ROLE, APP_SCHEMA, DIRECTORY_SELECT, DIRECTORY_TABLE, sqliteDirector
 //
 // Tables an earlier version created for apps beside the platform's (seeds and app SQL ran in
 // the platform's database) move to the apps' side, so existing reports keep their data: on
-// PostgreSQL from schema public into schema app, on SQLite into the apps' file (schema, rows,
-// indexes, triggers and views). "The platform's" is the list as of this migration.
+// PostgreSQL from schema public into schema app (with their indexes and triggers; views stay in
+// public, as one over the platform's tables would let report SQL read them with its owner's
+// rights), on SQLite into the apps' file (schema, rows, indexes, triggers, and the views that
+// can live there). "The platform's" is the list as of this migration.
 const PLATFORM_TABLES = ['teams', 'users', 'team_members', 'roles', 'user_roles', 'tokens', 'instance_settings', 'events', 'login_failures', 'kysely_migration', 'kysely_migration_lock'];
 
 export const appData: Migration = {
@@ -99,24 +101,61 @@ async function sqliteUp(db: Kysely<any>): Promise<void> {
   // Indexes SQLite makes itself (autoindex: sql is null) come back with their tables.
   const dependents = objects.filter((o) => (o.type === 'index' || o.type === 'trigger') && moved.has(o.tbl_name) && o.sql !== null);
   const views = objects.filter((o) => o.type === 'view');
+  const inApp = new Set((await sql<{ name: string }>`SELECT name FROM app.sqlite_master`.execute(db)).rows.map((r) => r.name));
 
-  // Rows are copied before the app's own foreign keys and triggers could object to their order.
-  await sql`PRAGMA defer_foreign_keys = ON`.execute(db);
-  for (const t of tables) {
-    await sql.raw(inAppSchema(t)).execute(db);
-    await sql.raw(`INSERT INTO ${app}.${quoteIdent(t.name)} SELECT * FROM main.${quoteIdent(t.name)}`).execute(db);
+  // Kysely runs SQLite migrations outside a transaction, and a transaction over two files in
+  // WAL mode is atomic per file only. So in two steps, each atomic: first the copy into the
+  // apps' file, then the removal from the platform's. Interrupted in between, the next start
+  // finds the copy complete and only removes. Foreign keys are off meanwhile (the tables move
+  // in creation order, and dropping a parent before its children would be refused).
+  await sql`PRAGMA foreign_keys = OFF`.execute(db);
+  try {
+    await atomically(db, async () => {
+      for (const t of tables) {
+        if (inApp.has(t.name)) {
+          await assertSameRows(db, t.name);
+          continue;
+        }
+        await sql.raw(inAppSchema(t)).execute(db);
+        await sql.raw(`INSERT INTO ${app}.${quoteIdent(t.name)} SELECT * FROM main.${quoteIdent(t.name)}`).execute(db);
+      }
+      for (const o of dependents) if (!inApp.has(o.name)) await sql.raw(inAppSchema(o)).execute(db);
+      await sql.raw(sqliteDirectoryTable(app)).execute(db);
+    });
+    await atomically(db, async () => {
+      for (const v of views) {
+        try {
+          if (!inApp.has(v.name)) await sql.raw(inAppSchema(v)).execute(db);
+        } catch {
+          // A view over the platform's tables cannot live in the apps' file: it stays where it is.
+          continue;
+        }
+        await sql.raw(`DROP VIEW main.${quoteIdent(v.name)}`).execute(db);
+      }
+      for (const t of [...tables].reverse()) await sql.raw(`DROP TABLE main.${quoteIdent(t.name)}`).execute(db);
+    });
+  } finally {
+    await sql`PRAGMA foreign_keys = ON`.execute(db);
   }
-  for (const o of dependents) await sql.raw(inAppSchema(o)).execute(db);
-  for (const v of views) {
-    try {
-      await sql.raw(inAppSchema(v)).execute(db);
-    } catch {
-      // A view over the platform's tables cannot live in the apps' file: it stays where it is.
-      continue;
-    }
-    await sql.raw(`DROP VIEW main.${quoteIdent(v.name)}`).execute(db);
-  }
-  for (const t of tables) await sql.raw(`DROP TABLE main.${quoteIdent(t.name)}`).execute(db);
+}
 
-  await sql.raw(sqliteDirectoryTable(app)).execute(db);
+async function atomically(db: Kysely<any>, work: () => Promise<void>): Promise<void> {
+  await sql`SAVEPOINT app_data_move`.execute(db);
+  try {
+    await work();
+  } catch (err) {
+    await sql`ROLLBACK TO app_data_move`.execute(db);
+    await sql`RELEASE app_data_move`.execute(db);
+    throw err;
+  }
+  await sql`RELEASE app_data_move`.execute(db);
+}
+
+/** A table in both files: the copy of an interrupted earlier run, if it holds the same rows. */
+async function assertSameRows(db: Kysely<any>, table: string): Promise<void> {
+  const count = async (schema: string) =>
+    Number((await sql.raw<{ n: number }>(`SELECT COUNT(*) AS n FROM ${schema}.${quoteIdent(table)}`).execute(db)).rows[0]?.n);
+  if ((await count('main')) !== (await count(APP_SCHEMA))) {
+    throw new Error(`003-app-data: table ${table} is in both the platform's and the apps' database file with different rows; move it by hand`);
+  }
 }
