@@ -20,6 +20,8 @@ import { createRenderPool } from './srs/render-pool/index.js';
 import { PreviewPool } from './system/preview-pool.js';
 import { SrsService } from './srs/srs-service.js';
 import { seedApps } from './srs/app-seed.js';
+import { loadAppLogin, openAppDatabase } from './srs/app-role.js';
+import type { Kysely } from 'kysely';
 
 export interface Services {
   config: Config;
@@ -39,12 +41,16 @@ export interface Services {
 }
 
 /** Replacements for tests: a hasher that counts verifications. */
+/** How many connections report SQL may hold at once on PostgreSQL (apart from the platform's pool). */
+const APP_POOL_SIZE = 5;
+
 export interface ServiceOverrides {
   passwordHasher?: PasswordHasher;
 }
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let appDb: Kysely<any> | null = null;
   try {
     await migrateToLatest(database);
     const bootstrap = await bootstrapInstance(database.db, {
@@ -77,7 +83,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const profiles = new ProfileService(database.db, { appsDir: config.appsDir, ownerName: settings.ownerName, publicUrl: settings.publicUrl, invalidate });
     const accounts = new AccountAdminService({ db: database.db, dialect: database.dialect, dataDir: config.dataDir, appsDir: config.appsDir, withApps: database.withApps, invalidate, passwords });
     const teams = new TeamService(database.db, invalidate);
-    await seedApps(database, config.appsDir, logger);
+    // PostgreSQL: the apps' SQL (seeds, SRS commands) runs on connections of the app role's own.
+    if (database.dialect === 'postgresql' && config.databaseUrl) appDb = openAppDatabase(config.databaseUrl, await loadAppLogin(database.db), APP_POOL_SIZE);
+    await seedApps({ ...database, appDb }, config.appsDir, logger);
     const renderPool = createRenderPool({
       size: settings.renderWorkers,
       queueLimit: settings.renderQueueLimit,
@@ -87,7 +95,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const srs = new SrsService({
       db: database.db,
       dialect: database.dialect,
-      databaseUrl: config.databaseUrl,
+      appDb,
       appDataFile: database.appDataFile,
       withApps: database.withApps,
       directoryMaxAgeMs: settings.authCacheSeconds * 1000,
@@ -125,6 +133,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       },
     };
   } catch (err) {
+    await appDb?.destroy().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
   }

@@ -9,7 +9,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
 import { bindNamedParameters, splitStatements } from '../db/sql-text.js';
-import { APP_ROLE } from '../db/app-data.js';
+import { APP_LOGIN_KEY } from '../db/app-data.js';
 
 export type HookKind = 'none' | 'sql_file' | 'pg_function';
 
@@ -41,18 +41,19 @@ async function readHookFile(path: string): Promise<string | null> {
 
 /**
  * Whether app.user_cancel(text) exists, and may run. Schema `app` is the apps' (db/app-data.ts):
- * their SQL may create functions there, so a function its role could have made or replaced
- * would run app SQL with the platform's rights. Only one owned by a role the apps' role cannot
- * act as is called; another is a failed hook.
+ * their SQL may create functions there, so a function the app role could have made or replaced
+ * would run app SQL with the platform's rights. Only one owned by a role the app role cannot act
+ * as is called; another is a failed hook.
  */
 async function pgFunctionExists(trx: Transaction<Database>): Promise<boolean> {
   const r = await sql<{ present: boolean; trusted: boolean | null }>`
-    select p.oid is not null as present, not pg_has_role(${APP_ROLE}, p.proowner, 'USAGE') as trusted
+    select p.oid is not null as present,
+      not pg_has_role((select value::json->>'user' from instance_settings where key = ${APP_LOGIN_KEY}), p.proowner, 'USAGE') as trusted
     from (select to_regprocedure('app.user_cancel(text)') as oid) f
     left join pg_proc p on p.oid = f.oid`.execute(trx);
   const row = r.rows[0];
   if (row?.present !== true) return false;
-  if (row.trusted !== true) throw new HookFailedError('pg_function', `app.user_cancel(text) is owned by a role that ${APP_ROLE} can act as; it is not run`);
+  if (row.trusted !== true) throw new HookFailedError('pg_function', 'app.user_cancel(text) is owned by a role that report SQL can act as; it is not run');
   return true;
 }
 

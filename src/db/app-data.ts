@@ -2,9 +2,13 @@
 // (SRS commands) and app seeds are written by app developers; they must not reach users,
 // password hashes, tokens, stamps or the signing key.
 //
-// - PostgreSQL: the apps' tables live in schema `app`; their SQL runs as the role
-//   `platform_core_app` (`SET LOCAL ROLE`, see srs/app-role.ts), which has every right in `app`
-//   and none on the platform's tables. The migration 003 creates both.
+// - PostgreSQL: the apps' tables live in schema `app`. Their SQL runs on connections of its own
+//   that log in as the database's app role (`platform_core_app_<digest of the database name>`,
+//   created by migration 003 with a generated password kept in instance_settings), which has
+//   every right in `app` and none on the platform's tables. A login of its own, not `SET ROLE`
+//   on the platform's connection: there the SQL could step back with `RESET ROLE` inside a
+//   function of its own and restore the role before returning, unseen by any check between
+//   statements.
 // - SQLite: the apps' tables live in a database file of their own beside the platform's; SRS
 //   command processes and seeds open only that file. The platform's own code that must reach
 //   both (the user_cancel hook, the copy of the user directory) uses a connection on which that
@@ -14,8 +18,12 @@ import { basename, dirname, join } from 'node:path';
 /** The schema (PostgreSQL) or attached database name (SQLite) of the apps' data. */
 export const APP_SCHEMA = 'app';
 
-/** The PostgreSQL role app SQL runs as. */
-export const APP_ROLE = 'platform_core_app';
+/** PostgreSQL: the prefix of the app role's name, and the SQL expression of the whole name. */
+export const APP_ROLE_PREFIX = 'platform_core_app_';
+export const APP_ROLE_NAME_SQL = `'${APP_ROLE_PREFIX}' || substr(md5(current_database()), 1, 12)`;
+
+/** PostgreSQL: where the app role's login is kept (instance_settings, JSON `{user, password}`). */
+export const APP_LOGIN_KEY = 'app_login_v1';
 
 /** The apps' SQLite file beside the platform's: `platform-core.sqlite` → `platform-core-apps.sqlite`. */
 export function appDataFileFor(platformFile: string): string {

@@ -6,8 +6,8 @@
 // deleted later do not come back on restart. Seeds must be idempotent anyway (CREATE TABLE IF
 // NOT EXISTS, INSERT … ON CONFLICT DO NOTHING): a changed seed runs over the old one's tables.
 // A seed runs in one transaction; a failing seed is logged and skipped, the server still starts.
-// Seeds are app SQL: they run where SRS commands run (the apps' file on SQLite, the apps' role
-// and schema on PostgreSQL), with no access to the platform's tables.
+// Seeds are app SQL: they run where SRS commands run (the apps' file on SQLite, the app role in
+// the apps' schema on PostgreSQL), with no access to the platform's tables.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import type { DialectName } from '../db/connect.js';
 import { splitStatements } from '../db/sql-text.js';
 import { listApps } from '../apps/apps-directory.js';
 import { openSqliteFile } from '../db/sqlite-file.js';
-import { enterAppRole, leaveAppRole } from './app-role.js';
+import { useAppSchema } from './app-role.js';
 import { runAppStatement } from './sqlite-commands/execute-job.js';
 
 export const seedKey = (app: string): string => `app_seed:${app}`;
@@ -42,6 +42,8 @@ export interface SeedTarget {
   dialect: DialectName;
   /** SQLite: the apps' own file, the only one a seed's connection opens. */
   appDataFile: string | null;
+  /** PostgreSQL: connections as the app role. */
+  appDb: Kysely<any> | null;
 }
 
 /** Applies one app's seed if needed. */
@@ -64,12 +66,13 @@ export async function seedApp(target: SeedTarget, appsDir: string, app: string, 
       const row = await trx.selectFrom('instance_settings').select('value').where('key', '=', key).executeTakeFirst();
       if (row?.value === hash) return false;
       if (target.dialect === 'postgresql') {
-        const guard = await enterAppRole(trx);
-        for (const statement of statements) {
-          await sql.raw(statement).execute(trx);
-          await guard();
-        }
-        await leaveAppRole(trx);
+        // Its own transaction on an app-role connection, committed first (as on SQLite below);
+        // the advisory lock above, held by this transaction, keeps other instances out.
+        if (!target.appDb) throw new Error('no app-role connection to seed with');
+        await target.appDb.transaction().execute(async (app) => {
+          await useAppSchema(app);
+          for (const statement of statements) await sql.raw(statement).execute(app);
+        });
       } else {
         // Its own transaction in the apps' file, committed first: should recording it below
         // fail, the seed runs again at the next start, which an idempotent seed allows.

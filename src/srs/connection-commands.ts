@@ -1,9 +1,9 @@
-// Runs an SRS request's commands on PostgreSQL, over a connection of the SRS pool: one transaction
-// as the apps' role (app-role.ts), `SET LOCAL statement_timeout` cancelling a statement at the
-// limit, the role guard after every statement.
+// Runs an SRS request's commands on PostgreSQL, over a connection of the app role's pool
+// (app-role.ts): one transaction in the apps' schema, `SET LOCAL statement_timeout` cancelling a
+// statement at the limit.
 import { sql, type Kysely } from 'kysely';
 import { commandData } from './row-json.js';
-import { enterAppRole } from './app-role.js';
+import { useAppSchema } from './app-role.js';
 import { CommandFailedError, failedMessage, timeoutMessage, tooManyRowsMessage, type CommandExecutor, type CommandToRun, type RunLimits } from './run-commands.js';
 
 /** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
@@ -20,13 +20,12 @@ export class ConnectionCommandExecutor implements CommandExecutor {
     await this.db.transaction().execute(async (trx) => {
       // SET takes no bound parameters; the value is an integer from the validated settings.
       await sql`set local statement_timeout = ${sql.raw(String(Math.max(1, Math.round(limits.statementTimeoutMs))))}`.execute(trx);
-      const guard = await enterAppRole(trx);
+      await useAppSchema(trx);
       for (const command of commands) {
         let rows: unknown[] = [];
         for (const statement of command.statements) {
           try {
             rows = (await statement.execute(trx)).rows;
-            await guard();
           } catch (err) {
             const timedOut = (err as { code?: unknown }).code === QUERY_CANCELED;
             throw new CommandFailedError(command.name, timedOut ? timeoutMessage(command.name, limits) : failedMessage(command.name), err);

@@ -1,8 +1,7 @@
 // The SRS report service: for a caller and an SRS id, the app, the definition, the data its
 // commands return, and that data rendered through a template (on the render pool) or turned
 // into a starter template. The HTTP routes (routes.ts) only translate to and from requests.
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
@@ -16,7 +15,6 @@ import { resolveParams, type ParamInput, type ParamValue } from './params.js';
 import { mayRun, runCommands, type CommandExecutor, type RunLimits, type RunResult } from './run-commands.js';
 import { ConnectionCommandExecutor } from './connection-commands.js';
 import { SqliteCommandExecutor } from './sqlite-commands/executor.js';
-import { srsPgTypes } from './pg-types.js';
 import { PlatformDirectoryCopy } from './platform-directory.js';
 import { TemplateResolver } from './templates.js';
 import { renderFailure } from './render-errors.js';
@@ -27,8 +25,8 @@ import { TemplateError } from '../report/errors.js';
 export interface SrsServiceDeps {
   db: Kysely<Database>;
   dialect: DialectName;
-  /** The PostgreSQL URL (SRS commands get a pool of their own there); null on SQLite. */
-  databaseUrl: string | null;
+  /** PostgreSQL: the app role's connections (app-role.ts), which the service closes; null on SQLite. */
+  appDb: Kysely<any> | null;
   /** SQLite: the apps' own database file, which the command processes open. */
   appDataFile: string | null;
   /** The connection that reaches the apps' data too (SQLite: for the user directory copy). */
@@ -78,18 +76,16 @@ export interface StarterFile {
 
 const FILE_SUFFIX: Record<RenderFormat, string> = { html: '.html', pdf: '.pdf', frx: '.frx' };
 
-/** How many PostgreSQL connections SRS commands may hold at once (apart from the main pool). */
-const SRS_PG_POOL_SIZE = 5;
 /** How many SQLite command processes (each with its own connection) run SRS commands at once. */
 const SRS_SQLITE_PROCESSES = 2;
 
 export class SrsService {
   readonly definitions: DefinitionStore;
   readonly templates = new TemplateResolver();
-  /** Runs the commands against the apps' data: on PostgreSQL through a pool of its own whose
-   *  type parsers give SRS data the same JSON shape as on SQLite (pg-types.ts), as the apps'
-   *  role; on SQLite in command processes with connections of their own to the apps' file
-   *  (sqlite-commands/), off the event loop. */
+  /** Runs the commands against the apps' data: on PostgreSQL through the app role's pool,
+   *  whose type parsers give SRS data the same JSON shape as on SQLite (pg-types.ts); on SQLite
+   *  in command processes with connections of their own to the apps' file (sqlite-commands/),
+   *  off the event loop. */
   readonly commands: CommandExecutor;
   /** SQLite only: the apps' copy of the user directory (PostgreSQL has a view). */
   readonly directory: PlatformDirectoryCopy | null;
@@ -102,10 +98,8 @@ export class SrsService {
       },
     });
     if (deps.dialect === 'postgresql') {
-      if (!deps.databaseUrl) throw new Error('SRS on PostgreSQL needs the database URL');
-      const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: SRS_PG_POOL_SIZE, types: srsPgTypes });
-      pool.on('error', () => undefined);
-      this.commands = new ConnectionCommandExecutor(new Kysely<any>({ dialect: new PostgresDialect({ pool }) }), true);
+      if (!deps.appDb) throw new Error('SRS on PostgreSQL needs the app role’s connections');
+      this.commands = new ConnectionCommandExecutor(deps.appDb, true);
       this.directory = null;
     } else {
       this.directory = new PlatformDirectoryCopy(deps.withApps, deps.directoryMaxAgeMs);

@@ -31,7 +31,13 @@ function escapes(kind: 'sqlite' | 'postgres', platformFile: string): Record<stri
     do_block: 'DO $$ BEGIN RESET ROLE; END $$; SELECT * FROM public.users',
     commit: 'COMMIT; SELECT * FROM public.users',
     search_path: 'SET search_path = public; SELECT * FROM users',
-    definer_key: "SELECT value FROM public.instance_settings WHERE key = 'jwt_signing_key_v1'",
+    signing_key: "SELECT value FROM public.instance_settings WHERE key = 'jwt_signing_key_v1'",
+    // A function of its own that steps back, reads, and restores the role before returning:
+    // nothing between statements could see it, so the role must have nothing to step back to.
+    function_restoring_role:
+      "CREATE FUNCTION leak() RETURNS SETOF text LANGUAGE plpgsql AS $f$ DECLARE r text := current_user; BEGIN RESET ROLE; RETURN QUERY SELECT password_hash::text FROM public.users; EXECUTE format('SET LOCAL ROLE %I', r); END $f$; SELECT * FROM leak()",
+    set_role_platform: 'SET ROLE postgres; SELECT * FROM public.users',
+    session_authorization: 'SET SESSION AUTHORIZATION DEFAULT; SELECT * FROM public.users',
   };
 }
 
@@ -70,6 +76,14 @@ describe.each(testDatabaseKinds())('report SQL is kept from the platform tables 
     // The command processes and the SRS pool still serve ordinary reports afterwards.
     writeFileSync(join(srsDir(), '699-ok.xml'), '<srs label="Ok"><def><itm model="command" name="n">SELECT COUNT(*) AS n FROM demo_customers</itm></def></srs>');
     for (let i = 0; i < 4; i++) expect((await data('699')).body.data.n[0].n).toBeGreaterThan(0);
+  });
+
+  it.runIf(kind === 'postgres')('runs on a login of the app role: no role to step back to', async () => {
+    writeFileSync(join(srsDir(), '698-who.xml'), '<srs label="Who"><def><itm model="command" name="who" opts="dtsingle">SELECT session_user AS session_user, current_user AS current_user, current_setting(\'search_path\') AS path</itm></def></srs>');
+    const who = (await data('698')).body.data.who;
+    expect(who.session_user).toMatch(/^platform_core_app_[0-9a-f]{12}$/);
+    expect(who.current_user).toBe(who.session_user);
+    expect(who.path).toBe('app');
   });
 
   it('the demo app still renders, from the apps’ own data', async () => {

@@ -1,5 +1,6 @@
 import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
-import { APP_ROLE, APP_SCHEMA, DIRECTORY_SELECT, DIRECTORY_TABLE, sqliteDirectoryTable } from '../app-data.js';
+import { randomBytes } from 'node:crypto';
+import { APP_LOGIN_KEY, APP_ROLE_NAME_SQL, APP_SCHEMA, DIRECTORY_SELECT, DIRECTORY_TABLE, sqliteDirectoryTable } from '../app-data.js';
 
 // The apps' data apart from the platform's tables (db/app-data.ts, issue 13 item 4). Runs over
 // the connection that reaches both (connect.ts: migrateToLatest).
@@ -28,28 +29,43 @@ const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 // PostgreSQL
 
 async function postgresUp(db: Kysely<any>): Promise<void> {
-  const role = quoteIdent(APP_ROLE);
   const schema = quoteIdent(APP_SCHEMA);
-  // Roles belong to the cluster: another database's migration (or an administrator) may have
-  // made it already, maybe at this very moment. Creating it needs CREATEROLE once; without it an
-  // administrator creates the role and grants it to the platform's user (see the README).
+  // The app role is the database's own (its name derives from the database's), so databases of
+  // one cluster never share, or reset, each other's login. Creating it needs CREATEROLE once;
+  // without it an administrator creates it (see the README). The platform's user becomes a
+  // member, so it has the owner's rights on what the app role creates; never the reverse.
+  const password = randomBytes(24).toString('base64url');
   await sql
     .raw(
       `DO $do$
+DECLARE
+  r text := ${APP_ROLE_NAME_SQL};
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
-    BEGIN
-      CREATE ROLE ${role} NOLOGIN;
-    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
-    END;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = r) THEN
+    EXECUTE format('CREATE ROLE %I LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT PASSWORD %L', r, '${password}');
+  ELSE
+    EXECUTE format('ALTER ROLE %I LOGIN PASSWORD %L', r, '${password}');
   END IF;
-  IF NOT pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') THEN
-    EXECUTE format('GRANT %I TO %I', '${APP_ROLE}', current_user);
+  IF NOT pg_has_role(current_user, r, 'MEMBER') THEN
+    EXECUTE format('GRANT %I TO %I', r, current_user);
   END IF;
+  BEGIN
+    EXECUTE format('GRANT CONNECT, TEMPORARY ON DATABASE %I TO %I', current_database(), r);
+  EXCEPTION WHEN insufficient_privilege THEN NULL; -- PUBLIC's default rights then serve
+  END;
 END
 $do$`,
     )
     .execute(db);
+  const { rows } = await sql.raw<{ name: string }>(`SELECT ${APP_ROLE_NAME_SQL} AS name`).execute(db);
+  const role = quoteIdent(rows[0]!.name);
+  const login = JSON.stringify({ user: rows[0]!.name, password });
+  await db
+    .insertInto('instance_settings')
+    .values({ key: APP_LOGIN_KEY, value: login })
+    .onConflict((oc: any) => oc.column('key').doUpdateSet({ value: login }))
+    .execute();
+
   await sql.raw(`CREATE SCHEMA IF NOT EXISTS ${schema}`).execute(db);
   await sql.raw(`GRANT USAGE, CREATE ON SCHEMA ${schema} TO ${role}`).execute(db);
 
@@ -58,9 +74,8 @@ $do$`,
     if (!PLATFORM_TABLES.includes(name)) await sql.raw(`ALTER TABLE public.${quoteIdent(name)} SET SCHEMA ${schema}`).execute(db);
   }
   // What the platform's user makes in `app` (moved tables, tables an administrator creates as
-  // that user) is the apps' to use. TRIGGER is left out: a trigger of the app's on a table the
-  // platform writes (the user_cancel hook) would run with the platform's rights.
-  const rights = 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES';
+  // that user) is the apps' to use.
+  const rights = 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER';
   await sql.raw(`GRANT ${rights} ON ALL TABLES IN SCHEMA ${schema} TO ${role}`).execute(db);
   await sql.raw(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`).execute(db);
   await sql.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT ${rights} ON TABLES TO ${role}`).execute(db);
