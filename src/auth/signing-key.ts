@@ -4,10 +4,11 @@
 // the environment): then a copy of the database (a backup, a stolen file) is not enough to forge
 // a session, and the key can be rotated without touching the data.
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { ConfigError } from '../config/config.js';
+import { openToOthers } from '../db/file-modes.js';
 
 const KEY = 'jwt_signing_key_v1';
 /** HS256 wants a key at least as long as its output. */
@@ -22,7 +23,6 @@ export interface SigningKeySource {
 
 export interface SigningKey {
   key: Uint8Array;
-  from: 'file' | 'setting' | 'database';
   /** Things an operator should fix (a key file others can read). */
   warnings: string[];
 }
@@ -42,11 +42,9 @@ function readKeyFile(file: string): SigningKey {
   } catch (err) {
     throw new ConfigError(`Settings:JwtSigningKeyFile: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  const warnings: string[] = [];
-  if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
-    warnings.push(`the JWT signing key file ${file} can be read by other users (mode ${(statSync(file).mode & 0o777).toString(8)}); chmod 600 it`);
-  }
-  return { key: decodeKey(text, 'Settings:JwtSigningKeyFile'), from: 'file', warnings };
+  const mode = openToOthers(file);
+  const warnings = mode === null ? [] : [`the JWT signing key file ${file} can be read by other users (mode ${mode}); chmod 600 it`];
+  return { key: decodeKey(text, 'Settings:JwtSigningKeyFile'), warnings };
 }
 
 async function loadOrCreateStoredKey(db: Kysely<Database>): Promise<Uint8Array> {
@@ -61,6 +59,6 @@ async function loadOrCreateStoredKey(db: Kysely<Database>): Promise<Uint8Array> 
 export async function loadSigningKey(db: Kysely<Database>, source: SigningKeySource): Promise<SigningKey> {
   if (source.file !== null && source.value !== null) throw new ConfigError('Settings:JwtSigningKeyFile and Settings:JwtSigningKey are both set: give one');
   if (source.file !== null) return readKeyFile(source.file);
-  if (source.value !== null) return { key: decodeKey(source.value, 'Settings:JwtSigningKey'), from: 'setting', warnings: [] };
-  return { key: await loadOrCreateStoredKey(db), from: 'database', warnings: [] };
+  if (source.value !== null) return { key: decodeKey(source.value, 'Settings:JwtSigningKey'), warnings: [] };
+  return { key: await loadOrCreateStoredKey(db), warnings: [] };
 }

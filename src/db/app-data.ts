@@ -18,9 +18,8 @@ import { basename, dirname, join } from 'node:path';
 /** The schema (PostgreSQL) or attached database name (SQLite) of the apps' data. */
 export const APP_SCHEMA = 'app';
 
-/** PostgreSQL: the prefix of the app role's name, and the SQL expression of the whole name. */
-export const APP_ROLE_PREFIX = 'platform_core_app_';
-export const APP_ROLE_NAME_SQL = `'${APP_ROLE_PREFIX}' || substr(md5(current_database()), 1, 12)`;
+/** PostgreSQL: the app role's name, as an SQL expression (it derives from the database's). */
+export const APP_ROLE_NAME_SQL = `'platform_core_app_' || substr(md5(current_database()), 1, 12)`;
 
 /** PostgreSQL: where the app role's login is kept (instance_settings, JSON `{user, password}`). */
 export const APP_LOGIN_KEY = 'app_login_v1';
@@ -52,10 +51,10 @@ export const DIRECTORY_COLUMNS = [
   'created_at',
 ] as const;
 
-/** The directory's rows from the platform's tables (`u` users, `t` teams). */
-export const DIRECTORY_SELECT = `SELECT u.id AS user_id, u.username, u.first_name, u.last_name, u.short AS user_short, u.color AS user_color,
+/** The directory's rows from the platform's tables in `schema` (`public`, or SQLite's `main`). */
+export const directorySelect = (schema: string): string => `SELECT u.id AS user_id, u.username, u.first_name, u.last_name, u.short AS user_short, u.color AS user_color,
   u.team_id, t.name AS team_name, u.app_name, u.is_active, u.created_at
-  FROM users u JOIN teams t ON t.id = u.team_id`;
+  FROM ${schema}.users u JOIN ${schema}.teams t ON t.id = u.team_id`;
 
 /** SQLite: the directory copy's table in the apps' file (`schema`: how the file is named there). */
 export const sqliteDirectoryTable = (schema: string): string =>

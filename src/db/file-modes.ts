@@ -28,13 +28,20 @@ function statMode(path: string): number | null {
   }
 }
 
-/** chmods `path` to `mode` when group or others have any access; what changed, or null. */
-function tighten(path: string, mode: number): TightenedMode | null {
+/** The mode of `path` (octal text) when group or others have any access to it; else (or when
+ *  it does not exist, or on Windows) null. */
+export function openToOthers(path: string): string | null {
   if (!POSIX) return null;
   const current = statMode(path);
-  if (current === null || (current & 0o077) === 0) return null;
+  return current === null || (current & 0o077) === 0 ? null : octal(current);
+}
+
+/** chmods `path` to `mode` when group or others have any access; what changed, or null. */
+function tighten(path: string, mode: number): TightenedMode | null {
+  const from = openToOthers(path);
+  if (from === null) return null;
   chmodSync(path, mode);
-  return { path, from: octal(current), to: octal(mode) };
+  return { path, from, to: octal(mode) };
 }
 
 /** Creates the directory (and missing parents) 0700, or tightens an existing one. */

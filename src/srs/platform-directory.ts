@@ -7,7 +7,7 @@
 // it back, and the platform never reads it.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { APP_SCHEMA, DIRECTORY_COLUMNS, DIRECTORY_SELECT, DIRECTORY_TABLE, sqliteDirectoryTable } from '../db/app-data.js';
+import { APP_SCHEMA, DIRECTORY_COLUMNS, DIRECTORY_TABLE, directorySelect, sqliteDirectoryTable } from '../db/app-data.js';
 import { BUSY_TIMEOUT_MS } from '../db/sqlite-file.js';
 
 /** SQLITE_BUSY: a report holds the apps' file's write lock; the copy waits for the next run. */
@@ -43,7 +43,7 @@ export class PlatformDirectoryCopy {
           try {
             await sql.raw(sqliteDirectoryTable(APP_SCHEMA)).execute(conn);
             await sql.raw(`DELETE FROM ${table}`).execute(conn);
-            await sql.raw(`INSERT INTO ${table} (${columns}) ${DIRECTORY_SELECT.replace('FROM users u JOIN teams t', 'FROM main.users u JOIN main.teams t')}`).execute(conn);
+            await sql.raw(`INSERT INTO ${table} (${columns}) ${directorySelect('main')}`).execute(conn);
             await sql`commit`.execute(conn);
           } catch (err) {
             await sql`rollback`.execute(conn).catch(() => undefined);

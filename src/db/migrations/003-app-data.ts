@@ -1,6 +1,6 @@
 import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import { APP_LOGIN_KEY, APP_ROLE_NAME_SQL, APP_SCHEMA, DIRECTORY_SELECT, DIRECTORY_TABLE, sqliteDirectoryTable } from '../app-data.js';
+import { APP_LOGIN_KEY, APP_ROLE_NAME_SQL, APP_SCHEMA, directorySelect, DIRECTORY_TABLE, sqliteDirectoryTable } from '../app-data.js';
 
 // The apps' data apart from the platform's tables (db/app-data.ts, issue 13 item 4). Runs over
 // the connection that reaches both (connect.ts: migrateToLatest).
@@ -84,7 +84,7 @@ $do$`,
   // The user directory: a view of non-secret columns, readable and nothing else. Its join makes
   // it not automatically updatable, and the default privileges above are taken back from it.
   const view = `${schema}.${quoteIdent(DIRECTORY_TABLE)}`;
-  await sql.raw(`CREATE OR REPLACE VIEW ${view} WITH (security_barrier) AS ${DIRECTORY_SELECT.replace(/FROM users u JOIN teams t/, 'FROM public.users u JOIN public.teams t')}`).execute(db);
+  await sql.raw(`CREATE OR REPLACE VIEW ${view} WITH (security_barrier) AS ${directorySelect('public')}`).execute(db);
   await sql.raw(`REVOKE ALL ON ${view} FROM ${role}`).execute(db);
   await sql.raw(`GRANT SELECT ON ${view} TO ${role}`).execute(db);
 }

@@ -27,6 +27,8 @@ function report(err: unknown): ErrorReport {
 export class AppDatabaseLeftError extends Error {}
 
 const OTHER_DATABASES = "SELECT COUNT(*) FROM pragma_database_list WHERE name NOT IN ('main', 'temp')";
+/** The check above, prepared once per connection: it runs after every statement. */
+const otherDatabases = new WeakMap<SQLiteDatabase.Database, SQLiteDatabase.Statement>();
 
 /**
  * Runs one statement of app SQL inside the transaction the caller began. The connection opens
@@ -38,7 +40,9 @@ const OTHER_DATABASES = "SELECT COUNT(*) FROM pragma_database_list WHERE name NO
 export function runAppStatement(db: SQLiteDatabase.Database, statement: CompiledStatement, maxRows: number): unknown[] {
   const rows = runStatement(db, statement, maxRows);
   if (!db.inTransaction) throw new AppDatabaseLeftError('the SQL ended its transaction');
-  if (db.prepare(OTHER_DATABASES).pluck().get() !== 0) throw new AppDatabaseLeftError('the SQL attached another database');
+  let check = otherDatabases.get(db);
+  if (!check) otherDatabases.set(db, (check = db.prepare(OTHER_DATABASES).pluck()));
+  if (check.get() !== 0) throw new AppDatabaseLeftError('the SQL attached another database');
   return rows;
 }
 
