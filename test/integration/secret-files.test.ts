@@ -122,8 +122,22 @@ describe.each(testDatabaseKinds())('JWT lifetime and the signing key on %s', (ki
       expect((await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${dbSigned}` } })).status).toBe(401);
       const forged = await sign(now(), now() + 3600, new Uint8Array(fileKey));
       expect((await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${forged}` } })).status).toBe(200);
+      expect(fromFile.logs()).not.toMatch(/can be read by other users/);
     } finally {
       await fromFile.stop();
+    }
+  });
+
+  it.runIf(POSIX)('a key file others can read is used, with a warning naming its mode', async () => {
+    const keyFile = join(db.dataDir, 'open.key');
+    writeFileSync(keyFile, randomBytes(32).toString('base64'));
+    chmodSync(keyFile, 0o644);
+    const inst2 = await startInstance(db, { Settings__JwtSigningKeyFile: keyFile });
+    try {
+      expect((await inst2.login(ADMIN.username, ADMIN.password)).status).toBe(200);
+      expect(inst2.logs()).toContain(`the JWT signing key file ${keyFile} can be read by other users (mode 644); chmod 600 it`);
+    } finally {
+      await inst2.stop();
     }
   });
 
