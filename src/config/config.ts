@@ -37,6 +37,8 @@ export interface Settings {
   renderTimeoutSeconds: number;
   /** Heap limit of a render worker. */
   renderMemoryMb: number;
+  /** Most pages a report may have; a longer one is refused with 422 render_too_large. */
+  renderMaxPages: number;
   /** Longest a single SRS command statement may run (PostgreSQL statement_timeout; see README for SQLite). */
   srsStatementTimeoutSeconds: number;
   /** Most rows one SRS command may return. */
@@ -49,6 +51,12 @@ export interface Settings {
   previewTimeoutSeconds: number;
   /** Heap limit of a preview worker. */
   previewMemoryMb: number;
+  /** Longest wait for a new database connection (PostgreSQL), and for a pooled one. */
+  databaseConnectTimeoutSeconds: number;
+  /** Longest a query of the platform's own may run (PostgreSQL statement_timeout). */
+  databaseStatementTimeoutSeconds: number;
+  /** After SIGTERM: how long in-flight requests may take before the process exits anyway. */
+  shutdownGraceSeconds: number;
 }
 
 export interface Config {
@@ -111,14 +119,18 @@ function asUrl(name: string, raw: unknown): string | null {
 export const RENDER_TIMEOUT_SECONDS = { fallback: 60, min: 0.1, max: 3600 } as const;
 export const RENDER_MEMORY_MB = { fallback: 512, min: 64, max: 65_536 } as const;
 
-export type RenderLimitSettings = Pick<Settings, 'renderTimeoutSeconds' | 'renderMemoryMb'>;
+export const RENDER_MAX_PAGES = { fallback: 10_000, min: 1, max: 1_000_000 } as const;
+
+export type RenderLimitSettings = Pick<Settings, 'renderTimeoutSeconds' | 'renderMemoryMb' | 'renderMaxPages'>;
 
 function renderLimitSettings(s: (key: string) => unknown): RenderLimitSettings {
   const t = RENDER_TIMEOUT_SECONDS;
   const m = RENDER_MEMORY_MB;
+  const p = RENDER_MAX_PAGES;
   return {
     renderTimeoutSeconds: asNumber('Settings:RenderTimeoutSeconds', s('RenderTimeoutSeconds'), t.fallback, t.min, t.max, false),
     renderMemoryMb: asNumber('Settings:RenderMemoryMb', s('RenderMemoryMb'), m.fallback, m.min, m.max),
+    renderMaxPages: asNumber('Settings:RenderMaxPages', s('RenderMaxPages'), p.fallback, p.min, p.max),
   };
 }
 
@@ -167,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     previewQueueLimit: asNumber('Settings:PreviewQueueLimit', s('PreviewQueueLimit'), 4 * previewWorkers, 0, 10_000),
     previewTimeoutSeconds: asNumber('Settings:PreviewTimeoutSeconds', s('PreviewTimeoutSeconds'), 10, 0.01, 600, false),
     previewMemoryMb: asNumber('Settings:PreviewMemoryMb', s('PreviewMemoryMb'), 512, 64, 65_536),
+    databaseConnectTimeoutSeconds: asNumber('Settings:DatabaseConnectTimeoutSeconds', s('DatabaseConnectTimeoutSeconds'), 5, 0.1, 600, false),
+    databaseStatementTimeoutSeconds: asNumber('Settings:DatabaseStatementTimeoutSeconds', s('DatabaseStatementTimeoutSeconds'), 10, 0.1, 3600, false),
+    shutdownGraceSeconds: asNumber('Settings:ShutdownGraceSeconds', s('ShutdownGraceSeconds'), 10, 0, 3600, false),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(settings.logLevel)) {
     throw new ConfigError(`Settings:LogLevel must be one of fatal, error, warn, info, debug, trace, silent (got ${JSON.stringify(settings.logLevel)})`);
