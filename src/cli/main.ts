@@ -2,6 +2,7 @@
 import { loadConfig, ConfigError } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/connect.js';
 import { AppError } from '../lib/errors.js';
+import { DatabaseOpenError } from '../db/open-error.js';
 import { parseArgs, UsageError } from './args.js';
 import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, userAdd } from './admin-commands.js';
 
@@ -92,6 +93,10 @@ export function run(): void {
       if (err instanceof UsageError || err instanceof ConfigError || err instanceof AppError) {
         process.stderr.write(`platform-core: ${err.message}\n`);
         process.exitCode = 2;
+      } else if (err instanceof DatabaseOpenError) {
+        // Storage that cannot be opened is the administrator's to fix: the cause, no stack.
+        process.stderr.write(`platform-core: ${err.message}\n`);
+        process.exitCode = 1;
       } else {
         process.stderr.write(`platform-core: ${(err as Error)?.stack ?? String(err)}\n`);
         process.exitCode = 1;
