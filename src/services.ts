@@ -9,6 +9,7 @@ import { loadSigningKey } from './auth/signing-key.js';
 import { securePrivateFiles } from './db/file-modes.js';
 import { JwtCodec } from './auth/jwt.js';
 import { Authenticator } from './auth/authenticator.js';
+import { startAuthChangeWatch, type AuthChangeWatch } from './auth/auth-change-watch.js';
 import { LoginService } from './auth/login-service.js';
 import { PasswordAttempts } from './auth/password-attempts.js';
 import { argon2Hasher, type PasswordHasher } from './auth/passwords.js';
@@ -49,14 +50,20 @@ export interface ServiceOverrides {
 }
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { settings } = config;
+  const connectTimeoutMs = settings.databaseConnectTimeoutSeconds * 1000;
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    connectTimeoutMs,
+    statementTimeoutMs: settings.databaseStatementTimeoutSeconds * 1000,
+  });
   let appDb: Kysely<any> | null = null;
+  let authWatch: AuthChangeWatch | null = null;
   try {
-    await migrateToLatest(database);
-    const bootstrap = await bootstrapInstance(database.db, {
-      dataDir: config.dataDir,
-      adminUsername: config.adminUsername,
-      adminPassword: config.adminPassword,
+    const bootstrap = await database.exclusiveStart(async () => {
+      await migrateToLatest(database);
+      return bootstrapInstance(database.db, { dataDir: config.dataDir, adminUsername: config.adminUsername, adminPassword: config.adminPassword });
     });
     const tightened = [...database.tightened, ...securePrivateFiles([join(config.dataDir, ADMIN_PASSWORD_FILE)])];
     for (const t of tightened) logger.warn(t, `tightened the mode of ${t.path} from ${t.from} to ${t.to}: it holds secrets only this service may read`);
@@ -79,18 +86,22 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       auth.invalidateAccount(userId);
       directoryChanged();
     };
-    const { settings } = config;
     const profiles = new ProfileService(database.db, { appsDir: config.appsDir, ownerName: settings.ownerName, publicUrl: settings.publicUrl, invalidate });
     const accounts = new AccountAdminService({ db: database.db, dialect: database.dialect, dataDir: config.dataDir, appsDir: config.appsDir, withApps: database.withApps, invalidate, passwords });
     const teams = new TeamService(database.db, invalidate);
     // PostgreSQL: the apps' SQL (seeds, SRS commands) runs on connections of the app role's own.
-    if (database.dialect === 'postgresql' && config.databaseUrl) appDb = openAppDatabase(config.databaseUrl, await loadAppLogin(database.db), APP_POOL_SIZE);
+    if (database.dialect === 'postgresql' && config.databaseUrl) appDb = openAppDatabase(config.databaseUrl, await loadAppLogin(database.db), {
+        size: APP_POOL_SIZE,
+        connectTimeoutMs,
+        statementTimeoutMs: settings.srsStatementTimeoutSeconds * 1000,
+      });
     await seedApps({ ...database, appDb }, config.appsDir, logger);
     const renderPool = createRenderPool({
       size: settings.renderWorkers,
       queueLimit: settings.renderQueueLimit,
       timeoutMs: Math.round(settings.renderTimeoutSeconds * 1000),
       maxMemoryMb: settings.renderMemoryMb,
+      maxPages: settings.renderMaxPages,
     });
     const srs = new SrsService({
       db: database.db,
@@ -105,6 +116,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       logger,
     });
     if (srs.directory) directoryChanged = () => srs.directory?.markChanged();
+    // Changes made by other instances or the CLI evict the auth caches within a second.
+    authWatch = await startAuthChangeWatch({ dialect: database.dialect, db: database.db, databaseUrl: config.databaseUrl, connectTimeoutMs: settings.databaseConnectTimeoutSeconds * 1000, auth, logger, onChange: () => directoryChanged() });
     const previews = new PreviewPool({
       size: settings.previewWorkers,
       queueLimit: settings.previewQueueLimit,
@@ -125,6 +138,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       previews,
       bootstrap,
       async close() {
+        await authWatch?.close();
         await auth.activity.flush();
         await srs.close();
         await renderPool.close();
@@ -133,6 +147,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       },
     };
   } catch (err) {
+    await authWatch?.close();
     await appDb?.destroy().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;

@@ -3,6 +3,7 @@ import { loadConfig, ConfigError } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/connect.js';
 import { AppError } from '../lib/errors.js';
 import { DatabaseOpenError } from '../db/open-error.js';
+import { databaseFault } from '../db/database-errors.js';
 import { parseArgs, UsageError } from './args.js';
 import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, userAdd } from './admin-commands.js';
 
@@ -15,11 +16,12 @@ const HELP = `platform-core <command>
   team add <short> <name> [--type internal|external]
   token create <name> --user <username>   prints the token value once
   render <template.frx> [--data <file.json|dataset.xml>] [--format html|pdf|frx] [--out <file>|-]
-         [--timeout <seconds>] [--max-memory-mb <MB>]
+         [--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]
                                           renders a FastReport template (warnings on stderr),
                                           stopped after --timeout seconds or at --max-memory-mb
-                                          of heap (defaults: Settings:RenderTimeoutSeconds 60,
-                                          Settings:RenderMemoryMb 512)
+                                          of heap, failing past --max-pages pages (defaults:
+                                          Settings:RenderTimeoutSeconds 60, Settings:RenderMemoryMb
+                                          512, Settings:RenderMaxPages 10000)
   starter --data <sample.json> [--out <file.frx>|-] [--title <text>]
                                           writes a starter template for an SRS data sample
 
@@ -29,10 +31,19 @@ const BOOLEAN_FLAGS = ['password-stdin', 'help', 'embed-fonts'];
 
 async function withDatabase(fn: (db: ReturnType<typeof openDatabase>['db']) => Promise<void>): Promise<void> {
   const config = loadConfig();
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const { settings } = config;
+  const handle = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+    connectTimeoutMs: settings.databaseConnectTimeoutSeconds * 1000,
+    statementTimeoutMs: settings.databaseStatementTimeoutSeconds * 1000,
+  });
   try {
-    await migrateToLatest(handle);
-    await ensureSystemRoles(handle.db);
+    await handle.exclusiveStart(async () => {
+      await migrateToLatest(handle);
+      await ensureSystemRoles(handle.db);
+    });
     await fn(handle.db);
   } finally {
     await handle.close();
@@ -93,9 +104,9 @@ export function run(): void {
       if (err instanceof UsageError || err instanceof ConfigError || err instanceof AppError) {
         process.stderr.write(`platform-core: ${err.message}\n`);
         process.exitCode = 2;
-      } else if (err instanceof DatabaseOpenError) {
+      } else if (err instanceof DatabaseOpenError || databaseFault(err)) {
         // Storage that cannot be opened is the administrator's to fix: the cause, no stack.
-        process.stderr.write(`platform-core: ${err.message}\n`);
+        process.stderr.write(`platform-core: ${(err as Error).message}\n`);
         process.exitCode = 1;
       } else {
         process.stderr.write(`platform-core: ${(err as Error)?.stack ?? String(err)}\n`);

@@ -2,13 +2,15 @@
 // embedded SQLite file in the data directory.
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import { sqliteDialectWithImmediateTransactions } from './sqlite-dialect.js';
 import { openSqliteFile } from './sqlite-file.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { APP_SCHEMA, appDataFileFor } from './app-data.js';
+import { createPgPool } from './pg-pool.js';
+import { withPgStartupLock } from './startup-lock.js';
+import { StorageHealth } from './storage-health.js';
 import { createPrivateFile, securePrivateDirectory, securePrivateFiles, sqliteFiles, type TightenedMode } from './file-modes.js';
 
 export type DialectName = 'sqlite' | 'postgresql';
@@ -29,6 +31,14 @@ export interface DatabaseHandle {
   appDataFile: string | null;
   /** Files and directories whose too open modes were tightened on opening (to be logged). */
   tightened: TightenedMode[];
+  /**
+   * Runs start-up work (migrations, bootstrap) alone: on PostgreSQL under an advisory lock that
+   * other instances starting at the same time wait for (startup-lock.ts). Its first connection
+   * failing is a DatabaseOpenError naming the host.
+   */
+  exclusiveStart<T>(work: () => Promise<T>): Promise<T>;
+  /** SQLite: whether its disk can take writes (readiness). */
+  storage: StorageHealth;
   close(): Promise<void>;
 }
 
@@ -37,18 +47,47 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** PostgreSQL: longest wait for a connection (Settings:DatabaseConnectTimeoutSeconds). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: longest query of the platform's own (Settings:DatabaseStatementTimeoutSeconds). */
+  statementTimeoutMs?: number;
 }
+
+/** The defaults of the two settings above, for callers without a configuration. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+/** How long a starting instance waits for another's migrations and bootstrap. */
+const STARTUP_LOCK_WAIT_MS = 5 * 60_000;
 
 export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   // Also on PostgreSQL: the data directory holds the initial administrator password and hooks.
   const tightened = securePrivateDirectory(opts.dataDir);
   if (opts.databaseUrl && /^postgres(ql)?:\/\//i.test(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
+    const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const { pool } = createPgPool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectTimeoutMs: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs,
+      // The server cancels a slow statement itself; this is for a server that does not answer.
+      queryTimeoutMs: statementTimeoutMs,
+      applicationName: 'platform-core',
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const u = new URL(opts.databaseUrl);
-    return { db, withApps: db, appDataFile: null, dialect: 'postgresql', description: `postgresql://${u.host}${u.pathname}`, tightened, close: () => db.destroy() };
+    const description = `postgresql://${u.host}${u.pathname}`;
+    const lock = { connectionString: opts.databaseUrl, connectTimeoutMs: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, maxWaitMs: STARTUP_LOCK_WAIT_MS, description };
+    return {
+      db,
+      withApps: db,
+      appDataFile: null,
+      dialect: 'postgresql',
+      description,
+      tightened,
+      exclusiveStart: (work) => withPgStartupLock(lock, work),
+      storage: new StorageHealth(null),
+      close: () => db.destroy(),
+    };
   }
   const file = opts.databaseUrl ? resolve(opts.databaseUrl.replace(/^(sqlite|file):(\/\/)?/i, '')) : join(opts.dataDir, 'platform-core.sqlite');
   // A file named by DATABASE_URL may sit in a shared folder: its folder is created private but
@@ -71,6 +110,8 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     dialect: 'sqlite',
     description: file,
     tightened,
+    exclusiveStart: (work) => work(),
+    storage: new StorageHealth(dirname(file)),
     close: async () => {
       await withApps.destroy();
       await db.destroy();

@@ -60,7 +60,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 512 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  installErrorHandling(app);
+  installErrorHandling(app, { onDatabaseFault: (fault) => services.database.storage.noteFault(fault) });
 
   // Callback hooks rather than async ones: they run on every request, and an async hook costs a
   // promise and a microtask turn each (bench/http-auth.js measures the difference).

@@ -10,6 +10,7 @@ import { envelope } from './envelope.js';
 import { isoMicros } from '../lib/time.js';
 import { requestIdFor } from './request-id.js';
 import { redactUrl } from './url-redaction.js';
+import { databaseFault, isUniqueViolation, type DatabaseFault } from '../db/database-errors.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -48,8 +49,27 @@ function isPostgresDataException(err: unknown): boolean {
   return typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string';
 }
 
+/** How long a client should wait before retrying after a database fault. */
+const DATABASE_RETRY_AFTER_SECONDS = '2';
+
+const DATABASE_FAULTS: Record<DatabaseFault, [string, string]> = {
+  unavailable: ['database_unavailable', 'The database is not available; retry shortly'],
+  busy: ['database_busy', 'The database is busy; retry shortly'],
+  storage_full: ['storage_full', 'The database storage is full; nothing was saved'],
+};
+
+/** A database fault as the client sees it: 503 with Retry-After (nothing was saved). */
+export function databaseFaultError(fault: DatabaseFault): AppError {
+  const [code, message] = DATABASE_FAULTS[fault];
+  return new AppError(503, code, message, { headers: { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS } });
+}
+
 function classify(err: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }): AppError {
   if (err instanceof AppError) return err;
+  const fault = databaseFault(err);
+  if (fault) return databaseFaultError(fault);
+  // A repository that did not expect the race: still the client's conflict, not a server fault.
+  if (isUniqueViolation(err)) return new AppError(409, 'conflict', 'The change conflicts with a parallel one; reload and retry');
   if (err.validation) {
     const details = validationDetails(err.validation, err.validationContext);
     return new AppError(400, 'invalid_input', details[0]?.message ?? 'Invalid input', { details });
@@ -69,9 +89,14 @@ function classify(err: FastifyError & { validation?: ValidationIssue[]; validati
   return new AppError(500, 'internal_error', 'Internal server error');
 }
 
-function sendError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function sendError(err: FastifyError, request: FastifyRequest, reply: FastifyReply, onDatabaseFault?: (fault: DatabaseFault) => void): FastifyReply {
   const appErr = classify(err);
-  if (appErr.statusCode >= 500) {
+  const fault = appErr.statusCode === 503 ? databaseFault(err) : null;
+  if (fault) {
+    // The real cause (SQLSTATE, SQLITE_FULL) is logged; the client gets the stable code.
+    request.log.error({ err, code: appErr.code }, 'database fault');
+    onDatabaseFault?.(fault);
+  } else if (appErr.statusCode >= 500) {
     request.log.error({ err }, 'request failed');
   } else if (isPostgresDataException(err)) {
     request.log.warn({ err }, 'input passed validation but did not fit the database');
@@ -103,8 +128,13 @@ export function missingHost(request: FastifyRequest): AppError | null {
   return request.raw.httpVersion === '1.1' && request.headers.host === undefined ? badRequest('missing_host', 'An HTTP/1.1 request needs a Host header') : null;
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendError(err, request, reply));
+export interface ErrorHandlingOptions {
+  /** Told of every database fault answered (readiness reports a full disk). */
+  onDatabaseFault?: (fault: DatabaseFault) => void;
+}
+
+export function installErrorHandling(app: FastifyInstance, opts: ErrorHandlingOptions = {}): void {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendError(err, request, reply, opts.onDatabaseFault));
 
   // Unknown routes have no route gate (src/http/auth-hook.ts), so the request id is set here.
   // The message names the path without the query (which the router starts at `?` or `#`), and

@@ -8,6 +8,20 @@ import { AppError } from '../lib/errors.js';
 
 const Status = EnvelopeOf(Type.Object({ status: Type.String(), database: Type.Optional(Type.String()) }));
 
+/** An orchestrator's probe gives up after a few seconds: answer before it does. */
+const READY_CHECK_MS = 1_500;
+
+/** `work`, or a rejection once `ms` have passed (a frozen database holds the query much longer). */
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  // The query may still fail after the answer was given; that is not an unhandled rejection.
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 export function opsRoutes(app: FastifyInstance, database: DatabaseHandle): void {
   app.get('/healthz', {
     config: { auth: 'none' },
@@ -19,11 +33,13 @@ export function opsRoutes(app: FastifyInstance, database: DatabaseHandle): void 
     schema: { tags: ['operations'], summary: 'The database answers', response: { 200: Status, 503: ErrorEnvelope } },
     handler: async (request, reply) => {
       try {
-        await sql`select 1`.execute(database.db);
+        await withinTime(sql`select 1`.execute(database.db), READY_CHECK_MS);
       } catch (err) {
         request.log.error({ err }, 'readiness check failed');
         throw new AppError(503, 'not_ready', 'The database is not reachable', { headers: { 'Retry-After': '5' } });
       }
+      const problem = await database.storage.problem();
+      if (problem) throw new AppError(503, problem, 'The database storage is full: writes fail', { headers: { 'Retry-After': '5' } });
       return sendEnvelope(reply, { status: 'ready', database: database.dialect }, 'OK');
     },
   });

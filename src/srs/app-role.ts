@@ -3,10 +3,10 @@
 // back to. Each of its transactions names the apps' schema as its search path, so the apps'
 // tables are found by their plain names whatever an earlier run left set on the connection.
 import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
-import pg from 'pg';
 import type { Database } from '../db/schema.js';
 import { APP_LOGIN_KEY, APP_SCHEMA } from '../db/app-data.js';
 import { srsPgTypes } from './pg-types.js';
+import { createPgPool } from '../db/pg-pool.js';
 
 export interface AppLogin {
   user: string;
@@ -29,11 +29,25 @@ export function appDatabaseUrl(databaseUrl: string, login: AppLogin): string {
   return url.toString();
 }
 
+export interface AppPoolLimits {
+  size: number;
+  connectTimeoutMs: number;
+  /** The SRS statement limit; each transaction also sets it (connection-commands.ts). */
+  statementTimeoutMs: number;
+}
+
 /** A pool of app-role connections (SRS commands and seeds), with the SRS row types (pg-types.ts). */
-export function openAppDatabase(databaseUrl: string, login: AppLogin, size: number): Kysely<any> {
-  const pool = new pg.Pool({ connectionString: appDatabaseUrl(databaseUrl, login), max: size, types: srsPgTypes });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+export function openAppDatabase(databaseUrl: string, login: AppLogin, limits: AppPoolLimits): Kysely<any> {
+  const { pool } = createPgPool({
+    connectionString: appDatabaseUrl(databaseUrl, login),
+    max: limits.size,
+    connectTimeoutMs: limits.connectTimeoutMs,
+    statementTimeoutMs: limits.statementTimeoutMs,
+    // A margin over the server's own cancel, which answers with the command's own message.
+    queryTimeoutMs: limits.statementTimeoutMs + 5_000,
+    applicationName: 'platform-core-reports',
+    types: srsPgTypes,
+  });
   return new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
 }
 

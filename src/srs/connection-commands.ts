@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import { commandData } from './row-json.js';
 import { useAppSchema } from './app-role.js';
+import { databaseFault } from '../db/database-errors.js';
 import { CommandFailedError, failedMessage, timeoutMessage, tooManyRowsMessage, type CommandExecutor, type CommandToRun, type RunLimits } from './run-commands.js';
 
 /** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
@@ -27,6 +28,8 @@ export class ConnectionCommandExecutor implements CommandExecutor {
           try {
             rows = (await statement.execute(trx)).rows;
           } catch (err) {
+            // The connection lost or the server gone: not this command's fault (503, logged).
+            if (databaseFault(err) === 'unavailable' && (err as { code?: unknown }).code !== QUERY_CANCELED) throw err;
             const timedOut = (err as { code?: unknown }).code === QUERY_CANCELED;
             throw new CommandFailedError(command.name, timedOut ? timeoutMessage(command.name, limits) : failedMessage(command.name), err);
           }

@@ -33,13 +33,13 @@ const execFileAsync = promisify(execFile);
 const SKIP_MESSAGE =
   'PostgreSQL tests SKIPPED: no PostgreSQL server binaries found (set REQUIRE_POSTGRES=1 to make this an error)';
 
-interface PgBinaries {
+export interface PgBinaries {
   initdb: string;
   pgCtl: string;
 }
 
 /** A cluster this setup started, so it can be stopped again. */
-interface Cluster {
+export interface Cluster {
   bins: PgBinaries;
   tempDir: string;
   dataDir: string;
@@ -115,7 +115,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
  * client wrappers are on PATH), so look there first, newest major version first; then PATH
  * (other distributions, Homebrew, a self-built server).
  */
-function findPgBinaries(): PgBinaries | null {
+export function findPgBinaries(): PgBinaries | null {
   const candidates: string[] = [];
   const debianRoot = '/usr/lib/postgresql';
   if (existsSync(debianRoot)) {
@@ -148,7 +148,7 @@ function isExecutable(file: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Creating, starting and removing the cluster
 
-async function createCluster(bins: PgBinaries): Promise<Cluster> {
+export async function createCluster(bins: PgBinaries): Promise<Cluster> {
   // PostgreSQL refuses to run as root (initdb and postgres both exit), so as root everything runs
   // as the `postgres` OS user, which the Debian package creates, and the temp dir is handed to it.
   const asPostgres = process.getuid?.() === 0;
@@ -185,7 +185,7 @@ async function createCluster(bins: PgBinaries): Promise<Cluster> {
 }
 
 /** Starts the server on a free port and returns the base URL once it answers queries. */
-async function startCluster(cluster: Cluster): Promise<string> {
+export async function startCluster(cluster: Cluster): Promise<string> {
   // Picking a free port and then binding it is racy (another process can take it in between);
   // a few attempts with fresh ports makes a clash very unlikely to fail the run.
   let lastError: unknown;
@@ -232,7 +232,7 @@ async function startCluster(cluster: Cluster): Promise<string> {
   throw new Error(`could not start the test PostgreSQL server: ${errorText(lastError)}\n--- server log ---\n${logTail(cluster)}`);
 }
 
-async function destroyCluster(cluster: Cluster): Promise<void> {
+export async function destroyCluster(cluster: Cluster): Promise<void> {
   try {
     // immediate: no checkpoint, no waiting for clients; the data is deleted next anyway.
     await runPg(cluster, cluster.bins.pgCtl, ['-D', cluster.dataDir, '-m', 'immediate', '-w', 'stop']);
@@ -245,7 +245,7 @@ async function destroyCluster(cluster: Cluster): Promise<void> {
   }
 }
 
-function destroyClusterSync(cluster: Cluster): void {
+export function destroyClusterSync(cluster: Cluster): void {
   try {
     const [cmd, args] = commandLine(cluster, cluster.bins.pgCtl, ['-D', cluster.dataDir, '-m', 'immediate', '-w', 'stop']);
     execFileSync(cmd, args, { cwd: cluster.tempDir, stdio: 'ignore', timeout: 30_000 });
@@ -260,7 +260,7 @@ function destroyClusterSync(cluster: Cluster): void {
  * stops the cluster and deletes its files. Detached (own session) so that killing vitest's
  * process group does not take the watchdog down with it. Killed by the normal teardown.
  */
-function startWatchdog(cluster: Cluster): ChildProcess {
+export function startWatchdog(cluster: Cluster): ChildProcess {
   const [cmd, args] = commandLine(cluster, cluster.bins.pgCtl, ['-D', cluster.dataDir, '-m', 'immediate', '-w', 'stop']);
   const script = [
     `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`,
@@ -276,7 +276,7 @@ function startWatchdog(cluster: Cluster): ChildProcess {
 // Helpers
 
 /** Runs a PostgreSQL binary, as the postgres user when we are root; output only on failure. */
-async function runPg(cluster: Cluster, bin: string, args: string[]): Promise<void> {
+export async function runPg(cluster: Cluster, bin: string, args: string[]): Promise<void> {
   const [cmd, fullArgs] = commandLine(cluster, bin, args);
   try {
     // cwd: the postgres user may not be allowed into our working directory (e.g. under /root),
