@@ -2,6 +2,8 @@ import type { TeamRow } from '../db/schema.js';
 import { isoMicros } from '../lib/time.js';
 import { newId } from '../lib/random.js';
 import type { Db } from './users-repository.js';
+import { orConflict } from '../db/database-errors.js';
+import { conflict } from '../lib/errors.js';
 
 /** The team every account joins when created without one (CONTRACT.md "Accounts"). */
 export const DEFAULT_TEAM = { short: 'COM', name: 'Common', type: 'internal' } as const;
@@ -16,7 +18,7 @@ export async function findTeamById(db: Db, id: string): Promise<TeamRow | undefi
 
 export async function insertTeam(db: Db, short: string, name: string, type = 'internal'): Promise<TeamRow> {
   const team: TeamRow = { id: newId(), short, name, type, created_at: isoMicros() };
-  await db.insertInto('teams').values(team).execute();
+  await orConflict(db.insertInto('teams').values(team).execute(), () => conflict('team_exists', `Team ${short} already exists`));
   return team;
 }
 

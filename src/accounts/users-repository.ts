@@ -5,6 +5,8 @@ import type { Database, NewUser, UserRow } from '../db/schema.js';
 import { isoMicros } from '../lib/time.js';
 import { newSecurityStamp } from '../lib/random.js';
 import { normalizeUsername } from './usernames.js';
+import { orConflict } from '../db/database-errors.js';
+import { conflict } from '../lib/errors.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -20,7 +22,8 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<void> {
-  await db.insertInto('users').values(user).execute();
+  // The caller looked first; a parallel create of the same username can still win the race.
+  await orConflict(db.insertInto('users').values(user).execute(), () => conflict('user_exists', `User ${user.username} already exists`));
 }
 
 export async function userRoleNames(db: Db, userId: string): Promise<string[]> {

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Settings } from '../config/config.js';
-import { unauthorized } from '../lib/errors.js';
+import { AppError, unauthorized } from '../lib/errors.js';
 import { isoMicros } from '../lib/time.js';
 import { findUserByUsername, rotateSecurityStamp, setPasswordHash } from '../accounts/users-repository.js';
 import { API_LOGIN_USERNAME, normalizeUsername } from '../accounts/usernames.js';
@@ -14,7 +14,8 @@ import type { PasswordAttempts, PasswordOwner } from './password-attempts.js';
 import { accountBlock, BLOCK_MESSAGES } from './account-state.js';
 import type { Authenticator } from './authenticator.js';
 import type { IssuedJwt, JwtCodec } from './jwt.js';
-import { FixedWindowLimiter, rateLimited } from './rate-limit.js';
+import { SharedFixedWindowLimiter, rateLimited } from './rate-limit.js';
+import { announceAuthChange } from './auth-changes.js';
 import { isWellFormedTokenValue } from './token-values.js';
 
 export interface LoginResult extends IssuedJwt {
@@ -24,8 +25,11 @@ export interface LoginResult extends IssuedJwt {
 
 const invalidCredentials = () => unauthorized('invalid_credentials', 'Invalid username or password');
 
+/** The login rate limit's window. */
+const RATE_WINDOW_MS = 60_000;
+
 export class LoginService {
-  private readonly limiter = new FixedWindowLimiter(60_000);
+  private readonly limiter: SharedFixedWindowLimiter;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -34,14 +38,17 @@ export class LoginService {
     private readonly passwords: PasswordAttempts,
     private readonly settings: Settings,
     private readonly onBackgroundError: (err: unknown) => void,
-  ) {}
+  ) {
+    this.limiter = new SharedFixedWindowLimiter(db, RATE_WINDOW_MS, onBackgroundError);
+  }
 
   async login(username: string, password: string, clientAddress: string): Promise<LoginResult> {
     const normalized = normalizeUsername(username);
-    const retry = Math.max(
-      this.limiter.hit(`a|${clientAddress}`, this.settings.loginRateLimitPerAddress),
-      this.limiter.hit(`u|${clientAddress}|${normalized}`, this.settings.loginRateLimitPerUser),
-    );
+    // Counted in the database, so the limits hold for all instances together.
+    const retry = await this.limiter.hit([
+      { key: `a|${clientAddress}`, limit: this.settings.loginRateLimitPerAddress },
+      { key: `u|${clientAddress}|${normalized}`, limit: this.settings.loginRateLimitPerUser },
+    ]);
     if (retry > 0) throw rateLimited(retry);
 
     if (normalized === API_LOGIN_USERNAME.toUpperCase()) return this.loginWithApiToken(password);
@@ -53,9 +60,13 @@ export class LoginService {
     let userId: string;
     try {
       userId = (await this.auth.lookupToken(value)).userId;
-    } catch {
+    } catch (err) {
+      // Only "no such token" is the caller's fault; a database fault stays a 503.
+      if (!(err instanceof AppError)) throw err;
       throw invalidCredentials();
     }
+    // A fresh login reads the account's current state, not what this instance cached.
+    this.auth.invalidateAccount(userId);
     const account = await this.auth.account(userId);
     if (!account) throw invalidCredentials();
     const block = accountBlock(account, isoMicros());
@@ -95,12 +106,18 @@ export class LoginService {
 
   private async issue(user: { id: string; username: string; security_stamp: string }): Promise<LoginResult> {
     const issued = await this.jwt.issue({ id: user.id, username: user.username, securityStamp: user.security_stamp });
+    // The first request of the new session reads current roles and state (the contract: a fresh
+    // login sees the current state), not an entry cached before a change made elsewhere.
+    this.auth.invalidateAccount(user.id);
     return { ...issued, username: user.username, userId: user.id };
   }
 
   /** Ends every JWT session of the user on every device by rotating the SecurityStamp. */
   async logout(userId: string): Promise<void> {
-    await rotateSecurityStamp(this.db, userId);
+    await this.db.transaction().execute(async (trx) => {
+      await rotateSecurityStamp(trx, userId);
+      await announceAuthChange(trx, { users: [userId] });
+    });
     this.auth.invalidateAccount(userId);
   }
 }

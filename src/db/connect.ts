@@ -10,6 +10,7 @@ import { migrations } from './migrations/index.js';
 import { APP_SCHEMA, appDataFileFor } from './app-data.js';
 import { createPgPool } from './pg-pool.js';
 import { withPgStartupLock } from './startup-lock.js';
+import { withFileStartupLock } from './file-start-lock.js';
 import { StorageHealth } from './storage-health.js';
 import { createPrivateFile, securePrivateDirectory, securePrivateFiles, sqliteFiles, type TightenedMode } from './file-modes.js';
 
@@ -33,8 +34,9 @@ export interface DatabaseHandle {
   tightened: TightenedMode[];
   /**
    * Runs start-up work (migrations, bootstrap) alone: on PostgreSQL under an advisory lock that
-   * other instances starting at the same time wait for (startup-lock.ts). Its first connection
-   * failing is a DatabaseOpenError naming the host.
+   * other instances starting at the same time wait for (startup-lock.ts; its first connection
+   * failing is a DatabaseOpenError naming the host), on SQLite under a lock file next to the
+   * database (file-start-lock.ts).
    */
   exclusiveStart<T>(work: () => Promise<T>): Promise<T>;
   /** SQLite: whether its disk can take writes (readiness). */
@@ -110,7 +112,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     dialect: 'sqlite',
     description: file,
     tightened,
-    exclusiveStart: (work) => work(),
+    exclusiveStart: (work) => withFileStartupLock(`${file}.start-lock`, STARTUP_LOCK_WAIT_MS, work),
     storage: new StorageHealth(dirname(file)),
     close: async () => {
       await withApps.destroy();

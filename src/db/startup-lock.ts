@@ -2,7 +2,7 @@
 // work (migrations, the default team and roles, the first administrator): without it two of
 // them race on the same inserts and one exits on a unique violation. A session-level advisory
 // lock on a connection of its own serialises them; the others wait, bounded, then find the
-// work done. SQLite needs none: its file lock already serialises writers on one host.
+// work done. SQLite has the same with a lock file (file-start-lock.ts).
 import pg from 'pg';
 import { DatabaseOpenError } from './open-error.js';
 

@@ -37,12 +37,7 @@ export class TeamService {
 
   async create(short: string, name: string, type: string): Promise<TeamItem> {
     if (await findTeamByShort(this.db, short)) throw conflict('team_exists', `Team ${short} already exists`);
-    try {
-      return toItem(await insertTeam(this.db, short, name, type), 0);
-    } catch (err) {
-      if (/unique|duplicate/i.test((err as Error).message)) throw conflict('team_exists', `Team ${short} already exists`);
-      throw err;
-    }
+    return toItem(await insertTeam(this.db, short, name, type), 0);
   }
 
   private async members(teamId: string): Promise<number> {

@@ -7,7 +7,9 @@ import { isoMicros, withoutZone } from '../lib/time.js';
 import { newId } from '../lib/random.js';
 import { findUserByUsername, type Db } from '../accounts/users-repository.js';
 import { generateTokenValue, hashTokenValue } from '../auth/token-values.js';
+import { announceAuthChange } from '../auth/auth-changes.js';
 import { deleteTokenById, findToken, insertToken, listTokens, type TokenListRow } from './tokens-repository.js';
+import { orConflict } from '../db/database-errors.js';
 
 export const TOKEN_NAME_PATTERN = '^[A-Za-z0-9._-]{1,64}$';
 /** Recorded as the token's login provider: tokens log in with the username `api`. */
@@ -63,23 +65,11 @@ export class TokenService {
       const owner = await findUserByUsername(trx, ownerUsername);
       if (!owner) throw notFound('user_not_found', `User ${ownerUsername} not found`);
       if (await findToken(trx, owner.id, name)) throw conflict('token_exists', `User ${owner.username} already has a token named ${name}`);
-      try {
-        await insertToken(trx, {
-          id: newId(),
-          userId: owner.id,
-          name,
-          hash: hashTokenValue(value),
-          loginProvider: LOGIN_PROVIDER,
-          createdAt: isoMicros(),
-          createdBy,
-        });
-      } catch (err) {
-        // A parallel create of the same name lost the race on the unique constraint.
-        if (/unique|duplicate/i.test(String((err as Error).message))) {
-          throw conflict('token_exists', `User ${owner.username} already has a token named ${name}`);
-        }
-        throw err;
-      }
+      // A parallel create of the same name may still win the race on the unique constraint.
+      await orConflict(
+        insertToken(trx, { id: newId(), userId: owner.id, name, hash: hashTokenValue(value), loginProvider: LOGIN_PROVIDER, createdAt: isoMicros(), createdBy }),
+        () => conflict('token_exists', `User ${owner.username} already has a token named ${name}`),
+      );
       return findToken(trx, owner.id, name);
     });
     if (!row) throw notFound('token_not_found', `Token ${name} not found`);
@@ -91,6 +81,8 @@ export class TokenService {
       const owner = await this.requireUser(ownerUsername, trx);
       const token = await findToken(trx, owner.id, name);
       if (!token || !(await deleteTokenById(trx, token.id))) throw notFound('token_not_found', `Token ${name} of ${owner.username} not found`);
+      // Other instances forget the token when (and only if) this commits.
+      await announceAuthChange(trx, { tokens: [token.id] });
       return token;
     });
     this.onRevoked([row.id]);
