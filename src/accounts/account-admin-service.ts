@@ -1,6 +1,7 @@
 // Administration of accounts: lock, unlock, cancel (with the user_cancel hook), reactivate,
 // copy, context, roles and passwords. Every change runs in one transaction, is serialised per
-// account on this instance, and invalidates the cached account state so it applies at once.
+// account on this instance, and invalidates the cached account state so it applies at once, on
+// every instance (announced in the transaction, auth/auth-changes.ts).
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
@@ -10,6 +11,7 @@ import { newId, newSecurityStamp } from '../lib/random.js';
 import { KeyedMutex } from '../lib/keyed-mutex.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { PasswordAttempts } from '../auth/password-attempts.js';
+import { announceAuthChange } from '../auth/auth-changes.js';
 import { appsForRoles, listApps } from '../apps/apps-directory.js';
 import { findUserByUsername, userRoleNames, type Db } from './users-repository.js';
 import { sameUsername } from './usernames.js';
@@ -61,6 +63,8 @@ export class AccountAdminService {
       const item = await on.transaction().execute(async (trx) => {
         const user = await this.requireUser(trx, username);
         await work(trx, user);
+        // Other instances evict the account when (and only if) this commits.
+        await announceAuthChange(trx, { users: [user.id] });
         return this.item(trx, user.id);
       });
       this.deps.invalidate(target.id);
@@ -120,6 +124,7 @@ export class AccountAdminService {
         for (const role of await userRoleNames(trx, source.id)) await grantRole(trx, target.id, role);
         const teams = await trx.selectFrom('team_members').select(['team_id', 'level']).where('user_id', '=', source.id).execute();
         for (const t of teams) await addTeamMember(trx, target.id, t.team_id, t.level);
+        await announceAuthChange(trx, { users: [target.id] });
         return this.item(trx, target.id);
       });
       this.deps.invalidate(target.id);

@@ -1,7 +1,12 @@
 // Turns a presented credential into a principal. Verified JWTs, token lookups and account
-// state are cached (bounded, short-lived) so the hot path does no crypto and no query; changes
-// made through this instance invalidate the cache at once, changes made elsewhere (CLI, another
-// instance) are seen when the account entry expires, within Settings:AuthCacheSeconds (≤ 60 s).
+// state are cached (bounded, short-lived) so the hot path does no crypto and no query. Changes
+// made through this instance evict their entries at once; changes made elsewhere are evicted as
+// soon as this instance hears of them: on PostgreSQL every change (API of any instance, or CLI)
+// sends a NOTIFY on commit (auth-changes.ts, auth-change-listener.ts); on SQLite the server polls
+// the file's change counter and clears the caches when the CLI committed (sqlite-change-poller.ts).
+// Both take well under a second. Only while the PostgreSQL listener is disconnected do changes
+// made elsewhere wait for the entries to expire, within Settings:AuthCacheSeconds (≤ 60 s).
+// A successful login evicts its account, so a fresh session always starts from current state.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { unauthorized } from '../lib/errors.js';
@@ -12,6 +17,7 @@ import { TtlCache } from './ttl-cache.js';
 import { hashTokenValue } from './token-values.js';
 import { accountBlock, BLOCK_MESSAGES, loadAccountState, type AccountState } from './account-state.js';
 import { ActivityRecorder } from './activity-recorder.js';
+import type { AuthChange } from './auth-changes.js';
 
 export interface Principal {
   account: AccountState;
@@ -35,6 +41,11 @@ export class Authenticator {
   /** token value → its SHA-256, so a cached request does not hash again (values live only in memory, like cached JWTs). */
   private readonly tokenHashes = new TtlCache<string, string>(50_000);
   readonly activity: ActivityRecorder;
+  /**
+   * Counts evictions. A load that started before an eviction may have read the old state, so
+   * it is answered but not cached (else it would outlive the change until it expires).
+   */
+  private evictions = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -114,9 +125,10 @@ export class Authenticator {
     const hash = this.tokenHash(value, Date.now());
     let ref = this.tokens.get(hash);
     if (ref === undefined) {
+      const evictions = this.evictions;
       const row = await this.db.selectFrom('tokens').select(['id', 'user_id']).where('token_hash', '=', hash).executeTakeFirst();
       ref = row ? { tokenId: row.id, userId: row.user_id } : null;
-      this.tokens.set(hash, ref, this.cacheMs);
+      if (evictions === this.evictions) this.tokens.set(hash, ref, this.cacheMs);
     }
     if (ref === null) throw unauthorized('invalid_token', 'Invalid or revoked API token');
     return ref;
@@ -125,8 +137,9 @@ export class Authenticator {
   async account(userId: string): Promise<AccountState | null> {
     const cached = this.accounts.get(userId);
     if (cached) return cached;
+    const evictions = this.evictions;
     const state = await loadAccountState(this.db, userId);
-    if (state) this.accounts.set(userId, state, this.cacheMs);
+    if (state && evictions === this.evictions) this.accounts.set(userId, state, this.cacheMs);
     return state;
   }
 
@@ -153,12 +166,33 @@ export class Authenticator {
 
   /** Call after any change to the account's stamp, roles, teams, lock or activity state. */
   invalidateAccount(userId: string): void {
+    this.evictions += 1;
     this.accounts.delete(userId);
   }
 
   /** Call after deleting tokens; the owner's other tokens stay cached. */
   invalidateTokenIds(tokenIds: readonly string[]): void {
+    if (tokenIds.length === 0) return;
+    this.evictions += 1;
     const ids = new Set(tokenIds);
     this.tokens.deleteWhere((ref) => ref !== null && ids.has(ref.tokenId));
+  }
+
+  /** A change announced by another instance or the CLI (auth-changes.ts). */
+  applyChange(change: AuthChange): void {
+    if (change.all) return this.clear();
+    for (const id of change.users) this.invalidateAccount(id);
+    this.invalidateTokenIds(change.tokens);
+  }
+
+  /**
+   * Forgets every account state and token lookup: something changed that cannot be named (a
+   * commit seen by the SQLite poller, notifications missed while the listener reconnected).
+   * Verified JWT signatures stay: a signature does not change, the account checks do.
+   */
+  clear(): void {
+    this.evictions += 1;
+    this.accounts.clear();
+    this.tokens.clear();
   }
 }

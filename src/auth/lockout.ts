@@ -78,20 +78,21 @@ export async function reserveAttempt(db: Db, subject: LockoutSubject, policy: Lo
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** After a failed check: the attempt that finds the limit reached sets the lockout. */
-export async function lockIfLimitReached(db: Db, subject: LockoutSubject, policy: LockoutPolicy, nowMs: number = Date.now()): Promise<void> {
+/** After a failed check: the attempt that finds the limit reached sets the lockout (then true). */
+export async function lockIfLimitReached(db: Db, subject: LockoutSubject, policy: LockoutPolicy, nowMs: number = Date.now()): Promise<boolean> {
   const { lockedUntil } = times(policy, nowMs);
   const max = policy.maxFailedAttempts;
   if (subject.kind === 'account') {
-    await db.updateTable('users').set({ lockout_end: lockedUntil, access_failed_count: 0 }).where('id', '=', subject.userId).where('access_failed_count', '>=', max).execute();
-  } else {
-    await db
-      .updateTable('login_failures')
-      .set({ lockout_end: lockedUntil, failed_count: 0 })
-      .where('username_digest', '=', subject.usernameDigest)
-      .where('failed_count', '>=', max)
-      .execute();
+    const res = await db.updateTable('users').set({ lockout_end: lockedUntil, access_failed_count: 0 }).where('id', '=', subject.userId).where('access_failed_count', '>=', max).executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
   }
+  const res = await db
+    .updateTable('login_failures')
+    .set({ lockout_end: lockedUntil, failed_count: 0 })
+    .where('username_digest', '=', subject.usernameDigest)
+    .where('failed_count', '>=', max)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 /** After the right password: the count starts again. */

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { lockIfLimitReached, reserveAttempt, resetFailures, sweepUnknownFailures, unknownUsernameDigest, type LockoutPolicy, type LockoutSubject } from './lockout.js';
 import type { PasswordHasher } from './passwords.js';
+import { announceAuthChange } from './auth-changes.js';
 
 /** Whose password is checked: an account (with its stored hash), or a username without one. */
 export type PasswordOwner =
@@ -40,7 +41,11 @@ export class PasswordAttempts {
     const stored = owner.kind === 'account' && owner.passwordHash !== null ? owner.passwordHash : this.hasher.dummyHash;
     const verification = await this.hasher.verify(password, stored);
     if (!verification.ok) {
-      if (counted) await lockIfLimitReached(this.db, subject, this.policy);
+      // A lock ends the account's sessions on every instance: announced once the lock is
+      // committed (its UPDATE commits on its own, so the NOTIFY after it is delivered after it).
+      if (counted && (await lockIfLimitReached(this.db, subject, this.policy)) && owner.kind === 'account') {
+        await announceAuthChange(this.db, { users: [owner.userId] });
+      }
       if (owner.kind === 'unknown') this.sweepNowAndThen();
       return { outcome: 'wrong' };
     }

@@ -1,5 +1,5 @@
 // Administration from the shell. These talk to the same database as the server, also while it
-// runs; a running server sees role changes within Settings:AuthCacheSeconds.
+// runs; a running server sees role changes within a second (auth/auth-changes.ts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { createAccount } from '../accounts/account-service.js';
@@ -7,6 +7,7 @@ import { findUserByUsername } from '../accounts/users-repository.js';
 import { grantRole, revokeRole, ROLE_NAME_PATTERN, SYSTEM_ROLES, ensureRole } from '../accounts/roles-repository.js';
 import { ensureDefaultTeam, findTeamByShort, insertTeam } from '../accounts/teams-repository.js';
 import { TokenService, TOKEN_NAME_PATTERN } from '../tokens/token-service.js';
+import { announceAuthChange } from '../auth/auth-changes.js';
 import { UsageError, many, one, type ParsedArgs } from './args.js';
 
 export const CLI_ACTOR = 'cli';
@@ -33,12 +34,17 @@ export async function roleChange(db: Kysely<Database>, args: ParsedArgs, out: (s
   if (!new RegExp(ROLE_NAME_PATTERN).test(role)) throw new UsageError(`invalid role name: ${role}`);
   const user = await findUserByUsername(db, username);
   if (!user) throw new UsageError(`no such user: ${username}`);
-  if (action === 'grant') {
-    await grantRole(db, user.id, role);
-    out(`granted ${role} to ${user.username}`);
-  } else {
-    out((await revokeRole(db, user.id, role)) ? `revoked ${role} from ${user.username}` : `${user.username} did not have ${role}`);
-  }
+  // A running server learns of the change when it commits: PostgreSQL by the announcement sent
+  // in this transaction, SQLite by polling the file's change counter.
+  const changed = await db.transaction().execute(async (trx) => {
+    let done = true;
+    if (action === 'grant') await grantRole(trx, user.id, role);
+    else done = await revokeRole(trx, user.id, role);
+    if (done) await announceAuthChange(trx, { users: [user.id] });
+    return done;
+  });
+  if (action === 'grant') out(`granted ${role} to ${user.username}`);
+  else out(changed ? `revoked ${role} from ${user.username}` : `${user.username} did not have ${role}`);
 }
 
 export async function teamAdd(db: Kysely<Database>, args: ParsedArgs, out: (s: string) => void): Promise<void> {

@@ -84,6 +84,15 @@ export interface LoginFailuresTable {
   lockout_end: string | null;
 }
 
+/** The login rate limit's fixed windows, shared by every instance (see auth/rate-limit.ts). */
+export interface LoginRateWindowsTable {
+  /** SHA-256 hex of the limited key (it holds the client address and username). */
+  key_digest: string;
+  /** ISO UTC of the window's first hit. */
+  window_start: string;
+  hits: number;
+}
+
 export interface InstanceSettingsTable {
   key: string;
   value: string;
@@ -109,6 +118,7 @@ export interface Database {
   instance_settings: InstanceSettingsTable;
   events: EventsTable;
   login_failures: LoginFailuresTable;
+  login_rate_windows: LoginRateWindowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

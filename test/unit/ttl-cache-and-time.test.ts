@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TtlCache } from '../../src/auth/ttl-cache.js';
 import { isoMicros, withoutZone, withUtcOffset, addSeconds } from '../../src/lib/time.js';
-import { FixedWindowLimiter } from '../../src/auth/rate-limit.js';
 
 describe('TtlCache', () => {
   it('expires entries and bounds its size by evicting the oldest', () => {
@@ -25,15 +24,5 @@ describe('time formats', () => {
     expect(withUtcOffset(s)).toBe('2026-11-22T11:45:43.123456+00:00');
     expect(addSeconds(s, 60)).toBe('2026-11-22T11:46:43.123000Z');
     expect(isoMicros()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
-  });
-});
-
-describe('FixedWindowLimiter', () => {
-  it('allows the limit, then asks to retry until the window ends', () => {
-    const l = new FixedWindowLimiter(60_000);
-    for (let i = 0; i < 3; i++) expect(l.hit('k', 3, 1000)).toBe(0);
-    expect(l.hit('k', 3, 1000)).toBe(60);
-    expect(l.hit('k', 3, 31_000)).toBe(30);
-    expect(l.hit('k', 3, 61_000)).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { initial } from './001-initial.js';
 import { loginFailures } from './002-login-failures.js';
 import { appData } from './003-app-data.js';
+import { loginRateWindows } from './004-login-rate-windows.js';
 
 // Versioned migrations, applied in key order at start and by `platform-core migrate`.
 // Never edit a released migration: add a new one.
@@ -9,4 +10,5 @@ export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-login-failures': loginFailures,
   '003-app-data': appData,
+  '004-login-rate-windows': loginRateWindows,
 };
