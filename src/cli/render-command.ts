@@ -1,10 +1,12 @@
 // `platform-core render <template.frx> [--data <file.json|dataset.xml>] [--format html|pdf|frx]
-// [--out <file>|-] [--timeout <seconds>] [--max-memory-mb <MB>]`. Loaded only by that command.
+// [--out <file>|-] [--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]`. Loaded
+// only by that command.
 //
 // The render runs where the server's renders run: on a worker thread of a render pool
 // (src/srs/render-pool), here one worker for one job, so it has the same time limit (the worker
-// is terminated) and heap limit (the worker's resourceLimits) — a hostile template stops with
-// one message instead of taking the machine's memory. The worker reads the template and the
+// is terminated), heap limit (the worker's resourceLimits) and page limit (a longer report
+// fails, it is never cut) — a hostile template stops with one message instead of taking the
+// machine's memory. The worker reads the template and the
 // data file itself, so loading and parsing them count against the limits too; this thread only
 // checks the arguments and writes the output. The output comes back as one buffer (moved from
 // the worker, not copied); a file is only created once the report has run, and removed again if
@@ -17,7 +19,7 @@ import { one, UsageError, type ParsedArgs } from './args.js';
 import { limitMessage, renderLimits } from './render-limits.js';
 
 const FORMATS: readonly RenderFormat[] = ['html', 'pdf', 'frx'];
-const USAGE = 'platform-core render <template.frx> [--data <file>] [--format html|pdf|frx] [--out <file>|-] [--timeout <seconds>] [--max-memory-mb <MB>]';
+const USAGE = 'platform-core render <template.frx> [--data <file>] [--format html|pdf|frx] [--out <file>|-] [--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]';
 
 /** A file the worker will read: checked here so that a wrong path is a usage error naming it. */
 function checkReadable(path: string, what: string): void {
@@ -79,7 +81,7 @@ export async function renderCommand(args: ParsedArgs, err: (s: string) => void):
   const job = renderJob(args, templatePath, format as RenderFormat);
 
   // One worker, no queue: the pool's limits, worker start and clean-up, for a single job.
-  const pool = createRenderPool({ size: 1, queueLimit: 0, timeoutMs: Math.round(limits.timeoutSeconds * 1000), maxMemoryMb: limits.maxMemoryMb });
+  const pool = createRenderPool({ size: 1, queueLimit: 0, timeoutMs: Math.round(limits.timeoutSeconds * 1000), maxMemoryMb: limits.maxMemoryMb, maxPages: limits.maxPages });
   let output: Buffer;
   let warnings: string[];
   try {

@@ -1,8 +1,9 @@
-// The time and heap limits of `platform-core render`: the server's render limits, given by
-// --timeout <seconds> and --max-memory-mb <MB>, whose defaults are the settings
-// Settings:RenderTimeoutSeconds and Settings:RenderMemoryMb (same bounds as the settings).
+// The time, heap and page limits of `platform-core render`: the server's render limits, given by
+// --timeout <seconds>, --max-memory-mb <MB> and --max-pages <pages>, whose defaults are the
+// settings Settings:RenderTimeoutSeconds, Settings:RenderMemoryMb and Settings:RenderMaxPages
+// (same bounds as the settings). A report over the page limit fails (never cut silently).
 //
-// Settings are only defaults: with both flags given nothing of the configuration is read, so
+// Settings are only defaults: with all three flags given nothing of the configuration is read, so
 // `render` still needs no configuration, and a broken appsettings.json cannot stop it. With a
 // flag left out the settings file is read for its default, and a bad file or a bad render
 // setting is an error (exit 2) rather than a silent fallback to limits the operator did not set.
@@ -10,16 +11,18 @@
 import {
   ConfigError,
   loadRenderLimitSettings,
+  RENDER_MAX_PAGES,
   RENDER_MEMORY_MB,
   RENDER_TIMEOUT_SECONDS,
   type RenderLimitSettings,
 } from '../config/config.js';
-import { RenderMemoryError, RenderTimeoutError } from '../srs/render-pool/index.js';
+import { RenderMemoryError, RenderPageLimitError, RenderTimeoutError } from '../srs/render-pool/index.js';
 import { one, UsageError, type ParsedArgs } from './args.js';
 
 export interface RenderLimits {
   timeoutSeconds: number;
   maxMemoryMb: number;
+  maxPages: number;
 }
 
 /** Plain decimal numbers only: Number() would also take "0x40", "1e3" or " ". */
@@ -40,12 +43,19 @@ function memoryFlag(raw: string): number {
   return n;
 }
 
+function pagesFlag(raw: string): number {
+  const { min, max } = RENDER_MAX_PAGES;
+  const n = Number(raw);
+  if (!WHOLE.test(raw) || n < min || n > max) throw new UsageError(`--max-pages must be a whole number of pages from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+  return n;
+}
+
 function settings(env: NodeJS.ProcessEnv, cwd: string): RenderLimitSettings {
   try {
     return loadRenderLimitSettings(env, cwd);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    throw new ConfigError(`${err.message} (render takes its default limits from the settings; give both --timeout and --max-memory-mb to render without them)`);
+    throw new ConfigError(`${err.message} (render takes its default limits from the settings; give --timeout, --max-memory-mb and --max-pages to render without them)`);
   }
 }
 
@@ -53,14 +63,17 @@ function settings(env: NodeJS.ProcessEnv, cwd: string): RenderLimitSettings {
 export function renderLimits(args: ParsedArgs, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): RenderLimits {
   const timeout = one(args, 'timeout');
   const memory = one(args, 'max-memory-mb');
+  const pages = one(args, 'max-pages');
   const flags = {
     timeoutSeconds: timeout === undefined ? undefined : timeoutFlag(timeout),
     maxMemoryMb: memory === undefined ? undefined : memoryFlag(memory),
+    maxPages: pages === undefined ? undefined : pagesFlag(pages),
   };
-  const defaults = flags.timeoutSeconds === undefined || flags.maxMemoryMb === undefined ? settings(env, cwd) : undefined;
+  const defaults = flags.timeoutSeconds === undefined || flags.maxMemoryMb === undefined || flags.maxPages === undefined ? settings(env, cwd) : undefined;
   return {
     timeoutSeconds: flags.timeoutSeconds ?? (defaults as RenderLimitSettings).renderTimeoutSeconds,
     maxMemoryMb: flags.maxMemoryMb ?? (defaults as RenderLimitSettings).renderMemoryMb,
+    maxPages: flags.maxPages ?? (defaults as RenderLimitSettings).renderMaxPages,
   };
 }
 
@@ -69,5 +82,6 @@ export function renderLimits(args: ParsedArgs, env: NodeJS.ProcessEnv = process.
 export function limitMessage(err: unknown): string | undefined {
   if (err instanceof RenderTimeoutError) return `${err.message}; raise the limit with --timeout <seconds> or Settings:RenderTimeoutSeconds`;
   if (err instanceof RenderMemoryError) return `${err.message}; raise the limit with --max-memory-mb <MB> or Settings:RenderMemoryMb`;
+  if (err instanceof RenderPageLimitError) return `${err.message}; raise the limit with --max-pages <pages> or Settings:RenderMaxPages`;
   return undefined;
 }

@@ -24,3 +24,14 @@ export class ReportWarnings {
     this.list.push(message);
   }
 }
+
+/** The report needs more pages than the run may produce (the engine's `maxPages`: the service's
+ *  page limit, Settings:RenderMaxPages in the server). Not a TemplateError: the template is fine,
+ *  this run of it is too large; narrower data or a higher limit is the way out. A template's own
+ *  MaxPages never raises it (the report stops there, as FastReport does). */
+export class RenderTooLargeError extends Error {
+  constructor(readonly maxPages: number) {
+    super(`the report has more than ${maxPages} pages`);
+    this.name = 'RenderTooLargeError';
+  }
+}

@@ -12,9 +12,9 @@ export {
   type PrepareOptions,
   type PreparedRun,
 } from './render.js';
-export { TemplateError, ReportWarnings } from './errors.js';
+export { TemplateError, ReportWarnings, RenderTooLargeError } from './errors.js';
 export { loadFrx, type LoadFrxOptions, type LoadFrxResult } from './frx/index.js';
-export { runReport, bindReportData, type EngineOptions } from './engine/index.js';
+export { runReport, bindReportData, DEFAULT_MAX_PAGES, type EngineOptions } from './engine/index.js';
 export type { PreparedReport, PreparedPage, PreparedItem, PreparedText } from './engine/prepared.js';
 export { exportHtml, exportHtmlBuffer, exportHtmlChunks, type HtmlExportOptions } from './export/html.js';
 export { exportPdf, exportPdfSync, exportPdfToStream, type PdfExportOptions } from './export/pdf/index.js';

@@ -41,8 +41,11 @@ export interface PrepareOptions {
   culture?: string;
   /** The report's "now" (wall clock); default the current local time. */
   now?: Date;
-  /** Most pages (default 1000). */
+  /** The page limit (default 10,000): a report that needs more fails with RenderTooLargeError,
+   *  unless truncatePages (see EngineOptions). */
   maxPages?: number;
+  /** Answer the first maxPages pages of a longer report instead of failing (`truncated` says so). */
+  truncatePages?: boolean;
   /** Report parameter values by name. */
   parameters?: Record<string, unknown>;
 }
@@ -70,6 +73,8 @@ export interface RenderResult {
   output: string | Buffer;
   /** Number of pages produced. */
   pages: number;
+  /** True when the report was cut at maxPages because truncatePages asked for it. */
+  truncated: boolean;
   warnings: string[];
   /** The prepared pages (for further exports). */
   prepared: PreparedReport;
@@ -93,7 +98,7 @@ function datasetNames(report: ReportModel, ds: DataSet): Record<string, DataSet>
 }
 
 /** Loads a template, binds its data and runs it. Throws TemplateError when the template or its
- *  data cannot be used (the message says where). */
+ *  data cannot be used (the message says where), RenderTooLargeError past the page limit. */
 export function prepareReport(opts: PrepareOptions): PreparedRun {
   const warnings = new ReportWarnings();
   const loaded = typeof opts.template === 'string' || Buffer.isBuffer(opts.template) ? loadFrx(opts.template) : opts.template;
@@ -114,6 +119,7 @@ export function prepareReport(opts: PrepareOptions): PreparedRun {
   }
   if (opts.now) engine.now = opts.now;
   if (opts.maxPages !== undefined) engine.maxPages = opts.maxPages;
+  if (opts.truncatePages) engine.truncatePages = true;
   if (opts.parameters) engine.parameters = opts.parameters;
   const prepared = runReport(report, data, engine, warnings);
   const run: PreparedRun = { prepared, warnings, info: report.reportInfo };
@@ -150,5 +156,5 @@ export function renderReport(opts: RenderOptions): RenderResult {
       ...(run.culture !== undefined ? { lang: run.culture || 'en' } : {}),
     });
   }
-  return { output, pages: prepared.pages.length, warnings: [...warnings.list], prepared };
+  return { output, pages: prepared.pages.length, truncated: prepared.truncated === true, warnings: [...warnings.list], prepared };
 }

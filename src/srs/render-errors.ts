@@ -1,13 +1,15 @@
 // Render pool failures → answers (README "Reports (SRS)"):
 //  - PoolBusyError → 503 `render_busy` with Retry-After (the queue is full; come back later);
-//  - RenderTimeoutError → 422 `render_timeout`, RenderMemoryError → 422 `render_too_large`: this
+//  - RenderTimeoutError → 422 `render_timeout`, RenderMemoryError and RenderPageLimitError →
+//    422 `render_too_large` (over Settings:RenderMemoryMb / Settings:RenderMaxPages): this
 //    report with these params is beyond the limits, so retrying the same request would fail the
 //    same way (a 5xx would invite exactly that); narrower params are the way out;
 //  - TemplateRenderError → 422 `template_error` with the engine's message (it names the object
 //    and expression, never a server path);
 //  - anything else (a crashed worker, a closed pool) is a server fault: 500, logged.
 import { AppError } from '../lib/errors.js';
-import { PoolBusyError, RenderMemoryError, RenderTimeoutError, TemplateRenderError } from './render-pool/index.js';
+import { MAX_PAGES_PARAM } from './max-pages-param.js';
+import { PoolBusyError, RenderMemoryError, RenderPageLimitError, RenderTimeoutError, TemplateRenderError } from './render-pool/index.js';
 
 export function renderFailure(err: unknown): unknown {
   if (err instanceof PoolBusyError) {
@@ -18,6 +20,13 @@ export function renderFailure(err: unknown): unknown {
   }
   if (err instanceof RenderMemoryError) {
     return new AppError(422, 'render_too_large', `The report needs more than ${err.maxMemoryMb} MB of memory to render (Settings:RenderMemoryMb) and was stopped; narrow its params`);
+  }
+  if (err instanceof RenderPageLimitError) {
+    return new AppError(
+      422,
+      'render_too_large',
+      `The report has more than ${err.maxPages} pages (Settings:RenderMaxPages) and was not rendered; narrow its params, or ask for the first pages with ${MAX_PAGES_PARAM}=<pages>`,
+    );
   }
   if (err instanceof TemplateRenderError) {
     return new AppError(422, 'template_error', `The template cannot be rendered: ${err.message}`);

@@ -8,9 +8,10 @@ import { callerOf } from '../http/auth-hook.js';
 import { AppError } from '../lib/errors.js';
 import { inlineDisposition } from './content-disposition.js';
 import { CommandFailedError } from './run-commands.js';
+import { TRUNCATED_HEADER } from './max-pages-param.js';
 import type { RenderFormat } from './render-pool/index.js';
 import { buildStarter, type SrsRequest, type SrsService } from './srs-service.js';
-import { RENDER_ANSWERS, reportErrors, SrsBody, SrsDataAnswer, SrsDefinitionAnswer, SrsPath, SrsQuery, STARTER_ANSWER, TemplatePath } from './schemas.js';
+import { RENDER_ANSWERS, RenderQuery, reportErrors, SrsBody, SrsDataAnswer, SrsDefinitionAnswer, SrsPath, SrsQuery, STARTER_ANSWER, TemplatePath } from './schemas.js';
 
 const tags = ['reports'];
 const security = authSecurity;
@@ -117,13 +118,15 @@ export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
           security,
           summary: `The template ${format === 'frx' ? 'merged with the SRS data (.frx)' : `rendered with the SRS data as ${format.toUpperCase()}`}${how}`,
           params: TemplatePath,
-          querystring: SrsQuery,
+          querystring: RenderQuery,
           ...withBody,
           response: { 200: RENDER_ANSWERS[format], ...reportErrors },
         },
         handler: async (request: Req, reply) => {
           try {
             const r = await srs.render(srsRequest(request), request.params.templatename, format, { requestId: String(request.id), signal: abortOnDisconnect(reply) });
+            // Cut at the request's _max_pages: said in a header, never silently.
+            if (r.outcome.truncated) reply.header(TRUNCATED_HEADER, `pages=${r.outcome.pages}`);
             return sendDocument(reply, r.outcome.output, r.outcome.contentType, r.fileName);
           } catch (err) {
             logFailure(request, err);

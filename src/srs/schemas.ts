@@ -3,6 +3,8 @@ import { Type } from 'typebox';
 import { EnvelopeOf, ErrorEnvelope, standardErrors } from '../http/envelope.js';
 import { optionalBody } from '../http/validation.js';
 import { SRS_ID_PATTERN } from './definition/store.js';
+import { RENDER_MAX_PAGES } from '../config/config.js';
+import { MAX_PAGES_PARAM, TRUNCATED_HEADER } from './max-pages-param.js';
 
 export const SrsId = Type.String({ pattern: SRS_ID_PATTERN, description: 'the SRS id: the file srs/<id>-<slug>.xml or srs/<id>.xml of the app' });
 
@@ -13,11 +15,28 @@ export const TemplatePath = Type.Object({
   templatename: Type.String({ description: 'the template file name in the app\'s templates/ without ".frx": matched exactly, case-sensitively' }),
 });
 
+const OTHER_QUERY_NAMES = "any other name is a value for the SRS's param of that name (the query wins over the body)";
+
 export const SrsQuery = Type.Object(
   {
     app_name: Type.Optional(Type.String({ maxLength: 64, description: "the application (default: the caller's context, user_app_name)" })),
   },
-  { additionalProperties: true, description: "any other name is a value for the SRS's param of that name (the query wins over the body)" },
+  { additionalProperties: true, description: OTHER_QUERY_NAMES },
+);
+
+/** The render routes' query: the SRS's, plus `_max_pages` (max-pages-param.ts). */
+export const RenderQuery = Type.Object(
+  {
+    ...SrsQuery.properties,
+    [MAX_PAGES_PARAM]: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: RENDER_MAX_PAGES.max,
+        description: `html and pdf: answer the first this-many pages (at most Settings:RenderMaxPages) of a report that has more, with the response header ${TRUNCATED_HEADER}: pages=<n>, instead of 422 render_too_large; may also come in the body`,
+      }),
+    ),
+  },
+  { additionalProperties: true, description: OTHER_QUERY_NAMES },
 );
 
 const ParamScalar = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
@@ -68,6 +87,17 @@ const binary = (mediaType: string, description: string) => ({
   content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } },
 });
 
+/** A rendered report's answer: it may have been cut at the request's `_max_pages`. */
+const rendered = (mediaType: string, description: string) => ({
+  ...binary(mediaType, description),
+  headers: {
+    [TRUNCATED_HEADER]: {
+      type: 'string',
+      description: `only when the report was cut at the request's ${MAX_PAGES_PARAM}: "pages=<n>", the pages answered (the report has more)`,
+    },
+  },
+});
+
 export const reportErrors = {
   ...standardErrors,
   413: ErrorEnvelope,
@@ -77,8 +107,8 @@ export const reportErrors = {
 };
 
 export const RENDER_ANSWERS = {
-  html: binary('text/html', 'The report as a self-contained HTML document'),
-  pdf: binary('application/pdf', 'The report as PDF (vector text, embedded fonts)'),
+  html: rendered('text/html', 'The report as a self-contained HTML document'),
+  pdf: rendered('application/pdf', 'The report as PDF (vector text, embedded fonts)'),
   frx: binary('application/xml', 'The template with the data embedded in its JSON connection'),
 } as const;
 

@@ -18,6 +18,7 @@ import { SqliteCommandExecutor } from './sqlite-commands/executor.js';
 import { PlatformDirectoryCopy } from './platform-directory.js';
 import { TemplateResolver } from './templates.js';
 import { renderFailure } from './render-errors.js';
+import { requestedMaxPages } from './max-pages-param.js';
 import type { RenderFormat, RenderOutcome, RenderPool } from './render-pool/index.js';
 import { starterTemplate } from '../report/template/index.js';
 import { TemplateError } from '../report/errors.js';
@@ -188,8 +189,11 @@ export class SrsService {
     return { ...result, definition, app };
   }
 
-  /** Runs the commands and renders the template `templateName` (without `.frx`) with their data. */
+  /** Runs the commands and renders the template `templateName` (without `.frx`) with their data.
+   *  Past the pool's page limit the render fails (422 render_too_large) unless the request asks
+   *  for the first pages with `_max_pages` (outcome.truncated says whether they were cut). */
   async render(req: SrsRequest, templateName: string, format: RenderFormat, opts: { requestId?: string; signal?: AbortSignal } = {}): Promise<RenderedReport> {
+    const truncateAtPages = requestedMaxPages(req.params, this.deps.pool.maxPages);
     const { app, definition } = await this.load(req.caller, req.id, req.appName);
     // The template is found before any SQL runs: a wrong name costs no database work.
     const templatePath = await this.templates.resolve(app.dir, templateName);
@@ -203,6 +207,7 @@ export class SrsService {
           data,
           ...(definition.culture ? { culture: definition.culture } : {}),
           nowMs: wallClockNow(),
+          ...(truncateAtPages !== undefined ? { truncateAtPages } : {}),
           ...(opts.requestId ? { requestId: opts.requestId } : {}),
         },
         opts.signal,

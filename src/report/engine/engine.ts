@@ -5,7 +5,7 @@
 // databands.ts, groups.ts, break.ts, postprocess.ts.
 
 import type { DataContext } from '../data/index.js';
-import { ReportWarnings, TemplateError } from '../errors.js';
+import { RenderTooLargeError, ReportWarnings, TemplateError } from '../errors.js';
 import type { TypedValue } from '../expr/index.js';
 import { allBands } from '../frx/load.js';
 import { MM_TO_PX, type BandModel, type DataBandModel, type FontModel, type GroupHeaderBandModel, type ReportModel, type ReportPageModel, type TextObjectModel } from '../frx/model.js';
@@ -23,14 +23,21 @@ import { ReportScope } from './scope.js';
 import { StyleSheet } from './styles.js';
 import { Totals } from './totals.js';
 
+/** The page limit of a run that sets none (Settings:RenderMaxPages has the same default). */
+export const DEFAULT_MAX_PAGES = 10_000;
+
 export interface EngineOptions {
   /** Formats numbers and dates (en-US by default). */
   culture?: Culture;
   /** The report's start time as a wall clock ("Date", DateTime.Now); default: now, local time. */
   now?: Date;
-  /** Most pages produced (default 1000; the template's MaxPages when smaller). The report stops
-   *  there with a warning. */
+  /** The run's page limit (default 10,000): a report that needs more pages fails with
+   *  RenderTooLargeError, unless `truncatePages` is set. A template's own MaxPages, when not
+   *  larger, is the author's choice instead: the report stops there with a warning, no error. */
   maxPages?: number;
+  /** Stop at `maxPages` with the pages so far (the prepared report says `truncated`) instead of
+   *  failing: for a caller that asked for the first pages only. */
+  truncatePages?: boolean;
   /** Most data rows the engine walks in one pass (default 1,000,000). */
   maxRows?: number;
   /** Report parameter values by name (they win over the template's). */
@@ -80,6 +87,10 @@ export class Engine {
   readonly totals: Totals;
   readonly date: Date;
   readonly maxPages: number;
+  /** True when maxPages is the template's MaxPages (not larger than the run's limit). */
+  private readonly templateStopsPages: boolean;
+  /** The report stopped at the run's page limit because truncation was asked for. */
+  truncated = false;
   readonly maxRows: number;
   readonly doublePass: boolean;
   private readonly bandsByName = new Map<string, BandModel>();
@@ -155,8 +166,9 @@ export class Engine {
     this.culture = options.culture ?? EN_US;
     this.formatter = createFormatter(this.culture);
     this.date = options.now ?? localWallClock();
-    const limit = options.maxPages ?? 1000;
-    this.maxPages = report.maxPages > 0 ? Math.min(report.maxPages, limit) : limit;
+    const limit = options.maxPages ?? DEFAULT_MAX_PAGES;
+    this.templateStopsPages = report.maxPages > 0 && report.maxPages <= limit;
+    this.maxPages = this.templateStopsPages ? report.maxPages : limit;
     this.maxRows = options.maxRows ?? 1_000_000;
     this.doublePass = report.doublePass || needsTotalPages(report);
     for (const p of report.pages) {
@@ -269,6 +281,19 @@ export class Engine {
     }
   }
 
+  /** True while another page may be added. At the limit: the template's MaxPages stops the
+   *  report (a warning), asked-for truncation stops it too (marked truncated), and otherwise the
+   *  run fails with RenderTooLargeError — never a silent cut. */
+  roomForPage(): boolean {
+    if (this.pages.length < this.maxPages) return true;
+    if (this.templateStopsPages) this.abort(`the report has more than ${this.maxPages} pages (the template's MaxPages)`);
+    else if (this.options.truncatePages) {
+      this.truncated = true;
+      this.abort(`the report has more than ${this.maxPages} pages; the first ${this.maxPages} were asked for`);
+    } else throw new RenderTooLargeError(this.maxPages);
+    return false;
+  }
+
   abort(reason: string): void {
     if (this.aborted) return;
     this.aborted = true;
@@ -299,9 +324,13 @@ export class Engine {
       this.resetForSecondPass();
       this.runPass();
     }
-    if (this.pages.length > this.maxPages) this.pages.length = this.maxPages;
+    // Pages are only added with roomForPage; this is a guard, and it cuts only as that would.
+    if (this.pages.length > this.maxPages) {
+      this.pages.length = this.maxPages;
+      this.roomForPage();
+    }
     postprocess(this);
-    return { pages: this.pages };
+    return this.truncated ? { pages: this.pages, truncated: true } : { pages: this.pages };
   }
 
   private resetForSecondPass(): void {

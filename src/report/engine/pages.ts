@@ -71,8 +71,10 @@ export function startFirstPage(e: Engine): void {
   const previous = page.printOnPreviousPage && e.pages.length > 0 && samePaper(e);
   if (previous) e.curY = lastY(e);
   else {
+    // A report page after the first starts a page too: it counts against the limit like any.
+    if (!e.roomForPage()) return;
     addPage(e);
-    if (page.startOnOddPage && e.curPage % 2 === 1) addPage(e);
+    if (page.startOnOddPage && e.curPage % 2 === 1 && e.roomForPage()) addPage(e);
   }
   if (e.isFirstReportPage) e.firstReportPage = e.curPage;
   if (e.isFirstReportPage && previous) incLogicalPageNumber(e);
@@ -135,8 +137,8 @@ function startColumn(e: Engine): void {
 
 export function endPage(e: Engine, startNext = true): void {
   showBand(e, e.page.pageFooter);
-  if (e.pages.length >= e.maxPages) e.abort(`the report has more than ${e.maxPages} pages`);
-  if (startNext && !e.aborted) startPage(e);
+  // The report goes on, so it needs another page: past the limit it stops or fails (roomForPage).
+  if (startNext && !e.aborted && e.roomForPage()) startPage(e);
 }
 
 function startPage(e: Engine): void {

@@ -16,6 +16,9 @@ export type { BorderModel, Color, FillModel, FontModel } from '../frx/model.js';
 
 export interface PreparedReport {
   pages: PreparedPage[];
+  /** Set when the run stopped at its page limit because truncation was asked for
+   *  (EngineOptions.truncatePages): the pages are the first of a longer report. */
+  truncated?: true;
 }
 
 export interface PreparedPage {

@@ -32,6 +32,14 @@ export class RenderMemoryError extends RenderPoolError {
   }
 }
 
+/** The report needs more pages than the pool's maxPages (Settings:RenderMaxPages); nothing
+ *  was cut and nothing is answered (the worker stays). */
+export class RenderPageLimitError extends RenderPoolError {
+  constructor(readonly maxPages: number) {
+    super(`the report has more than ${maxPages} pages and was not rendered`);
+  }
+}
+
 /** The template or its data cannot be used. The message says why and where (the engine's
  *  TemplateError message) and holds no server paths: it is safe to show a client. */
 export class TemplateRenderError extends RenderPoolError {}

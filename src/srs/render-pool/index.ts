@@ -5,6 +5,7 @@ export {
   PoolBusyError,
   RenderFailedError,
   RenderMemoryError,
+  RenderPageLimitError,
   RenderPoolClosedError,
   RenderPoolError,
   RenderTimeoutError,

@@ -15,6 +15,7 @@ export interface Produced {
   output: Uint8Array;
   contentType: string;
   pages: number;
+  truncated: boolean;
   warnings: string[];
 }
 
@@ -31,6 +32,8 @@ function reportOptions(template: CachedTemplate, job: WorkerJob) {
     data: job.dataFile !== undefined ? renderDataFromFile(job.dataFile, loaded.report) : { json: job.data },
     ...(job.culture !== undefined ? { culture: job.culture } : {}),
     ...(job.nowMs !== undefined ? { now: new Date(job.nowMs) } : {}),
+    ...(job.maxPages !== undefined ? { maxPages: job.maxPages } : {}),
+    ...(job.truncatePages ? { truncatePages: true } : {}),
   };
 }
 
@@ -40,7 +43,7 @@ function rendered(format: 'html' | 'pdf', contentType: string): FormatHandler {
     contentType,
     render: (template, job) => {
       const r = renderReport({ ...reportOptions(template, job), format, ...(format === 'html' && job.embedFonts ? { embedFonts: true } : {}) });
-      return { output: ownBytes(r.output), contentType, pages: r.pages, warnings: r.warnings };
+      return { output: ownBytes(r.output), contentType, pages: r.pages, truncated: r.truncated, warnings: r.warnings };
     },
   };
 }
@@ -55,7 +58,7 @@ const FORMATS: Record<RenderFormat, FormatHandler> = {
     render: (template, job) => {
       // A data file goes to the merge as JSON text, parsed there with the merge's own limits.
       const data = job.dataFile !== undefined ? jsonTextFromFile(job.dataFile) : job.data;
-      return { output: ownBytes(mergeDataIntoTemplate(template.bytes, data)), contentType: FORMATS.frx.contentType, pages: 0, warnings: [] };
+      return { output: ownBytes(mergeDataIntoTemplate(template.bytes, data)), contentType: FORMATS.frx.contentType, pages: 0, truncated: false, warnings: [] };
     },
   },
 };
@@ -68,7 +71,8 @@ export function ownBytes(out: string | Uint8Array): Uint8Array {
   return whole ? out : new Uint8Array(out);
 }
 
-/** Runs one job. Throws TemplateError when the template or data cannot be used; `onTemplate`
+/** Runs one job. Throws TemplateError when the template or data cannot be used,
+ *  RenderTooLargeError past the job's page limit; `onTemplate`
  *  learns whether the cache was used even when the render fails afterwards. */
 export async function runRenderJob(job: WorkerJob, cache: TemplateCache, onTemplate?: (hit: boolean) => void): Promise<Produced> {
   const handler = Object.hasOwn(FORMATS, job.format) ? FORMATS[job.format] : undefined;

@@ -3,7 +3,7 @@
 // Runs compiled from dist/ in the server, or from the TypeScript sources through tsx.
 
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { TemplateError } from '../../report/errors.js';
+import { RenderTooLargeError, TemplateError } from '../../report/errors.js';
 import type { CacheUse, RenderRequest, WorkerReply } from './protocol.js';
 import { runRenderJob } from './render-job.js';
 import { TemplateCache } from './template-cache.js';
@@ -18,10 +18,14 @@ async function handle(req: RenderRequest): Promise<void> {
   let cacheUse: CacheUse;
   try {
     const p = await runRenderJob(req.job, cache, (hit) => (cacheUse = hit ? 'hit' : 'miss'));
-    reply({ type: 'done', id: req.id, output: p.output, contentType: p.contentType, pages: p.pages, warnings: p.warnings, cache: cacheUse }, [
+    reply({ type: 'done', id: req.id, output: p.output, contentType: p.contentType, pages: p.pages, truncated: p.truncated, warnings: p.warnings, cache: cacheUse }, [
       p.output.buffer as ArrayBuffer,
     ]);
   } catch (err) {
+    if (err instanceof RenderTooLargeError) {
+      reply({ type: 'failed', id: req.id, kind: 'too_large', maxPages: err.maxPages, message: err.message, cache: cacheUse });
+      return;
+    }
     const e = err instanceof Error ? err : new Error(String(err));
     reply({
       type: 'failed',

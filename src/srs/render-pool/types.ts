@@ -29,12 +29,18 @@ export interface RenderJob {
   nowMs?: number;
   /** Named in the messages of RenderFailedError (for logs); not sent to the worker. */
   requestId?: string;
+  /** Answer the first this-many pages of a longer report (a whole number from 1 to the pool's
+   *  maxPages; larger is taken as maxPages) instead of failing with RenderPageLimitError; the
+   *  outcome's `truncated` says whether it was cut. */
+  truncateAtPages?: number;
 }
 
 export interface RenderOutcome {
   output: Buffer;
   contentType: string;
   pages: number;
+  /** The report was cut at the job's truncateAtPages (it has more pages). */
+  truncated: boolean;
   warnings: string[];
 }
 
@@ -51,8 +57,10 @@ export interface RenderPoolStats {
 }
 
 export interface RenderPool {
+  /** The page limit of every render (see RenderPoolOptions.maxPages). */
+  readonly maxPages: number;
   /** Renders on a worker thread. Rejects with PoolBusyError when the queue is full,
-   *  RenderTimeoutError, RenderMemoryError, TemplateRenderError, RenderFailedError (anything
+   *  RenderTimeoutError, RenderMemoryError, RenderPageLimitError, TemplateRenderError, RenderFailedError (anything
    *  else, e.g. a crashed worker), RenderPoolClosedError, or the signal's reason when aborted. */
   render(job: RenderJob, signal?: AbortSignal): Promise<RenderOutcome>;
   /** Terminates every worker; running and queued jobs reject with RenderPoolClosedError. */
@@ -69,6 +77,10 @@ export interface RenderPoolOptions {
   timeoutMs?: number;
   /** A worker's heap limit (V8 old generation) in MB (default 512). */
   maxMemoryMb?: number;
+  /** Most pages of a rendered report (default 10,000): one that needs more fails with
+   *  RenderPageLimitError (never cut silently), unless the job asks for truncateAtPages. A
+   *  template's own smaller MaxPages still stops it there without an error. */
+  maxPages?: number;
   /** Worker entry module (tests): a path or file URL; `.ts` files run through tsx. */
   workerScript?: string | URL;
 }

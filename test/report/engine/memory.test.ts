@@ -51,7 +51,8 @@ describe('two passes', () => {
   });
 
   it('prints a first pass stopped at the page limit whole (it is the output)', () => {
-    const stopped = runTemplate(list(), { json: rowsOf(3000) }, { maxPages: 4 });
+    const stopped = runTemplate(list(), { json: rowsOf(3000) }, { maxPages: 4, truncatePages: true });
+    expect(stopped.prepared.truncated).toBe(true);
     expect(stopped.warnings.some((w) => /Output truncated/.test(w))).toBe(true);
     const r = stopped.prepared;
     expect(r.pages).toHaveLength(4);

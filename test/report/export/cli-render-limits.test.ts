@@ -1,6 +1,7 @@
 // `platform-core render` run for real under the server's render limits: a hostile template is
 // stopped at --timeout / --max-memory-mb (or the settings that give their defaults) with exit
-// status 2 and one message, bad limit values are usage errors, and a normal render gives the same
+// status 2 and one message, a report over --max-pages (Settings:RenderMaxPages) fails the same
+// way instead of being cut, bad limit values are usage errors, and a normal render gives the same
 // output as the in-process renderReport.
 
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,9 +14,10 @@ import { withoutPdfTimestamps } from '../../unit/render-pool-fixture.js';
 import { FIXTURE_DIR, NWIND_PATH } from '../engine/helpers.js';
 import { ensureBuilt, runCli, type CliResult } from './cli.js';
 
-// A valid template that is hostile by size: 1000 pages (the engine's page cap) of 500 rows of
-// three texts each. In-process it takes over a gigabyte of heap and 10+ seconds, far beyond the
-// limits given below, so the tests do not depend on how fast the engine is.
+// A valid template that is hostile by size: a million rows (the engine's row cap) of three texts
+// each, about 1,900 pages of 520 rows (under the default page limit of 10,000). In-process it
+// takes over a gigabyte of heap and 10+ seconds, far beyond the limits given below, so the tests
+// do not depend on how fast the engine is.
 const HOSTILE = `<?xml version="1.0" encoding="utf-8"?>
 <Report ReportInfo.Name="Hostile">
   <ReportPage Name="Page1">
@@ -142,15 +144,15 @@ describe('render limits: flags and settings', () => {
     });
   }, KILL_MS + 10_000);
 
-  it('reads no configuration when both flags are given: a broken appsettings.json does not stop the render', async () => {
+  it('reads no configuration when all three limit flags are given: a broken appsettings.json does not stop the render', async () => {
     const cwd = workDir('broken-settings', '{ "Settings": ');
-    const r = await timedCli(['render', simple, '--data', NWIND_PATH, '--timeout', '60', '--max-memory-mb', '512'], { cwd });
+    const r = await timedCli(['render', simple, '--data', NWIND_PATH, '--timeout', '60', '--max-memory-mb', '512', '--max-pages', '100'], { cwd });
     expect(r.code, said(r)).toBe(0);
     expect(r.stdout).toContain('data-page="1"');
     // Without them the settings give the defaults, and a file that cannot be read is an error.
-    const without = await timedCli(['render', simple, '--data', NWIND_PATH, '--timeout', '60'], { cwd });
+    const without = await timedCli(['render', simple, '--data', NWIND_PATH, '--timeout', '60', '--max-memory-mb', '512'], { cwd });
     expect(without.code, said(without)).toBe(2);
-    expect(without.stderr).toMatch(/appsettings\.json is not valid JSON .*give both --timeout and --max-memory-mb/);
+    expect(without.stderr).toMatch(/appsettings\.json is not valid JSON .*give --timeout, --max-memory-mb and --max-pages/);
     expect(without.stdout).toBe('');
   });
 
@@ -161,6 +163,51 @@ describe('render limits: flags and settings', () => {
     const bad = await timedCli(['render', simple, '--data', NWIND_PATH], { env: cleanEnv({ Settings__RenderMemoryMb: '32' }) });
     expect(bad.code, said(bad)).toBe(2);
     expect(bad.stderr).toMatch(/Settings:RenderMemoryMb must be an integer from 64 to 65536 \(got "32"\)/);
+  });
+});
+
+describe('render limits: pages', () => {
+  /** One row per page (each row is taller than half a page): three pages. */
+  const THREE_PAGES = `<Report><ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="600" RowCount="3"><TextObject Name="T" Width="200" Height="20" Text="row [Row#]"/></DataBand></ReportPage></Report>`;
+  const pagesMessage = (template: string, limit: number) =>
+    `platform-core: ${template}: the report has more than ${limit} pages and was not rendered; raise the limit with --max-pages <pages> or Settings:RenderMaxPages\n`;
+  let template = '';
+  beforeAll(() => {
+    template = join(dir, 'three-pages.frx');
+    writeFileSync(template, THREE_PAGES);
+  });
+
+  it('over --max-pages: exit 2 with one line naming the limit and how to raise it, no file written, never the first pages', async () => {
+    const out = join(dir, 'pages.html');
+    const r = await timedCli(['render', template, '--max-pages', '2', '--out', out]);
+    expect(r.code, said(r)).toBe(2);
+    expect(r.stderr).toBe(pagesMessage(template, 2));
+    expect(r.stdout).toBe('');
+    expect(existsSync(out), `${out} was created`).toBe(false);
+    const pdf = await timedCli(['render', template, '--format', 'pdf', '--max-pages', '1', '--out', join(dir, 'pages.pdf')]);
+    expect(pdf.code, said(pdf)).toBe(2);
+    expect(pdf.stderr).toBe(pagesMessage(template, 1));
+  });
+
+  it('over Settings:RenderMaxPages when no flag is given; at the limit the report renders whole', async () => {
+    const over = await timedCli(['render', template], { env: cleanEnv({ Settings__RenderMaxPages: '2' }) });
+    expect(over.code, said(over)).toBe(2);
+    expect(over.stderr).toBe(pagesMessage(template, 2));
+    const at = await timedCli(['render', template, '--max-pages', '3'], { env: cleanEnv({ Settings__RenderMaxPages: '2' }) });
+    expect(at.code, said(at)).toBe(0);
+    expect(at.stderr).toBe('');
+    expect(at.stdout).toContain('data-page="3"');
+    expect(at.stdout).toContain('>row 3<');
+  });
+
+  it('refuses --max-pages values that are not whole numbers of pages in range as usage errors', async () => {
+    const values = ['0', '1.5', '-1', 'all', '1000001', ''];
+    const results = await Promise.all(values.map((v) => timedCli(['render', template, '--max-pages', v])));
+    results.forEach((r, i) => {
+      const v = values[i] as string;
+      expect(r.code, `${JSON.stringify(v)}: ${said(r)}`).toBe(2);
+      expect(r.stderr).toBe(`platform-core: --max-pages must be a whole number of pages from 1 to 1000000 (got ${JSON.stringify(v)})\n`);
+    });
   });
 });
 
