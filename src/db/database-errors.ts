@@ -1,8 +1,9 @@
 // What a database error means for the client, decided by the driver's error code (PostgreSQL's
-// SQLSTATE, SQLite's extended result code, Node's socket errors), never by message text, which
-// changes with versions and locales. pg's own errors for a dead or unreachable connection carry
-// no code at all, so those few are recognised by the pool or client that raised them (see
-// pg-pool.ts, which tags them) rather than here.
+// SQLSTATE, SQLite's extended result code), never by message text, which changes with versions
+// and locales. A lost or unreachable PostgreSQL connection fails with pg's own errors (no code)
+// or Node's socket errors (ECONNRESET…, which a client hanging up on the HTTP server raises too):
+// the pool that saw them wraps them as CONNECTION_LOST (pg-pool.ts), so only errors that came
+// from a database connection are read as one.
 
 /** A row that would duplicate a unique key (a parallel request won the race). */
 export function isUniqueViolation(err: unknown): boolean {
@@ -20,16 +21,13 @@ export function isUniqueViolation(err: unknown): boolean {
  */
 export type DatabaseFault = 'unavailable' | 'storage_full' | 'busy';
 
-/** Node socket errors of a connection that failed or broke. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
-
-/** Set on errors pg raises without a code (pg-pool.ts): connection lost, connect or query timeout. */
+/** The code of errors pg-pool.ts raises for a connection lost, refused or timed out. */
 export const CONNECTION_LOST = 'PLATFORM_CONNECTION_LOST';
 
 export function databaseFault(err: unknown): DatabaseFault | null {
   const code = errorCode(err);
   if (code === undefined) return null;
-  if (code === CONNECTION_LOST || SOCKET_CODES.has(code)) return 'unavailable';
+  if (code === CONNECTION_LOST) return 'unavailable';
   // SQLSTATE classes: 08 connection exception, 57P0x operator intervention (admin or crash
   // shutdown, cannot connect now, database dropped), 53 insufficient resources (too many
   // connections, out of memory or disk on the server), 57014 a cancelled statement (the

@@ -6,8 +6,9 @@
 // - Waits are bounded: connecting (and waiting for a pooled client) by `connectTimeoutMs`; a
 //   query by the server's statement_timeout and, for a server that does not answer at all
 //   (stopped, network gone), by a timer of our own that drops the connection.
-// - Errors pg raises without a SQLSTATE for a lost connection are tagged CONNECTION_LOST, so
-//   database-errors.ts can tell them from bugs by code.
+// - Errors of a lost or unreachable connection (pg's own, without a SQLSTATE, and Node's socket
+//   errors) are wrapped as CONNECTION_LOST, so database-errors.ts can tell them by code from
+//   bugs and from the same socket errors elsewhere (a client hanging up).
 import pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { CONNECTION_LOST } from './database-errors.js';
@@ -37,12 +38,10 @@ export function connectionLost(message: string, cause?: unknown): Error {
   return Object.assign(new Error(message, cause === undefined ? undefined : { cause }), { code: CONNECTION_LOST });
 }
 
-/** pg's own errors carry no code; a server's error (DatabaseError) always has its SQLSTATE. */
+/** A server's error (DatabaseError) keeps its SQLSTATE; anything else from a broken connection is wrapped. */
 function tagged(err: unknown, brokenClient: boolean): unknown {
-  if (err instanceof pg.DatabaseError || !(err instanceof Error)) return err;
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string') return err;
-  return brokenClient ? Object.assign(err, { code: CONNECTION_LOST }) : err;
+  if (err instanceof pg.DatabaseError || !brokenClient) return err;
+  return connectionLost(err instanceof Error ? err.message : String(err), err);
 }
 
 /** Ends the socket at once: a graceful end would wait for a server that does not answer. */
