@@ -1,9 +1,9 @@
 // The user directory apps may read as `platform_users` (db/app-data.ts). On PostgreSQL it is a
 // view (migration 003) and always current. SQLite has no permissions, so apps cannot be given a
 // view into the platform's file: the platform writes a copy into the apps' file instead, before
-// a report runs, when an account changed through this instance since the last copy or the copy
-// is older than Settings:AuthCacheSeconds (what the CLI or another process changed shows within
-// that time, as it does for authentication). An app may change its copy; the next rewrite puts
+// a report runs, when an account changed since the last copy (through this instance, or by
+// another process: the change poller of src/auth marks it within about 0.25 s) or the copy is
+// older than Settings:AuthCacheSeconds. An app may change its copy; the next rewrite puts
 // it back, and the platform never reads it.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
