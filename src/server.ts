@@ -1,10 +1,16 @@
-// `platform-core serve`: start, listen, and shut down gracefully on SIGTERM/SIGINT (stop
-// accepting, let in-flight requests finish, then close the database).
+// `platform-core serve`: start, listen, and shut down gracefully on SIGTERM/SIGINT: stop
+// accepting, close idle connections, let requests in progress finish for up to
+// Settings:ShutdownGraceSeconds, close what is left, then close the database.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { createServices, type Services } from './services.js';
 import { buildApp } from './http/app.js';
 import { createLogger } from './http/logger.js';
+import { trackConnections } from './http/connection-drain.js';
+
+/** After the grace period, how long closing the services (database, workers) may take before
+ *  the process exits anyway: they hold no client's request any more. */
+const SERVICES_CLOSE_MS = 5000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -23,6 +29,7 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
     logger.info({ username: admin.username }, `created administrator "${admin.username}" from PLATFORM_ADMIN_USERNAME/PASSWORD`);
   }
   const app = await buildApp(services);
+  const connections = trackConnections(app.server);
   let address: string;
   try {
     address = await app.listen({ port: config.port, host: config.host });
@@ -33,17 +40,32 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
   }
   logger.info({ address, database: services.database.dialect, db: services.database.description }, `platform-core listening on ${address}`);
 
+  const graceSeconds = config.settings.shutdownGraceSeconds;
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
-      await app.close();
+      connections.beginDraining();
+      const closed = app.close();
+      let graceTimer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'grace over'>((resolve) => (graceTimer = setTimeout(resolve, graceSeconds * 1000, 'grace over')));
+      if ((await Promise.race([closed, graceOver])) === 'grace over') {
+        const cut = connections.closeAll();
+        logger.warn({ graceSeconds, connections: cut }, `shutdown grace period of ${graceSeconds} s is over: closed ${cut} connection(s) with a request still in progress`);
+      }
+      clearTimeout(graceTimer);
+      await closed;
       await services.close();
     })());
 
   if (opts.handleSignals) {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.once(signal, () => {
-        logger.info({ signal }, 'shutting down');
+        logger.info({ signal, graceSeconds }, 'shutting down');
+        // Whatever hangs in closing the services must not keep the process past its deadline.
+        setTimeout(() => {
+          logger.error({ signal }, `shutdown did not finish within ${graceSeconds + SERVICES_CLOSE_MS / 1000} s; exiting`);
+          process.exit(1);
+        }, graceSeconds * 1000 + SERVICES_CLOSE_MS).unref();
         stop().then(
           () => process.exit(0),
           (err) => {
