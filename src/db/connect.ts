@@ -1,7 +1,7 @@
 // Opens the instance database: PostgreSQL when DATABASE_URL is a postgres URL, otherwise an
 // embedded SQLite file in the data directory.
 import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import { sqliteDialectWithImmediateTransactions } from './sqlite-dialect.js';
 import { openSqliteFile } from './sqlite-file.js';
@@ -12,6 +12,7 @@ import { createPgPool } from './pg-pool.js';
 import { withPgStartupLock } from './startup-lock.js';
 import { withFileStartupLock } from './file-start-lock.js';
 import { StorageHealth } from './storage-health.js';
+import { checkStorageBeforeOpening, sqliteFileFor } from './storage-preflight.js';
 import { createPrivateFile, securePrivateDirectory, securePrivateFiles, sqliteFiles, type TightenedMode } from './file-modes.js';
 
 export type DialectName = 'sqlite' | 'postgresql';
@@ -62,6 +63,8 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 const STARTUP_LOCK_WAIT_MS = 5 * 60_000;
 
 export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
+  // Nothing is created or changed before the data directory and the SQLite files pass.
+  checkStorageBeforeOpening(opts);
   // Also on PostgreSQL: the data directory holds the initial administrator password and hooks.
   const tightened = securePrivateDirectory(opts.dataDir);
   if (opts.databaseUrl && /^postgres(ql)?:\/\//i.test(opts.databaseUrl)) {
@@ -91,7 +94,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
       close: () => db.destroy(),
     };
   }
-  const file = opts.databaseUrl ? resolve(opts.databaseUrl.replace(/^(sqlite|file):(\/\/)?/i, '')) : join(opts.dataDir, 'platform-core.sqlite');
+  const file = sqliteFileFor(opts.databaseUrl, opts.dataDir);
   // A file named by DATABASE_URL may sit in a shared folder: its folder is created private but
   // an existing one is left as it is; the files themselves are always made private.
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
