@@ -2,21 +2,18 @@
 // (so it runs the compiled dist/, exactly as an operator would), against a test database of
 // every kind, while a server instance uses the same database.
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.js';
 import { ADMIN, startInstance, type Instance } from '../support/instance.js';
 import { openDatabase } from '../../src/db/connect.js';
 import { migrations } from '../../src/db/migrations/index.js';
+import { killChildren, REPO_ROOT, runCli, said, startServe, type CliResult } from '../support/cli-child.js';
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BIN = join(REPO_ROOT, 'bin', 'platform-core.js');
-const CLI_TIMEOUT_MS = 30_000;
 const HELP_HEADLINE = 'platform-core <command>';
 const TOKEN_VALUE = /^pct_[A-Za-z0-9_-]{38}$/;
 
@@ -26,73 +23,9 @@ const BOB_PASSWORD = 'bob: another long password';
 // ---------------------------------------------------------------------------------------------
 // Running the CLI
 
-interface CliResult {
-  /** null when the process was killed (timeout) or ended by a signal. */
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/** Children still running, killed in afterAll so a failed test never leaves one behind. */
-const children = new Set<ChildProcess>();
-
-/**
- * The environment of a spawned CLI: this process's, minus everything that configures an
- * instance (so a developer's own DATABASE_URL or Settings__* can't leak into the test), plus
- * `extra`. Keys with an undefined value are left out.
- */
-function cliEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (/^(settings__.*|database_url|data_dir|port|host|apps_dir|config_file|log_level|platform_admin_.*)$/i.test(k)) continue;
-    env[k] = v;
-  }
-  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
-  return env;
-}
-
 function dbEnv(db: TestDatabase): Record<string, string | undefined> {
   return { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl };
 }
-
-/**
- * Runs `platform-core <args>` to completion. stdin gets `input` and is then closed (never left
- * open: a command waiting for stdin would otherwise hang the test). The cwd is the data dir, so
- * no appsettings.json of the repository or the developer is picked up.
- */
-function runCli(args: string[], opts: { env: Record<string, string | undefined>; input?: string; cwd?: string; timeoutMs?: number }): Promise<CliResult> {
-  const started = Date.now();
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: opts.cwd ?? opts.env.DATA_DIR ?? REPO_ROOT,
-      env: cliEnv(opts.env),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    children.add(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    child.stdin.on('error', () => undefined); // EPIPE when the command exits without reading
-    child.stdin.end(opts.input ?? '');
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? CLI_TIMEOUT_MS);
-    child.on('error', (err) => {
-      clearTimeout(timer);
-      children.delete(child);
-      reject(err);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      children.delete(child);
-      resolveRun({ code, signal, stdout, stderr, ms: Date.now() - started });
-    });
-  });
-}
-
-/** For failure messages: everything the command said. */
-const said = (r: CliResult): string => `exit ${r.code ?? r.signal} after ${r.ms} ms\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`;
 
 function expectSuccess(r: CliResult): void {
   expect(r.code, said(r)).toBe(0);
@@ -150,9 +83,7 @@ beforeAll(() => {
   }
 }, 180_000);
 
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-});
+afterAll(killChildren);
 
 describe('platform-core CLI: usage', () => {
   let dataDir: string;
@@ -515,41 +446,13 @@ describe.each(testDatabaseKinds())('platform-core serve on %s', (kind) => {
   });
 
   it('starts with PORT=0, serves /healthz, and shuts down gracefully on SIGTERM', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve'], {
-      cwd: db.dataDir,
-      env: cliEnv({ ...dbEnv(db), PORT: '0', HOST: '127.0.0.1' }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.add(child);
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (output += s));
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (output += s));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
-      child.on('close', (code, signal) => {
-        children.delete(child);
-        res({ code, signal });
-      }),
-    );
+    const serve = await startServe({ env: dbEnv(db), startTimeoutMs: 30_000 });
     let exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-    void exited.then((e) => (exitInfo = e));
-
+    void serve.exited.then((e) => (exitInfo = e));
+    const output = () => serve.logLines().map((l) => JSON.stringify(l)).join('\n');
     try {
       // The listening address (PORT=0 picks a free port) comes from the log line.
-      let url: string | undefined;
-      const deadline = Date.now() + 30_000;
-      while (!url) {
-        if (exitInfo) throw new Error(`serve exited early (${exitInfo.code ?? exitInfo.signal}):\n${output}`);
-        if (Date.now() > deadline) throw new Error(`serve did not report listening within 30 s:\n${output}`);
-        for (const line of output.split('\n')) {
-          try {
-            const entry = JSON.parse(line) as { msg?: string; address?: string };
-            if (entry.msg?.startsWith('platform-core listening on') && entry.address) url = entry.address;
-          } catch {
-            // not a (complete) JSON line
-          }
-        }
-        if (!url) await new Promise((r) => setTimeout(r, 100));
-      }
+      const url = serve.url;
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(url).not.toMatch(/:0$/);
 
@@ -561,12 +464,12 @@ describe.each(testDatabaseKinds())('platform-core serve on %s', (kind) => {
 
       // No PLATFORM_ADMIN_*: the administrator "admin" got a generated password in a 0600 file.
       const file = join(db.dataDir, 'initial-admin-password');
-      expect(existsSync(file), output).toBe(true);
+      expect(existsSync(file), output()).toBe(true);
       expect(statSync(file).mode & 0o777).toBe(0o600);
       const password = readFileSync(file, 'utf8').trim();
       expect(password.length).toBeGreaterThanOrEqual(16);
-      expect(output).toContain(file);
-      expect(output).not.toContain(password);
+      expect(output()).toContain(file);
+      expect(output()).not.toContain(password);
 
       const login = await fetch(`${url}/api/core/account/login`, {
         method: 'POST',
@@ -579,16 +482,16 @@ describe.each(testDatabaseKinds())('platform-core serve on %s', (kind) => {
       expectSuccess(await runCli(['team', 'add', 'OPS', 'Operations'], { env: dbEnv(db) }));
 
       const sigtermAt = Date.now();
-      child.kill('SIGTERM');
-      const result = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
-      expect(result, `serve did not exit within 10 s of SIGTERM:\n${output}`).not.toBeNull();
-      expect(result, output).toEqual({ code: 0, signal: null });
+      serve.child.kill('SIGTERM');
+      const result = await Promise.race([serve.exited, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+      expect(result, `serve did not exit within 10 s of SIGTERM:\n${output()}`).not.toBeNull();
+      expect({ code: result!.code, signal: result!.signal }, output()).toEqual({ code: 0, signal: null });
       expect(Date.now() - sigtermAt).toBeLessThan(10_000);
-      expect(output).toMatch(/shutting down/);
-      expect(output).not.toContain(password);
+      expect(output()).toMatch(/shutting down/);
+      expect(output() + result!.stderr).not.toContain(password);
     } finally {
-      if (!exitInfo) child.kill('SIGKILL');
-      await exited;
+      if (!exitInfo) serve.child.kill('SIGKILL');
+      await serve.exited;
     }
   });
 });

@@ -1,16 +1,14 @@
 // Issue 14: the server killed with SIGKILL under concurrent write load loses no acknowledged
 // write, on either database, and the database passes its integrity check afterwards. The
 // server runs as `platform-core serve` (dist/) in a child process, as an operator runs it.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.js';
 import { ADMIN } from '../support/instance.js';
+import { killChildren, startServe } from '../support/cli-child.js';
 import { openDatabase } from '../../src/db/connect.js';
 import { sql } from 'kysely';
 
-const BIN = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'platform-core.js');
 const TRIALS = 3;
 
 interface Server {
@@ -18,41 +16,18 @@ interface Server {
   url: string;
 }
 
-const children = new Set<ChildProcess>();
-afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
-});
+afterAll(killChildren);
 
-function serve(db: TestDatabase): Promise<Server> {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '',
+async function serve(db: TestDatabase): Promise<Server> {
+  const env = {
     DATA_DIR: db.dataDir,
-    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
-    PORT: '0',
-    HOST: '127.0.0.1',
+    DATABASE_URL: db.databaseUrl,
     PLATFORM_ADMIN_USERNAME: ADMIN.username,
     PLATFORM_ADMIN_PASSWORD: ADMIN.password,
     Settings__RenderWorkers: '1',
     Settings__PreviewWorkers: '1',
   };
-  const child = spawn(process.execPath, [BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return new Promise((resolveServe, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}${err}`)), 60_000);
-    child.stderr!.on('data', (d) => (err += d));
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /"address":"(http:\/\/[^"]+)"/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolveServe({ child, url: m[1]! });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}${err}`)));
-  });
+  return startServe({ env, startTimeoutMs: 60_000 });
 }
 
 async function killHard(server: Server): Promise<void> {

@@ -2,34 +2,17 @@
 // naming the host; parallel creates of one username give exactly one 201 and 409 for the rest,
 // also across two instances; four instances starting at once on an empty database all start,
 // and only one administrator is created.
-import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDatabase, dropTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.js';
 import { ADMIN, startInstance, type Instance } from '../support/instance.js';
+import { killChildren, runCli, said } from '../support/cli-child.js';
 
-const BIN = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'platform-core.js');
-
-/** Runs the CLI (dist/) with only the given configuration. */
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string; ms: number }> {
-  const started = Date.now();
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(killer);
-      resolveRun({ code, stdout, stderr, ms: Date.now() - started });
-    });
-  });
-}
+afterAll(killChildren);
 
 describe('a start against a PostgreSQL address that accepts but never answers', () => {
   let silent: Server;
@@ -52,15 +35,14 @@ describe('a start against a PostgreSQL address that accepts but never answers', 
 
   for (const command of [['serve'], ['migrate']]) {
     it(`\`${command.join(' ')}\` fails after the connect timeout with one line naming the host`, async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'platform-core-silent-'));
       const r = await runCli(command, {
-        DATABASE_URL: `postgres://someone:secret@127.0.0.1:${port}/platform`,
-        DATA_DIR: join(process.env.TMPDIR ?? '/tmp', `pc-silent-${process.pid}-${command[0]}`),
-        PORT: '0',
-        Settings__DatabaseConnectTimeoutSeconds: '1',
-      });
-      expect(r.code).toBe(1);
+        env: { DATABASE_URL: `postgres://someone:secret@127.0.0.1:${port}/platform`, DATA_DIR: dataDir, PORT: '0', Settings__DatabaseConnectTimeoutSeconds: '1' },
+        timeoutMs: 60_000,
+      }).finally(() => rm(dataDir, { recursive: true, force: true }));
+      expect(r.code, said(r)).toBe(1);
       const lines = r.stderr.trim().split('\n');
-      expect(lines, r.stderr).toHaveLength(1);
+      expect(lines, said(r)).toHaveLength(1);
       expect(lines[0]).toContain(`127.0.0.1:${port}`);
       expect(lines[0]).toMatch(/timeout/i);
       expect(lines[0]).not.toContain('secret');

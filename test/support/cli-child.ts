@@ -40,8 +40,19 @@ export interface CliResult {
 /** For failure messages: everything the command said. */
 export const said = (r: CliResult): string => `exit ${r.code ?? r.signal} after ${r.ms} ms\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`;
 
-function spawnCli(args: string[], opts: { env: Record<string, string | undefined>; cwd: string; uid?: number; gid?: number }): ChildProcess {
-  const spawnOptions: SpawnOptions = { cwd: opts.cwd, env: cliEnv(opts.env), stdio: ['pipe', 'pipe', 'pipe'] };
+export const CLI_TIMEOUT_MS = 30_000;
+
+export interface CliOptions {
+  env: Record<string, string | undefined>;
+  /** Default: the data dir, so no appsettings.json of the repository or the developer is read. */
+  cwd?: string;
+  uid?: number;
+  gid?: number;
+}
+
+export function spawnCli(args: string[], opts: CliOptions): ChildProcess {
+  const cwd = opts.cwd ?? opts.env.DATA_DIR ?? REPO_ROOT;
+  const spawnOptions: SpawnOptions = { cwd, env: cliEnv(opts.env), stdio: ['pipe', 'pipe', 'pipe'] };
   if (opts.uid !== undefined) Object.assign(spawnOptions, { uid: opts.uid, gid: opts.gid ?? opts.uid });
   const child = spawn(process.execPath, [BIN, ...args], spawnOptions);
   children.add(child);
@@ -50,8 +61,11 @@ function spawnCli(args: string[], opts: { env: Record<string, string | undefined
   return child;
 }
 
-/** Runs `platform-core <args>` to completion; stdin is closed at once; killed after `timeoutMs`. */
-export function runCli(args: string[], opts: { env: Record<string, string | undefined>; cwd: string; timeoutMs: number; uid?: number; gid?: number }): Promise<CliResult> {
+/**
+ * Runs `platform-core <args>` to completion. stdin gets `input` and is then closed (a command
+ * waiting for stdin would otherwise hang the test); killed after `timeoutMs` (default 30 s).
+ */
+export function runCli(args: string[], opts: CliOptions & { input?: string; timeoutMs?: number }): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolveRun, reject) => {
     const child = spawnCli(args, opts);
@@ -59,8 +73,8 @@ export function runCli(args: string[], opts: { env: Record<string, string | unde
     let stderr = '';
     child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
     child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    child.stdin!.end();
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs);
+    child.stdin!.end(opts.input ?? '');
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? CLI_TIMEOUT_MS);
     child.once('error', (err) => {
       clearTimeout(timer);
       reject(err);
@@ -85,7 +99,7 @@ export interface ServeProcess {
 }
 
 /** Starts `platform-core serve` and waits until it listens (at most `startTimeoutMs`). */
-export async function startServe(opts: { env: Record<string, string | undefined>; cwd: string; startTimeoutMs: number }): Promise<ServeProcess> {
+export async function startServe(opts: { env: Record<string, string | undefined>; cwd?: string; startTimeoutMs: number }): Promise<ServeProcess> {
   const child = spawnCli(['serve'], { env: { PORT: '0', HOST: '127.0.0.1', ...opts.env }, cwd: opts.cwd });
   child.stdin!.end();
   const lines: Array<Record<string, unknown>> = [];
