@@ -2,7 +2,7 @@
 // Html Checker (npm package vnu-jar, run with Java; skipped with a message when either is
 // missing, a failure under REQUIRE_JAVA=1).
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -105,7 +105,7 @@ describe.skipIf(!canCheck)('Nu Html Checker', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   // Whole documents (up to 160 pages each, ~21 MB in all): about 30 s of Java on a 2-core machine.
-  it('finds no error in the complete HTML of every demo report and of hostile data', () => {
+  it('finds no error in the complete HTML of every demo report and of hostile data', async () => {
     const files: string[] = [];
     for (const f of readdirSync(FIXTURE_DIR).filter((x) => x.endsWith('.frx'))) {
       const out = renderReport({ template: readFileSync(`${FIXTURE_DIR}${f}`), data: { datasetXml: NWIND_TEXT }, format: 'html' });
@@ -116,8 +116,16 @@ describe.skipIf(!canCheck)('Nu Html Checker', () => {
     const h = join(dir, 'hostile.html');
     writeFileSync(h, renderReport({ template: hostile, data: { json: hostileData }, format: 'html' }).output);
     files.push(h);
-    const res = spawnSync('java', ['-Xss4m', '-jar', jar as string, '--format', 'json', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    const report = JSON.parse(res.stderr || '{"messages":[]}') as { messages: { type: string; subType?: string; message: string; url?: string; lastLine?: number }[] };
+    // Asynchronously: a synchronous wait of this long blocks the test worker, whose calls to
+    // vitest's main process then time out ("Timeout calling onTaskUpdate") on a loaded machine.
+    const stderr = await new Promise<string>((resolveRun, reject) => {
+      const child = spawn('java', ['-Xss4m', '-jar', jar as string, '--format', 'json', ...files], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let text = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (text += d));
+      child.once('error', reject);
+      child.once('close', () => resolveRun(text));
+    });
+    const report = JSON.parse(stderr || '{"messages":[]}') as { messages: { type: string; subType?: string; message: string; url?: string; lastLine?: number }[] };
     const errors = report.messages.filter((m) => m.type === 'error' || m.type === 'non-document-error');
     expect(errors.map((m) => `${m.url ?? ''}:${m.lastLine ?? ''} ${m.message}`)).toEqual([]);
   }, 180_000);
