@@ -89,6 +89,14 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
     expect(JSON.stringify(stored)).not.toMatch(/nobody/i);
   });
 
+  it('an account exempt from lockout (LockoutEnabled off) is never locked by failed passwords', async () => {
+    await createAccount(inst.services.database.db, { username: 'ursula', password: 'ursula-secret-pw' });
+    await inst.services.database.db.updateTable('users').set({ lockout_enabled: 0 }).where('username', '=', 'ursula').execute();
+    for (let i = 0; i < 8; i++) expect(codes([await inst.login('ursula', `wrong-${i}`)])).toEqual(['401 invalid_credentials']);
+    expect((await userRow('ursula')).lockout_end).toBeNull();
+    expect((await inst.login('ursula', 'ursula-secret-pw')).status).toBe(200);
+  });
+
   it('a wrong current_password counts as a failed password; once locked, not even the right one is verified', async () => {
     const jwt = await inst.jwtFor('paula', 'paula-secret-pw');
     const before = (await userRow('paula')).password_hash;
