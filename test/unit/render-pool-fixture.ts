@@ -1,6 +1,24 @@
 // Shared by the render-pool tests: a generated list report in the shape SRS data has (one
 // command's rows through the JSON connection), with the report date and currency amounts so
 // that `nowMs` and `culture` show in the output.
+import { afterEach } from 'vitest';
+import { createRenderPool, type RenderPool } from '../../src/srs/render-pool/index.js';
+
+/**
+ * A createRenderPool for one test file whose pools are all closed after each test (their worker
+ * threads would otherwise outlive it). Call at the top of the file: it registers the hook.
+ */
+export function renderPoolsClosedAfterEach(): (opts: Parameters<typeof createRenderPool>[0]) => RenderPool {
+  const pools: RenderPool[] = [];
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((p) => p.close()));
+  });
+  return (opts) => {
+    const p = createRenderPool(opts);
+    pools.push(p);
+    return p;
+  };
+}
 
 export function listTemplate(title = 'Generated list'): string {
   const text = (name: string, left: number, width: number, expr: string, extra = '') =>

@@ -6,15 +6,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
-  createRenderPool,
   RenderFailedError,
   RenderMemoryError,
   RenderTimeoutError,
-  type RenderPool,
 } from '../../src/srs/render-pool/index.js';
-import { listData, listTemplate, track, waitFor } from './render-pool-fixture.js';
+import { listData, listTemplate, track, waitFor, renderPoolsClosedAfterEach } from './render-pool-fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'render-pool-limits-'));
 const LIST = join(dir, 'list.frx');
@@ -46,15 +44,7 @@ await import(${JSON.stringify(pathToFileURL(REAL_WORKER).href)});
 /** What a settled render gave, in a few words (a failed expectation must not print a whole report). */
 const what = (v: unknown): string => (v instanceof Error ? `${v.name}: ${v.message}` : `a result (${typeof v})`);
 
-const pools: RenderPool[] = [];
-function pool(opts: Parameters<typeof createRenderPool>[0]): RenderPool {
-  const p = createRenderPool(opts);
-  pools.push(p);
-  return p;
-}
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((p) => p.close()));
-});
+const pool = renderPoolsClosedAfterEach();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const small = () => ({ templatePath: LIST, format: 'html' as const, data: listData(3) });

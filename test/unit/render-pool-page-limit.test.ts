@@ -6,23 +6,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { renderReport } from '../../src/report/render.js';
-import { createRenderPool, RenderPageLimitError, type RenderPool } from '../../src/srs/render-pool/index.js';
-import { listData, listTemplate } from './render-pool-fixture.js';
+import { createRenderPool, RenderPageLimitError } from '../../src/srs/render-pool/index.js';
+import { listData, listTemplate, renderPoolsClosedAfterEach } from './render-pool-fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'render-pool-pages-'));
 const LIST = join(dir, 'list.frx');
 writeFileSync(LIST, listTemplate('Pages'));
-const pools: RenderPool[] = [];
-function pool(opts: Parameters<typeof createRenderPool>[0]): RenderPool {
-  const p = createRenderPool(opts);
-  pools.push(p);
-  return p;
-}
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((p) => p.close()));
-});
+const pool = renderPoolsClosedAfterEach();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const data = listData(300);

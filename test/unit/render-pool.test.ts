@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TemplateError } from '../../src/report/errors.js';
 import { loadFrx } from '../../src/report/frx/index.js';
 import { renderReport } from '../../src/report/render.js';
@@ -16,22 +16,13 @@ import {
   RenderFailedError,
   RenderPoolClosedError,
   TemplateRenderError,
-  type RenderPool,
 } from '../../src/srs/render-pool/index.js';
-import { listData, listTemplate, track, waitFor, withoutPdfTimestamps } from './render-pool-fixture.js';
+import { listData, listTemplate, track, waitFor, withoutPdfTimestamps, renderPoolsClosedAfterEach } from './render-pool-fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'render-pool-'));
 const LIST = join(dir, 'list.frx');
 writeFileSync(LIST, listTemplate('Pool list'));
-const pools: RenderPool[] = [];
-function pool(opts: Parameters<typeof createRenderPool>[0]): RenderPool {
-  const p = createRenderPool(opts);
-  pools.push(p);
-  return p;
-}
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((p) => p.close()));
-});
+const pool = renderPoolsClosedAfterEach();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('render pool', () => {
