@@ -6,11 +6,11 @@
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, dropTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.js';
 import { startInstance, type Instance } from '../support/instance.js';
 import { createAccount } from '../../src/accounts/account-service.js';
+import { openSqliteFile } from '../../src/db/sqlite-file.js';
 
 const BIN = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'platform-core.js');
 /** Needs sys_administrator. */
@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds())('CLI changes seen by the running server on %s
         expect((await inst.request(`/api/core/token/delete/quiet-${i}/cli.revoked`, { method: 'POST', ...bearer(jwt) })).status).toBe(200);
       }
       // What SRS commands do: another process writing the apps' file.
-      const apps = new BetterSqlite3(inst.services.database.appDataFile!);
+      const apps = openSqliteFile(inst.services.database.appDataFile!);
       try {
         apps.exec('create table if not exists scratch (n integer); insert into scratch values (1);');
       } finally {

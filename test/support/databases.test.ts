@@ -3,10 +3,10 @@
 
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, testDatabaseKinds } from './databases.js';
+import { loadSqlite } from '../../src/db/sqlite-file.js';
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -37,7 +37,7 @@ describe('test database harness', () => {
     expect(db.databaseUrl).toBeUndefined();
     expect(statSync(db.dataDir).isDirectory()).toBe(true);
 
-    const sqlite = new Database(join(db.dataDir, 'check.sqlite'));
+    const sqlite = new (loadSqlite())(join(db.dataDir, 'check.sqlite'));
     expect(sqlite.prepare('select 1 as one').get()).toEqual({ one: 1 });
     sqlite.close();
 
