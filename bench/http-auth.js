@@ -36,7 +36,12 @@ function machineBusyMs() {
 function shapeOf(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return v.map(shapeOf);
-  if (typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, shapeOf(v[k])]));
+  if (typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, shapeOf(v[k])]),
+    );
   return typeof v;
 }
 
@@ -67,13 +72,21 @@ export async function run(ctx) {
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
     const [platform, bare] = servers;
-    log(`platform-core pid ${platform.pid} at ${platform.url} (SQLite in ${dataDir}); bare Fastify pid ${bare.pid} at ${bare.url}`);
+    log(
+      `platform-core pid ${platform.pid} at ${platform.url} (SQLite in ${dataDir}); bare Fastify pid ${bare.pid} at ${bare.url}`,
+    );
     if (options.pin && canPin()) {
       for (const s of servers) pin(s.pid, SERVER_CPU);
       unpin = pinSelf();
-      log(`pinned: the servers to CPU ${SERVER_CPU}, autocannon (this process) to CPU ${LOAD_CPU} (--no-pin to leave placement to the scheduler)`);
+      log(
+        `pinned: the servers to CPU ${SERVER_CPU}, autocannon (this process) to CPU ${LOAD_CPU} (--no-pin to leave placement to the scheduler)`,
+      );
     } else {
-      log(options.pin ? 'not pinned (needs Linux, taskset and two cores): expect a wider spread between runs' : 'not pinned (--no-pin)');
+      log(
+        options.pin
+          ? 'not pinned (needs Linux, taskset and two cores): expect a wider spread between runs'
+          : 'not pinned (--no-pin)',
+      );
     }
 
     // Credentials: a JWT from login, and an API token created with it.
@@ -82,24 +95,50 @@ export async function run(ctx) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(ADMIN),
     });
-    if (login.status !== 200 || typeof login.body?.data?.token !== 'string') throw new Error(`login failed: ${login.status} ${login.text}`);
+    if (login.status !== 200 || typeof login.body?.data?.token !== 'string')
+      throw new Error(`login failed: ${login.status} ${login.text}`);
     const jwt = login.body.data.token;
-    const created = await call(`${platform.url}/api/core/token/create/bench`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` } });
+    const created = await call(`${platform.url}/api/core/token/create/bench`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jwt}` },
+    });
     const apiToken = created.body?.data?.item?.value;
-    if (created.status !== 201 || typeof apiToken !== 'string') throw new Error(`token creation failed: ${created.status} ${created.text}`);
+    if (created.status !== 201 || typeof apiToken !== 'string')
+      throw new Error(`token creation failed: ${created.status} ${created.text}`);
 
     const allTargets = {
       bare: { label: 'bare Fastify', server: bare, headers: {}, expect: '"success":true' },
-      token: { label: 'ping (Token)', server: platform, headers: { authorization: `Token ${apiToken}` }, expect: '"authenticated":true' },
-      jwt: { label: 'ping (JWT)', server: platform, headers: { authorization: `Bearer ${jwt}` }, expect: '"authenticated":true' },
+      token: {
+        label: 'ping (Token)',
+        server: platform,
+        headers: { authorization: `Token ${apiToken}` },
+        expect: '"authenticated":true',
+      },
+      jwt: {
+        label: 'ping (JWT)',
+        server: platform,
+        headers: { authorization: `Bearer ${jwt}` },
+        expect: '"authenticated":true',
+      },
       anon: { label: 'ping (anonymous)', server: platform, headers: {}, expect: '"authenticated":false' },
       // Diagnostics: the bare route sent the same request bytes as the authenticated pings (it
       // ignores the header), to separate the cost of receiving a longer request from our work.
-      'bare-token': { label: 'bare + Token hdr', server: bare, headers: { authorization: `Token ${apiToken}` }, expect: '"success":true' },
-      'bare-jwt': { label: 'bare + JWT hdr', server: bare, headers: { authorization: `Bearer ${jwt}` }, expect: '"success":true' },
+      'bare-token': {
+        label: 'bare + Token hdr',
+        server: bare,
+        headers: { authorization: `Token ${apiToken}` },
+        expect: '"success":true',
+      },
+      'bare-jwt': {
+        label: 'bare + JWT hdr',
+        server: bare,
+        headers: { authorization: `Bearer ${jwt}` },
+        expect: '"success":true',
+      },
     };
     const names = options.targets ?? ['bare', 'token', 'jwt'];
-    for (const n of names) if (!allTargets[n]) throw new Error(`unknown target "${n}" (known: ${Object.keys(allTargets).join(', ')})`);
+    for (const n of names)
+      if (!allTargets[n]) throw new Error(`unknown target "${n}" (known: ${Object.keys(allTargets).join(', ')})`);
     if (!names.includes('bare')) throw new Error('the targets must include "bare" (the baseline)');
     const targets = names.map((n) => ({ name: n, ...allTargets[n], runs: [] }));
 
@@ -108,12 +147,15 @@ export async function run(ctx) {
     for (const t of targets) {
       const r = await call(t.server.url + PING, { headers: t.headers });
       const items = r.body?.data?.items;
-      if (r.status !== 200 || !r.text.includes(t.expect)) throw new Error(`preflight ${t.label}: ${r.status} ${r.text}`);
-      if (t.name !== 'anon' && !t.name.startsWith('bare') && items?.username !== ADMIN.username) throw new Error(`preflight ${t.label}: unexpected caller in ${r.text}`);
+      if (r.status !== 200 || !r.text.includes(t.expect))
+        throw new Error(`preflight ${t.label}: ${r.status} ${r.text}`);
+      if (t.name !== 'anon' && !t.name.startsWith('bare') && items?.username !== ADMIN.username)
+        throw new Error(`preflight ${t.label}: unexpected caller in ${r.text}`);
       shapes.set(t.name, JSON.stringify(shapeOf(r.body)));
     }
     for (const t of targets) {
-      if (shapes.get(t.name) !== shapes.get('bare')) throw new Error(`${t.label} answers a differently shaped JSON than the bare route`);
+      if (shapes.get(t.name) !== shapes.get('bare'))
+        throw new Error(`${t.label} answers a differently shaped JSON than the bare route`);
     }
 
     const runOne = async (t, duration) => {
@@ -174,10 +216,19 @@ export async function run(ctx) {
         const file = join(options.profDir, `http-auth-${t.name}.cpuprofile`);
         await t.server.gc();
         await t.server.profileStart();
-        const m = await measure({ url: t.server.url + PING, headers: t.headers, connections: options.connections, duration: options.duration });
+        const m = await measure({
+          url: t.server.url + PING,
+          headers: t.headers,
+          connections: options.connections,
+          duration: options.duration,
+        });
         await t.server.profileStop(file);
         for (const p of m.problems) failures.push(`profiled run ${t.label}: ${p}`);
-        ctx.profiles?.push({ file, label: `${t.label}: ${fmt.int(m.total)} requests in ${options.duration} s`, requests: m.total });
+        ctx.profiles?.push({
+          file,
+          label: `${t.label}: ${fmt.int(m.total)} requests in ${options.duration} s`,
+          requests: m.total,
+        });
       }
     }
 
@@ -203,16 +254,47 @@ export async function run(ctx) {
       ];
     });
     log('');
-    log(`${options.rounds} rounds × ${options.duration} s, ${options.connections} connections, pipelining 1 (medians over rounds)`);
-    log(table(['target', 'req/s', 'min', 'max', 'p50 ms', 'p99 ms', 'bytes/resp', 'CPU µs/req', 'vs bare', 'per round', 'CPU vs bare'], rows));
+    log(
+      `${options.rounds} rounds × ${options.duration} s, ${options.connections} connections, pipelining 1 (medians over rounds)`,
+    );
+    log(
+      table(
+        [
+          'target',
+          'req/s',
+          'min',
+          'max',
+          'p50 ms',
+          'p99 ms',
+          'bytes/resp',
+          'CPU µs/req',
+          'vs bare',
+          'per round',
+          'CPU vs bare',
+        ],
+        rows,
+      ),
+    );
     const others = median(targets.flatMap((t) => t.runs.map((r) => r.otherCores ?? 0)));
-    log(`(vs bare: median req/s over the bare route's; per round: against the bare run of the same round; CPU vs bare: the`);
-    log(` bare route's server CPU per request over this target's — the same ratio with other processes' load factored out)`);
+    log(
+      `(vs bare: median req/s over the bare route's; per round: against the bare run of the same round; CPU vs bare: the`,
+    );
+    log(
+      ` bare route's server CPU per request over this target's — the same ratio with other processes' load factored out)`,
+    );
     if (others > 0.15) {
-      log(`warning: other processes used ${others.toFixed(2)} cores (median) during the runs; req/s figures are disturbed, CPU µs/req less so`);
+      log(
+        `warning: other processes used ${others.toFixed(2)} cores (median) during the runs; req/s figures are disturbed, CPU µs/req less so`,
+      );
     }
     log('');
-    const ratioName = { token: 'ping(Token)', jwt: 'ping(JWT)', anon: 'ping(anonymous)', 'bare-token': 'bare(Token header)', 'bare-jwt': 'bare(JWT header)' };
+    const ratioName = {
+      token: 'ping(Token)',
+      jwt: 'ping(JWT)',
+      anon: 'ping(anonymous)',
+      'bare-token': 'bare(Token header)',
+      'bare-jwt': 'bare(JWT header)',
+    };
     const below = [];
     for (const t of targets) {
       if (t.name === 'bare') continue;
@@ -221,7 +303,11 @@ export async function run(ctx) {
       if ((t.name === 'token' || t.name === 'jwt') && ratio < TARGET_RATIO) below.push(ratioName[t.name]);
     }
     for (const h of headlines) log(h);
-    log(below.length ? `below the ${TARGET_RATIO} target: ${below.join(', ')} (reported, not failed)` : `authenticated ping ≥ ${TARGET_RATIO} of the bare route`);
+    log(
+      below.length
+        ? `below the ${TARGET_RATIO} target: ${below.join(', ')} (reported, not failed)`
+        : `authenticated ping ≥ ${TARGET_RATIO} of the bare route`,
+    );
   } finally {
     unpin?.();
     for (const s of servers) {

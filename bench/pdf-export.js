@@ -57,7 +57,8 @@ function timeProcess(cmd, args, repeats) {
     const t0 = process.hrtime.bigint();
     const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 600_000 });
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}): ${String(r.stderr).slice(0, 500)}`);
+    if (r.status !== 0)
+      throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}): ${String(r.stderr).slice(0, 500)}`);
     best = Math.min(best, ms);
   }
   return best;
@@ -72,7 +73,9 @@ export async function run({ options, log }) {
     const sizes = [1_000, 10_000];
     const results = sizes.map((rows) => ({ rows, ours: ours(rows, repeats, join(dir, `list-${rows}.html`)) }));
     for (const { rows, ours: r } of results) {
-      log(`${String(rows).padStart(6)} rows: ${r.pages} pages, ours ${r.ms.toFixed(0)} ms (${((r.pages * 1000) / r.ms).toFixed(0)} pages/s), ${(r.bytes / 1024).toFixed(0)} KiB PDF, peak RSS ${r.peakRssMb?.toFixed(0)} MB`);
+      log(
+        `${String(rows).padStart(6)} rows: ${r.pages} pages, ours ${r.ms.toFixed(0)} ms (${((r.pages * 1000) / r.ms).toFixed(0)} pages/s), ${(r.bytes / 1024).toFixed(0)} KiB PDF, peak RSS ${r.peakRssMb?.toFixed(0)} MB`,
+      );
       if (r.warnings > 0) failures.push(`the ${rows}-row report produced warnings`);
     }
     const large = results.at(-1).ours;
@@ -86,8 +89,12 @@ export async function run({ options, log }) {
     for (const res of results) {
       const c = await chromiumInProcess(join(dir, `list-${res.rows}.html`), repeats);
       const speed = c.ms / res.ours.ms;
-      log(`${String(res.rows).padStart(6)} rows: Chromium (setContent + page.pdf) ${c.ms.toFixed(0)} ms, ${(c.bytes / 1024).toFixed(0)} KiB → ours is ${speed.toFixed(1)}× faster (aim ≥ 10), file ${(res.ours.bytes / c.bytes).toFixed(2)}× Chromium's size (aim < 1)`);
-      summary.push(`pdf ${res.rows} rows: ${speed.toFixed(1)}× Chromium's speed, ${(res.ours.bytes / c.bytes).toFixed(2)}× its file size`);
+      log(
+        `${String(res.rows).padStart(6)} rows: Chromium (setContent + page.pdf) ${c.ms.toFixed(0)} ms, ${(c.bytes / 1024).toFixed(0)} KiB → ours is ${speed.toFixed(1)}× faster (aim ≥ 10), file ${(res.ours.bytes / c.bytes).toFixed(2)}× Chromium's size (aim < 1)`,
+      );
+      summary.push(
+        `pdf ${res.rows} rows: ${speed.toFixed(1)}× Chromium's speed, ${(res.ours.bytes / c.bytes).toFixed(2)}× its file size`,
+      );
     }
 
     // Whole processes, 10,000 rows: the CLI from template + JSON file, Chromium from our HTML file.
@@ -95,12 +102,27 @@ export async function run({ options, log }) {
     const data = join(dir, 'list.json');
     await writeFile(frx, listTemplate());
     await writeFile(data, JSON.stringify(listData(10_000)));
-    const cliMs = timeProcess(process.execPath, [CLI, 'render', frx, '--data', data, '--format', 'pdf', '--out', join(dir, 'cli.pdf')], repeats);
-    const chromeMs = timeProcess(CHROMIUM, [...CHROMIUM_ARGS, `--print-to-pdf=${join(dir, 'chrome.pdf')}`, '--no-pdf-header-footer', `file://${join(dir, 'list-10000.html')}`], repeats);
+    const cliMs = timeProcess(
+      process.execPath,
+      [CLI, 'render', frx, '--data', data, '--format', 'pdf', '--out', join(dir, 'cli.pdf')],
+      repeats,
+    );
+    const chromeMs = timeProcess(
+      CHROMIUM,
+      [
+        ...CHROMIUM_ARGS,
+        `--print-to-pdf=${join(dir, 'chrome.pdf')}`,
+        '--no-pdf-header-footer',
+        `file://${join(dir, 'list-10000.html')}`,
+      ],
+      repeats,
+    );
     const cliSize = (await stat(join(dir, 'cli.pdf'))).size;
     const chromeSize = (await stat(join(dir, 'chrome.pdf'))).size;
     const ratio = chromeMs / cliMs;
-    log(`whole process, 10,000 rows: platform-core render ${cliMs.toFixed(0)} ms (${(cliSize / 1024).toFixed(0)} KiB), chromium --print-to-pdf ${chromeMs.toFixed(0)} ms (${(chromeSize / 1024).toFixed(0)} KiB) → ${ratio.toFixed(1)}× (required ≥ 5)`);
+    log(
+      `whole process, 10,000 rows: platform-core render ${cliMs.toFixed(0)} ms (${(cliSize / 1024).toFixed(0)} KiB), chromium --print-to-pdf ${chromeMs.toFixed(0)} ms (${(chromeSize / 1024).toFixed(0)} KiB) → ${ratio.toFixed(1)}× (required ≥ 5)`,
+    );
     summary.push(`pdf whole-process: ${ratio.toFixed(1)}× chromium --print-to-pdf`);
     if (ratio < 5) failures.push(`whole-process PDF render only ${ratio.toFixed(1)}× Chromium's speed (required ≥ 5)`);
     return { failures, headlines: summary };

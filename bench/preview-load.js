@@ -26,7 +26,8 @@ import { startServerChild } from './lib/children.js';
 import { fmt, median, table } from './lib/load.js';
 import { markdownTable, ROWS } from './lib/preview-table.js';
 
-export const description = 'GET /api/core/system/ping latency (p99) while 4 clients post 1 MB markdown tables to the preview, vs without';
+export const description =
+  'GET /api/core/system/ping latency (p99) while 4 clients post 1 MB markdown tables to the preview, vs without';
 
 // 15 s of ping alone and 15 s under load; one round (a 15 s round is long enough to settle).
 export const defaults = { duration: 15, rounds: 1, warmup: 2 };
@@ -48,7 +49,8 @@ function settings() {
   let serverEnv = {};
   if (process.env.BENCH_PREVIEW_SERVER_ENV) {
     serverEnv = JSON.parse(process.env.BENCH_PREVIEW_SERVER_ENV);
-    if (typeof serverEnv !== 'object' || serverEnv === null || Array.isArray(serverEnv)) throw new Error('BENCH_PREVIEW_SERVER_ENV must be a JSON object');
+    if (typeof serverEnv !== 'object' || serverEnv === null || Array.isArray(serverEnv))
+      throw new Error('BENCH_PREVIEW_SERVER_ENV must be a JSON object');
   }
   return { bytes, rows, rate, serverEnv };
 }
@@ -96,7 +98,9 @@ function nextMessage(child) {
 /** The preview clients' process (lib/preview-clients.js), once its loops run; stop() waits for
  *  its last answers and gives { done: [ms per preview answered], problems }. */
 async function startPreviewClients(options) {
-  const child = fork(new URL('./lib/preview-clients.js', import.meta.url), [JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(new URL('./lib/preview-clients.js', import.meta.url), [JSON.stringify(options)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = once(child, 'exit').catch(() => undefined);
   // Below the server's priority: on a machine this small the load generator's own CPU time
   // (megabytes sent and read per preview) would otherwise be taken from the server's event loop,
@@ -130,9 +134,17 @@ export async function run({ options, log }) {
   let server;
   try {
     const env = { Settings__BodyLimitBytes: String(2 * 1024 * 1024), ...serverEnv };
-    server = await startServerChild('platform', new URL('./servers/platform.js', import.meta.url), { dataDir, ...ADMIN, env });
+    server = await startServerChild('platform', new URL('./servers/platform.js', import.meta.url), {
+      dataDir,
+      ...ADMIN,
+      env,
+    });
     log(`platform-core pid ${server.pid} at ${server.url} (SQLite in ${dataDir})`);
-    const login = await fetch(`${server.url}/api/core/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${server.url}/api/core/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const jwt = (await login.json())?.data?.token;
     if (login.status !== 200 || typeof jwt !== 'string') throw new Error(`login failed: ${login.status}`);
     const headers = { authorization: `Bearer ${jwt}` };
@@ -169,7 +181,12 @@ export async function run({ options, log }) {
         clients.kill();
         throw err;
       }
-      for (const p of [...idle.problems.map((x) => `alone: ${x}`), ...loaded.problems.map((x) => `loaded: ${x}`), ...previews.problems]) failures.push(`round ${round}: ${p}`);
+      for (const p of [
+        ...idle.problems.map((x) => `alone: ${x}`),
+        ...loaded.problems.map((x) => `loaded: ${x}`),
+        ...previews.problems,
+      ])
+        failures.push(`round ${round}: ${p}`);
       rounds.push({ idle, loaded, previews: previews.done });
       log(
         `  round ${round}/${options.rounds}  ping alone p50 ${fmt.ms(idle.p50)} p99 ${fmt.ms(idle.p99)} max ${fmt.ms(idle.max)} ms` +
@@ -181,12 +198,21 @@ export async function run({ options, log }) {
 
     const med = (f) => median(rounds.map(f));
     log('');
-    log(`${options.rounds} round(s) × ${options.duration} s; ping at ${rate}/s over ${PING_CONNECTIONS} connections (Bearer JWT), medians over rounds`);
+    log(
+      `${options.rounds} round(s) × ${options.duration} s; ping at ${rate}/s over ${PING_CONNECTIONS} connections (Bearer JWT), medians over rounds`,
+    );
     log(
       table(
         ['ping', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'previews'],
         [
-          ['alone', fmt.ms(med((r) => r.idle.p50)), fmt.ms(med((r) => r.idle.p99)), fmt.ms(med((r) => r.idle.max)), fmt.int(med((r) => r.idle.total)), '-'],
+          [
+            'alone',
+            fmt.ms(med((r) => r.idle.p50)),
+            fmt.ms(med((r) => r.idle.p99)),
+            fmt.ms(med((r) => r.idle.max)),
+            fmt.int(med((r) => r.idle.total)),
+            '-',
+          ],
           [
             `${CLIENTS} clients previewing`,
             fmt.ms(med((r) => r.loaded.p50)),

@@ -22,7 +22,9 @@ export const description = 'markdown preview (render + sanitise) vs bare markdow
 
 function documents() {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const spec = createRequire(import.meta.url)('commonmark-spec').tests.map((t) => t.markdown).join('\n\n');
+  const spec = createRequire(import.meta.url)('commonmark-spec')
+    .tests.map((t) => t.markdown)
+    .join('\n\n');
   return {
     'README (no raw HTML)': readme,
     'README + one line of raw HTML': `${readme}\n\nPress <kbd>Ctrl</kbd>+<kbd>C</kbd>.\n`,
@@ -54,7 +56,9 @@ function cpuOpsPerSecond(fn, ms) {
 /** { name: fn } → per-round ops per CPU second, all targets timed back to back in each round. */
 function rounds(fns, { rounds, ms, warmupMs }) {
   for (const fn of Object.values(fns)) opsPerSecond(fn, warmupMs); // the JIT's optimising tiers
-  return Array.from({ length: rounds }, () => Object.fromEntries(Object.entries(fns).map(([k, fn]) => [k, cpuOpsPerSecond(fn, ms)])));
+  return Array.from({ length: rounds }, () =>
+    Object.fromEntries(Object.entries(fns).map(([k, fn]) => [k, cpuOpsPerSecond(fn, ms)])),
+  );
 }
 
 export async function run({ options, log }) {
@@ -70,17 +74,28 @@ export async function run({ options, log }) {
   const headlines = [];
   for (const [name, doc] of Object.entries(documents())) {
     const rendered = renderMarkdown(doc);
-    const samples = rounds({ bare: () => bare.render(doc), preview: () => preview(doc), sanitizer: () => sanitize(rendered) }, { rounds: count, ms, warmupMs });
+    const samples = rounds(
+      { bare: () => bare.render(doc), preview: () => preview(doc), sanitizer: () => sanitize(rendered) },
+      { rounds: count, ms, warmupMs },
+    );
     // Apart, so that its garbage does not land in the other targets' time.
-    const reference = rounds({ bare: () => bare.render(doc), sanitizeHtml: () => sanitizeHtml(rendered, referenceOptions) }, { rounds: Math.ceil(count / 2), ms, warmupMs });
+    const reference = rounds(
+      { bare: () => bare.render(doc), sanitizeHtml: () => sanitizeHtml(rendered, referenceOptions) },
+      { rounds: Math.ceil(count / 2), ms, warmupMs },
+    );
     const ratio = (f, of = samples) => median(of.map(f));
     const previewRatio = ratio((s) => s.preview / s.bare);
     const sanitised = preview(doc) !== rendered;
-    log(`${name}: ${(doc.length / 1024).toFixed(0)} KiB; bare ${fmt(ratio((s) => s.bare))}, preview ${fmt(ratio((s) => s.preview))} per CPU second (medians of ${count} rounds)`);
+    log(
+      `${name}: ${(doc.length / 1024).toFixed(0)} KiB; bare ${fmt(ratio((s) => s.bare))}, preview ${fmt(ratio((s) => s.preview))} per CPU second (medians of ${count} rounds)`,
+    );
     log(`  ratio preview/bare = ${previewRatio.toFixed(2)}; sanitiser ${sanitised ? 'runs' : 'skipped'}`);
-    log(`  one sanitiser pass costs ${ratio((s) => s.bare / s.sanitizer).toFixed(2)}× the parse (sanitize-html, same policy: ${ratio((s) => s.bare / s.sanitizeHtml, reference).toFixed(2)}×)`);
+    log(
+      `  one sanitiser pass costs ${ratio((s) => s.bare / s.sanitizer).toFixed(2)}× the parse (sanitize-html, same policy: ${ratio((s) => s.bare / s.sanitizeHtml, reference).toFixed(2)}×)`,
+    );
     headlines.push(`ratio preview/bare = ${previewRatio.toFixed(2)}: ${name}`);
-    if (sanitize(rendered) !== sanitizeHtml(rendered, referenceOptions)) failures.push(`${name}: the sanitiser's output differs from sanitize-html's under the same policy`);
+    if (sanitize(rendered) !== sanitizeHtml(rendered, referenceOptions))
+      failures.push(`${name}: the sanitiser's output differs from sanitize-html's under the same policy`);
   }
   if (preview('<script>alert(1)</script>x').includes('script')) failures.push('sanitiser let a script through');
   return { failures, headlines };

@@ -13,11 +13,18 @@ const CHILD = fileURLToPath(new URL('./lib/report-child.js', import.meta.url));
 /** `processes` fresh processes of `renders` timed renders each: the best time, the highest peak. */
 function measure(rows, processes, renders) {
   const runs = Array.from({ length: processes }, () => {
-    const out = execFileSync(process.execPath, [CHILD, String(rows), String(renders)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const out = execFileSync(process.execPath, [CHILD, String(rows), String(renders)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    });
     return JSON.parse(out.trim().split('\n').at(-1));
   });
   const best = runs.reduce((b, r) => (r.ms < b.ms ? r : b));
-  return { ...best, peakRssMb: Math.max(...runs.map((r) => r.peakRssMb ?? 0)), firstMs: Math.min(...runs.map((r) => r.firstMs)) };
+  return {
+    ...best,
+    peakRssMb: Math.max(...runs.map((r) => r.peakRssMb ?? 0)),
+    firstMs: Math.min(...runs.map((r) => r.firstMs)),
+  };
 }
 
 export async function run({ options, log }) {
@@ -33,9 +40,12 @@ export async function run({ options, log }) {
     );
   }
   const growth = large.ms / small.ms;
-  log(`time(10,000) / time(1,000) = ${growth.toFixed(2)} (aim ≤ 11); peak RSS at 10,000 rows ${large.peakRssMb.toFixed(0)} MB (aim < 300)`);
+  log(
+    `time(10,000) / time(1,000) = ${growth.toFixed(2)} (aim ≤ 11); peak RSS at 10,000 rows ${large.peakRssMb.toFixed(0)} MB (aim < 300)`,
+  );
   const failures = [];
-  if (small.pages < 2 || large.pages <= small.pages) failures.push(`unexpected page counts ${small.pages} / ${large.pages}`);
+  if (small.pages < 2 || large.pages <= small.pages)
+    failures.push(`unexpected page counts ${small.pages} / ${large.pages}`);
   if (large.warnings > 0 || small.warnings > 0) failures.push('the generated report produced warnings');
   return {
     failures,

@@ -50,11 +50,23 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 function usage(msg) {
   if (msg) console.error(`bench: ${msg}`);
-  console.error(`usage: node bench/run.js [${Object.keys(BENCHMARKS).join('|')}]… [--duration=S] [--rounds=N] [--warmup=S] [--connections=N] [--targets=a,b] [--prof] [--prof-dir=DIR] [--keep] [--no-pin] [--list]`);
+  console.error(
+    `usage: node bench/run.js [${Object.keys(BENCHMARKS).join('|')}]… [--duration=S] [--rounds=N] [--warmup=S] [--connections=N] [--targets=a,b] [--prof] [--prof-dir=DIR] [--keep] [--no-pin] [--list]`,
+  );
   process.exit(2);
 }
 
-const DEFAULTS = { duration: 5, rounds: 3, warmup: 3, connections: 50, prof: false, profDir: null, keep: false, targets: null, pin: true };
+const DEFAULTS = {
+  duration: 5,
+  rounds: 3,
+  warmup: 3,
+  connections: 50,
+  prof: false,
+  profDir: null,
+  keep: false,
+  targets: null,
+  pin: true,
+};
 
 /** `options`: only what the command line set, which wins over DEFAULTS and a benchmark's own defaults. */
 function parseArgs(argv) {
@@ -76,18 +88,44 @@ function parseArgs(argv) {
     const key = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
     const value = eq < 0 ? undefined : arg.slice(eq + 1);
     switch (key) {
-      case 'duration': options.duration = positive(key, value, 1); break;
-      case 'rounds': options.rounds = Math.round(positive(key, value, 1)); break;
-      case 'warmup': options.warmup = positive(key, value, 0); break;
-      case 'connections': options.connections = Math.round(positive(key, value, 1)); break;
-      case 'targets': options.targets = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean); break;
-      case 'prof': options.prof = true; break;
-      case 'prof-dir': options.profDir = value; break;
-      case 'keep': options.keep = true; break;
-      case 'no-pin': options.pin = false; break;
-      case 'list': list = true; break;
-      case 'help': usage(); break;
-      default: usage(`unknown option ${arg}`);
+      case 'duration':
+        options.duration = positive(key, value, 1);
+        break;
+      case 'rounds':
+        options.rounds = Math.round(positive(key, value, 1));
+        break;
+      case 'warmup':
+        options.warmup = positive(key, value, 0);
+        break;
+      case 'connections':
+        options.connections = Math.round(positive(key, value, 1));
+        break;
+      case 'targets':
+        options.targets = (value ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        break;
+      case 'prof':
+        options.prof = true;
+        break;
+      case 'prof-dir':
+        options.profDir = value;
+        break;
+      case 'keep':
+        options.keep = true;
+        break;
+      case 'no-pin':
+        options.pin = false;
+        break;
+      case 'list':
+        list = true;
+        break;
+      case 'help':
+        usage();
+        break;
+      default:
+        usage(`unknown option ${arg}`);
     }
   }
   return { names: names.length ? names : Object.keys(BENCHMARKS), options, list };
@@ -114,12 +152,15 @@ async function staleDist() {
 async function main() {
   const { names, options: given, list } = parseArgs(process.argv.slice(2));
   if (list) {
-    for (const [name, load] of Object.entries(BENCHMARKS)) console.log(`${name.padEnd(16)} ${(await load()).description}`);
+    for (const [name, load] of Object.entries(BENCHMARKS))
+      console.log(`${name.padEnd(16)} ${(await load()).description}`);
     return 0;
   }
   const stale = await staleDist();
   if (stale.length) {
-    console.warn(`bench: dist/ is older than ${stale.length} source file(s) (${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}); run \`npm run bench\` (it builds first) or \`npm run build\``);
+    console.warn(
+      `bench: dist/ is older than ${stale.length} source file(s) (${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}); run \`npm run bench\` (it builds first) or \`npm run build\``,
+    );
   }
   if (given.prof) given.profDir ??= await mkdtemp(join(tmpdir(), 'platform-core-bench-prof-'));
   const optionsFor = (mod) => ({ ...DEFAULTS, ...mod.defaults, ...given });
@@ -135,7 +176,11 @@ async function main() {
     let headlines = [];
     try {
       const mod = await BENCHMARKS[name]();
-      ({ failures, headlines = [] } = await mod.run({ options: optionsFor(mod), log: (...a) => console.log(...a), profiles }));
+      ({ failures, headlines = [] } = await mod.run({
+        options: optionsFor(mod),
+        log: (...a) => console.log(...a),
+        profiles,
+      }));
     } catch (err) {
       failures = [`crashed: ${err?.stack ?? err}`];
     }

@@ -37,7 +37,8 @@ function settings() {
   let serverEnv = {};
   if (process.env.BENCH_SRS_SERVER_ENV) {
     serverEnv = JSON.parse(process.env.BENCH_SRS_SERVER_ENV);
-    if (typeof serverEnv !== 'object' || serverEnv === null || Array.isArray(serverEnv)) throw new Error('BENCH_SRS_SERVER_ENV must be a JSON object');
+    if (typeof serverEnv !== 'object' || serverEnv === null || Array.isArray(serverEnv))
+      throw new Error('BENCH_SRS_SERVER_ENV must be a JSON object');
   }
   return { rows, rate, serverEnv, reportPath: process.env.BENCH_SRS_URL || benchReportPath(rows, 'pdf') };
 }
@@ -99,9 +100,17 @@ export async function run({ options, log }) {
   await writeBenchApp(appsDir, { defaultCount: rows });
   let server;
   try {
-    server = await startServerChild('platform', new URL('./servers/platform.js', import.meta.url), { dataDir, ...ADMIN, env: { APPS_DIR: appsDir, ...serverEnv } });
+    server = await startServerChild('platform', new URL('./servers/platform.js', import.meta.url), {
+      dataDir,
+      ...ADMIN,
+      env: { APPS_DIR: appsDir, ...serverEnv },
+    });
     log(`platform-core pid ${server.pid} at ${server.url} (SQLite and APPS_DIR in ${dataDir})`);
-    const login = await fetch(`${server.url}/api/core/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${server.url}/api/core/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const jwt = (await login.json())?.data?.token;
     if (login.status !== 200 || typeof jwt !== 'string') throw new Error(`login failed: ${login.status}`);
     const headers = { authorization: `Bearer ${jwt}` };
@@ -117,9 +126,13 @@ export async function run({ options, log }) {
       return { failures, headlines: [`srs-render-load: ${msg}`] };
     }
     if (!first.ok) {
-      throw new Error(`preflight ${reportPath}: ${first.status} ${first.type}: ${first.body.subarray(0, 300).toString()}`);
+      throw new Error(
+        `preflight ${reportPath}: ${first.status} ${first.type}: ${first.body.subarray(0, 300).toString()}`,
+      );
     }
-    log(`load: ${reportPath} → ${(first.body.length / 1e6).toFixed(1)} MB ${first.type} in ${first.ms.toFixed(0)} ms (alone, first render)`);
+    log(
+      `load: ${reportPath} → ${(first.body.length / 1e6).toFixed(1)} MB ${first.type} in ${first.ms.toFixed(0)} ms (alone, first render)`,
+    );
     const pingUrl = server.url + PING;
     const ping = await pingLatency(pingUrl, headers, Math.min(2, options.duration), rate); // warm-up
     failures.push(...ping.problems.map((p) => `warm-up: ${p}`));
@@ -132,7 +145,12 @@ export async function run({ options, log }) {
       await sleep(500); // the four requests reach the server and the pool
       const loaded = await pingLatency(pingUrl, headers, options.duration, rate);
       await loops.stop();
-      for (const p of [...idle.problems.map((x) => `idle: ${x}`), ...loaded.problems.map((x) => `loaded: ${x}`), ...loops.problems]) failures.push(`round ${round}: ${p}`);
+      for (const p of [
+        ...idle.problems.map((x) => `idle: ${x}`),
+        ...loaded.problems.map((x) => `loaded: ${x}`),
+        ...loops.problems,
+      ])
+        failures.push(`round ${round}: ${p}`);
       rounds.push({ idle, loaded, renders: loops.done });
       log(
         `  round ${round}/${options.rounds}  ping alone p50 ${fmt.ms(idle.p50)} p99 ${fmt.ms(idle.p99)} max ${fmt.ms(idle.max)} ms` +
@@ -144,13 +162,27 @@ export async function run({ options, log }) {
 
     const med = (f) => median(rounds.map(f));
     log('');
-    log(`${options.rounds} rounds × ${options.duration} s; ping at ${rate}/s over ${PING_CONNECTIONS} connections (Bearer JWT), medians over rounds`);
+    log(
+      `${options.rounds} rounds × ${options.duration} s; ping at ${rate}/s over ${PING_CONNECTIONS} connections (Bearer JWT), medians over rounds`,
+    );
     log(
       table(
         ['ping', 'p50 ms', 'p99 ms', 'max ms', 'requests'],
         [
-          ['alone', fmt.ms(med((r) => r.idle.p50)), fmt.ms(med((r) => r.idle.p99)), fmt.ms(med((r) => r.idle.max)), fmt.int(med((r) => r.idle.total))],
-          [`${CONCURRENT_RENDERS} PDFs rendering`, fmt.ms(med((r) => r.loaded.p50)), fmt.ms(med((r) => r.loaded.p99)), fmt.ms(med((r) => r.loaded.max)), fmt.int(med((r) => r.loaded.total))],
+          [
+            'alone',
+            fmt.ms(med((r) => r.idle.p50)),
+            fmt.ms(med((r) => r.idle.p99)),
+            fmt.ms(med((r) => r.idle.max)),
+            fmt.int(med((r) => r.idle.total)),
+          ],
+          [
+            `${CONCURRENT_RENDERS} PDFs rendering`,
+            fmt.ms(med((r) => r.loaded.p50)),
+            fmt.ms(med((r) => r.loaded.p99)),
+            fmt.ms(med((r) => r.loaded.max)),
+            fmt.int(med((r) => r.loaded.total)),
+          ],
         ],
       ),
     );

@@ -24,9 +24,15 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
   const services = await createServices(config, logger);
   const admin = services.bootstrap.createdAdmin;
   if (admin?.passwordFile) {
-    logger.warn({ username: admin.username, file: admin.passwordFile }, `created administrator "${admin.username}"; its password is in ${admin.passwordFile}`);
+    logger.warn(
+      { username: admin.username, file: admin.passwordFile },
+      `created administrator "${admin.username}"; its password is in ${admin.passwordFile}`,
+    );
   } else if (admin) {
-    logger.info({ username: admin.username }, `created administrator "${admin.username}" from PLATFORM_ADMIN_USERNAME/PASSWORD`);
+    logger.info(
+      { username: admin.username },
+      `created administrator "${admin.username}" from PLATFORM_ADMIN_USERNAME/PASSWORD`,
+    );
   }
   const app = await buildApp(services);
   const connections = trackConnections(app.server);
@@ -38,7 +44,10 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
     await services.close();
     throw err;
   }
-  logger.info({ address, database: services.database.dialect, db: services.database.description }, `platform-core listening on ${address}`);
+  logger.info(
+    { address, database: services.database.dialect, db: services.database.description },
+    `platform-core listening on ${address}`,
+  );
 
   const graceSeconds = config.settings.shutdownGraceSeconds;
   let stopping: Promise<void> | null = null;
@@ -47,10 +56,15 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
       connections.beginDraining();
       const closed = app.close();
       let graceTimer: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<'grace over'>((resolve) => (graceTimer = setTimeout(resolve, graceSeconds * 1000, 'grace over')));
+      const graceOver = new Promise<'grace over'>(
+        (resolve) => (graceTimer = setTimeout(resolve, graceSeconds * 1000, 'grace over')),
+      );
       if ((await Promise.race([closed, graceOver])) === 'grace over') {
         const cut = connections.closeAll();
-        logger.warn({ graceSeconds, connections: cut }, `shutdown grace period of ${graceSeconds} s is over: closed ${cut} connection(s) with a request still in progress`);
+        logger.warn(
+          { graceSeconds, connections: cut },
+          `shutdown grace period of ${graceSeconds} s is over: closed ${cut} connection(s) with a request still in progress`,
+        );
       }
       clearTimeout(graceTimer);
       await closed;
@@ -62,10 +76,16 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
       process.once(signal, () => {
         logger.info({ signal, graceSeconds }, 'shutting down');
         // Whatever hangs in closing the services must not keep the process past its deadline.
-        setTimeout(() => {
-          logger.error({ signal }, `shutdown did not finish within ${graceSeconds + SERVICES_CLOSE_MS / 1000} s; exiting`);
-          process.exit(1);
-        }, graceSeconds * 1000 + SERVICES_CLOSE_MS).unref();
+        setTimeout(
+          () => {
+            logger.error(
+              { signal },
+              `shutdown did not finish within ${graceSeconds + SERVICES_CLOSE_MS / 1000} s; exiting`,
+            );
+            process.exit(1);
+          },
+          graceSeconds * 1000 + SERVICES_CLOSE_MS,
+        ).unref();
         stop().then(
           () => process.exit(0),
           (err) => {

@@ -49,7 +49,11 @@ export interface ServiceOverrides {
   passwordHasher?: PasswordHasher;
 }
 
-export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
+export async function createServices(
+  config: Config,
+  logger: Logger,
+  overrides: ServiceOverrides = {},
+): Promise<Services> {
   const { settings } = config;
   const connectTimeoutMs = settings.databaseConnectTimeoutSeconds * 1000;
   const database = openDatabase({
@@ -63,11 +67,22 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   try {
     const bootstrap = await database.exclusiveStart(async () => {
       await migrateToLatest(database);
-      return bootstrapInstance(database.db, { dataDir: config.dataDir, adminUsername: config.adminUsername, adminPassword: config.adminPassword });
+      return bootstrapInstance(database.db, {
+        dataDir: config.dataDir,
+        adminUsername: config.adminUsername,
+        adminPassword: config.adminPassword,
+      });
     });
     const tightened = [...database.tightened, ...securePrivateFiles([join(config.dataDir, ADMIN_PASSWORD_FILE)])];
-    for (const t of tightened) logger.warn(t, `tightened the mode of ${t.path} from ${t.from} to ${t.to}: it holds secrets only this service may read`);
-    const signingKey = await loadSigningKey(database.db, { file: config.settings.jwtSigningKeyFile, value: config.settings.jwtSigningKey });
+    for (const t of tightened)
+      logger.warn(
+        t,
+        `tightened the mode of ${t.path} from ${t.from} to ${t.to}: it holds secrets only this service may read`,
+      );
+    const signingKey = await loadSigningKey(database.db, {
+      file: config.settings.jwtSigningKeyFile,
+      value: config.settings.jwtSigningKey,
+    });
     for (const w of signingKey.warnings) logger.warn(w);
     const jwt = new JwtCodec(signingKey.key, config.settings.jwtExpireHours * 3600);
     const onBackgroundError = (err: unknown) => logger.error({ err }, 'background write failed');
@@ -86,11 +101,25 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       auth.invalidateAccount(userId);
       directoryChanged();
     };
-    const profiles = new ProfileService(database.db, { appsDir: config.appsDir, ownerName: settings.ownerName, publicUrl: settings.publicUrl, invalidate });
-    const accounts = new AccountAdminService({ db: database.db, dialect: database.dialect, dataDir: config.dataDir, appsDir: config.appsDir, withApps: database.withApps, invalidate, passwords });
+    const profiles = new ProfileService(database.db, {
+      appsDir: config.appsDir,
+      ownerName: settings.ownerName,
+      publicUrl: settings.publicUrl,
+      invalidate,
+    });
+    const accounts = new AccountAdminService({
+      db: database.db,
+      dialect: database.dialect,
+      dataDir: config.dataDir,
+      appsDir: config.appsDir,
+      withApps: database.withApps,
+      invalidate,
+      passwords,
+    });
     const teams = new TeamService(database.db, invalidate);
     // PostgreSQL: the apps' SQL (seeds, SRS commands) runs on connections of the app role's own.
-    if (database.dialect === 'postgresql' && config.databaseUrl) appDb = openAppDatabase(config.databaseUrl, await loadAppLogin(database.db), {
+    if (database.dialect === 'postgresql' && config.databaseUrl)
+      appDb = openAppDatabase(config.databaseUrl, await loadAppLogin(database.db), {
         size: APP_POOL_SIZE,
         connectTimeoutMs,
         statementTimeoutMs: settings.srsStatementTimeoutSeconds * 1000,
@@ -117,7 +146,15 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     });
     if (srs.directory) directoryChanged = () => srs.directory?.markChanged();
     // Changes made by other instances or the CLI evict the auth caches within a second.
-    authWatch = await startAuthChangeWatch({ dialect: database.dialect, db: database.db, databaseUrl: config.databaseUrl, connectTimeoutMs: settings.databaseConnectTimeoutSeconds * 1000, auth, logger, onChange: () => directoryChanged() });
+    authWatch = await startAuthChangeWatch({
+      dialect: database.dialect,
+      db: database.db,
+      databaseUrl: config.databaseUrl,
+      connectTimeoutMs: settings.databaseConnectTimeoutSeconds * 1000,
+      auth,
+      logger,
+      onChange: () => directoryChanged(),
+    });
     const previews = new PreviewPool({
       size: settings.previewWorkers,
       queueLimit: settings.previewQueueLimit,

@@ -32,7 +32,10 @@ export async function startServerChild(label, script, options, how = {}) {
   });
 
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${label} server: not ready after ${how.readyTimeoutMs ?? 60_000} ms`)), how.readyTimeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${label} server: not ready after ${how.readyTimeoutMs ?? 60_000} ms`)),
+      how.readyTimeoutMs ?? 60_000,
+    );
     child.on('message', function onReady(msg) {
       if (msg?.type !== 'ready') return;
       clearTimeout(timer);

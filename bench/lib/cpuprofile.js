@@ -25,8 +25,12 @@ function areaOf(url, name) {
 }
 
 const shortUrl = (url) => url.replace(/^.*\/node_modules\//, '').replace(/^file:\/\/.*?\/(dist|bench)\//, '$1/');
-const keyOf = (cf) => `${cf.functionName || '(anonymous)'}  ${cf.url ? `${shortUrl(cf.url)}:${cf.lineNumber + 1}` : ''}`.trimEnd();
-const isApp = (url) => !!url && !url.startsWith('node:') && (url.includes('/dist/') || url.includes('/node_modules/') || url.includes('/bench/'));
+const keyOf = (cf) =>
+  `${cf.functionName || '(anonymous)'}  ${cf.url ? `${shortUrl(cf.url)}:${cf.lineNumber + 1}` : ''}`.trimEnd();
+const isApp = (url) =>
+  !!url &&
+  !url.startsWith('node:') &&
+  (url.includes('/dist/') || url.includes('/node_modules/') || url.includes('/bench/'));
 
 /**
  * @param {string} file
@@ -83,11 +87,20 @@ export async function summarize(file, o = {}) {
     `${file}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s not idle` +
       `${o.requests ? `, ${o.requests} requests: ${(busy / o.requests).toFixed(1)} µs not idle per request` : ''}` +
       ' (wall-clock samples: time the process waits for a core while runnable counts as busy)',
-    table(head('area (self time)'), sorted(areas, 15).map(([k, us]) => [k, ...cols(us)])),
+    table(
+      head('area (self time)'),
+      sorted(areas, 15).map(([k, us]) => [k, ...cols(us)]),
+    ),
     '',
-    table(head('function (self time)'), sorted(fns, top).map(([k, us]) => [k, ...cols(us)])),
+    table(
+      head('function (self time)'),
+      sorted(fns, top).map(([k, us]) => [k, ...cols(us)]),
+    ),
     '',
-    table(head('application/package function (total time, with callees)'), sorted(inclusive, top).map(([k, us]) => [k, ...cols(us)])),
+    table(
+      head('application/package function (total time, with callees)'),
+      sorted(inclusive, top).map(([k, us]) => [k, ...cols(us)]),
+    ),
   ].join('\n');
 }
 

@@ -17,11 +17,14 @@ export async function measure(o) {
     duration: o.duration,
     verifyBody: o.verifyBody,
   });
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]),
+  );
   const problems = [];
   if (result.non2xx > 0) problems.push(`${result.non2xx} non-2xx responses`);
   const otherCodes = Object.keys(statusCodes).filter((c) => c !== '200');
-  if (otherCodes.length) problems.push(`status codes other than 200: ${otherCodes.map((c) => `${c}×${statusCodes[c]}`).join(', ')}`);
+  if (otherCodes.length)
+    problems.push(`status codes other than 200: ${otherCodes.map((c) => `${c}×${statusCodes[c]}`).join(', ')}`);
   if (result.errors > 0) problems.push(`${result.errors} connection errors`);
   if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
   if (result.mismatches > 0) problems.push(`${result.mismatches} responses with an unexpected body`);

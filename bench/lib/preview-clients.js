@@ -21,7 +21,8 @@ async function previewOnce() {
   const started = performance.now();
   const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
   const answer = Buffer.from(await res.arrayBuffer());
-  if (res.status === 200 && answer.subarray(0, 15).toString() === '{"success":true') done.push(performance.now() - started);
+  if (res.status === 200 && answer.subarray(0, 15).toString() === '{"success":true')
+    done.push(performance.now() - started);
   else problems.push(`preview answered ${res.status}: ${answer.subarray(0, 200).toString()}`);
 }
 

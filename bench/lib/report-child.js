@@ -37,7 +37,12 @@ const peak = peakRssMb();
 // Only the figures of the first render are kept: holding its report and document while the
 // next ones are timed would give each of them a heap one whole report larger than a server's
 // (whose earlier responses are gone), which costs the 10,000-row render more than the 1,000.
-const shown = { firstMs: first.ms, pages: first.result.pages, bytes: Buffer.byteLength(first.result.output), warnings: first.result.warnings.length };
+const shown = {
+  firstMs: first.ms,
+  pages: first.result.pages,
+  bytes: Buffer.byteLength(first.result.output),
+  warnings: first.result.warnings.length,
+};
 let best = first.ms;
 first.result = null;
 // (No forced gc() between them: a full collection of that kind drops compiled code, and the

@@ -20,7 +20,9 @@ import { Session } from 'node:inspector';
 const profiler = {
   session: null,
   post(method, params) {
-    return new Promise((resolve, reject) => this.session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+    return new Promise((resolve, reject) =>
+      this.session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
+    );
   },
   async start() {
     this.session ??= new Session();

@@ -57,7 +57,11 @@ export class AccountAdminService {
   }
 
   /** Runs one change to one account: serialised, transactional, cache invalidated after commit. */
-  private async change(username: string, work: (trx: Transaction<Database>, user: UserRow) => Promise<void>, on: Kysely<Database> = this.db): Promise<AccountListItem> {
+  private async change(
+    username: string,
+    work: (trx: Transaction<Database>, user: UserRow) => Promise<void>,
+    on: Kysely<Database> = this.db,
+  ): Promise<AccountListItem> {
     const target = await this.requireUser(this.db, username);
     return this.mutex.run(target.id, async () => {
       const item = await on.transaction().execute(async (trx) => {
@@ -73,45 +77,84 @@ export class AccountAdminService {
   }
 
   async lock(actor: string, username: string): Promise<AccountListItem> {
-    if (sameUsername(actor, username)) throw badRequest('cannot_lock_self', 'An administrator cannot lock their own account');
+    if (sameUsername(actor, username))
+      throw badRequest('cannot_lock_self', 'An administrator cannot lock their own account');
     return this.change(username, async (trx, u) => {
-      await trx.updateTable('users').set({ lockout_end: LOCKED_FOREVER, security_stamp: newSecurityStamp() }).where('id', '=', u.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ lockout_end: LOCKED_FOREVER, security_stamp: newSecurityStamp() })
+        .where('id', '=', u.id)
+        .execute();
     });
   }
 
   async unlock(username: string): Promise<AccountListItem> {
     return this.change(username, async (trx, u) => {
-      await trx.updateTable('users').set({ lockout_end: null, access_failed_count: 0 }).where('id', '=', u.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ lockout_end: null, access_failed_count: 0 })
+        .where('id', '=', u.id)
+        .execute();
     });
   }
 
   async cancel(actor: string, username: string): Promise<AccountListItem> {
-    if (sameUsername(actor, username)) throw badRequest('cannot_cancel_self', 'An administrator cannot cancel their own account');
+    if (sameUsername(actor, username))
+      throw badRequest('cannot_cancel_self', 'An administrator cannot cancel their own account');
     const target = await this.requireUser(this.db, username);
     let hook: HookKind = 'none';
     try {
-      return await this.change(username, async (trx, u) => {
-        await trx.updateTable('users').set({ is_active: 0, security_stamp: newSecurityStamp() }).where('id', '=', u.id).execute();
-        hook = await runCancelHook(trx, this.deps.dialect, this.deps.dataDir, { username: u.username, user_id: u.id, cancelled_by: actor });
-        await this.recordCancel(trx, actor, u.username, { hook, outcome: 'ok' });
-        // The hook is the platform's: it reaches the apps' data too (schema `app`).
-      }, this.deps.withApps);
+      return await this.change(
+        username,
+        async (trx, u) => {
+          await trx
+            .updateTable('users')
+            .set({ is_active: 0, security_stamp: newSecurityStamp() })
+            .where('id', '=', u.id)
+            .execute();
+          hook = await runCancelHook(trx, this.deps.dialect, this.deps.dataDir, {
+            username: u.username,
+            user_id: u.id,
+            cancelled_by: actor,
+          });
+          await this.recordCancel(trx, actor, u.username, { hook, outcome: 'ok' });
+          // The hook is the platform's: it reaches the apps' data too (schema `app`).
+        },
+        this.deps.withApps,
+      );
     } catch (err) {
       if (!(err instanceof HookFailedError)) throw err;
       // The cancel rolled back; the attempt is still recorded, outside that transaction.
-      await this.recordCancel(this.db, actor, target.username, { hook: err.hook, outcome: 'failed', error: err.message });
+      await this.recordCancel(this.db, actor, target.username, {
+        hook: err.hook,
+        outcome: 'failed',
+        error: err.message,
+      });
       throw conflict('hook_failed', `The user_cancel hook failed: ${err.message}`);
     }
   }
 
   private async recordCancel(db: Db, actor: string, subject: string, data: Record<string, unknown>): Promise<void> {
-    await db.insertInto('events').values({ id: newId(), type: 'user_cancel', actor, subject, created_at: isoMicros(), data: JSON.stringify(data) }).execute();
+    await db
+      .insertInto('events')
+      .values({ id: newId(), type: 'user_cancel', actor, subject, created_at: isoMicros(), data: JSON.stringify(data) })
+      .execute();
   }
 
   async reactivate(actor: string, username: string): Promise<AccountListItem> {
     return this.change(username, async (trx, u) => {
       await trx.updateTable('users').set({ is_active: 1 }).where('id', '=', u.id).execute();
-      await trx.insertInto('events').values({ id: newId(), type: 'user_reactivate', actor, subject: u.username, created_at: isoMicros(), data: '{}' }).execute();
+      await trx
+        .insertInto('events')
+        .values({
+          id: newId(),
+          type: 'user_reactivate',
+          actor,
+          subject: u.username,
+          created_at: isoMicros(),
+          data: '{}',
+        })
+        .execute();
     });
   }
 
@@ -122,7 +165,11 @@ export class AccountAdminService {
     return this.mutex.runAll([source.id, target.id], async () => {
       const item = await this.db.transaction().execute(async (trx) => {
         for (const role of await userRoleNames(trx, source.id)) await grantRole(trx, target.id, role);
-        const teams = await trx.selectFrom('team_members').select(['team_id', 'level']).where('user_id', '=', source.id).execute();
+        const teams = await trx
+          .selectFrom('team_members')
+          .select(['team_id', 'level'])
+          .where('user_id', '=', source.id)
+          .execute();
         for (const t of teams) await addTeamMember(trx, target.id, t.team_id, t.level);
         await announceAuthChange(trx, { users: [target.id] });
         return this.item(trx, target.id);
@@ -134,10 +181,14 @@ export class AccountAdminService {
 
   /** Sets the user's application context; the user must be allowed to use the app. */
   async setContext(username: string, app: string): Promise<AccountListItem> {
-    if (!listApps(this.deps.appsDir).includes(app)) throw badRequest('unknown_app', `No application named ${app}`, [{ field: 'app_name', rule: 'exists', message: `no application named ${app}` }]);
+    if (!listApps(this.deps.appsDir).includes(app))
+      throw badRequest('unknown_app', `No application named ${app}`, [
+        { field: 'app_name', rule: 'exists', message: `no application named ${app}` },
+      ]);
     return this.change(username, async (trx, u) => {
       const roles = await userRoleNames(trx, u.id);
-      if (!appsForRoles([app], roles).includes(app)) throw forbidden('app_not_allowed', `${u.username} may not use the application ${app}`);
+      if (!appsForRoles([app], roles).includes(app))
+        throw forbidden('app_not_allowed', `${u.username} may not use the application ${app}`);
       await trx.updateTable('users').set({ app_name: app }).where('id', '=', u.id).execute();
     });
   }
@@ -151,7 +202,8 @@ export class AccountAdminService {
       throw badRequest('cannot_revoke_self', 'An administrator cannot remove their own sys_administrator role');
     }
     return this.change(username, async (trx, u) => {
-      if (!(await revokeRole(trx, u.id, role))) throw notFound('role_not_assigned', `${u.username} does not have the role ${role}`);
+      if (!(await revokeRole(trx, u.id, role)))
+        throw notFound('role_not_assigned', `${u.username} does not have the role ${role}`);
     });
   }
 
@@ -167,7 +219,11 @@ export class AccountAdminService {
     assertPasswordRules(password);
     const hash = await hashPassword(password);
     return this.change(username, async (trx, u) => {
-      await trx.updateTable('users').set({ password_hash: hash, security_stamp: newSecurityStamp(), access_failed_count: 0 }).where('id', '=', u.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: hash, security_stamp: newSecurityStamp(), access_failed_count: 0 })
+        .where('id', '=', u.id)
+        .execute();
     });
   }
 
@@ -175,10 +231,21 @@ export class AccountAdminService {
   async changeOwnPassword(username: string, current: string, next: string): Promise<AccountListItem> {
     assertPasswordRules(next);
     const user = await this.requireUser(this.db, username);
-    const check = await this.deps.passwords.check({ kind: 'account', userId: user.id, passwordHash: user.password_hash, lockoutEnabled: user.lockout_enabled === 1 }, current);
+    const check = await this.deps.passwords.check(
+      {
+        kind: 'account',
+        userId: user.id,
+        passwordHash: user.password_hash,
+        lockoutEnabled: user.lockout_enabled === 1,
+      },
+      current,
+    );
     if (check.outcome !== 'ok') this.deps.invalidate(user.id);
     if (check.outcome === 'locked') throw unauthorized('account_locked', 'The account is locked');
-    if (check.outcome === 'wrong') throw badRequest('invalid_current_password', 'The current password is wrong', [{ field: 'current_password', rule: 'matches', message: 'current_password is wrong' }]);
+    if (check.outcome === 'wrong')
+      throw badRequest('invalid_current_password', 'The current password is wrong', [
+        { field: 'current_password', rule: 'matches', message: 'current_password is wrong' },
+      ]);
     return this.resetPassword(username, next);
   }
 }

@@ -10,8 +10,16 @@ function listQuery(db: Db) {
     .selectAll('users')
     .select((eb) => [
       'teams.name as team_name',
-      eb.selectFrom('team_members').select(eb.fn.countAll<number>().as('n')).whereRef('team_members.user_id', '=', 'users.id').as('team_count'),
-      eb.selectFrom('user_roles').select(eb.fn.countAll<number>().as('n')).whereRef('user_roles.user_id', '=', 'users.id').as('role_count'),
+      eb
+        .selectFrom('team_members')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('team_members.user_id', '=', 'users.id')
+        .as('team_count'),
+      eb
+        .selectFrom('user_roles')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('user_roles.user_id', '=', 'users.id')
+        .as('role_count'),
     ]);
 }
 

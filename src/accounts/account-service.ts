@@ -29,16 +29,22 @@ export interface NewAccount {
   lastName?: string;
 }
 
-export async function createAccount(db: Kysely<Database>, input: NewAccount): Promise<{ id: string; username: string }> {
+export async function createAccount(
+  db: Kysely<Database>,
+  input: NewAccount,
+): Promise<{ id: string; username: string }> {
   if (!isValidUsername(input.username)) {
-    throw badRequest('invalid_input', 'username must be 1–256 of A-Z a-z 0-9 . _ @ + - and not "api"', [{ field: 'username', rule: 'pattern', message: 'invalid username' }]);
+    throw badRequest('invalid_input', 'username must be 1–256 of A-Z a-z 0-9 . _ @ + - and not "api"', [
+      { field: 'username', rule: 'pattern', message: 'invalid username' },
+    ]);
   }
   assertPasswordRules(input.password);
   // Hash before the transaction: it is slow and must not hold a database lock.
   const passwordHash = await hashPassword(input.password);
   const id = newId();
   await db.transaction().execute(async (trx) => {
-    if (await findUserByUsername(trx, input.username)) throw conflict('user_exists', `User ${input.username} already exists`);
+    if (await findUserByUsername(trx, input.username))
+      throw conflict('user_exists', `User ${input.username} already exists`);
     const teams = [];
     for (const short of input.teams ?? []) {
       const team = await findTeamByShort(trx, short);

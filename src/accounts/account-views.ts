@@ -7,7 +7,8 @@ import { withUtcOffset } from '../lib/time.js';
 /** Initials: first letters of first and last name, else the start of the username. */
 export function defaultShort(u: Pick<UserRow, 'first_name' | 'last_name' | 'username'>): string {
   const initials = `${u.first_name.trim().charAt(0)}${u.last_name.trim().charAt(0)}`;
-  const base = initials.length > 0 ? initials : u.username.replace(/[^A-Za-z0-9]/g, '').slice(0, 2) || u.username.slice(0, 2);
+  const base =
+    initials.length > 0 ? initials : u.username.replace(/[^A-Za-z0-9]/g, '').slice(0, 2) || u.username.slice(0, 2);
   return base.toUpperCase();
 }
 
@@ -23,7 +24,9 @@ function hslToHex(h: number, s: number, l: number): string {
   const channel = (n: number) => {
     const k = (n + h / 30) % 12;
     const c = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(c * 255).toString(16).padStart(2, '0');
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`.toUpperCase();
 }

@@ -20,31 +20,68 @@ const Password = Type.String({ minLength: 8, maxLength: 4096 });
 type UserParams = { Params: { username: string } };
 
 export function accountAdminRoutes(app: FastifyInstance, admin: AccountAdminService): void {
-  const userAction = (path: string, summary: string, message: string, act: (actor: string, username: string) => Promise<AccountListItem>) =>
+  const userAction = (
+    path: string,
+    summary: string,
+    message: string,
+    act: (actor: string, username: string) => Promise<AccountListItem>,
+  ) =>
     app.post<UserParams>(`/api/core/account/${path}/:username`, {
       config: admins,
       schema: { tags, security, summary, params: Type.Object({ username: Username }), response: itemResponse },
-      handler: async (request, reply) => sendEnvelope(reply, { item: await act(callerOf(request).account.username, request.params.username) }, message),
+      handler: async (request, reply) =>
+        sendEnvelope(reply, { item: await act(callerOf(request).account.username, request.params.username) }, message),
     });
 
-  userAction('lock', 'Lock an account (ends its sessions; no credential works until unlock)', 'account locked', (actor, u) => admin.lock(actor, u));
-  userAction('unlock', 'Unlock an account (also clears failed-password lockout)', 'account unlocked', (_actor, u) => admin.unlock(u));
-  userAction('cancel', 'Cancel (deactivate) an account; runs the user_cancel hook in the same transaction', 'account cancelled', (actor, u) => admin.cancel(actor, u));
-  userAction('reactivate', 'Reactivate a cancelled account', 'account reactivated', (actor, u) => admin.reactivate(actor, u));
+  userAction(
+    'lock',
+    'Lock an account (ends its sessions; no credential works until unlock)',
+    'account locked',
+    (actor, u) => admin.lock(actor, u),
+  );
+  userAction('unlock', 'Unlock an account (also clears failed-password lockout)', 'account unlocked', (_actor, u) =>
+    admin.unlock(u),
+  );
+  userAction(
+    'cancel',
+    'Cancel (deactivate) an account; runs the user_cancel hook in the same transaction',
+    'account cancelled',
+    (actor, u) => admin.cancel(actor, u),
+  );
+  userAction('reactivate', 'Reactivate a cancelled account', 'account reactivated', (actor, u) =>
+    admin.reactivate(actor, u),
+  );
 
-  app.post<{ Params: { source_username: string; target_username: string } }>('/api/core/account/copy/:source_username/:target_username', {
-    config: admins,
-    schema: {
-      tags,
-      security,
-      summary: "Add the source user's roles and teams to the target user",
-      params: Type.Object({ source_username: Username, target_username: Username }),
-      response: itemResponse,
+  app.post<{ Params: { source_username: string; target_username: string } }>(
+    '/api/core/account/copy/:source_username/:target_username',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: "Add the source user's roles and teams to the target user",
+        params: Type.Object({ source_username: Username, target_username: Username }),
+        response: itemResponse,
+      },
+      handler: async (request, reply) =>
+        sendEnvelope(
+          reply,
+          { item: await admin.copy(request.params.source_username, request.params.target_username) },
+          'account copied',
+        ),
     },
-    handler: async (request, reply) => sendEnvelope(reply, { item: await admin.copy(request.params.source_username, request.params.target_username) }, 'account copied'),
-  });
+  );
 
-  app.post<{ Body: { username: string; password: string; roles?: string[]; teams?: string[]; user_first_name?: string; user_last_name?: string } }>('/api/core/account/create', {
+  app.post<{
+    Body: {
+      username: string;
+      password: string;
+      roles?: string[];
+      teams?: string[];
+      user_first_name?: string;
+      user_last_name?: string;
+    };
+  }>('/api/core/account/create', {
     config: admins,
     schema: {
       tags,
@@ -55,7 +92,12 @@ export function accountAdminRoutes(app: FastifyInstance, admin: AccountAdminServ
           username: Username,
           password: Password,
           roles: Type.Optional(Type.Array(Role, { maxItems: 100 })),
-          teams: Type.Optional(Type.Array(Type.String({ pattern: TEAM_SHORT_PATTERN }), { maxItems: 100, description: 'team shorts; the first is the primary team (default: COM)' })),
+          teams: Type.Optional(
+            Type.Array(Type.String({ pattern: TEAM_SHORT_PATTERN }), {
+              maxItems: 100,
+              description: 'team shorts; the first is the primary team (default: COM)',
+            }),
+          ),
           user_first_name: Type.Optional(Type.String({ maxLength: 256 })),
           user_last_name: Type.Optional(Type.String({ maxLength: 256 })),
         },
@@ -82,11 +124,18 @@ export function accountAdminRoutes(app: FastifyInstance, admin: AccountAdminServ
       tags,
       security,
       summary: 'Change your own password (ends every session; log in again)',
-      body: Type.Object({ current_password: Type.String({ minLength: 1, maxLength: 4096 }), new_password: Password }, { additionalProperties: false }),
+      body: Type.Object(
+        { current_password: Type.String({ minLength: 1, maxLength: 4096 }), new_password: Password },
+        { additionalProperties: false },
+      ),
       response: itemResponse,
     },
     handler: async (request, reply) => {
-      const item = await admin.changeOwnPassword(callerOf(request).account.username, request.body.current_password, request.body.new_password);
+      const item = await admin.changeOwnPassword(
+        callerOf(request).account.username,
+        request.body.current_password,
+        request.body.new_password,
+      );
       return sendEnvelope(reply, { item }, 'password changed');
     },
   });
@@ -101,16 +150,30 @@ export function accountAdminRoutes(app: FastifyInstance, admin: AccountAdminServ
       body: Type.Object({ password: Password }, { additionalProperties: false }),
       response: itemResponse,
     },
-    handler: async (request, reply) => sendEnvelope(reply, { item: await admin.resetPassword(request.params.username, request.body.password) }, 'password set'),
+    handler: async (request, reply) =>
+      sendEnvelope(
+        reply,
+        { item: await admin.resetPassword(request.params.username, request.body.password) },
+        'password set',
+      ),
   });
 
   for (const action of ['grant', 'revoke'] as const) {
     app.post<{ Params: { username: string; role: string } }>(`/api/core/account/role/${action}/:username/:role`, {
       config: admins,
-      schema: { tags, security, summary: `${action === 'grant' ? 'Grant' : 'Revoke'} a role`, params: Type.Object({ username: Username, role: Role }), response: itemResponse },
+      schema: {
+        tags,
+        security,
+        summary: `${action === 'grant' ? 'Grant' : 'Revoke'} a role`,
+        params: Type.Object({ username: Username, role: Role }),
+        response: itemResponse,
+      },
       handler: async (request, reply) => {
         const { username, role } = request.params;
-        const item = action === 'grant' ? await admin.grant(username, role) : await admin.revoke(callerOf(request).account.username, username, role);
+        const item =
+          action === 'grant'
+            ? await admin.grant(username, role)
+            : await admin.revoke(callerOf(request).account.username, username, role);
         return sendEnvelope(reply, { item }, `role ${action === 'grant' ? 'granted' : 'revoked'}`);
       },
     });

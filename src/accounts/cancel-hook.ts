@@ -53,11 +53,20 @@ async function pgFunctionExists(trx: Transaction<Database>): Promise<boolean> {
     left join pg_proc p on p.oid = f.oid`.execute(trx);
   const row = r.rows[0];
   if (row?.present !== true) return false;
-  if (row.trusted !== true) throw new HookFailedError('pg_function', 'app.user_cancel(text) is owned by a role that report SQL can act as; it is not run');
+  if (row.trusted !== true)
+    throw new HookFailedError(
+      'pg_function',
+      'app.user_cancel(text) is owned by a role that report SQL can act as; it is not run',
+    );
   return true;
 }
 
-export async function runCancelHook(trx: Transaction<Database>, dialect: DialectName, dataDir: string, params: CancelHookParams): Promise<HookKind> {
+export async function runCancelHook(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  dataDir: string,
+  params: CancelHookParams,
+): Promise<HookKind> {
   if (dialect === 'postgresql' && (await pgFunctionExists(trx))) {
     try {
       await sql`select app.user_cancel(cast(${params.username} as text))`.execute(trx);

@@ -7,7 +7,14 @@ import { requireSelfOrAdmin } from '../auth/guard.js';
 import { APP_NAME_PATTERN } from '../apps/apps-directory.js';
 import type { AccountAdminService } from './account-admin-service.js';
 import { parseScope, type ProfileService, type ProfileUpdate } from './profile-service.js';
-import { AccountItemAnswer, DirectoryAnswer, ProfileAnswer, ProfileUpdateBody, ProfileUserAnswer, Username } from './schemas.js';
+import {
+  AccountItemAnswer,
+  DirectoryAnswer,
+  ProfileAnswer,
+  ProfileUpdateBody,
+  ProfileUserAnswer,
+  Username,
+} from './schemas.js';
 
 const tags = ['accounts'];
 const security = authSecurity;
@@ -19,14 +26,22 @@ export function profileRoutes(app: FastifyInstance, profiles: ProfileService, ad
     security,
     summary: withUser ? "A user's profile (sys_administrator, or the user)" : "The caller's profile",
     ...(withUser ? { params: Type.Object({ username: Username }) } : {}),
-    querystring: Type.Object({ pscope: Type.Optional(Type.String({ maxLength: 64, description: '`user` → only data.user; teams,roles,apps (or omitted) → all' })) }),
+    querystring: Type.Object({
+      pscope: Type.Optional(
+        Type.String({ maxLength: 64, description: '`user` → only data.user; teams,roles,apps (or omitted) → all' }),
+      ),
+    }),
     response: { 200: ProfileAnswer, ...standardErrors },
   });
 
   app.get<{ Querystring: { pscope?: string } }>('/api/core/account/profile', {
     schema: profileSchema(false),
     handler: async (request, reply) => {
-      const data = await profiles.profile(callerOf(request).account.username, parseScope(request.query.pscope), origin(request));
+      const data = await profiles.profile(
+        callerOf(request).account.username,
+        parseScope(request.query.pscope),
+        origin(request),
+      );
       return sendEnvelope(reply, data, 'profile');
     },
   });
@@ -41,7 +56,13 @@ export function profileRoutes(app: FastifyInstance, profiles: ProfileService, ad
   });
 
   app.post<{ Body: ProfileUpdate & { username?: string } }>('/api/core/account/profile-update', {
-    schema: { tags, security, summary: 'Update profile fields (administrators: of another user, named by `username`)', body: ProfileUpdateBody, response: { 200: ProfileUserAnswer, ...standardErrors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Update profile fields (administrators: of another user, named by `username`)',
+      body: ProfileUpdateBody,
+      response: { 200: ProfileUserAnswer, ...standardErrors },
+    },
     handler: async (request, reply) => {
       const { username, ...fields } = request.body;
       const target = username ?? callerOf(request).account.username;
@@ -63,14 +84,26 @@ export function profileRoutes(app: FastifyInstance, profiles: ProfileService, ad
   const AppName = Type.String({ pattern: APP_NAME_PATTERN });
   const contextResponse = { 200: AccountItemAnswer, ...standardErrors };
   app.post<{ Params: { app_name: string } }>('/api/core/account/context/:app_name', {
-    schema: { tags, security, summary: "Set the caller's application context", params: Type.Object({ app_name: AppName }), response: contextResponse },
+    schema: {
+      tags,
+      security,
+      summary: "Set the caller's application context",
+      params: Type.Object({ app_name: AppName }),
+      response: contextResponse,
+    },
     handler: async (request, reply) => {
       const item = await admin.setContext(callerOf(request).account.username, request.params.app_name);
       return sendEnvelope(reply, { item }, 'context changed');
     },
   });
   app.post<{ Params: { app_name: string; username: string } }>('/api/core/account/context/:app_name/:username', {
-    schema: { tags, security, summary: "Set a user's application context (sys_administrator, or the user)", params: Type.Object({ app_name: AppName, username: Username }), response: contextResponse },
+    schema: {
+      tags,
+      security,
+      summary: "Set a user's application context (sys_administrator, or the user)",
+      params: Type.Object({ app_name: AppName, username: Username }),
+      response: contextResponse,
+    },
     handler: async (request, reply) => {
       requireSelfOrAdmin(request.principal, request.params.username);
       const item = await admin.setContext(request.params.username, request.params.app_name);

@@ -9,7 +9,14 @@ import { appsForRoles, listApps } from '../apps/apps-directory.js';
 import { findUserByUsername, userRoleNames } from './users-repository.js';
 import { findTeamById } from './teams-repository.js';
 import { listAccounts, teamsOfUser } from './account-queries.js';
-import { accountListItem, profileTeam, profileUser, type AccountListItem, type ProfileTeam, type ProfileUser } from './account-views.js';
+import {
+  accountListItem,
+  profileTeam,
+  profileUser,
+  type AccountListItem,
+  type ProfileTeam,
+  type ProfileUser,
+} from './account-views.js';
 
 export const PROFILE_DATASETS = ['user', 'teams', 'roles', 'apps'] as const;
 
@@ -39,12 +46,17 @@ export const MAX_PROPERTIES_BYTES = 64 * 1024;
 /** `pscope`: omitted or naming teams/roles/apps → every dataset; `user` alone → only data.user. */
 export function parseScope(pscope: string | undefined): 'all' | 'user' {
   if (pscope === undefined || pscope.trim() === '') return 'all';
-  const names = pscope.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = pscope
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(PROFILE_DATASETS as readonly string[]).includes(n));
   if (unknown.length > 0) {
-    throw badRequest('invalid_input', `pscope: unknown dataset ${unknown.join(', ')} (known: ${PROFILE_DATASETS.join(', ')})`, [
-      { field: 'pscope', rule: 'enum', message: `unknown dataset ${unknown.join(', ')}` },
-    ]);
+    throw badRequest(
+      'invalid_input',
+      `pscope: unknown dataset ${unknown.join(', ')} (known: ${PROFILE_DATASETS.join(', ')})`,
+      [{ field: 'pscope', rule: 'enum', message: `unknown dataset ${unknown.join(', ')}` }],
+    );
   }
   return names.every((n) => n === 'user') ? 'user' : 'all';
 }
@@ -63,7 +75,12 @@ export function isAcceptableAvatar(v: string): boolean {
 export class ProfileService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly opts: { appsDir: string; ownerName: string; publicUrl: string | null; invalidate: (userId: string) => void },
+    private readonly opts: {
+      appsDir: string;
+      ownerName: string;
+      publicUrl: string | null;
+      invalidate: (userId: string) => void;
+    },
   ) {}
 
   async profile(username: string, scope: 'all' | 'user', requestOrigin: string): Promise<ProfileData> {
@@ -75,7 +92,11 @@ export class ProfileService {
     if (scope === 'user') return data;
     const roles = await userRoleNames(this.db, user.id);
     return {
-      instance: { 'kv.v.api.version': VERSION, 'kv.v.api.url': this.opts.publicUrl ?? requestOrigin, 'kv.v.owner.name': this.opts.ownerName },
+      instance: {
+        'kv.v.api.version': VERSION,
+        'kv.v.api.url': this.opts.publicUrl ?? requestOrigin,
+        'kv.v.owner.name': this.opts.ownerName,
+      },
       user: data.user,
       teams: (await teamsOfUser(this.db, user.id)).map(({ team, level }) => profileTeam(team, level)),
       roles,
@@ -85,11 +106,18 @@ export class ProfileService {
 
   /** Applies every field or none. Shape rules are checked by the route schema before this. */
   async update(username: string, input: ProfileUpdate): Promise<ProfileUser> {
-    if (input.user_properties !== undefined && Buffer.byteLength(JSON.stringify(input.user_properties)) > MAX_PROPERTIES_BYTES) {
-      throw badRequest('invalid_input', 'user_properties must be at most 64 KiB of JSON', [{ field: 'user_properties', rule: 'maxBytes', message: 'user_properties is larger than 64 KiB' }]);
+    if (
+      input.user_properties !== undefined &&
+      Buffer.byteLength(JSON.stringify(input.user_properties)) > MAX_PROPERTIES_BYTES
+    ) {
+      throw badRequest('invalid_input', 'user_properties must be at most 64 KiB of JSON', [
+        { field: 'user_properties', rule: 'maxBytes', message: 'user_properties is larger than 64 KiB' },
+      ]);
     }
     if (input.user_avatar !== undefined && input.user_avatar !== null && !isAcceptableAvatar(input.user_avatar)) {
-      throw badRequest('invalid_input', 'user_avatar must be an https URL or a relative URL', [{ field: 'user_avatar', rule: 'url', message: 'user_avatar must be an https or relative URL' }]);
+      throw badRequest('invalid_input', 'user_avatar must be an https URL or a relative URL', [
+        { field: 'user_avatar', rule: 'url', message: 'user_avatar must be an https or relative URL' },
+      ]);
     }
     const changes: UserUpdate = {};
     if (input.phonenumber !== undefined) changes.phone_number = input.phonenumber;
@@ -106,11 +134,20 @@ export class ProfileService {
       const user = await findUserByUsername(trx, username);
       if (!user) throw notFound('user_not_found', `User ${username} not found`);
       if (input.team_id !== undefined) {
-        const member = await trx.selectFrom('team_members').select('team_id').where('user_id', '=', user.id).where('team_id', '=', input.team_id).executeTakeFirst();
-        if (!member) throw badRequest('invalid_input', 'team_id must be a team the user belongs to', [{ field: 'team_id', rule: 'membership', message: 'team_id is not a team of the user' }]);
+        const member = await trx
+          .selectFrom('team_members')
+          .select('team_id')
+          .where('user_id', '=', user.id)
+          .where('team_id', '=', input.team_id)
+          .executeTakeFirst();
+        if (!member)
+          throw badRequest('invalid_input', 'team_id must be a team the user belongs to', [
+            { field: 'team_id', rule: 'membership', message: 'team_id is not a team of the user' },
+          ]);
         changes.team_id = input.team_id;
       }
-      if (Object.keys(changes).length > 0) await trx.updateTable('users').set(changes).where('id', '=', user.id).execute();
+      if (Object.keys(changes).length > 0)
+        await trx.updateTable('users').set(changes).where('id', '=', user.id).execute();
       return user.id;
     });
     this.opts.invalidate(userId);
@@ -118,17 +155,26 @@ export class ProfileService {
     return updated.user;
   }
 
-  async directory(): Promise<{ items: AccountListItem[]; stats: { count: number; locked: number; last_week: number; today: number } }> {
+  async directory(): Promise<{
+    items: AccountListItem[];
+    stats: { count: number; locked: number; last_week: number; today: number };
+  }> {
     const now = isoMicros();
     const rows = await listAccounts(this.db);
     const items = rows.map((r) => accountListItem(r, now));
     // Activity counts use the recorded activity only (not the creation-time fallback of items).
     const weekAgo = isoFromDate(new Date(Date.now() - 7 * 86_400_000));
     const midnight = `${now.slice(0, 10)}T00:00:00.000000Z`;
-    const activeSince = (since: string) => rows.filter((r) => r.last_activity !== null && r.last_activity >= since).length;
+    const activeSince = (since: string) =>
+      rows.filter((r) => r.last_activity !== null && r.last_activity >= since).length;
     return {
       items,
-      stats: { count: items.length, locked: items.filter((i) => i.islocked).length, last_week: activeSince(weekAgo), today: activeSince(midnight) },
+      stats: {
+        count: items.length,
+        locked: items.filter((i) => i.islocked).length,
+        last_week: activeSince(weekAgo),
+        today: activeSince(midnight),
+      },
     };
   }
 }

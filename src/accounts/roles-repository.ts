@@ -25,6 +25,10 @@ export async function grantRole(db: Db, userId: string, role: string): Promise<v
 }
 
 export async function revokeRole(db: Db, userId: string, role: string): Promise<boolean> {
-  const res = await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role_name', '=', role).executeTakeFirst();
+  const res = await db
+    .deleteFrom('user_roles')
+    .where('user_id', '=', userId)
+    .where('role_name', '=', role)
+    .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }

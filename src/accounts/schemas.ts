@@ -33,7 +33,9 @@ export const ProfileTeamSchema = Type.Object({
 
 export const ProfileAnswer = EnvelopeOf(
   Type.Object({
-    instance: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'kv.v.api.version, kv.v.api.url, kv.v.owner.name' })),
+    instance: Type.Optional(
+      Type.Record(Type.String(), Type.String(), { description: 'kv.v.api.version, kv.v.api.url, kv.v.owner.name' }),
+    ),
     user: ProfileUserSchema,
     teams: Type.Optional(Type.Array(ProfileTeamSchema)),
     roles: Type.Optional(Type.Array(Type.String())),
@@ -71,21 +73,32 @@ export const AccountItemAnswer = EnvelopeOf(Type.Object({ item: AccountListItemS
 export const DirectoryAnswer = EnvelopeOf(
   Type.Object({
     items: Type.Array(AccountListItemSchema),
-    stats: Type.Object({ count: Type.Integer(), locked: Type.Integer(), last_week: Type.Integer(), today: Type.Integer() }),
+    stats: Type.Object({
+      count: Type.Integer(),
+      locked: Type.Integer(),
+      last_week: Type.Integer(),
+      today: Type.Integer(),
+    }),
   }),
 );
 
 export const ProfileUpdateBody = Type.Object(
   {
-    username: Type.Optional(Type.String({ ...Username, description: 'administrators: the user to update (default: the caller)' })),
-    phonenumber: Type.Optional(Type.String({ pattern: '^[0-9 +()-]{0,32}$', description: '≤ 32 of digits, spaces, + - ( )' })),
+    username: Type.Optional(
+      Type.String({ ...Username, description: 'administrators: the user to update (default: the caller)' }),
+    ),
+    phonenumber: Type.Optional(
+      Type.String({ pattern: '^[0-9 +()-]{0,32}$', description: '≤ 32 of digits, spaces, + - ( )' }),
+    ),
     team_id: Type.Optional(Type.String({ format: 'uuid', description: 'a team the user belongs to' })),
     user_currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' })),
     user_first_name: Type.Optional(Type.String({ maxLength: 256 })),
     user_last_name: Type.Optional(Type.String({ maxLength: 256 })),
     user_color: Type.Optional(Type.String({ pattern: '^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$' })),
     user_short: Type.Optional(Type.String({ minLength: 1, maxLength: 4 })),
-    user_properties: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'JSON object ≤ 64 KiB' })),
+    user_properties: Type.Optional(
+      Type.Object({}, { additionalProperties: true, description: 'JSON object ≤ 64 KiB' }),
+    ),
     user_avatar: Type.Optional(NullableString({ maxLength: 2048, description: 'https or relative URL' })),
     user_home: Type.Optional(NullableString({ maxLength: 256 })),
   },

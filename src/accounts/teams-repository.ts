@@ -18,7 +18,9 @@ export async function findTeamById(db: Db, id: string): Promise<TeamRow | undefi
 
 export async function insertTeam(db: Db, short: string, name: string, type = 'internal'): Promise<TeamRow> {
   const team: TeamRow = { id: newId(), short, name, type, created_at: isoMicros() };
-  await orConflict(db.insertInto('teams').values(team).execute(), () => conflict('team_exists', `Team ${short} already exists`));
+  await orConflict(db.insertInto('teams').values(team).execute(), () =>
+    conflict('team_exists', `Team ${short} already exists`),
+  );
   return team;
 }
 
@@ -36,7 +38,12 @@ export async function ensureDefaultTeam(db: Db): Promise<TeamRow> {
   return team;
 }
 
-export async function addTeamMember(db: Db, userId: string, teamId: string, level: string | null = null): Promise<void> {
+export async function addTeamMember(
+  db: Db,
+  userId: string,
+  teamId: string,
+  level: string | null = null,
+): Promise<void> {
   await db
     .insertInto('team_members')
     .values({ user_id: userId, team_id: teamId, level })

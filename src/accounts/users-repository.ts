@@ -13,7 +13,11 @@ export type Db = Kysely<Database> | Transaction<Database>;
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   // No username contains NUL, and PostgreSQL refuses NUL in a text parameter (the query fails).
   if (username.includes('\u0000')) return undefined;
-  return db.selectFrom('users').selectAll().where('normalized_username', '=', normalizeUsername(username)).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('normalized_username', '=', normalizeUsername(username))
+    .executeTakeFirst();
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -23,11 +27,18 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 
 export async function insertUser(db: Db, user: NewUser): Promise<void> {
   // The caller looked first; a parallel create of the same username can still win the race.
-  await orConflict(db.insertInto('users').values(user).execute(), () => conflict('user_exists', `User ${user.username} already exists`));
+  await orConflict(db.insertInto('users').values(user).execute(), () =>
+    conflict('user_exists', `User ${user.username} already exists`),
+  );
 }
 
 export async function userRoleNames(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('user_roles').select('role_name').where('user_id', '=', userId).orderBy('role_name').execute();
+  const rows = await db
+    .selectFrom('user_roles')
+    .select('role_name')
+    .where('user_id', '=', userId)
+    .orderBy('role_name')
+    .execute();
   return rows.map((r) => r.role_name);
 }
 

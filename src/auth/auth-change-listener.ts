@@ -89,7 +89,8 @@ export class AuthChangeListener {
     this.failures = 0;
     // Anything may have changed while no notification could arrive.
     this.opts.onResync();
-    if (this.lostAt !== null) this.opts.logger.info({ downMs: Date.now() - this.lostAt }, 'auth change listener reconnected');
+    if (this.lostAt !== null)
+      this.opts.logger.info({ downMs: Date.now() - this.lostAt }, 'auth change listener reconnected');
     this.lostAt = null;
     this.pingTimer = setInterval(() => this.ping(client), PING_INTERVAL_MS).unref();
   }
@@ -107,7 +108,10 @@ export class AuthChangeListener {
     client.end().catch(() => undefined);
     if (this.closed) return;
     this.lostAt = Date.now();
-    this.opts.logger.warn({ err }, 'auth change listener lost its connection; until it is back, changes made elsewhere are seen within Settings:AuthCacheSeconds');
+    this.opts.logger.warn(
+      { err },
+      'auth change listener lost its connection; until it is back, changes made elsewhere are seen within Settings:AuthCacheSeconds',
+    );
     this.retryLater(null);
   }
 

@@ -30,7 +30,8 @@ export function encodeAuthChange(change: { users?: readonly string[]; tokens?: r
 export function decodeAuthChange(payload: string | undefined): AuthChange {
   try {
     const v = JSON.parse(payload ?? '') as { u?: unknown; t?: unknown; all?: unknown };
-    const ids = (x: unknown): string[] | null => (Array.isArray(x) && x.every((s) => typeof s === 'string') ? (x as string[]) : null);
+    const ids = (x: unknown): string[] | null =>
+      Array.isArray(x) && x.every((s) => typeof s === 'string') ? (x as string[]) : null;
     const users = ids(v.u);
     const tokens = ids(v.t);
     if (v.all !== true && users && tokens) return { users, tokens };
@@ -48,7 +49,10 @@ const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof Post
  * Tells every instance to evict these accounts and tokens, when `db`'s transaction commits
  * (PostgreSQL). A no-op on SQLite, whose server sees commits of other processes by polling.
  */
-export async function announceAuthChange(db: Db, change: { users?: readonly string[]; tokens?: readonly string[] }): Promise<void> {
+export async function announceAuthChange(
+  db: Db,
+  change: { users?: readonly string[]; tokens?: readonly string[] },
+): Promise<void> {
   if ((change.users?.length ?? 0) + (change.tokens?.length ?? 0) === 0 || !isPostgres(db)) return;
   await sql`select pg_notify(${AUTH_CHANGES_CHANNEL}, ${encodeAuthChange(change)})`.execute(db);
 }

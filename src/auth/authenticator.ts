@@ -99,7 +99,8 @@ export class Authenticator {
 
   private jwtPrincipal(claims: SessionClaims, account: AccountState | null, source: CredentialSource): Principal {
     this.assertUsable(account);
-    if (account.stampTag !== claims.stampTag) throw unauthorized('session_ended', 'The session has ended; log in again');
+    if (account.stampTag !== claims.stampTag)
+      throw unauthorized('session_ended', 'The session has ended; log in again');
     this.activity.userSeen(account.id);
     return { account, via: 'jwt', source };
   }
@@ -126,7 +127,11 @@ export class Authenticator {
     let ref = this.tokens.get(hash);
     if (ref === undefined) {
       const evictions = this.evictions;
-      const row = await this.db.selectFrom('tokens').select(['id', 'user_id']).where('token_hash', '=', hash).executeTakeFirst();
+      const row = await this.db
+        .selectFrom('tokens')
+        .select(['id', 'user_id'])
+        .where('token_hash', '=', hash)
+        .executeTakeFirst();
       ref = row ? { tokenId: row.id, userId: row.user_id } : null;
       if (evictions === this.evictions) this.tokens.set(hash, ref, this.cacheMs);
     }

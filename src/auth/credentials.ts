@@ -34,7 +34,9 @@ function fromApiPair(pair: string, source: CredentialSource): Credential {
     return { kind: 'malformed', reason: 'expected api:<token>', source };
   }
   const token = pair.slice(colon + 1);
-  return isWellFormedTokenValue(token) ? { kind: 'api_token', value: token, source } : { kind: 'malformed', reason: 'not an API token', source };
+  return isWellFormedTokenValue(token)
+    ? { kind: 'api_token', value: token, source }
+    : { kind: 'malformed', reason: 'not an API token', source };
 }
 
 function fromAuthorization(header: string): Credential {
@@ -45,7 +47,9 @@ function fromAuthorization(header: string): Credential {
   if (rest === '') return { kind: 'malformed', reason: 'empty credential', source: 'header' };
   switch (scheme) {
     case 'token':
-      return isWellFormedTokenValue(rest) ? { kind: 'api_token', value: rest, source: 'header' } : { kind: 'malformed', reason: 'not an API token', source: 'header' };
+      return isWellFormedTokenValue(rest)
+        ? { kind: 'api_token', value: rest, source: 'header' }
+        : { kind: 'malformed', reason: 'not an API token', source: 'header' };
     case 'bearer':
       return classify(rest, 'header');
     case 'basic': {
@@ -63,7 +67,9 @@ export function findCredential(c: CredentialCarrier): Credential | null {
   if (c.authorization !== undefined && c.authorization.trim() !== '') return fromAuthorization(c.authorization);
   if (c.cookieToken !== undefined && c.cookieToken !== '') return classify(c.cookieToken, 'cookie');
   if (c.queryToken !== undefined && c.queryToken !== '') {
-    return c.queryToken.toLowerCase().startsWith('api:') ? fromApiPair(c.queryToken, 'query') : classify(c.queryToken, 'query');
+    return c.queryToken.toLowerCase().startsWith('api:')
+      ? fromApiPair(c.queryToken, 'query')
+      : classify(c.queryToken, 'query');
   }
   return null;
 }

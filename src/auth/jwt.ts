@@ -34,7 +34,10 @@ export class JwtCodec {
     private readonly lifetimeSeconds: number,
   ) {}
 
-  async issue(user: { id: string; username: string; securityStamp: string }, now: number = Date.now()): Promise<IssuedJwt> {
+  async issue(
+    user: { id: string; username: string; securityStamp: string },
+    now: number = Date.now(),
+  ): Promise<IssuedJwt> {
     const iat = Math.floor(now / 1000);
     const exp = iat + Math.round(this.lifetimeSeconds);
     const token = await new SignJWT({ name: user.username, sst: stampTag(user.securityStamp) })
@@ -51,15 +54,33 @@ export class JwtCodec {
 
   async verify(token: string, now: number = Date.now()): Promise<SessionClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, currentDate: new Date(now) });
-      const { sub, name, sst, exp, iat } = payload as { sub?: unknown; name?: unknown; sst?: unknown; exp?: unknown; iat?: unknown };
-      if (typeof sub !== 'string' || typeof name !== 'string' || typeof sst !== 'string' || typeof exp !== 'number' || typeof iat !== 'number') {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        currentDate: new Date(now),
+      });
+      const { sub, name, sst, exp, iat } = payload as {
+        sub?: unknown;
+        name?: unknown;
+        sst?: unknown;
+        exp?: unknown;
+        iat?: unknown;
+      };
+      if (
+        typeof sub !== 'string' ||
+        typeof name !== 'string' ||
+        typeof sst !== 'string' ||
+        typeof exp !== 'number' ||
+        typeof iat !== 'number'
+      ) {
         throw new JwtInvalidError('missing claims');
       }
       // A valid signature is not enough: this service never issues a JWT that lives longer than
       // Settings:JwtExpireHours or that starts later than now, so such a token was made with a
       // leaked key (or under a longer setting since lowered) and is refused.
-      if (exp - iat > Math.ceil(this.lifetimeSeconds)) throw new JwtInvalidError('lifetime longer than Settings:JwtExpireHours');
+      if (exp - iat > Math.ceil(this.lifetimeSeconds))
+        throw new JwtInvalidError('lifetime longer than Settings:JwtExpireHours');
       if (iat > Math.floor(now / 1000) + CLOCK_SKEW_SECONDS) throw new JwtInvalidError('issued in the future');
       return { userId: sub, username: name, stampTag: sst, exp };
     } catch (err) {

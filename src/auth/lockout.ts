@@ -27,7 +27,8 @@ export interface LockoutPolicy {
 export type LockoutSubject = { kind: 'account'; userId: string } | { kind: 'unknown'; usernameDigest: string };
 
 /** The key of an unknown username in login_failures (normalise it first). */
-export const unknownUsernameDigest = (normalizedUsername: string): string => sha256Hex(`login-failure:${normalizedUsername}`);
+export const unknownUsernameDigest = (normalizedUsername: string): string =>
+  sha256Hex(`login-failure:${normalizedUsername}`);
 
 /** Entries kept for unknown usernames at most; the oldest go first beyond it. */
 export const MAX_UNKNOWN_ENTRIES = 100_000;
@@ -45,19 +46,35 @@ function times(policy: LockoutPolicy, nowMs: number): { now: string; windowStart
  * Counts one failure in advance; false when the subject is locked or parallel attempts have
  * already reserved every allowed failure (then no password may be checked).
  */
-export async function reserveAttempt(db: Db, subject: LockoutSubject, policy: LockoutPolicy, nowMs: number = Date.now()): Promise<boolean> {
+export async function reserveAttempt(
+  db: Db,
+  subject: LockoutSubject,
+  policy: LockoutPolicy,
+  nowMs: number = Date.now(),
+): Promise<boolean> {
   const { now, windowStart } = times(policy, nowMs);
   const max = policy.maxFailedAttempts;
   if (subject.kind === 'account') {
     const res = await db
       .updateTable('users')
       .set((eb) => ({
-        access_failed_count: eb.case().when(eb.or([eb('access_failed_at', 'is', null), eb('access_failed_at', '<=', windowStart)])).then(1).else(eb('access_failed_count', '+', 1)).end(),
+        access_failed_count: eb
+          .case()
+          .when(eb.or([eb('access_failed_at', 'is', null), eb('access_failed_at', '<=', windowStart)]))
+          .then(1)
+          .else(eb('access_failed_count', '+', 1))
+          .end(),
         access_failed_at: now,
       }))
       .where('id', '=', subject.userId)
       .where((eb) => eb.or([eb('lockout_end', 'is', null), eb('lockout_end', '<=', now)]))
-      .where((eb) => eb.or([eb('access_failed_count', '<', max), eb('access_failed_at', 'is', null), eb('access_failed_at', '<=', windowStart)]))
+      .where((eb) =>
+        eb.or([
+          eb('access_failed_count', '<', max),
+          eb('access_failed_at', 'is', null),
+          eb('access_failed_at', '<=', windowStart),
+        ]),
+      )
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
@@ -68,22 +85,41 @@ export async function reserveAttempt(db: Db, subject: LockoutSubject, policy: Lo
       oc
         .column('username_digest')
         .doUpdateSet((eb) => ({
-          failed_count: eb.case().when('login_failures.failed_at', '<=', windowStart).then(1).else(eb('login_failures.failed_count', '+', 1)).end(),
+          failed_count: eb
+            .case()
+            .when('login_failures.failed_at', '<=', windowStart)
+            .then(1)
+            .else(eb('login_failures.failed_count', '+', 1))
+            .end(),
           failed_at: now,
         }))
-        .where((eb) => eb.or([eb('login_failures.lockout_end', 'is', null), eb('login_failures.lockout_end', '<=', now)]))
-        .where((eb) => eb.or([eb('login_failures.failed_count', '<', max), eb('login_failures.failed_at', '<=', windowStart)])),
+        .where((eb) =>
+          eb.or([eb('login_failures.lockout_end', 'is', null), eb('login_failures.lockout_end', '<=', now)]),
+        )
+        .where((eb) =>
+          eb.or([eb('login_failures.failed_count', '<', max), eb('login_failures.failed_at', '<=', windowStart)]),
+        ),
     )
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** After a failed check: the attempt that finds the limit reached sets the lockout (then true). */
-export async function lockIfLimitReached(db: Db, subject: LockoutSubject, policy: LockoutPolicy, nowMs: number = Date.now()): Promise<boolean> {
+export async function lockIfLimitReached(
+  db: Db,
+  subject: LockoutSubject,
+  policy: LockoutPolicy,
+  nowMs: number = Date.now(),
+): Promise<boolean> {
   const { lockedUntil } = times(policy, nowMs);
   const max = policy.maxFailedAttempts;
   if (subject.kind === 'account') {
-    const res = await db.updateTable('users').set({ lockout_end: lockedUntil, access_failed_count: 0 }).where('id', '=', subject.userId).where('access_failed_count', '>=', max).executeTakeFirst();
+    const res = await db
+      .updateTable('users')
+      .set({ lockout_end: lockedUntil, access_failed_count: 0 })
+      .where('id', '=', subject.userId)
+      .where('access_failed_count', '>=', max)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
   }
   const res = await db
@@ -97,7 +133,11 @@ export async function lockIfLimitReached(db: Db, subject: LockoutSubject, policy
 
 /** After the right password: the count starts again. */
 export async function resetFailures(db: Db, userId: string): Promise<void> {
-  await db.updateTable('users').set({ access_failed_count: 0, access_failed_at: null, last_activity: isoMicros() }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ access_failed_count: 0, access_failed_at: null, last_activity: isoMicros() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /**
@@ -105,14 +145,22 @@ export async function resetFailures(db: Db, userId: string): Promise<void> {
  * before the window) and, past MAX_UNKNOWN_ENTRIES, the oldest ones not locked out: the store
  * stays bounded whatever is sent to the login.
  */
-export async function sweepUnknownFailures(db: Db, policy: LockoutPolicy, nowMs: number = Date.now(), maxEntries: number = MAX_UNKNOWN_ENTRIES): Promise<void> {
+export async function sweepUnknownFailures(
+  db: Db,
+  policy: LockoutPolicy,
+  nowMs: number = Date.now(),
+  maxEntries: number = MAX_UNKNOWN_ENTRIES,
+): Promise<void> {
   const { now, windowStart } = times(policy, nowMs);
   await db
     .deleteFrom('login_failures')
     .where('failed_at', '<=', windowStart)
     .where((eb) => eb.or([eb('lockout_end', 'is', null), eb('lockout_end', '<=', now)]))
     .execute();
-  const { n } = await db.selectFrom('login_failures').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   const excess = Number(n) - maxEntries;
   if (excess <= 0) return;
   // Entries under a lockout are what stops a guesser: they go last.

@@ -82,10 +82,16 @@ export class LoginService {
       // Cancelled (and, for an account exempt from lockout, locked): answered before any
       // password is verified. A lockout-enabled account's lock is found by the reservation.
       const block = accountBlock({ isActive: user.is_active === 1, lockoutEnd: user.lockout_end }, isoMicros());
-      if (block === 'account_cancelled' || (block !== null && user.lockout_enabled !== 1)) throw unauthorized(block, BLOCK_MESSAGES[block]);
+      if (block === 'account_cancelled' || (block !== null && user.lockout_enabled !== 1))
+        throw unauthorized(block, BLOCK_MESSAGES[block]);
     }
     const owner: PasswordOwner = user
-      ? { kind: 'account', userId: user.id, passwordHash: user.password_hash, lockoutEnabled: user.lockout_enabled === 1 }
+      ? {
+          kind: 'account',
+          userId: user.id,
+          passwordHash: user.password_hash,
+          lockoutEnabled: user.lockout_enabled === 1,
+        }
       : { kind: 'unknown', normalizedUsername: normalizeUsername(username) };
     const check = await this.passwords.check(owner, password);
     if (check.outcome === 'locked') throw unauthorized('account_locked', BLOCK_MESSAGES.account_locked);
@@ -121,4 +127,3 @@ export class LoginService {
     this.auth.invalidateAccount(userId);
   }
 }
-

@@ -4,7 +4,15 @@
 // neither the answers nor their timing tell whether an account exists.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { lockIfLimitReached, reserveAttempt, resetFailures, sweepUnknownFailures, unknownUsernameDigest, type LockoutPolicy, type LockoutSubject } from './lockout.js';
+import {
+  lockIfLimitReached,
+  reserveAttempt,
+  resetFailures,
+  sweepUnknownFailures,
+  unknownUsernameDigest,
+  type LockoutPolicy,
+  type LockoutSubject,
+} from './lockout.js';
 import type { PasswordHasher } from './passwords.js';
 import { announceAuthChange } from './auth-changes.js';
 
@@ -34,7 +42,9 @@ export class PasswordAttempts {
 
   async check(owner: PasswordOwner, password: string): Promise<PasswordCheck> {
     const subject: LockoutSubject =
-      owner.kind === 'account' ? { kind: 'account', userId: owner.userId } : { kind: 'unknown', usernameDigest: unknownUsernameDigest(owner.normalizedUsername) };
+      owner.kind === 'account'
+        ? { kind: 'account', userId: owner.userId }
+        : { kind: 'unknown', usernameDigest: unknownUsernameDigest(owner.normalizedUsername) };
     const counted = owner.kind === 'unknown' || owner.lockoutEnabled;
     if (counted && !(await reserveAttempt(this.db, subject, this.policy))) return { outcome: 'locked' };
 

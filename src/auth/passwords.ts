@@ -130,7 +130,8 @@ function parseArgon2(stored: string): Argon2Params | null {
   const saltBytes = canonicalBase64Length(salt);
   const outputBytes = canonicalBase64Length(digest);
   if (saltBytes === null || saltBytes < MIN_STORED_SALT_BYTES || saltBytes > MAX_STORED_SALT_BYTES) return null;
-  if (outputBytes === null || outputBytes < MIN_STORED_OUTPUT_BYTES || outputBytes > MAX_STORED_OUTPUT_BYTES) return null;
+  if (outputBytes === null || outputBytes < MIN_STORED_OUTPUT_BYTES || outputBytes > MAX_STORED_OUTPUT_BYTES)
+    return null;
   const params: Argon2Params = {
     variant,
     // The PHC format omits v= for the original 0x10 revision.

@@ -47,8 +47,18 @@ export class SharedFixedWindowLimiter {
       .values(digests.map((key_digest) => ({ key_digest, window_start: now, hits: 1 })))
       .onConflict((oc) =>
         oc.column('key_digest').doUpdateSet((eb) => ({
-          hits: eb.case().when('login_rate_windows.window_start', '<=', windowEnded).then(1).else(eb('login_rate_windows.hits', '+', 1)).end(),
-          window_start: eb.case().when('login_rate_windows.window_start', '<=', windowEnded).then(now).else(eb.ref('login_rate_windows.window_start')).end(),
+          hits: eb
+            .case()
+            .when('login_rate_windows.window_start', '<=', windowEnded)
+            .then(1)
+            .else(eb('login_rate_windows.hits', '+', 1))
+            .end(),
+          window_start: eb
+            .case()
+            .when('login_rate_windows.window_start', '<=', windowEnded)
+            .then(now)
+            .else(eb.ref('login_rate_windows.window_start'))
+            .end(),
         })),
       )
       .returning(['key_digest', 'hits', 'window_start'])
@@ -57,7 +67,8 @@ export class SharedFixedWindowLimiter {
     let retry = 0;
     for (const row of rows) {
       const limit = hits[digests.indexOf(row.key_digest)]?.limit ?? Infinity;
-      if (Number(row.hits) > limit) retry = Math.max(retry, 1, Math.ceil((Date.parse(row.window_start) + this.windowMs - nowMs) / 1000));
+      if (Number(row.hits) > limit)
+        retry = Math.max(retry, 1, Math.ceil((Date.parse(row.window_start) + this.windowMs - nowMs) / 1000));
     }
     return retry;
   }
@@ -70,10 +81,15 @@ export class SharedFixedWindowLimiter {
 
   /** Removes the windows that have ended (they would restart at their next hit anyway). */
   async sweep(nowMs: number = Date.now()): Promise<void> {
-    await this.db.deleteFrom('login_rate_windows').where('window_start', '<=', isoMicros((nowMs - this.windowMs) * 1000)).execute();
+    await this.db
+      .deleteFrom('login_rate_windows')
+      .where('window_start', '<=', isoMicros((nowMs - this.windowMs) * 1000))
+      .execute();
   }
 }
 
 export function rateLimited(retryAfter: number): AppError {
-  return new AppError(429, 'rate_limited', 'Too many login attempts; try again later', { headers: { 'Retry-After': String(retryAfter) } });
+  return new AppError(429, 'rate_limited', 'Too many login attempts; try again later', {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
 }

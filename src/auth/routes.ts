@@ -8,8 +8,16 @@ import type { LoginService } from './login-service.js';
 export const SESSION_COOKIE = 'ptoken';
 
 const LoginBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 256, description: 'the username, or the literal `api` to log in with an API token' }),
-  password: Type.String({ minLength: 1, maxLength: 4096, description: 'the password, or the API token when username is `api`' }),
+  username: Type.String({
+    minLength: 1,
+    maxLength: 256,
+    description: 'the username, or the literal `api` to log in with an API token',
+  }),
+  password: Type.String({
+    minLength: 1,
+    maxLength: 4096,
+    description: 'the password, or the API token when username is `api`',
+  }),
   createCookie: Type.Optional(Type.Boolean({ default: false, description: 'also set the `ptoken` cookie (HttpOnly)' })),
 });
 
@@ -26,7 +34,13 @@ const LoginAnswer = EnvelopeOf(
 const LogoutAnswer = EnvelopeOf(Type.Object({ username: Type.String(), sessions_ended: Type.Boolean() }));
 
 function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
-  return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: request.protocol === 'https', maxAge: maxAgeSeconds };
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  };
 }
 
 export function sessionRoutes(app: FastifyInstance, login: LoginService): void {
@@ -45,7 +59,13 @@ export function sessionRoutes(app: FastifyInstance, login: LoginService): void {
       if (createCookie) reply.setCookie(SESSION_COOKIE, result.token, cookieOptions(request, result.expiresIn));
       return sendEnvelope(
         reply,
-        { token: result.token, token_type: 'Bearer', expires_at: result.expiresAt.toISOString(), expires_in: result.expiresIn, username: result.username },
+        {
+          token: result.token,
+          token_type: 'Bearer',
+          expires_at: result.expiresAt.toISOString(),
+          expires_in: result.expiresIn,
+          username: result.username,
+        },
         'logged in',
       );
     },
@@ -61,7 +81,8 @@ export function sessionRoutes(app: FastifyInstance, login: LoginService): void {
     schema: {
       tags: ['auth'],
       summary: 'End every JWT session of the caller (API tokens stay valid)',
-      description: 'Authenticated by the `ptoken` cookie, the call must come from the server\'s own origin (or one of Settings:AllowedOrigins), on GET as on POST: 403 `csrf_rejected` otherwise.',
+      description:
+        "Authenticated by the `ptoken` cookie, the call must come from the server's own origin (or one of Settings:AllowedOrigins), on GET as on POST: 403 `csrf_rejected` otherwise.",
       security: authSecurity,
       response: { 200: LogoutAnswer, ...standardErrors },
     },

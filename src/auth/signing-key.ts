@@ -29,9 +29,15 @@ export interface SigningKey {
 
 function decodeKey(text: string, setting: string): Uint8Array {
   const trimmed = text.trim();
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) throw new ConfigError(`${setting}: the JWT signing key must be base64 text (e.g. the output of: openssl rand -base64 32)`);
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed))
+    throw new ConfigError(
+      `${setting}: the JWT signing key must be base64 text (e.g. the output of: openssl rand -base64 32)`,
+    );
   const bytes = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  if (bytes.length < MIN_KEY_BYTES) throw new ConfigError(`${setting}: the JWT signing key must be at least ${MIN_KEY_BYTES} bytes (got ${bytes.length}); make one with: openssl rand -base64 32`);
+  if (bytes.length < MIN_KEY_BYTES)
+    throw new ConfigError(
+      `${setting}: the JWT signing key must be at least ${MIN_KEY_BYTES} bytes (got ${bytes.length}); make one with: openssl rand -base64 32`,
+    );
   return new Uint8Array(bytes);
 }
 
@@ -40,24 +46,32 @@ function readKeyFile(file: string): SigningKey {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ConfigError(`Settings:JwtSigningKeyFile: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new ConfigError(
+      `Settings:JwtSigningKeyFile: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
   const mode = openToOthers(file);
-  const warnings = mode === null ? [] : [`the JWT signing key file ${file} can be read by other users (mode ${mode}); chmod 600 it`];
+  const warnings =
+    mode === null ? [] : [`the JWT signing key file ${file} can be read by other users (mode ${mode}); chmod 600 it`];
   return { key: decodeKey(text, 'Settings:JwtSigningKeyFile'), warnings };
 }
 
 async function loadOrCreateStoredKey(db: Kysely<Database>): Promise<Uint8Array> {
   const candidate = randomBytes(32).toString('base64');
   // Insert-if-absent then read back: when two instances start together, both read the winner.
-  await db.insertInto('instance_settings').values({ key: KEY, value: candidate }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('instance_settings')
+    .values({ key: KEY, value: candidate })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const row = await db.selectFrom('instance_settings').select('value').where('key', '=', KEY).executeTakeFirstOrThrow();
   return new Uint8Array(Buffer.from(row.value, 'base64'));
 }
 
 /** The key from the file or the setting when one is given (never both), else the database's. */
 export async function loadSigningKey(db: Kysely<Database>, source: SigningKeySource): Promise<SigningKey> {
-  if (source.file !== null && source.value !== null) throw new ConfigError('Settings:JwtSigningKeyFile and Settings:JwtSigningKey are both set: give one');
+  if (source.file !== null && source.value !== null)
+    throw new ConfigError('Settings:JwtSigningKeyFile and Settings:JwtSigningKey are both set: give one');
   if (source.file !== null) return readKeyFile(source.file);
   if (source.value !== null) return { key: decodeKey(source.value, 'Settings:JwtSigningKey'), warnings: [] };
   return { key: await loadOrCreateStoredKey(db), warnings: [] };

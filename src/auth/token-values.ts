@@ -18,7 +18,8 @@ export function generateTokenValue(): string {
 
 /** Shape and checksum test: rejects garbage before any database or cache lookup. */
 export function isWellFormedTokenValue(value: string): boolean {
-  if (value.length !== TOKEN_PREFIX.length + BODY_LENGTH + CHECK_LENGTH || !value.startsWith(TOKEN_PREFIX)) return false;
+  if (value.length !== TOKEN_PREFIX.length + BODY_LENGTH + CHECK_LENGTH || !value.startsWith(TOKEN_PREFIX))
+    return false;
   const body = value.slice(TOKEN_PREFIX.length, TOKEN_PREFIX.length + BODY_LENGTH);
   if (!/^[A-Za-z0-9_-]+$/.test(body)) return false;
   return checksum(body) === value.slice(-CHECK_LENGTH);

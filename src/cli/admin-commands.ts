@@ -15,13 +15,17 @@ export const CLI_ACTOR = 'cli';
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 export async function userAdd(db: Kysely<Database>, args: ParsedArgs, out: (s: string) => void): Promise<void> {
   const username = args.positional[2];
-  if (!username) throw new UsageError('usage: platform-core user add <username> --password-stdin [--role R]… [--team T]…');
-  if (!args.flags.has('password-stdin')) throw new UsageError('give the password on standard input with --password-stdin');
+  if (!username)
+    throw new UsageError('usage: platform-core user add <username> --password-stdin [--role R]… [--team T]…');
+  if (!args.flags.has('password-stdin'))
+    throw new UsageError('give the password on standard input with --password-stdin');
   const password = await readStdin();
   await ensureDefaultTeam(db);
   const created = await createAccount(db, { username, password, roles: many(args, 'role'), teams: many(args, 'team') });
@@ -30,7 +34,8 @@ export async function userAdd(db: Kysely<Database>, args: ParsedArgs, out: (s: s
 
 export async function roleChange(db: Kysely<Database>, args: ParsedArgs, out: (s: string) => void): Promise<void> {
   const [, action, username, role] = args.positional;
-  if ((action !== 'grant' && action !== 'revoke') || !username || !role) throw new UsageError('usage: platform-core role grant|revoke <username> <role>');
+  if ((action !== 'grant' && action !== 'revoke') || !username || !role)
+    throw new UsageError('usage: platform-core role grant|revoke <username> <role>');
   if (!new RegExp(ROLE_NAME_PATTERN).test(role)) throw new UsageError(`invalid role name: ${role}`);
   const user = await findUserByUsername(db, username);
   if (!user) throw new UsageError(`no such user: ${username}`);

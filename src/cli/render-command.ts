@@ -19,7 +19,8 @@ import { one, UsageError, type ParsedArgs } from './args.js';
 import { limitMessage, renderLimits } from './render-limits.js';
 
 const FORMATS: readonly RenderFormat[] = ['html', 'pdf', 'frx'];
-const USAGE = 'platform-core render <template.frx> [--data <file>] [--format html|pdf|frx] [--out <file>|-] [--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]';
+const USAGE =
+  'platform-core render <template.frx> [--data <file>] [--format html|pdf|frx] [--out <file>|-] [--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]';
 
 /** A file the worker will read: checked here so that a wrong path is a usage error naming it. */
 function checkReadable(path: string, what: string): void {
@@ -57,7 +58,8 @@ function renderJob(args: ParsedArgs, templatePath: string, format: RenderFormat)
   const dataPath = one(args, 'data');
   const ext = dataPath === undefined ? undefined : extname(dataPath).toLowerCase();
   // frx is the template with the data embedded in its JSON connection: only JSON can be.
-  if (format === 'frx' && ext !== '.json') throw new UsageError('--format frx embeds JSON data: give --data <file.json>');
+  if (format === 'frx' && ext !== '.json')
+    throw new UsageError('--format frx embeds JSON data: give --data <file.json>');
   if (dataPath !== undefined) {
     if (ext !== '.json' && ext !== '.xml') throw new UsageError(`--data must be a .json or .xml file: ${dataPath}`);
     checkReadable(dataPath, 'data file');
@@ -74,14 +76,22 @@ export async function renderCommand(args: ParsedArgs, err: (s: string) => void):
   if (!templatePath) throw new UsageError(`render needs a template: ${USAGE}`);
   if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
   const format = one(args, 'format') ?? 'html';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unsupported --format ${format} (html, pdf or frx)`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`unsupported --format ${format} (html, pdf or frx)`);
   const out = one(args, 'out') ?? '-';
-  if (format === 'pdf' && out === '-' && process.stdout.isTTY) throw new UsageError('not writing a PDF to a terminal: use --out <file.pdf> or redirect the output');
+  if (format === 'pdf' && out === '-' && process.stdout.isTTY)
+    throw new UsageError('not writing a PDF to a terminal: use --out <file.pdf> or redirect the output');
   const limits = renderLimits(args);
   const job = renderJob(args, templatePath, format as RenderFormat);
 
   // One worker, no queue: the pool's limits, worker start and clean-up, for a single job.
-  const pool = createRenderPool({ size: 1, queueLimit: 0, timeoutMs: Math.round(limits.timeoutSeconds * 1000), maxMemoryMb: limits.maxMemoryMb, maxPages: limits.maxPages });
+  const pool = createRenderPool({
+    size: 1,
+    queueLimit: 0,
+    timeoutMs: Math.round(limits.timeoutSeconds * 1000),
+    maxMemoryMb: limits.maxMemoryMb,
+    maxPages: limits.maxPages,
+  });
   let output: Buffer;
   let warnings: string[];
   try {

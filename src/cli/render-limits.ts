@@ -32,21 +32,28 @@ const WHOLE = /^\d+$/;
 function timeoutFlag(raw: string): number {
   const { min, max } = RENDER_TIMEOUT_SECONDS;
   const n = Number(raw);
-  if (!DECIMAL.test(raw) || n < min || n > max) throw new UsageError(`--timeout must be a number of seconds from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+  if (!DECIMAL.test(raw) || n < min || n > max)
+    throw new UsageError(`--timeout must be a number of seconds from ${min} to ${max} (got ${JSON.stringify(raw)})`);
   return n;
 }
 
 function memoryFlag(raw: string): number {
   const { min, max } = RENDER_MEMORY_MB;
   const n = Number(raw);
-  if (!WHOLE.test(raw) || n < min || n > max) throw new UsageError(`--max-memory-mb must be a whole number of MB from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+  if (!WHOLE.test(raw) || n < min || n > max)
+    throw new UsageError(
+      `--max-memory-mb must be a whole number of MB from ${min} to ${max} (got ${JSON.stringify(raw)})`,
+    );
   return n;
 }
 
 function pagesFlag(raw: string): number {
   const { min, max } = RENDER_MAX_PAGES;
   const n = Number(raw);
-  if (!WHOLE.test(raw) || n < min || n > max) throw new UsageError(`--max-pages must be a whole number of pages from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+  if (!WHOLE.test(raw) || n < min || n > max)
+    throw new UsageError(
+      `--max-pages must be a whole number of pages from ${min} to ${max} (got ${JSON.stringify(raw)})`,
+    );
   return n;
 }
 
@@ -55,12 +62,18 @@ function settings(env: NodeJS.ProcessEnv, cwd: string): RenderLimitSettings {
     return loadRenderLimitSettings(env, cwd);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    throw new ConfigError(`${err.message} (render takes its default limits from the settings; give --timeout, --max-memory-mb and --max-pages to render without them)`);
+    throw new ConfigError(
+      `${err.message} (render takes its default limits from the settings; give --timeout, --max-memory-mb and --max-pages to render without them)`,
+    );
   }
 }
 
 /** The limits of this render: the flags, else the settings. Bad flags are usage errors. */
-export function renderLimits(args: ParsedArgs, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): RenderLimits {
+export function renderLimits(
+  args: ParsedArgs,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): RenderLimits {
   const timeout = one(args, 'timeout');
   const memory = one(args, 'max-memory-mb');
   const pages = one(args, 'max-pages');
@@ -69,7 +82,10 @@ export function renderLimits(args: ParsedArgs, env: NodeJS.ProcessEnv = process.
     maxMemoryMb: memory === undefined ? undefined : memoryFlag(memory),
     maxPages: pages === undefined ? undefined : pagesFlag(pages),
   };
-  const defaults = flags.timeoutSeconds === undefined || flags.maxMemoryMb === undefined || flags.maxPages === undefined ? settings(env, cwd) : undefined;
+  const defaults =
+    flags.timeoutSeconds === undefined || flags.maxMemoryMb === undefined || flags.maxPages === undefined
+      ? settings(env, cwd)
+      : undefined;
   return {
     timeoutSeconds: flags.timeoutSeconds ?? (defaults as RenderLimitSettings).renderTimeoutSeconds,
     maxMemoryMb: flags.maxMemoryMb ?? (defaults as RenderLimitSettings).renderMemoryMb,
@@ -80,8 +96,11 @@ export function renderLimits(args: ParsedArgs, env: NodeJS.ProcessEnv = process.
 /** The message for a render stopped at a limit: the pool's words (which limit, how much) plus
  *  how to raise it. Undefined for any other error. */
 export function limitMessage(err: unknown): string | undefined {
-  if (err instanceof RenderTimeoutError) return `${err.message}; raise the limit with --timeout <seconds> or Settings:RenderTimeoutSeconds`;
-  if (err instanceof RenderMemoryError) return `${err.message}; raise the limit with --max-memory-mb <MB> or Settings:RenderMemoryMb`;
-  if (err instanceof RenderPageLimitError) return `${err.message}; raise the limit with --max-pages <pages> or Settings:RenderMaxPages`;
+  if (err instanceof RenderTimeoutError)
+    return `${err.message}; raise the limit with --timeout <seconds> or Settings:RenderTimeoutSeconds`;
+  if (err instanceof RenderMemoryError)
+    return `${err.message}; raise the limit with --max-memory-mb <MB> or Settings:RenderMemoryMb`;
+  if (err instanceof RenderPageLimitError)
+    return `${err.message}; raise the limit with --max-pages <pages> or Settings:RenderMaxPages`;
   return undefined;
 }

@@ -8,7 +8,8 @@ import { TemplateError } from '../report/index.js';
 import { starterTemplate } from '../report/template/index.js';
 import { one, UsageError, type ParsedArgs } from './args.js';
 
-const USAGE = 'starter needs a data sample: platform-core starter --data <file.json> [--out <file.frx>|-] [--title <text>]';
+const USAGE =
+  'starter needs a data sample: platform-core starter --data <file.json> [--out <file.frx>|-] [--title <text>]';
 
 export async function starterCommand(args: ParsedArgs, err: (s: string) => void): Promise<number> {
   const extra = args.positional[1];
@@ -24,7 +25,9 @@ export async function starterCommand(args: ParsedArgs, err: (s: string) => void)
     text = readFileSync(dataPath, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read data file ${dataPath}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw new UsageError(
+      `cannot read data file ${dataPath}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
+    );
   }
   let frx: string;
   try {
@@ -34,7 +37,8 @@ export async function starterCommand(args: ParsedArgs, err: (s: string) => void)
     if (e instanceof TemplateError) throw new UsageError(`${dataPath}: ${e.message}`);
     throw e;
   }
-  if (out === '-') await new Promise<void>((resolve, reject) => process.stdout.write(frx, (e) => (e ? reject(e) : resolve())));
+  if (out === '-')
+    await new Promise<void>((resolve, reject) => process.stdout.write(frx, (e) => (e ? reject(e) : resolve())));
   else {
     try {
       writeFileSync(out, frx);

@@ -77,7 +77,9 @@ function asNumber(name: string, raw: unknown, def: number, min: number, max: num
   if (raw === undefined || raw === null || raw === '') return def;
   const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
   if (!Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min || n > max) {
-    throw new ConfigError(`${name} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+    throw new ConfigError(
+      `${name} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max} (got ${JSON.stringify(raw)})`,
+    );
   }
   return n;
 }
@@ -128,7 +130,14 @@ function renderLimitSettings(s: (key: string) => unknown): RenderLimitSettings {
   const m = RENDER_MEMORY_MB;
   const p = RENDER_MAX_PAGES;
   return {
-    renderTimeoutSeconds: asNumber('Settings:RenderTimeoutSeconds', s('RenderTimeoutSeconds'), t.fallback, t.min, t.max, false),
+    renderTimeoutSeconds: asNumber(
+      'Settings:RenderTimeoutSeconds',
+      s('RenderTimeoutSeconds'),
+      t.fallback,
+      t.min,
+      t.max,
+      false,
+    ),
     renderMemoryMb: asNumber('Settings:RenderMemoryMb', s('RenderMemoryMb'), m.fallback, m.min, m.max),
     renderMaxPages: asNumber('Settings:RenderMaxPages', s('RenderMaxPages'), p.fallback, p.min, p.max),
   };
@@ -136,7 +145,10 @@ function renderLimitSettings(s: (key: string) => unknown): RenderLimitSettings {
 
 /** Only the render limits, for `platform-core render`: it needs nothing else of the
  *  configuration, so an unrelated bad setting (or DATABASE_URL) must not stop it. */
-export function loadRenderLimitSettings(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): RenderLimitSettings {
+export function loadRenderLimitSettings(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): RenderLimitSettings {
   const { tree } = readSettingsFile(env, cwd);
   return renderLimitSettings((key) => lookupSetting(tree, env, `Settings:${key}`));
 }
@@ -146,12 +158,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const s = (key: string) => lookupSetting(tree, env, `Settings:${key}`);
 
   const origins = s('AllowedOrigins');
-  const allowedOrigins = origins === undefined || origins === null || origins === ''
-    ? []
-    : (Array.isArray(origins) ? origins.map(String) : String(origins).split(',')).map((o) => o.trim()).filter(Boolean);
+  const allowedOrigins =
+    origins === undefined || origins === null || origins === ''
+      ? []
+      : (Array.isArray(origins) ? origins.map(String) : String(origins).split(','))
+          .map((o) => o.trim())
+          .filter(Boolean);
 
-  const renderWorkers = asNumber('Settings:RenderWorkers', s('RenderWorkers'), Math.max(1, availableParallelism() - 1), 1, 64);
-  const previewWorkers = asNumber('Settings:PreviewWorkers', s('PreviewWorkers'), Math.max(1, availableParallelism() - 1), 1, 64);
+  const renderWorkers = asNumber(
+    'Settings:RenderWorkers',
+    s('RenderWorkers'),
+    Math.max(1, availableParallelism() - 1),
+    1,
+    64,
+  );
+  const previewWorkers = asNumber(
+    'Settings:PreviewWorkers',
+    s('PreviewWorkers'),
+    Math.max(1, availableParallelism() - 1),
+    1,
+    64,
+  );
   const settings: Settings = {
     jwtExpireHours: asNumber('Settings:JwtExpireHours', s('JwtExpireHours'), 24, 0.01, 24 * 365, false),
     jwtSigningKeyFile: asOptionalPath('Settings:JwtSigningKeyFile', s('JwtSigningKeyFile'), cwd),
@@ -165,7 +192,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     lockoutMaxFailedAttempts: asNumber('Settings:LockoutMaxFailedAttempts', s('LockoutMaxFailedAttempts'), 5, 1, 1000),
     lockoutMinutes: asNumber('Settings:LockoutMinutes', s('LockoutMinutes'), 5, 0.01, 525_600, false),
     loginRateLimitPerUser: asNumber('Settings:LoginRateLimitPerUser', s('LoginRateLimitPerUser'), 30, 1, 1_000_000),
-    loginRateLimitPerAddress: asNumber('Settings:LoginRateLimitPerAddress', s('LoginRateLimitPerAddress'), 300, 1, 1_000_000),
+    loginRateLimitPerAddress: asNumber(
+      'Settings:LoginRateLimitPerAddress',
+      s('LoginRateLimitPerAddress'),
+      300,
+      1,
+      1_000_000,
+    ),
     authCacheSeconds: asNumber('Settings:AuthCacheSeconds', s('AuthCacheSeconds'), 30, 0, 60, false),
     allowedOrigins,
     trustProxy: asBoolean('Settings:TrustProxy', s('TrustProxy'), false),
@@ -173,18 +206,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     renderWorkers,
     renderQueueLimit: asNumber('Settings:RenderQueueLimit', s('RenderQueueLimit'), 4 * renderWorkers, 0, 10_000),
     ...renderLimitSettings(s),
-    srsStatementTimeoutSeconds: asNumber('Settings:SrsStatementTimeoutSeconds', s('SrsStatementTimeoutSeconds'), 30, 0.1, 3600, false),
+    srsStatementTimeoutSeconds: asNumber(
+      'Settings:SrsStatementTimeoutSeconds',
+      s('SrsStatementTimeoutSeconds'),
+      30,
+      0.1,
+      3600,
+      false,
+    ),
     srsMaxRows: asNumber('Settings:SrsMaxRows', s('SrsMaxRows'), 100_000, 1, 10_000_000),
     previewWorkers,
     previewQueueLimit: asNumber('Settings:PreviewQueueLimit', s('PreviewQueueLimit'), 4 * previewWorkers, 0, 10_000),
     previewTimeoutSeconds: asNumber('Settings:PreviewTimeoutSeconds', s('PreviewTimeoutSeconds'), 10, 0.01, 600, false),
     previewMemoryMb: asNumber('Settings:PreviewMemoryMb', s('PreviewMemoryMb'), 512, 64, 65_536),
-    databaseConnectTimeoutSeconds: asNumber('Settings:DatabaseConnectTimeoutSeconds', s('DatabaseConnectTimeoutSeconds'), 5, 0.1, 600, false),
-    databaseStatementTimeoutSeconds: asNumber('Settings:DatabaseStatementTimeoutSeconds', s('DatabaseStatementTimeoutSeconds'), 10, 0.1, 3600, false),
+    databaseConnectTimeoutSeconds: asNumber(
+      'Settings:DatabaseConnectTimeoutSeconds',
+      s('DatabaseConnectTimeoutSeconds'),
+      5,
+      0.1,
+      600,
+      false,
+    ),
+    databaseStatementTimeoutSeconds: asNumber(
+      'Settings:DatabaseStatementTimeoutSeconds',
+      s('DatabaseStatementTimeoutSeconds'),
+      10,
+      0.1,
+      3600,
+      false,
+    ),
     shutdownGraceSeconds: asNumber('Settings:ShutdownGraceSeconds', s('ShutdownGraceSeconds'), 10, 0, 3600, false),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(settings.logLevel)) {
-    throw new ConfigError(`Settings:LogLevel must be one of fatal, error, warn, info, debug, trace, silent (got ${JSON.stringify(settings.logLevel)})`);
+    throw new ConfigError(
+      `Settings:LogLevel must be one of fatal, error, warn, info, debug, trace, silent (got ${JSON.stringify(settings.logLevel)})`,
+    );
   }
 
   const databaseUrl = env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? env.DATABASE_URL.trim() : null;

@@ -13,7 +13,13 @@ import { withPgStartupLock } from './startup-lock.js';
 import { withFileStartupLock } from './file-start-lock.js';
 import { StorageHealth } from './storage-health.js';
 import { checkStorageBeforeOpening, sqliteFileFor } from './storage-preflight.js';
-import { createPrivateFile, securePrivateDirectory, securePrivateFiles, sqliteFiles, type TightenedMode } from './file-modes.js';
+import {
+  createPrivateFile,
+  securePrivateDirectory,
+  securePrivateFiles,
+  sqliteFiles,
+  type TightenedMode,
+} from './file-modes.js';
 
 export type DialectName = 'sqlite' | 'postgresql';
 
@@ -81,7 +87,12 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const u = new URL(opts.databaseUrl);
     const description = `postgresql://${u.host}${u.pathname}`;
-    const lock = { connectionString: opts.databaseUrl, connectTimeoutMs: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, maxWaitMs: STARTUP_LOCK_WAIT_MS, description };
+    const lock = {
+      connectionString: opts.databaseUrl,
+      connectTimeoutMs: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      maxWaitMs: STARTUP_LOCK_WAIT_MS,
+      description,
+    };
     return {
       db,
       withApps: db,

@@ -32,7 +32,8 @@ export function databaseFault(err: unknown): DatabaseFault | null {
   // shutdown, cannot connect now, database dropped), 53 insufficient resources (too many
   // connections, out of memory or disk on the server), 57014 a cancelled statement (the
   // platform's statement timeout).
-  if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-4]$/.test(code) || /^53[0-9A-Z]{3}$/.test(code) || code === '57014') return 'unavailable';
+  if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-4]$/.test(code) || /^53[0-9A-Z]{3}$/.test(code) || code === '57014')
+    return 'unavailable';
   if (code === 'SQLITE_FULL') return 'storage_full';
   if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED') return 'busy';
   if (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN') return 'unavailable';

@@ -44,7 +44,10 @@ export async function withFileStartupLock<T>(lockFile: string, maxWaitMs: number
       rmSync(lockFile, { force: true });
       continue;
     }
-    if (Date.now() > deadline) throw new DatabaseOpenError(`another process has held the start-up lock ${lockFile} for more than ${Math.round(maxWaitMs / 1000)} s`);
+    if (Date.now() > deadline)
+      throw new DatabaseOpenError(
+        `another process has held the start-up lock ${lockFile} for more than ${Math.round(maxWaitMs / 1000)} s`,
+      );
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
   try {

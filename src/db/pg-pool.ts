@@ -123,7 +123,7 @@ function guardedClient(client: pg.PoolClient, queryTimeoutMs: number): PostgresP
       // A cursor (streamed rows) is returned as it is: its reads are bounded by statement_timeout.
       if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never);
       return query(textOrCursor, values ?? []);
-    }) as unknown as PostgresPoolClient["query"],
+    }) as unknown as PostgresPoolClient['query'],
     // A broken client goes back with an error, so the pool closes it instead of reusing it.
     release: () => client.release(dropped || !isQueryable(client) ? connectionLost('connection lost') : undefined),
   };

@@ -110,7 +110,11 @@ export interface BoundStatement {
  * Replaces `:name` / `@name` markers (of the names in `values`) by bound parameters.
  * `::type` casts and `@@variables` are not markers.
  */
-export function bindNamedParameters(statement: string, values: Readonly<Record<string, unknown>>, opts: BindOptions): BoundStatement {
+export function bindNamedParameters(
+  statement: string,
+  values: Readonly<Record<string, unknown>>,
+  opts: BindOptions,
+): BoundStatement {
   const fragments: RawBuilder<unknown>[] = [];
   const used: string[] = [];
   const unknown: string[] = [];

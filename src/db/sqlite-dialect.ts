@@ -6,7 +6,14 @@
 // SQLite also ends a transaction by itself on some errors (SQLITE_FULL, an I/O error): Kysely's
 // ROLLBACK after it then fails with "cannot rollback - no transaction is active", and that
 // error replaced the real one (a full disk answered 500 instead of 503 storage_full).
-import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Dialect, type Driver, type SqliteDialectConfig } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 
 export function sqliteDialectWithImmediateTransactions(config: SqliteDialectConfig): Dialect {
   const base = new SqliteDialect(config);

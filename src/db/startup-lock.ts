@@ -20,25 +20,38 @@ export interface StartupLockOptions {
 }
 
 export async function withPgStartupLock<T>(opts: StartupLockOptions, work: () => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: opts.connectionString, connectionTimeoutMillis: opts.connectTimeoutMs, application_name: 'platform-core-startup' });
+  const client = new pg.Client({
+    connectionString: opts.connectionString,
+    connectionTimeoutMillis: opts.connectTimeoutMs,
+    application_name: 'platform-core-startup',
+  });
   // A connection dying while we wait must become a rejected query, not an unheard 'error' event.
   client.on('error', () => undefined);
   try {
     await client.connect();
   } catch (err) {
     // The first connection of a start: the administrator needs where and why, in one line.
-    const why = err instanceof pg.DatabaseError ? err.message : `${(err as Error).message} (connect timeout ${opts.connectTimeoutMs / 1000} s, Settings:DatabaseConnectTimeoutSeconds)`;
-    throw new DatabaseOpenError(`cannot connect to the database ${opts.description}: ${why.replace(/\s+/g, ' ')}`, { cause: err });
+    const why =
+      err instanceof pg.DatabaseError
+        ? err.message
+        : `${(err as Error).message} (connect timeout ${opts.connectTimeoutMs / 1000} s, Settings:DatabaseConnectTimeoutSeconds)`;
+    throw new DatabaseOpenError(`cannot connect to the database ${opts.description}: ${why.replace(/\s+/g, ' ')}`, {
+      cause: err,
+    });
   }
   try {
     const deadline = Date.now() + opts.maxWaitMs;
     // Polled with try-lock rather than a blocking pg_advisory_lock: each query is short, so
     // the statement timeout never cuts a long wait and the wait has a limit of our own.
     for (;;) {
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, $2) as locked', [...LOCK_KEYS]);
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, $2) as locked', [
+        ...LOCK_KEYS,
+      ]);
       if (rows[0]?.locked) break;
       if (Date.now() > deadline) {
-        throw new DatabaseOpenError(`another instance has held the start-up lock of ${opts.description} for more than ${Math.round(opts.maxWaitMs / 1000)} s`);
+        throw new DatabaseOpenError(
+          `another instance has held the start-up lock of ${opts.description} for more than ${Math.round(opts.maxWaitMs / 1000)} s`,
+        );
       }
       await new Promise((r) => setTimeout(r, POLL_MS));
     }

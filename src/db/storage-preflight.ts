@@ -12,7 +12,17 @@
 // start that then migrates and writes must not build on a damaged file). The apps' file may
 // hold large report data and nothing at start reads beyond its schema, so it is checked up to
 // its schema; damage deeper in it surfaces as the error of the report that reads there.
-import { accessSync, closeSync, constants, existsSync, openSync, readSync, rmSync, statSync, type Stats } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  openSync,
+  readSync,
+  rmSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DatabaseOpenError } from './open-error.js';
 import { loadSqlite, BUSY_TIMEOUT_MS } from './sqlite-file.js';
@@ -25,7 +35,9 @@ const QUICK_CHECK_LINES = 3;
 
 /** The SQLite file a configuration uses: DATABASE_URL sqlite:<path> or file:<path>, else the data directory's. */
 export function sqliteFileFor(databaseUrl: string | null, dataDir: string): string {
-  return databaseUrl ? resolve(databaseUrl.replace(/^(sqlite|file):(\/\/)?/i, '')) : join(dataDir, 'platform-core.sqlite');
+  return databaseUrl
+    ? resolve(databaseUrl.replace(/^(sqlite|file):(\/\/)?/i, ''))
+    : join(dataDir, 'platform-core.sqlite');
 }
 
 /** Throws a DatabaseOpenError when the data directory or (on SQLite) a database file cannot be used. */
@@ -44,7 +56,8 @@ export function checkStorageBeforeOpening(opts: { databaseUrl: string | null; da
 }
 
 /** A path for a one-line message: control characters (a newline in a name) escaped. */
-const shown = (path: string): string => path.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+const shown = (path: string): string =>
+  path.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 const fail = (what: string, cause: string): never => {
   throw new DatabaseOpenError(`cannot use ${what}: ${cause}`);
@@ -85,7 +98,12 @@ function checkCreatable(path: string, what: string): void {
   }
   if (stats === null) return; // nothing exists up to the root: mkdir will say why
   if (!stats.isDirectory()) fail(what, `it cannot be created: ${shown(ancestor)} is ${kindOf(stats)}, not a directory`);
-  checkAccess(ancestor, constants.W_OK | constants.X_OK, what, `it cannot be created: ${shown(ancestor)} is not writable`);
+  checkAccess(
+    ancestor,
+    constants.W_OK | constants.X_OK,
+    what,
+    `it cannot be created: ${shown(ancestor)} is not writable`,
+  );
 }
 
 function checkAccess(path: string, mode: number, what: string, cause: string): void {
@@ -115,12 +133,18 @@ function checkFileEntry(file: string, what: string): boolean {
   if (!stats.isFile()) fail(what, `it is ${kindOf(stats)}, not a database file`);
   checkAccess(file, constants.R_OK | constants.W_OK, what, 'it cannot be read and written');
   // SQLite creates its -wal and -shm files beside the database.
-  checkAccess(dirname(file), constants.W_OK | constants.X_OK, what, `its directory ${shown(dirname(file))} is not writable`);
+  checkAccess(
+    dirname(file),
+    constants.W_OK | constants.X_OK,
+    what,
+    `its directory ${shown(dirname(file))} is not writable`,
+  );
   return stats.size > 0;
 }
 
 function checkDatabaseContent(file: string, what: string, opts: { fullCheck: boolean }): void {
-  if (!startsWithSqliteHeader(file, what)) fail(what, 'it is not a SQLite database (the file does not start with the SQLite header)');
+  if (!startsWithSqliteHeader(file, what))
+    fail(what, 'it is not a SQLite database (the file does not start with the SQLite header)');
   // A read-only connection may still create -wal and -shm for a file in WAL mode; when the file
   // turns out bad, those it created (not ones that were there) are removed again.
   const sideFiles = [`${file}-wal`, `${file}-shm`].filter((p) => !existsSync(p));
@@ -165,7 +189,9 @@ function checkWithSqlite(file: string, fullCheck: boolean): void {
     // Reads the whole schema: a file whose first page or schema is damaged fails here.
     db.prepare('SELECT count(*) FROM sqlite_schema').get();
     if (!fullCheck) return;
-    const report = (db.pragma(`quick_check(${QUICK_CHECK_LINES})`) as { quick_check: string }[]).map((r) => r.quick_check);
+    const report = (db.pragma(`quick_check(${QUICK_CHECK_LINES})`) as { quick_check: string }[]).map(
+      (r) => r.quick_check,
+    );
     if (report.length !== 1 || report[0] !== 'ok') {
       const lines = report.flatMap((r) => r.split('\n')).filter((l) => l.trim() !== '' && !l.startsWith('***'));
       throw new CorruptDatabase(`it is corrupt (quick_check: ${lines.slice(0, QUICK_CHECK_LINES).join('; ')})`);

@@ -34,7 +34,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const logRequestEnd = (request: FastifyRequest, statusCode: number, ms: number): void => {
     const slow = ms >= settings.slowRequestMs;
     if (slow || settings.accessLog) {
-      const line = { method: request.method, url: redactRequestUrl(request.url, request.query), statusCode, responseTimeMs: Math.round(ms * 10) / 10 };
+      const line = {
+        method: request.method,
+        url: redactRequestUrl(request.url, request.query),
+        statusCode,
+        responseTimeMs: Math.round(ms * 10) / 10,
+      };
       if (slow) request.log.warn(line, 'slow request');
       else request.log.info(line, 'request completed');
     }
@@ -71,7 +76,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
 
   installJsonParser(app);
   // HTML forms (ping echoes them); other routes' schemas refuse what they do not expect.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseForm(body as string)));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, parseForm(body as string)),
+  );
   installNulGuard(app);
   // No per-request cookie parsing: the auth hook reads the Cookie header only when one is sent.
   await app.register(cookie, { hook: false });

@@ -51,7 +51,11 @@ function parsedHeader(authorization: string): Credential | null {
   return cred;
 }
 
-export function installAuthentication(app: FastifyInstance, auth: Authenticator, allowedOrigins: readonly string[]): void {
+export function installAuthentication(
+  app: FastifyInstance,
+  auth: Authenticator,
+  allowedOrigins: readonly string[],
+): void {
   app.decorateRequest('principal', null);
 
   // Each route gets its own gate, built once from its config: the per-request path then reads
@@ -70,7 +74,8 @@ export function installAuthentication(app: FastifyInstance, auth: Authenticator,
       return gate.call(this, request, reply, done);
     };
     const existing = route.onRequest;
-    route.onRequest = existing === undefined ? [lazyGate] : [lazyGate, ...(Array.isArray(existing) ? existing : [existing])];
+    route.onRequest =
+      existing === undefined ? [lazyGate] : [lazyGate, ...(Array.isArray(existing) ? existing : [existing])];
   });
 
   function makeGate(mode: AuthMode, roles: readonly string[] | undefined, changesState: boolean): onRequestHookHandler {
@@ -84,7 +89,10 @@ export function installAuthentication(app: FastifyInstance, auth: Authenticator,
       try {
         const authorization = request.headers.authorization;
         // A blank header is no credential: the cookie and the query are then looked at.
-        cred = authorization !== undefined && authorization.trim() !== '' ? parsedHeader(authorization) : findCredential({ authorization, cookieToken: cookieToken(request), queryToken: queryToken(request) });
+        cred =
+          authorization !== undefined && authorization.trim() !== ''
+            ? parsedHeader(authorization)
+            : findCredential({ authorization, cookieToken: cookieToken(request), queryToken: queryToken(request) });
         if (cred === null) {
           if (mode === 'required') requirePrincipal(null);
           return done();
@@ -110,7 +118,14 @@ export function installAuthentication(app: FastifyInstance, auth: Authenticator,
     done(err as Error);
   }
 
-  function authorize(request: FastifyRequest, roles: readonly string[] | undefined, changesState: boolean, cred: Credential, principal: Principal, done: (err?: Error) => void): void {
+  function authorize(
+    request: FastifyRequest,
+    roles: readonly string[] | undefined,
+    changesState: boolean,
+    cred: Credential,
+    principal: Principal,
+    done: (err?: Error) => void,
+  ): void {
     request.principal = principal;
     try {
       if (cred.source === 'cookie') assertSameOrigin(request, allowedOrigins, changesState);

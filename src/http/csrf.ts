@@ -21,17 +21,25 @@ import { forbidden } from '../lib/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function assertSameOrigin(request: FastifyRequest, allowedOrigins: readonly string[], changesStateOnAnyMethod = false): void {
+export function assertSameOrigin(
+  request: FastifyRequest,
+  allowedOrigins: readonly string[],
+  changesStateOnAnyMethod = false,
+): void {
   if (!changesStateOnAnyMethod && SAFE_METHODS.has(request.method)) return;
   const own = `${request.protocol}://${request.host}`;
-  const isAllowed = (origin: string | undefined): boolean => origin !== undefined && (origin === own || allowedOrigins.includes(origin));
+  const isAllowed = (origin: string | undefined): boolean =>
+    origin !== undefined && (origin === own || allowedOrigins.includes(origin));
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite !== undefined) {
     if (fetchSite === 'same-origin' || isAllowed(request.headers.origin)) return;
   } else if (isAllowed(request.headers.origin ?? refererOrigin(request.headers.referer))) {
     return;
   }
-  throw forbidden('csrf_rejected', 'Cross-site request rejected: cookie-authenticated changes need a same-origin Origin header');
+  throw forbidden(
+    'csrf_rejected',
+    'Cross-site request rejected: cookie-authenticated changes need a same-origin Origin header',
+  );
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {

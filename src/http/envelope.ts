@@ -35,7 +35,13 @@ export const ErrorEnvelope = EnvelopeOf(
   Type.Object({
     code: Type.String({ description: 'stable snake_case machine code' }),
     details: Type.Optional(
-      Type.Array(Type.Object({ field: Type.Optional(Type.String()), rule: Type.Optional(Type.String()), message: Type.String() })),
+      Type.Array(
+        Type.Object({
+          field: Type.Optional(Type.String()),
+          rule: Type.Optional(Type.String()),
+          message: Type.String(),
+        }),
+      ),
     ),
   }),
   'Failure',
@@ -51,4 +57,10 @@ export const standardErrors = {
 };
 
 /** The five credential forms, for the OpenAPI `security` of authenticated routes. */
-export const authSecurity: Array<Record<string, string[]>> = [{ bearer: [] }, { token: [] }, { basic: [] }, { cookie: [] }, { query: [] }];
+export const authSecurity: Array<Record<string, string[]>> = [
+  { bearer: [] },
+  { token: [] },
+  { basic: [] },
+  { cookie: [] },
+  { query: [] },
+];

@@ -69,7 +69,8 @@ function classify(err: FastifyError & { validation?: ValidationIssue[]; validati
   const fault = databaseFault(err);
   if (fault) return databaseFaultError(fault);
   // A repository that did not expect the race: still the client's conflict, not a server fault.
-  if (isUniqueViolation(err)) return new AppError(409, 'conflict', 'The change conflicts with a parallel one; reload and retry');
+  if (isUniqueViolation(err))
+    return new AppError(409, 'conflict', 'The change conflicts with a parallel one; reload and retry');
   if (err.validation) {
     const details = validationDetails(err.validation, err.validationContext);
     return new AppError(400, 'invalid_input', details[0]?.message ?? 'Invalid input', { details });
@@ -89,7 +90,12 @@ function classify(err: FastifyError & { validation?: ValidationIssue[]; validati
   return new AppError(500, 'internal_error', 'Internal server error');
 }
 
-function sendError(err: FastifyError, request: FastifyRequest, reply: FastifyReply, onDatabaseFault?: (fault: DatabaseFault) => void): FastifyReply {
+function sendError(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  onDatabaseFault?: (fault: DatabaseFault) => void,
+): FastifyReply {
   const appErr = classify(err);
   const fault = appErr.statusCode === 503 ? databaseFault(err) : null;
   if (fault) {
@@ -125,7 +131,9 @@ export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest
  * in the envelope.
  */
 export function missingHost(request: FastifyRequest): AppError | null {
-  return request.raw.httpVersion === '1.1' && request.headers.host === undefined ? badRequest('missing_host', 'An HTTP/1.1 request needs a Host header') : null;
+  return request.raw.httpVersion === '1.1' && request.headers.host === undefined
+    ? badRequest('missing_host', 'An HTTP/1.1 request needs a Host header')
+    : null;
 }
 
 export interface ErrorHandlingOptions {
@@ -134,7 +142,9 @@ export interface ErrorHandlingOptions {
 }
 
 export function installErrorHandling(app: FastifyInstance, opts: ErrorHandlingOptions = {}): void {
-  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendError(err, request, reply, opts.onDatabaseFault));
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    sendError(err, request, reply, opts.onDatabaseFault),
+  );
 
   // Unknown routes have no route gate (src/http/auth-hook.ts), so the request id is set here.
   // The message names the path without the query (which the router starts at `?` or `#`), and
@@ -143,7 +153,14 @@ export function installErrorHandling(app: FastifyInstance, opts: ErrorHandlingOp
     reply
       .header('X-Request-Id', request.id)
       .code(404)
-      .send(envelope(request, { code: 'route_not_found' }, `No route ${request.method} ${redactUrl(request.url.split(/[?#]/)[0]!)}`, false)),
+      .send(
+        envelope(
+          request,
+          { code: 'route_not_found' },
+          `No route ${request.method} ${redactUrl(request.url.split(/[?#]/)[0]!)}`,
+          false,
+        ),
+      ),
   );
 
   // Requests Node answers (or drops) before Fastify sees them: answer them in the envelope too.
@@ -151,7 +168,12 @@ export function installErrorHandling(app: FastifyInstance, opts: ErrorHandlingOp
     // Any Expect other than 100-continue (Node's default: a bare 417).
     const id = requestIdFor(req);
     const body = rawEnvelope(id, 'expectation_failed', 'Only "Expect: 100-continue" is supported');
-    res.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'X-Request-Id': id, Connection: 'close' });
+    res.writeHead(417, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'X-Request-Id': id,
+      Connection: 'close',
+    });
     res.end(body);
   });
   app.server.on('connect', (req: IncomingMessage, socket: Duplex) => {
@@ -177,7 +199,11 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : 400;
-  const body = rawEnvelope('', tooLarge ? 'headers_too_large' : 'bad_request', tooLarge ? 'Request headers too large' : 'Malformed HTTP request');
+  const body = rawEnvelope(
+    '',
+    tooLarge ? 'headers_too_large' : 'bad_request',
+    tooLarge ? 'Request headers too large' : 'Malformed HTTP request',
+  );
   socket.end(
     `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );

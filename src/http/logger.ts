@@ -39,7 +39,11 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         censor: '[REDACTED]',
       },
       serializers: {
-        req: (req: { method?: string; url?: string; ip?: string; query?: unknown }) => ({ method: req.method, url: redactRequestUrl(req.url ?? '', req.query), remoteAddress: req.ip }),
+        req: (req: { method?: string; url?: string; ip?: string; query?: unknown }) => ({
+          method: req.method,
+          url: redactRequestUrl(req.url ?? '', req.query),
+          remoteAddress: req.ip,
+        }),
         // Some errors quote the URL (Fastify's bad-URL error does).
         err: serializeError,
       },

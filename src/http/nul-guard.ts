@@ -13,7 +13,8 @@ declare module 'fastify' {
 }
 
 /** The path of the first string (value or key) holding a NUL, or null. */
-export const findNul = (value: unknown): string | null => findInJson(value, (v) => typeof v === 'string' && v.includes('\u0000'));
+export const findNul = (value: unknown): string | null =>
+  findInJson(value, (v) => typeof v === 'string' && v.includes('\u0000'));
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -27,9 +28,14 @@ export function installNulGuard(app: FastifyInstance): void {
       const at = findNul(request.body);
       if (at === null) return done();
       const field = at || 'body';
-      done(badRequest('invalid_input', `${field} must not contain a NUL character`, [{ field, rule: 'no_nul', message: `${field} contains U+0000` }]));
+      done(
+        badRequest('invalid_input', `${field} must not contain a NUL character`, [
+          { field, rule: 'no_nul', message: `${field} contains U+0000` },
+        ]),
+      );
     };
     const existing = route.preValidation;
-    route.preValidation = existing === undefined ? [guard] : [guard, ...(Array.isArray(existing) ? existing : [existing])];
+    route.preValidation =
+      existing === undefined ? [guard] : [guard, ...(Array.isArray(existing) ? existing : [existing])];
   });
 }

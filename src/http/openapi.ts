@@ -5,7 +5,16 @@ import swaggerUi from '@fastify/swagger-ui';
 import { VERSION } from '../lib/version.js';
 import { OPTIONAL_BODY } from './validation.js';
 
-type OpenApiDocument = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: Record<string, unknown> }> } } | undefined>> };
+type OpenApiDocument = {
+  paths?: Record<
+    string,
+    Record<
+      string,
+      | { requestBody?: { required?: boolean; content?: Record<string, { schema?: Record<string, unknown> }> } }
+      | undefined
+    >
+  >;
+};
 
 /**
  * @fastify/swagger marks every request body as required (Fastify itself refuses a missing body
@@ -37,12 +46,25 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           bearer: { type: 'http', scheme: 'bearer', description: 'A JWT from login, or an API token' },
           token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <API token>`' },
           basic: { type: 'http', scheme: 'basic', description: 'username `api`, password = the API token' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'ptoken', description: 'the JWT, set by login with createCookie' },
-          query: { type: 'apiKey', in: 'query', name: 'ptoken', description: '`api:<API token>` or a JWT (insecure: logs and history keep URLs)' },
+          cookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'ptoken',
+            description: 'the JWT, set by login with createCookie',
+          },
+          query: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'ptoken',
+            description: '`api:<API token>` or a JWT (insecure: logs and history keep URLs)',
+          },
         },
       },
     },
-    transformObject: (documents) => ('openapiObject' in documents ? markOptionalBodies(documents.openapiObject as OpenApiDocument) : documents.swaggerObject) as never,
+    transformObject: (documents) =>
+      ('openapiObject' in documents
+        ? markOptionalBodies(documents.openapiObject as OpenApiDocument)
+        : documents.swaggerObject) as never,
   });
   // The UI's own routes are public: mark every route registered inside this scope.
   await app.register(async (scope) => {

@@ -39,7 +39,10 @@ export function opsRoutes(app: FastifyInstance, database: DatabaseHandle): void 
         throw new AppError(503, 'not_ready', 'The database is not reachable', { headers: { 'Retry-After': '5' } });
       }
       const problem = await database.storage.problem();
-      if (problem) throw new AppError(503, problem, 'The database storage is full: writes fail', { headers: { 'Retry-After': '5' } });
+      if (problem)
+        throw new AppError(503, problem, 'The database storage is full: writes fail', {
+          headers: { 'Retry-After': '5' },
+        });
       return sendEnvelope(reply, { status: 'ready', database: database.dialect }, 'OK');
     },
   });

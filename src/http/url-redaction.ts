@@ -37,7 +37,16 @@ function decodeUtf8Leniently(bytes: Uint8Array): string {
   let i = 0;
   while (i < bytes.length) {
     const lead = bytes[i]!;
-    const length = lead < 0x80 ? 1 : lead >= 0xc0 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf8 ? 4 : 0;
+    const length =
+      lead < 0x80
+        ? 1
+        : lead >= 0xc0 && lead < 0xe0
+          ? 2
+          : lead >= 0xe0 && lead < 0xf0
+            ? 3
+            : lead >= 0xf0 && lead < 0xf8
+              ? 4
+              : 0;
     let codePoint = length === 1 ? lead : length === 2 ? lead & 0x1f : length === 3 ? lead & 0x0f : lead & 0x07;
     let ok = length > 0 && i + length <= bytes.length;
     for (let k = 1; ok && k < length; k++) {
@@ -63,7 +72,9 @@ function decodeUtf8Leniently(bytes: Uint8Array): string {
 export function looseDecode(text: string): string {
   let current = text.replace(/\+/g, ' ');
   for (let round = 0; round < 8 && current.includes('%'); round++) {
-    const next = current.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => decodeUtf8Leniently(Buffer.from(run.replace(/%/g, ''), 'hex')));
+    const next = current.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) =>
+      decodeUtf8Leniently(Buffer.from(run.replace(/%/g, ''), 'hex')),
+    );
     if (next === current) break;
     current = next;
   }
@@ -71,13 +82,18 @@ export function looseDecode(text: string): string {
 }
 
 /** A key decoded and case-folded, with everything but ASCII letters and digits dropped. */
-const keySkeleton = (key: string): string => looseDecode(key).normalize('NFKC').toLowerCase().replace(/[^a-z0-9]/g, '');
+const keySkeleton = (key: string): string =>
+  looseDecode(key)
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 /** True when a (raw or parsed) query key reads like a token once reduced to its skeleton:
  *  `%70token`, `PTOKEN`, `pto%00ken `, `ptoken[]`, `%2570token` all do. */
 export const isCredentialKey = (key: string): boolean => keySkeleton(key).includes(CREDENTIAL_KEY_WORD);
 
-const holdsCredentialShape = (text: string): boolean => text.search(API_TOKEN_SHAPE) >= 0 || text.search(JWT_SHAPE) >= 0;
+const holdsCredentialShape = (text: string): boolean =>
+  text.search(API_TOKEN_SHAPE) >= 0 || text.search(JWT_SHAPE) >= 0;
 
 /** The first `=` whose preceding text reads like a token key, or -1. Checking the whole prefix,
  *  not just the first key, also catches a pair behind a separator the parser does not split at
@@ -94,7 +110,8 @@ function credentialValueStart(pair: string): number {
 }
 
 /** True when the text, decoded, has an `=` after a token key: an encoded `=` (`ptoken%3D…`). */
-const hasEncodedCredential = (text: string): boolean => text.includes('%') && credentialValueStart(looseDecode(text)) >= 0;
+const hasEncodedCredential = (text: string): boolean =>
+  text.includes('%') && credentialValueStart(looseDecode(text)) >= 0;
 
 /**
  * One `&`-separated piece of the query, as the parser splits it: from the credential's `=` to
@@ -118,7 +135,15 @@ function withoutQuery(url: string): string {
 /** A URL (absolute or origin-form) with every credential in it redacted; the rest as sent. */
 export function redactUrl(url: string): string {
   const start = url.search(QUERY_START);
-  let out = start < 0 ? url : url.slice(0, start + 1) + url.slice(start + 1).split('&').map(redactPair).join('&');
+  let out =
+    start < 0
+      ? url
+      : url.slice(0, start + 1) +
+        url
+          .slice(start + 1)
+          .split('&')
+          .map(redactPair)
+          .join('&');
   out = out.replace(API_TOKEN_SHAPE, REDACTED).replace(JWT_SHAPE, REDACTED);
   // A credential shape spelt with escapes (`%70ct_…`) is only visible decoded.
   if (out.includes('%') && holdsCredentialShape(looseDecode(out))) out = withoutQuery(out);

@@ -32,7 +32,6 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   return optional;
 };
 
-
 /** Marks a body schema as optional: a request without a body passes, one with a body is checked. */
 export const optionalBody = <T extends object>(schema: T): T => ({ ...schema, [OPTIONAL_BODY]: true });
 

@@ -13,7 +13,12 @@ export class AppError extends Error {
   readonly details: ErrorDetail[] | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(statusCode: number, code: string, message: string, opts: { details?: ErrorDetail[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    opts: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.statusCode = statusCode;
@@ -23,9 +28,12 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, details?: ErrorDetail[]) => new AppError(400, code, message, details ? { details } : {});
+export const badRequest = (code: string, message: string, details?: ErrorDetail[]) =>
+  new AppError(400, code, message, details ? { details } : {});
 export const unauthorized = (code: string, message: string) =>
-  new AppError(401, code, message, { headers: { 'WWW-Authenticate': 'Bearer realm="platform-core", Token realm="platform-core"' } });
+  new AppError(401, code, message, {
+    headers: { 'WWW-Authenticate': 'Bearer realm="platform-core", Token realm="platform-core"' },
+  });
 export const forbidden = (code: string, message: string) => new AppError(403, code, message);
 export const notFound = (code: string, message: string) => new AppError(404, code, message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);

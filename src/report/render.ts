@@ -101,12 +101,14 @@ function datasetNames(report: ReportModel, ds: DataSet): Record<string, DataSet>
  *  data cannot be used (the message says where), RenderTooLargeError past the page limit. */
 export function prepareReport(opts: PrepareOptions): PreparedRun {
   const warnings = new ReportWarnings();
-  const loaded = typeof opts.template === 'string' || Buffer.isBuffer(opts.template) ? loadFrx(opts.template) : opts.template;
+  const loaded =
+    typeof opts.template === 'string' || Buffer.isBuffer(opts.template) ? loadFrx(opts.template) : opts.template;
   for (const w of loaded.warnings) warnings.add(w);
   const report = loaded.report;
 
   const bind: { datasets?: Record<string, DataSet>; json?: unknown; tables?: Record<string, unknown[]> } = {};
-  if (opts.data?.datasetXml !== undefined) bind.datasets = datasetNames(report, loadDataSetXml(opts.data.datasetXml, { warnings }));
+  if (opts.data?.datasetXml !== undefined)
+    bind.datasets = datasetNames(report, loadDataSetXml(opts.data.datasetXml, { warnings }));
   if (opts.data?.json !== undefined) bind.json = opts.data.json;
   if (opts.data?.tables !== undefined) bind.tables = opts.data.tables;
   const data = bindReportData(report.dictionary, bind as BindData, warnings);
@@ -143,12 +145,14 @@ export function pdfExportOptions(run: PreparedRun): PdfExportOptions {
 /** Loads a template, binds its data, runs it and exports the result. Throws TemplateError when
  *  the template or its data cannot be used (the message says where). */
 export function renderReport(opts: RenderOptions): RenderResult {
-  if (!RENDER_FORMATS.includes(opts.format)) throw new TemplateError(`unsupported output format "${String(opts.format)}"`);
+  if (!RENDER_FORMATS.includes(opts.format))
+    throw new TemplateError(`unsupported output format "${String(opts.format)}"`);
   const run = prepareReport(opts);
   const { prepared, warnings } = run;
   let output: string | Buffer;
   // The report's "now" is also the document's creation date (so a fixed `now` gives the same bytes).
-  if (opts.format === 'pdf') output = exportPdfSync(prepared, { ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
+  if (opts.format === 'pdf')
+    output = exportPdfSync(prepared, { ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
   else {
     output = exportHtml(prepared, {
       title: run.info.name || 'Report',
@@ -156,5 +160,11 @@ export function renderReport(opts: RenderOptions): RenderResult {
       ...(run.culture !== undefined ? { lang: run.culture || 'en' } : {}),
     });
   }
-  return { output, pages: prepared.pages.length, truncated: prepared.truncated === true, warnings: [...warnings.list], prepared };
+  return {
+    output,
+    pages: prepared.pages.length,
+    truncated: prepared.truncated === true,
+    warnings: [...warnings.list],
+    prepared,
+  };
 }

@@ -17,19 +17,42 @@ export interface AppContext {
   dir: string;
 }
 
-export async function resolveApp(db: Kysely<Database>, appsDir: string, caller: Principal, requested: string | undefined): Promise<AppContext> {
+export async function resolveApp(
+  db: Kysely<Database>,
+  appsDir: string,
+  caller: Principal,
+  requested: string | undefined,
+): Promise<AppContext> {
   let name = requested;
   if (name === undefined || name === '') {
     const row = await db.selectFrom('users').select('app_name').where('id', '=', caller.account.id).executeTakeFirst();
     name = row?.app_name ?? '';
     if (name === '') {
-      throw badRequest('app_required', 'No application: pass ?app_name= or set the caller\'s context (POST /api/core/account/context/{app_name})', [
-        { field: 'app_name', rule: 'required', message: 'app_name is required when the caller has no application context' },
-      ]);
+      throw badRequest(
+        'app_required',
+        "No application: pass ?app_name= or set the caller's context (POST /api/core/account/context/{app_name})",
+        [
+          {
+            field: 'app_name',
+            rule: 'required',
+            message: 'app_name is required when the caller has no application context',
+          },
+        ],
+      );
     }
   }
-  if (!appNameRe.test(name)) throw badRequest('invalid_input', 'app_name is not an application name', [{ field: 'app_name', rule: 'pattern', message: `app_name must match ${APP_NAME_PATTERN}` }]);
-  if (appsForRoles([name], caller.account.roles).length === 0) throw forbidden('app_not_allowed', `${caller.account.username} may not use the application ${name} (needs app_${name} or app_administrator)`);
-  if (!listApps(appsDir).includes(name)) throw badRequest('unknown_app', `No application named ${name}`, [{ field: 'app_name', rule: 'exists', message: `no application named ${name}` }]);
+  if (!appNameRe.test(name))
+    throw badRequest('invalid_input', 'app_name is not an application name', [
+      { field: 'app_name', rule: 'pattern', message: `app_name must match ${APP_NAME_PATTERN}` },
+    ]);
+  if (appsForRoles([name], caller.account.roles).length === 0)
+    throw forbidden(
+      'app_not_allowed',
+      `${caller.account.username} may not use the application ${name} (needs app_${name} or app_administrator)`,
+    );
+  if (!listApps(appsDir).includes(name))
+    throw badRequest('unknown_app', `No application named ${name}`, [
+      { field: 'app_name', rule: 'exists', message: `no application named ${name}` },
+    ]);
   return { name, dir: join(appsDir, name) };
 }

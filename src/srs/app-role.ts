@@ -15,9 +15,14 @@ export interface AppLogin {
 
 /** The app role's login, made by migration 003. */
 export async function loadAppLogin(db: Kysely<Database>): Promise<AppLogin> {
-  const row = await db.selectFrom('instance_settings').select('value').where('key', '=', APP_LOGIN_KEY).executeTakeFirst();
+  const row = await db
+    .selectFrom('instance_settings')
+    .select('value')
+    .where('key', '=', APP_LOGIN_KEY)
+    .executeTakeFirst();
   const login = row ? (JSON.parse(row.value) as Partial<AppLogin>) : {};
-  if (typeof login.user !== 'string' || typeof login.password !== 'string') throw new Error(`the app role's login (${APP_LOGIN_KEY}) is missing: run the migrations`);
+  if (typeof login.user !== 'string' || typeof login.password !== 'string')
+    throw new Error(`the app role's login (${APP_LOGIN_KEY}) is missing: run the migrations`);
   return { user: login.user, password: login.password };
 }
 

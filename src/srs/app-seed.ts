@@ -88,7 +88,10 @@ export async function seedApp(target: SeedTarget, appsDir: string, app: string, 
     if (applied) logger.info({ app, file: seed.file }, `loaded the sample data of app ${app} (${seed.file})`);
     return applied ? 'applied' : 'unchanged';
   } catch (err) {
-    logger.error({ err, app, file: seed.file }, `the seed ${seed.file} of app ${app} failed; nothing of it was applied`);
+    logger.error(
+      { err, app, file: seed.file },
+      `the seed ${seed.file} of app ${app} failed; nothing of it was applied`,
+    );
     return 'failed';
   }
 }
@@ -100,7 +103,8 @@ function runSqliteSeed(file: string | null, statements: readonly string[]): void
   try {
     connection.exec('BEGIN IMMEDIATE');
     try {
-      for (const statement of statements) runAppStatement(connection, { sql: statement, parameters: [] }, Number.MAX_SAFE_INTEGER);
+      for (const statement of statements)
+        runAppStatement(connection, { sql: statement, parameters: [] }, Number.MAX_SAFE_INTEGER);
       connection.exec('COMMIT');
     } catch (err) {
       if (connection.inTransaction) connection.exec('ROLLBACK');

@@ -5,7 +5,15 @@ import { sql, type Kysely } from 'kysely';
 import { commandData } from './row-json.js';
 import { useAppSchema } from './app-role.js';
 import { databaseFault } from '../db/database-errors.js';
-import { CommandFailedError, failedMessage, timeoutMessage, tooManyRowsMessage, type CommandExecutor, type CommandToRun, type RunLimits } from './run-commands.js';
+import {
+  CommandFailedError,
+  failedMessage,
+  timeoutMessage,
+  tooManyRowsMessage,
+  type CommandExecutor,
+  type CommandToRun,
+  type RunLimits,
+} from './run-commands.js';
 
 /** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
 const QUERY_CANCELED = '57014';
@@ -20,7 +28,9 @@ export class ConnectionCommandExecutor implements CommandExecutor {
     const results: Record<string, unknown> = {};
     await this.db.transaction().execute(async (trx) => {
       // SET takes no bound parameters; the value is an integer from the validated settings.
-      await sql`set local statement_timeout = ${sql.raw(String(Math.max(1, Math.round(limits.statementTimeoutMs))))}`.execute(trx);
+      await sql`set local statement_timeout = ${sql.raw(String(Math.max(1, Math.round(limits.statementTimeoutMs))))}`.execute(
+        trx,
+      );
       await useAppSchema(trx);
       for (const command of commands) {
         let rows: unknown[] = [];
@@ -31,10 +41,18 @@ export class ConnectionCommandExecutor implements CommandExecutor {
             // The connection lost or the server gone: not this command's fault (503, logged).
             if (databaseFault(err) === 'unavailable' && (err as { code?: unknown }).code !== QUERY_CANCELED) throw err;
             const timedOut = (err as { code?: unknown }).code === QUERY_CANCELED;
-            throw new CommandFailedError(command.name, timedOut ? timeoutMessage(command.name, limits) : failedMessage(command.name), err);
+            throw new CommandFailedError(
+              command.name,
+              timedOut ? timeoutMessage(command.name, limits) : failedMessage(command.name),
+              err,
+            );
           }
           if (rows.length > limits.maxRows) {
-            throw new CommandFailedError(command.name, tooManyRowsMessage(command.name, limits), new Error(`${rows.length} rows`));
+            throw new CommandFailedError(
+              command.name,
+              tooManyRowsMessage(command.name, limits),
+              new Error(`${rows.length} rows`),
+            );
           }
         }
         if (command.output !== 'none') results[command.name] = commandData(rows, command.output === 'single');

@@ -18,7 +18,8 @@ const WHOLE = /^\d{1,9}$/;
 
 function given(input: ParamInput): { found: boolean; value: unknown } {
   if (Object.hasOwn(input.query, MAX_PAGES_PARAM)) return { found: true, value: input.query[MAX_PAGES_PARAM] };
-  if (input.body && Object.hasOwn(input.body, MAX_PAGES_PARAM)) return { found: true, value: input.body[MAX_PAGES_PARAM] };
+  if (input.body && Object.hasOwn(input.body, MAX_PAGES_PARAM))
+    return { found: true, value: input.body[MAX_PAGES_PARAM] };
   return { found: false, value: undefined };
 }
 
@@ -27,9 +28,15 @@ function given(input: ParamInput): { found: boolean; value: unknown } {
 export function requestedMaxPages(input: ParamInput, limit: number): number | undefined {
   const { found, value } = given(input);
   if (!found) return undefined;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && WHOLE.test(value) ? Number(value) : Number.NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && WHOLE.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(n) || n < 1 || n > limit) {
-    const shown = typeof value === 'string' || typeof value === 'number' ? JSON.stringify(String(value).slice(0, 40)) : Array.isArray(value) ? 'more than one value' : typeof value;
+    const shown =
+      typeof value === 'string' || typeof value === 'number'
+        ? JSON.stringify(String(value).slice(0, 40))
+        : Array.isArray(value)
+          ? 'more than one value'
+          : typeof value;
     const message = `${MAX_PAGES_PARAM} must be a whole number of pages from 1 to ${limit} (Settings:RenderMaxPages) (got ${shown})`;
     throw badRequest('invalid_param', message, [{ field: MAX_PAGES_PARAM, rule: 'range', message }]);
   }

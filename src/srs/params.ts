@@ -33,11 +33,15 @@ export function checkParamValue(type: ParamType, text: string): string | null {
     case 'string':
       return null;
     case 'int':
-      return INT.test(text) && Number.isSafeInteger(Number(text)) ? null : 'is not an integer (digits, optional sign, at most 2^53 - 1)';
+      return INT.test(text) && Number.isSafeInteger(Number(text))
+        ? null
+        : 'is not an integer (digits, optional sign, at most 2^53 - 1)';
     case 'decimal':
       return DECIMAL.test(text) ? null : 'is not a decimal number (digits with an optional sign and "." fraction)';
     case 'bool':
-      return TRUE.includes(text.toLowerCase()) || FALSE.includes(text.toLowerCase()) ? null : 'is not a boolean (true/false, 1/0, yes/no, on/off)';
+      return TRUE.includes(text.toLowerCase()) || FALSE.includes(text.toLowerCase())
+        ? null
+        : 'is not a boolean (true/false, 1/0, yes/no, on/off)';
     case 'date':
       return isCalendarDate(text) ? null : 'is not a date (YYYY-MM-DD)';
   }
@@ -81,7 +85,8 @@ function lookup(source: Record<string, unknown> | undefined, name: string): { fo
 export function resolveParams(params: readonly SrsParam[], input: ParamInput): Record<string, ParamValue> {
   const values: Record<string, ParamValue> = {};
   const problems: ErrorDetail[] = [];
-  const problem = (p: SrsParam, rule: string, message: string) => problems.push({ field: p.name, rule, message: `param ${p.name} ${message}` });
+  const problem = (p: SrsParam, rule: string, message: string) =>
+    problems.push({ field: p.name, rule, message: `param ${p.name} ${message}` });
   for (const p of params) {
     const q = lookup(input.query, p.name);
     const b = lookup(input.body, p.name);
@@ -114,7 +119,11 @@ export function resolveParams(params: readonly SrsParam[], input: ParamInput): R
     }
     const why = checkParamValue(p.type, text);
     if (why) {
-      problem(p, why.startsWith('is longer') ? 'maxLength' : why.includes('NUL') ? 'no_nul' : p.type, `${why} (got ${JSON.stringify(text.slice(0, 40))}${text.length > 40 ? '…' : ''})`);
+      problem(
+        p,
+        why.startsWith('is longer') ? 'maxLength' : why.includes('NUL') ? 'no_nul' : p.type,
+        `${why} (got ${JSON.stringify(text.slice(0, 40))}${text.length > 40 ? '…' : ''})`,
+      );
       continue;
     }
     values[p.name] = convert(p.type, text);

@@ -29,7 +29,9 @@ export function parseInt8(text: string): number | string {
 }
 
 export function parseTimestamp(text: string): string {
-  const m = /^(\d{4,}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\d{2})?(?::?(\d{2}))?(?::?(\d{2}))?( BC)?$/.exec(text);
+  const m = /^(\d{4,}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\d{2})?(?::?(\d{2}))?(?::?(\d{2}))?( BC)?$/.exec(
+    text,
+  );
   if (!m) return text;
   const [, date, time, offH, offM, offS, bc] = m;
   if (bc) return text;

@@ -7,7 +7,13 @@
 // it back, and the platform never reads it.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { APP_SCHEMA, DIRECTORY_COLUMNS, DIRECTORY_TABLE, directorySelect, sqliteDirectoryTable } from '../db/app-data.js';
+import {
+  APP_SCHEMA,
+  DIRECTORY_COLUMNS,
+  DIRECTORY_TABLE,
+  directorySelect,
+  sqliteDirectoryTable,
+} from '../db/app-data.js';
 import { BUSY_TIMEOUT_MS } from '../db/sqlite-file.js';
 
 /** SQLITE_BUSY: a report holds the apps' file's write lock; the copy waits for the next run. */

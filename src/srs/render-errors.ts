@@ -9,17 +9,33 @@
 //  - anything else (a crashed worker, a closed pool) is a server fault: 500, logged.
 import { AppError } from '../lib/errors.js';
 import { MAX_PAGES_PARAM } from './max-pages-param.js';
-import { PoolBusyError, RenderMemoryError, RenderPageLimitError, RenderTimeoutError, TemplateRenderError } from './render-pool/index.js';
+import {
+  PoolBusyError,
+  RenderMemoryError,
+  RenderPageLimitError,
+  RenderTimeoutError,
+  TemplateRenderError,
+} from './render-pool/index.js';
 
 export function renderFailure(err: unknown): unknown {
   if (err instanceof PoolBusyError) {
-    return new AppError(503, 'render_busy', 'The report renderer is busy; retry later', { headers: { 'Retry-After': String(err.retryAfterSeconds) } });
+    return new AppError(503, 'render_busy', 'The report renderer is busy; retry later', {
+      headers: { 'Retry-After': String(err.retryAfterSeconds) },
+    });
   }
   if (err instanceof RenderTimeoutError) {
-    return new AppError(422, 'render_timeout', `The report took longer than ${err.timeoutMs / 1000} s to render (Settings:RenderTimeoutSeconds) and was stopped; narrow its params`);
+    return new AppError(
+      422,
+      'render_timeout',
+      `The report took longer than ${err.timeoutMs / 1000} s to render (Settings:RenderTimeoutSeconds) and was stopped; narrow its params`,
+    );
   }
   if (err instanceof RenderMemoryError) {
-    return new AppError(422, 'render_too_large', `The report needs more than ${err.maxMemoryMb} MB of memory to render (Settings:RenderMemoryMb) and was stopped; narrow its params`);
+    return new AppError(
+      422,
+      'render_too_large',
+      `The report needs more than ${err.maxMemoryMb} MB of memory to render (Settings:RenderMemoryMb) and was stopped; narrow its params`,
+    );
   }
   if (err instanceof RenderPageLimitError) {
     return new AppError(

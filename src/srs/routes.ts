@@ -11,7 +11,18 @@ import { CommandFailedError } from './run-commands.js';
 import { TRUNCATED_HEADER } from './max-pages-param.js';
 import type { RenderFormat } from './render-pool/index.js';
 import { buildStarter, type SrsRequest, type SrsService } from './srs-service.js';
-import { RENDER_ANSWERS, RenderQuery, reportErrors, SrsBody, SrsDataAnswer, SrsDefinitionAnswer, SrsPath, SrsQuery, STARTER_ANSWER, TemplatePath } from './schemas.js';
+import {
+  RENDER_ANSWERS,
+  RenderQuery,
+  reportErrors,
+  SrsBody,
+  SrsDataAnswer,
+  SrsDefinitionAnswer,
+  SrsPath,
+  SrsQuery,
+  STARTER_ANSWER,
+  TemplatePath,
+} from './schemas.js';
 
 const tags = ['reports'];
 const security = authSecurity;
@@ -21,7 +32,8 @@ type Body = Record<string, unknown> | undefined;
 
 /** HTML reports are data-driven documents served from the API's origin: no script may run in
  *  them and they may load nothing from elsewhere (the export inlines styles, images and fonts). */
-const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox";
+const HTML_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox";
 
 const RENDER_ROUTES: Array<{ suffix: string; format: RenderFormat }> = [
   { suffix: '.frx.html', format: 'html' },
@@ -43,7 +55,10 @@ function srsRequest(request: FastifyRequest<{ Params: { id: string }; Querystrin
  *  administrator's problem, so its full cause goes to the log with the request id. */
 function logFailure(request: FastifyRequest, err: unknown): void {
   if (err instanceof CommandFailedError) {
-    request.log.error({ err: err.cause, command: err.command, url: request.routeOptions.url }, `SRS command "${err.command}" failed`);
+    request.log.error(
+      { err: err.cause, command: err.command, url: request.routeOptions.url },
+      `SRS command "${err.command}" failed`,
+    );
   } else if (err instanceof AppError && err.statusCode === 422) {
     request.log.warn({ code: err.code, reason: err.message }, 'SRS report failed');
   }
@@ -73,14 +88,23 @@ export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
   const methods = ['GET', 'POST'] as const;
 
   for (const method of methods) {
-    const withBody = method === 'POST' ? { body: SrsBody, consumes: ['application/json', 'application/x-www-form-urlencoded'] } : {};
+    const withBody =
+      method === 'POST' ? { body: SrsBody, consumes: ['application/json', 'application/x-www-form-urlencoded'] } : {};
     const how = method === 'POST' ? ' (params in the query string and/or the body)' : ' (params in the query string)';
 
     app.route({
       method,
       url: '/api/srs/:id/_new.frx',
       config: { roles: ['srs_administrator'] },
-      schema: { tags, security, summary: `A starter template wired to the SRS's data (srs_administrator)${how}`, params: SrsPath, querystring: SrsQuery, ...withBody, response: { 200: STARTER_ANSWER, ...reportErrors } },
+      schema: {
+        tags,
+        security,
+        summary: `A starter template wired to the SRS's data (srs_administrator)${how}`,
+        params: SrsPath,
+        querystring: SrsQuery,
+        ...withBody,
+        response: { 200: STARTER_ANSWER, ...reportErrors },
+      },
       handler: async (request: Req, reply) => {
         try {
           const r = await buildStarter(srs, srsRequest(request), { signal: abortOnDisconnect(reply) });
@@ -95,7 +119,15 @@ export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
     app.route({
       method,
       url: '/api/srs/:id/data.json',
-      schema: { tags, security, summary: `The data of the SRS's commands, exactly as templates receive it${how}`, params: SrsPath, querystring: SrsQuery, ...withBody, response: { 200: SrsDataAnswer, ...reportErrors } },
+      schema: {
+        tags,
+        security,
+        summary: `The data of the SRS's commands, exactly as templates receive it${how}`,
+        params: SrsPath,
+        querystring: SrsQuery,
+        ...withBody,
+        response: { 200: SrsDataAnswer, ...reportErrors },
+      },
       handler: async (request: Req, reply) => {
         try {
           const r = await srs.data(srsRequest(request), { signal: abortOnDisconnect(reply) });
@@ -124,7 +156,10 @@ export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
         },
         handler: async (request: Req, reply) => {
           try {
-            const r = await srs.render(srsRequest(request), request.params.templatename, format, { requestId: String(request.id), signal: abortOnDisconnect(reply) });
+            const r = await srs.render(srsRequest(request), request.params.templatename, format, {
+              requestId: String(request.id),
+              signal: abortOnDisconnect(reply),
+            });
             // Cut at the request's _max_pages: said in a header, never silently.
             if (r.outcome.truncated) reply.header(TRUNCATED_HEADER, `pages=${r.outcome.pages}`);
             return sendDocument(reply, r.outcome.output, r.outcome.contentType, r.fileName);
@@ -138,7 +173,14 @@ export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
   }
 
   app.get<{ Params: { id: string }; Querystring: Query }>('/api/srs/:id', {
-    schema: { tags, security, summary: 'The SRS definition: label, params, commands (their SQL only for srs_administrator), templates', params: SrsPath, querystring: SrsQuery, response: { 200: SrsDefinitionAnswer, ...reportErrors } },
+    schema: {
+      tags,
+      security,
+      summary: 'The SRS definition: label, params, commands (their SQL only for srs_administrator), templates',
+      params: SrsPath,
+      querystring: SrsQuery,
+      response: { 200: SrsDefinitionAnswer, ...reportErrors },
+    },
     handler: async (request, reply) => {
       const view = await srs.describe(callerOf(request), request.params.id, request.query.app_name);
       return sendEnvelope(reply, view, view.label);

@@ -10,12 +10,14 @@ export function jsonValue(v: unknown): unknown {
   if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
   if (Array.isArray(v)) return v.map(jsonValue);
-  if (typeof v === 'object') return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, jsonValue(x)]));
+  if (typeof v === 'object')
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, jsonValue(x)]));
   return v;
 }
 
 /** Values JSON takes as they are. */
-const isPlain = (v: unknown): boolean => v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+const isPlain = (v: unknown): boolean =>
+  v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
 /** A row as JSON. Rows of only plain values (the usual case) are kept as they are: copying each
  *  row cost about 2 µs, as much as reading it from SQLite. */

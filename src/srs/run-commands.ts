@@ -67,10 +67,17 @@ export interface CommandExecutor {
   close(): Promise<void>;
 }
 
-const PG_CASTS: Record<ParamType, string> = { string: 'text', int: 'bigint', decimal: 'numeric', bool: 'boolean', date: 'date' };
+const PG_CASTS: Record<ParamType, string> = {
+  string: 'text',
+  int: 'bigint',
+  decimal: 'numeric',
+  bool: 'boolean',
+  date: 'date',
+};
 const MARKERS = ['@', ':'] as const;
 
-export const mayRun = (command: SrsCommand, roles: ReadonlySet<string>): boolean => command.acl.length === 0 || command.acl.some((r) => roles.has(r));
+export const mayRun = (command: SrsCommand, roles: ReadonlySet<string>): boolean =>
+  command.acl.length === 0 || command.acl.some((r) => roles.has(r));
 
 /** A value better-sqlite3 can bind (it refuses booleans). */
 function sqliteValue(v: ParamValue, type: ParamType | undefined): ParamValue {
@@ -87,43 +94,64 @@ export interface RunInput {
 }
 
 /** Binds a command's statements for the dialect: SQLite values it can bind, PostgreSQL casts of typed params. */
-function statementBinder(dialect: DialectName, definition: SrsDefinition, values: Record<string, ParamValue>): (command: SrsCommand) => RawBuilder<unknown>[] {
+function statementBinder(
+  dialect: DialectName,
+  definition: SrsDefinition,
+  values: Record<string, ParamValue>,
+): (command: SrsCommand) => RawBuilder<unknown>[] {
   const types = new Map<string, ParamType>(definition.params.map((p) => [p.name, p.type]));
   const casts = new Map<string, string>([
     ...definition.params.filter((p) => p.typed).map((p): [string, string] => [p.name, PG_CASTS[p.type]]),
     ...BUILTIN_PARAMS.map((n): [string, string] => [n, 'text']),
   ]);
-  const boundValues = dialect === 'sqlite' ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, sqliteValue(v, types.get(k))])) : values;
+  const boundValues =
+    dialect === 'sqlite'
+      ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, sqliteValue(v, types.get(k))]))
+      : values;
   // SQLite: better-sqlite3 binds every JS number as REAL, so an int (or bool) param would be 5.0
   // in `'x' || @n` and make `@n / 2` a real division; a cast keeps it an INTEGER. (No BigInt:
   // the values travel to the command process as JSON.)
-  const sqliteIntegers = new Set(definition.params.filter((p) => p.type === 'int' || p.type === 'bool').map((p) => p.name));
+  const sqliteIntegers = new Set(
+    definition.params.filter((p) => p.type === 'int' || p.type === 'bool').map((p) => p.name),
+  );
   const placeholder =
     dialect === 'postgresql'
       ? (name: string, value: unknown): RawBuilder<unknown> => {
           const cast = casts.get(name);
           return cast ? sql`cast(${value} as ${sql.raw(cast)})` : sql`${value}`;
         }
-      : (name: string, value: unknown): RawBuilder<unknown> => (sqliteIntegers.has(name) && value !== null ? sql`cast(${value} as integer)` : sql`${value}`);
+      : (name: string, value: unknown): RawBuilder<unknown> =>
+          sqliteIntegers.has(name) && value !== null ? sql`cast(${value} as integer)` : sql`${value}`;
   return (command) =>
-    splitStatements(command.sql).map((statement) => bindNamedParameters(statement, boundValues, { prefixes: MARKERS, placeholder }).query);
+    splitStatements(command.sql).map(
+      (statement) => bindNamedParameters(statement, boundValues, { prefixes: MARKERS, placeholder }).query,
+    );
 }
 
-export async function runCommands(executor: CommandExecutor, dialect: DialectName, input: RunInput, limits: RunLimits, signal?: AbortSignal): Promise<RunResult> {
+export async function runCommands(
+  executor: CommandExecutor,
+  dialect: DialectName,
+  input: RunInput,
+  limits: RunLimits,
+  signal?: AbortSignal,
+): Promise<RunResult> {
   const { definition, values, roles } = input;
   const { setup } = definition;
-  if (setup && !mayRun(setup, roles)) throw forbidden('command_not_allowed', `SRS ${definition.id} requires role ${setup.acl.join(' or ')}`);
+  if (setup && !mayRun(setup, roles))
+    throw forbidden('command_not_allowed', `SRS ${definition.id} requires role ${setup.acl.join(' or ')}`);
   const bind = statementBinder(dialect, definition, values);
   const toRun: CommandToRun[] = [];
   const skipped: string[] = [];
   if (setup) toRun.push({ name: setup.name, output: 'none', statements: bind(setup) });
   for (const command of definition.commands) {
-    if (mayRun(command, roles)) toRun.push({ name: command.name, output: command.single ? 'single' : 'rows', statements: bind(command) });
+    if (mayRun(command, roles))
+      toRun.push({ name: command.name, output: command.single ? 'single' : 'rows', statements: bind(command) });
     else skipped.push(command.name);
   }
   const results = await executor.execute(toRun, limits, signal);
   // Keys in file order, the commands left out included.
   const data: Record<string, unknown> = {};
-  for (const command of definition.commands) data[command.name] = skipped.includes(command.name) ? (command.single ? null : []) : results[command.name];
+  for (const command of definition.commands)
+    data[command.name] = skipped.includes(command.name) ? (command.single ? null : []) : results[command.name];
   return { data, skipped };
 }

@@ -6,20 +6,27 @@ import { SRS_ID_PATTERN } from './definition/store.js';
 import { RENDER_MAX_PAGES } from '../config/config.js';
 import { MAX_PAGES_PARAM, TRUNCATED_HEADER } from './max-pages-param.js';
 
-export const SrsId = Type.String({ pattern: SRS_ID_PATTERN, description: 'the SRS id: the file srs/<id>-<slug>.xml or srs/<id>.xml of the app' });
+export const SrsId = Type.String({
+  pattern: SRS_ID_PATTERN,
+  description: 'the SRS id: the file srs/<id>-<slug>.xml or srs/<id>.xml of the app',
+});
 
 export const SrsPath = Type.Object({ id: SrsId });
 
 export const TemplatePath = Type.Object({
   id: SrsId,
-  templatename: Type.String({ description: 'the template file name in the app\'s templates/ without ".frx": matched exactly, case-sensitively' }),
+  templatename: Type.String({
+    description: 'the template file name in the app\'s templates/ without ".frx": matched exactly, case-sensitively',
+  }),
 });
 
 const OTHER_QUERY_NAMES = "any other name is a value for the SRS's param of that name (the query wins over the body)";
 
 export const SrsQuery = Type.Object(
   {
-    app_name: Type.Optional(Type.String({ maxLength: 64, description: "the application (default: the caller's context, user_app_name)" })),
+    app_name: Type.Optional(
+      Type.String({ maxLength: 64, description: "the application (default: the caller's context, user_app_name)" }),
+    ),
   },
   { additionalProperties: true, description: OTHER_QUERY_NAMES },
 );
@@ -50,7 +57,14 @@ export const SrsBody = optionalBody(
 );
 
 export const SrsDataAnswer = EnvelopeOf(
-  Type.Object({}, { additionalProperties: true, description: 'command name → array of rows, or one object (or null) with dtsingle: exactly what templates receive' }),
+  Type.Object(
+    {},
+    {
+      additionalProperties: true,
+      description:
+        'command name → array of rows, or one object (or null) with dtsingle: exactly what templates receive',
+    },
+  ),
 );
 
 export const SrsDefinitionAnswer = EnvelopeOf(
@@ -64,7 +78,9 @@ export const SrsDefinitionAnswer = EnvelopeOf(
       Type.Object({
         name: Type.String(),
         type: Type.String({ description: 'string, int, decimal, bool or date' }),
-        default: Type.Union([Type.String(), Type.Null()], { description: 'null: the param binds NULL when no value is given' }),
+        default: Type.Union([Type.String(), Type.Null()], {
+          description: 'null: the param binds NULL when no value is given',
+        }),
       }),
     ),
     commands: Type.Array(
@@ -72,13 +88,21 @@ export const SrsDefinitionAnswer = EnvelopeOf(
         name: Type.String(),
         setup: Type.Boolean({ description: 'srssetup: runs first, its rows are not part of the data' }),
         single: Type.Boolean({ description: 'dtsingle: the first row as one object' }),
-        acl: Type.Array(Type.String(), { description: 'roles of which the caller needs one; empty: anyone with the app' }),
-        allowed: Type.Boolean({ description: 'whether the caller meets the acl (commands the caller may not run yield [] or null)' }),
+        acl: Type.Array(Type.String(), {
+          description: 'roles of which the caller needs one; empty: anyone with the app',
+        }),
+        allowed: Type.Boolean({
+          description: 'whether the caller meets the acl (commands the caller may not run yield [] or null)',
+        }),
         sql: Type.Optional(Type.String({ description: 'only for srs_administrator' })),
       }),
     ),
-    templates: Type.Array(Type.String(), { description: "template names of the app's templates/ folder (without .frx)" }),
-    warnings: Type.Optional(Type.Array(Type.String(), { description: 'only for srs_administrator: parts of the file that are not used' })),
+    templates: Type.Array(Type.String(), {
+      description: "template names of the app's templates/ folder (without .frx)",
+    }),
+    warnings: Type.Optional(
+      Type.Array(Type.String(), { description: 'only for srs_administrator: parts of the file that are not used' }),
+    ),
   }),
 );
 
@@ -112,4 +136,7 @@ export const RENDER_ANSWERS = {
   frx: binary('application/xml', 'The template with the data embedded in its JSON connection'),
 } as const;
 
-export const STARTER_ANSWER = binary('application/xml', 'A starter template wired to the data of the SRS, a DataBand per command');
+export const STARTER_ANSWER = binary(
+  'application/xml',
+  'A starter template wired to the data of the SRS, a DataBand per command',
+);

@@ -94,8 +94,10 @@ export class SrsService {
   constructor(private readonly deps: SrsServiceDeps) {
     this.definitions = new DefinitionStore({
       onLoad: (file, result) => {
-        if (result instanceof SrsDefinitionError) deps.logger.error({ file, err: result.message }, 'SRS definition is invalid');
-        else if (result.warnings.length > 0) deps.logger.warn({ file, warnings: result.warnings }, 'SRS definition loaded with warnings');
+        if (result instanceof SrsDefinitionError)
+          deps.logger.error({ file, err: result.message }, 'SRS definition is invalid');
+        else if (result.warnings.length > 0)
+          deps.logger.warn({ file, warnings: result.warnings }, 'SRS definition loaded with warnings');
       },
     });
     if (deps.dialect === 'postgresql') {
@@ -118,13 +120,18 @@ export class SrsService {
     await this.commands.close();
   }
 
-  private async load(caller: Principal, id: string, appName: string | undefined): Promise<{ app: AppContext; definition: SrsDefinition }> {
+  private async load(
+    caller: Principal,
+    id: string,
+    appName: string | undefined,
+  ): Promise<{ app: AppContext; definition: SrsDefinition }> {
     const app = await resolveApp(this.deps.db, this.deps.appsDir, caller, appName);
     let definition: SrsDefinition | null;
     try {
       definition = await this.definitions.load(app.dir, id);
     } catch (err) {
-      if (err instanceof SrsDefinitionError) throw new AppError(422, 'srs_invalid', `The definition of SRS ${id} is invalid: ${err.message}`);
+      if (err instanceof SrsDefinitionError)
+        throw new AppError(422, 'srs_invalid', `The definition of SRS ${id} is invalid: ${err.message}`);
       throw err;
     }
     if (!definition) throw notFound('srs_not_found', `No SRS ${id} in the application ${app.name}`);
@@ -171,7 +178,12 @@ export class SrsService {
   }
 
   /** `signal`: the client went away; commands still waiting or running on SQLite are stopped. */
-  private async run(req: SrsRequest, app: AppContext, definition: SrsDefinition, signal?: AbortSignal): Promise<SrsData> {
+  private async run(
+    req: SrsRequest,
+    app: AppContext,
+    definition: SrsDefinition,
+    signal?: AbortSignal,
+  ): Promise<SrsData> {
     const values: Record<string, ParamValue> = {
       ...resolveParams(definition.params, req.params),
       _username: req.caller.account.username,
@@ -181,7 +193,13 @@ export class SrsService {
     await this.refreshDirectory();
     let result: RunResult;
     try {
-      result = await runCommands(this.commands, this.deps.dialect, { definition, values, roles: req.caller.account.roles }, this.deps.limits, signal);
+      result = await runCommands(
+        this.commands,
+        this.deps.dialect,
+        { definition, values, roles: req.caller.account.roles },
+        this.deps.limits,
+        signal,
+      );
     } catch (err) {
       if (signal?.aborted) throw clientClosed();
       throw err;
@@ -192,7 +210,12 @@ export class SrsService {
   /** Runs the commands and renders the template `templateName` (without `.frx`) with their data.
    *  Past the pool's page limit the render fails (422 render_too_large) unless the request asks
    *  for the first pages with `_max_pages` (outcome.truncated says whether they were cut). */
-  async render(req: SrsRequest, templateName: string, format: RenderFormat, opts: { requestId?: string; signal?: AbortSignal } = {}): Promise<RenderedReport> {
+  async render(
+    req: SrsRequest,
+    templateName: string,
+    format: RenderFormat,
+    opts: { requestId?: string; signal?: AbortSignal } = {},
+  ): Promise<RenderedReport> {
     const truncateAtPages = requestedMaxPages(req.params, this.deps.pool.maxPages);
     const { app, definition } = await this.load(req.caller, req.id, req.appName);
     // The template is found before any SQL runs: a wrong name costs no database work.
@@ -227,13 +250,18 @@ export class SrsService {
  * administrator can pick params that return representative rows. Cheap, so it is built here
  * rather than on the render pool.
  */
-export async function buildStarter(srs: SrsService, req: SrsRequest, opts: { signal?: AbortSignal } = {}): Promise<StarterFile> {
+export async function buildStarter(
+  srs: SrsService,
+  req: SrsRequest,
+  opts: { signal?: AbortSignal } = {},
+): Promise<StarterFile> {
   const { data, definition } = await srs.data(req, opts);
   let frx: string;
   try {
     frx = starterTemplate(data, { title: definition.label });
   } catch (err) {
-    if (err instanceof TemplateError) throw new AppError(422, 'template_error', `No starter template can be made from this data: ${err.message}`);
+    if (err instanceof TemplateError)
+      throw new AppError(422, 'template_error', `No starter template can be made from this data: ${err.message}`);
     throw err;
   }
   // Named after the definition file, ready to be saved into templates/.

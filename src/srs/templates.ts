@@ -45,11 +45,14 @@ export class TemplateResolver {
     try {
       names = await this.fs.readdir(TemplateResolver.dirOf(appDir));
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
+        return [];
       throw err;
     }
     return names
-      .filter((n) => n.endsWith(TEMPLATE_EXTENSION) && templateNameProblem(n.slice(0, -TEMPLATE_EXTENSION.length)) === null)
+      .filter(
+        (n) => n.endsWith(TEMPLATE_EXTENSION) && templateNameProblem(n.slice(0, -TEMPLATE_EXTENSION.length)) === null,
+      )
       .map((n) => n.slice(0, -TEMPLATE_EXTENSION.length))
       .sort();
   }
@@ -58,7 +61,9 @@ export class TemplateResolver {
   async resolve(appDir: string, name: string): Promise<string> {
     const problem = templateNameProblem(name);
     if (problem) {
-      throw badRequest('invalid_template_name', `The template name ${problem}`, [{ field: 'templatename', rule: 'template_name', message: `templatename ${problem}` }]);
+      throw badRequest('invalid_template_name', `The template name ${problem}`, [
+        { field: 'templatename', rule: 'template_name', message: `templatename ${problem}` },
+      ]);
     }
     const file = name + TEMPLATE_EXTENSION;
     const dir = TemplateResolver.dirOf(appDir);
@@ -66,7 +71,8 @@ export class TemplateResolver {
     try {
       names = await this.fs.readdir(dir);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') names = [];
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
+        names = [];
       else throw err;
     }
     // Exact, case-sensitive: the file must be one of the listed names, byte for byte.

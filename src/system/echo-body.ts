@@ -6,7 +6,10 @@ import { JsonTooDeepError, parseClientJson } from '../lib/json-text.js';
 /** JSON cannot carry 1e400: refuse what would not survive the echo instead of answering null. */
 export function assertFiniteNumbers(value: unknown, path = 'body'): void {
   const at = findInJson(value, (v) => typeof v === 'number' && !Number.isFinite(v), path);
-  if (at !== null) throw badRequest('number_out_of_range', `${at}: a number is out of range`, [{ field: at, rule: 'finite', message: 'number out of range' }]);
+  if (at !== null)
+    throw badRequest('number_out_of_range', `${at}: a number is out of range`, [
+      { field: at, rule: 'finite', message: 'number out of range' },
+    ]);
 }
 
 /**

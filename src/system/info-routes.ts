@@ -32,7 +32,12 @@ const InfoSchema = Type.Object(
   { description: 'bare object (no envelope)' },
 );
 
-export function systemInfoRoutes(app: FastifyInstance, profiles: ProfileService, config: Config, dialect: DialectName): void {
+export function systemInfoRoutes(
+  app: FastifyInstance,
+  profiles: ProfileService,
+  config: Config,
+  dialect: DialectName,
+): void {
   app.get<{ Querystring: { setup?: boolean } }>('/api/core/system', {
     schema: {
       tags: ['system'],

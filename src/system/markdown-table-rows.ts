@@ -96,7 +96,8 @@ export function compactTableBodies(md: MarkdownIt, holdsRawHtml: (inlineTokens: 
       // The core chain as for a whole document: its block rule has no source to parse here, its
       // inline rule parses the cells, the rules after it see them as they would have.
       md.core.process(core);
-      if (!rows.heldRawHtml) rows.heldRawHtml = core.tokens.some((t) => t.children !== null && holdsRawHtml(t.children));
+      if (!rows.heldRawHtml)
+        rows.heldRawHtml = core.tokens.some((t) => t.children !== null && holdsRawHtml(t.children));
       html += flattened(renderer.render(core.tokens, options, rows.env));
     }
     return html;
@@ -151,7 +152,10 @@ function tableWithCompactBody(state: StateBlock, startLine: number, endLine: num
   state.tokens.pop(); // table_close: pushed again after the body
   state.level++; // back inside the table (pushing table_close had left it)
   const tableOpen = state.tokens[headStart]!;
-  const cellAttrs = state.tokens.slice(headStart).filter((t) => t.type === 'th_open').map((t) => t.attrs);
+  const cellAttrs = state.tokens
+    .slice(headStart)
+    .filter((t) => t.type === 'th_open')
+    .map((t) => t.attrs);
 
   // The body rows, as markdown-it's rule reads them (its parent type is 'table' meanwhile, which
   // the terminators' checks look at).
@@ -178,7 +182,14 @@ function tableWithCompactBody(state: StateBlock, startLine: number, endLine: num
 
   if (lines.length > 0) {
     state.push('tbody_open', 'tbody', 1).map = [startLine + 2, line];
-    const rows: TableBodyRows = { source: state.src, env: state.env, lines, cellAttrs, mayHoldRawHtml, heldRawHtml: false };
+    const rows: TableBodyRows = {
+      source: state.src,
+      env: state.env,
+      lines,
+      cellAttrs,
+      mayHoldRawHtml,
+      heldRawHtml: false,
+    };
     const body = state.push(TABLE_BODY_ROWS, '', 0);
     body.map = [startLine + 2, line];
     body.meta = rows;

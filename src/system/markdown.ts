@@ -4,7 +4,12 @@
 import MarkdownIt from 'markdown-it';
 import { CODE_CLASS, LINK_REL, urlAllowed } from './preview-policy.js';
 import { HtmlSanitizerStream, sanitizeHtml } from './preview-sanitizer.js';
-import { compactTableBodies, isTableBodyRows, tableRowsHeldRawHtml, tableRowsMayHoldRawHtml } from './markdown-table-rows.js';
+import {
+  compactTableBodies,
+  isTableBodyRows,
+  tableRowsHeldRawHtml,
+  tableRowsMayHoldRawHtml,
+} from './markdown-table-rows.js';
 
 const md = new MarkdownIt('commonmark').enable(['table', 'strikethrough']);
 type Token = ReturnType<MarkdownIt['parse']>[number];
@@ -39,16 +44,21 @@ const renderFence = md.renderer.rules.fence!;
 md.renderer.rules.fence = (tokens, idx, options, env, self) => {
   const html = renderFence(tokens, idx, options, env, self);
   // markdown-it writes the info string's first word as the class; keep only plain language names.
-  return html.replace(/^<pre><code class="([^"]*)">/, (whole, cls: string) => (CODE_CLASS.test(cls) ? whole : '<pre><code>'));
+  return html.replace(/^<pre><code class="([^"]*)">/, (whole, cls: string) =>
+    CODE_CLASS.test(cls) ? whole : '<pre><code>',
+  );
 };
 
 const hasRawHtml = (tokens: Token[]): boolean =>
-  tokens.some((t) => t.type === 'html_block' || t.type === 'html_inline' || (t.children !== null && hasRawHtml(t.children)));
+  tokens.some(
+    (t) => t.type === 'html_block' || t.type === 'html_inline' || (t.children !== null && hasRawHtml(t.children)),
+  );
 // Large tables cost time and memory linear in their size (markdown-table-rows.ts). Their cells
 // are parsed only when rendered, so before that a table body can only say whether it may hold
 // raw HTML; renderSanitisingRawHtml learns for sure.
 compactTableBodies(md, hasRawHtml);
-const mayHoldRawHtml = (tokens: Token[]): boolean => tokens.some((t) => (isTableBodyRows(t) ? tableRowsMayHoldRawHtml(t) : hasRawHtml([t])));
+const mayHoldRawHtml = (tokens: Token[]): boolean =>
+  tokens.some((t) => (isTableBodyRows(t) ? tableRowsMayHoldRawHtml(t) : hasRawHtml([t])));
 
 export function renderMarkdown(source: string): string {
   return md.render(source);
@@ -77,8 +87,12 @@ function renderSanitisingRawHtml(tokens: Token[], env: object): string {
     const token = tokens[i]!;
     const rule = renderer.rules[token.type];
     if (token.type === 'inline') html += renderer.renderInline(token.children ?? [], options, env);
-    else html += rule !== undefined ? rule(tokens, i, options, env, renderer) : renderer.renderToken(tokens, i, options);
-    raw ||= token.type === 'html_block' || (token.children !== null && hasRawHtml(token.children)) || (isTableBodyRows(token) && tableRowsHeldRawHtml(token));
+    else
+      html += rule !== undefined ? rule(tokens, i, options, env, renderer) : renderer.renderToken(tokens, i, options);
+    raw ||=
+      token.type === 'html_block' ||
+      (token.children !== null && hasRawHtml(token.children)) ||
+      (isTableBodyRows(token) && tableRowsHeldRawHtml(token));
     if (token.level === 0 && token.nesting !== 1) {
       blocks.push({ end: html.length, raw });
       raw = false;

@@ -32,7 +32,9 @@ export function pingRoutes(app: FastifyInstance): void {
       tags: ['system'],
       summary: 'Connectivity test; can answer with a chosen status, success flag and echoed JSON',
       querystring: Type.Object({
-        statusCode: Type.Optional(Type.Integer({ minimum: 200, maximum: 599, description: 'HTTP status of the reply (default 200)' })),
+        statusCode: Type.Optional(
+          Type.Integer({ minimum: 200, maximum: 599, description: 'HTTP status of the reply (default 200)' }),
+        ),
         success: Type.Optional(Type.Boolean({ description: 'the envelope success (default true)' })),
         body: Type.Optional(Type.String({ description: 'JSON text, echoed parsed as data.body' })),
       }),
@@ -56,9 +58,14 @@ export function pingRoutes(app: FastifyInstance): void {
     handler: async (request, reply) => {
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       // No body, or an empty one of whatever declared type, is "none sent".
-      if (request.body === undefined || request.body === null || request.body === '') return answer(request, reply, null);
+      if (request.body === undefined || request.body === null || request.body === '')
+        return answer(request, reply, null);
       if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
-        throw new AppError(415, 'unsupported_media_type', 'ping accepts application/json or application/x-www-form-urlencoded');
+        throw new AppError(
+          415,
+          'unsupported_media_type',
+          'ping accepts application/json or application/x-www-form-urlencoded',
+        );
       }
       assertFiniteNumbers(request.body);
       return answer(request, reply, request.body);

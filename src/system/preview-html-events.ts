@@ -40,21 +40,62 @@ const OPEN_IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
   ['body', new Set(['head', 'link', 'script'])],
   ['li', new Set(['li'])],
   ...['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag): [string, ReadonlySet<string>] => [tag, P_TAG]),
-  ...['select', 'input', 'output', 'button', 'datalist', 'textarea'].map((tag): [string, ReadonlySet<string>] => [tag, FORM_TAGS]),
+  ...['select', 'input', 'output', 'button', 'datalist', 'textarea'].map((tag): [string, ReadonlySet<string>] => [
+    tag,
+    FORM_TAGS,
+  ]),
   ['option', new Set(['option'])],
   ['optgroup', new Set(['optgroup', 'option'])],
   ['dd', DD_DT_TAGS],
   ['dt', DD_DT_TAGS],
-  ...['address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form',
-    'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul'].map((tag): [string, ReadonlySet<string>] => [tag, P_TAG]),
+  ...[
+    'address',
+    'article',
+    'aside',
+    'blockquote',
+    'details',
+    'div',
+    'dl',
+    'fieldset',
+    'figcaption',
+    'figure',
+    'footer',
+    'form',
+    'header',
+    'hr',
+    'main',
+    'nav',
+    'ol',
+    'pre',
+    'section',
+    'table',
+    'ul',
+  ].map((tag): [string, ReadonlySet<string>] => [tag, P_TAG]),
   ['rt', RT_RP_TAGS],
   ['rp', RT_RP_TAGS],
   ['tbody', TABLE_SECTION_TAGS],
   ['tfoot', TABLE_SECTION_TAGS],
 ]);
 const VOID_ELEMENTS = [
-  'area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link',
-  'meta', 'param', 'source', 'track', 'wbr',
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'isindex',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
 ];
 const FOREIGN_CONTEXT_ELEMENTS = ['math', 'svg'];
 const HTML_INTEGRATION_ELEMENTS = ['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title'];
@@ -164,7 +205,8 @@ class ElementEvents implements TokenizerCallbacks {
 
   onattribend(_quote: QuoteType): void {
     // A repeated attribute keeps its first value, as in the browser.
-    if (this.attributes !== null && !this.attributes.has(this.attributeName)) this.attributes.set(this.attributeName, this.attributeValue);
+    if (this.attributes !== null && !this.attributes.has(this.attributeName))
+      this.attributes.set(this.attributeName, this.attributeValue);
     this.attributeValue = '';
   }
 
@@ -188,7 +230,11 @@ class ElementEvents implements TokenizerCallbacks {
 
   onclosetag(start: number, end: number): void {
     const top = this.open.length - 1;
-    if (top >= 0 && this.open[top]!.length === end - start && this.source.startsWith(this.open[top]!, this.base + start)) {
+    if (
+      top >= 0 &&
+      this.open[top]!.length === end - start &&
+      this.source.startsWith(this.open[top]!, this.base + start)
+    ) {
       // The usual case, an end tag spelled as the innermost element's name: no slice, no lookup.
       if (this.openRules[top]!.context !== null && this.foreign.length > 0) this.foreign.pop();
       this.sink.end(this.pop());

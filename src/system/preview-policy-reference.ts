@@ -3,7 +3,16 @@
 // was the preview's sanitiser before; the two must give the same output for the same input.
 // Only the tests and the benchmark use this (sanitize-html is not needed at run time).
 import type sanitizeHtml from 'sanitize-html';
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, CODE_CLASS, LINK_REL, TABLE_ALIGN_PROPERTY, TABLE_ALIGN_VALUE, URL_SCHEMES, urlAllowed } from './preview-policy.js';
+import {
+  ALLOWED_ATTRIBUTES,
+  ALLOWED_TAGS,
+  CODE_CLASS,
+  LINK_REL,
+  TABLE_ALIGN_PROPERTY,
+  TABLE_ALIGN_VALUE,
+  URL_SCHEMES,
+  urlAllowed,
+} from './preview-policy.js';
 
 export function sanitizeHtmlReferenceOptions(): sanitizeHtml.IOptions {
   return {

@@ -77,21 +77,37 @@ export class PreviewPool {
 
   constructor(opts: PreviewPoolOptions = {}) {
     const limits = resolveQueueLimits('preview pool', opts, 10_000);
-    ({ size: this.size, queueLimit: this.queueLimit, timeoutMs: this.timeoutMs, maxMemoryMb: this.maxMemoryMb } = limits);
+    ({
+      size: this.size,
+      queueLimit: this.queueLimit,
+      timeoutMs: this.timeoutMs,
+      maxMemoryMb: this.maxMemoryMb,
+    } = limits);
     this.queue = new WorkerQueue<PreviewJob, PreviewJson, PreviewReply>(limits, opts.workerScript ?? WORKER_ENTRY, {
       noun: 'preview',
       initialAverageMs: 500,
       request: (id, job): PreviewRequest => ({ type: 'preview', id, ...job }),
       answer: (msg) =>
         msg.type === 'done'
-          ? { result: { bytes: Buffer.from(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength), start: msg.start, end: msg.end } }
-          : { error: new PreviewFailedError(`preview failed: ${msg.message}`, { cause: Object.assign(new Error(msg.message), msg.stack !== undefined ? { stack: msg.stack } : {}) }) },
+          ? {
+              result: {
+                bytes: Buffer.from(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength),
+                start: msg.start,
+                end: msg.end,
+              },
+            }
+          : {
+              error: new PreviewFailedError(`preview failed: ${msg.message}`, {
+                cause: Object.assign(new Error(msg.message), msg.stack !== undefined ? { stack: msg.stack } : {}),
+              }),
+            },
       describe: () => '',
       busy: (seconds) => new PreviewBusyError(seconds),
       timeout: (ms) => new PreviewTimeoutError(ms),
       outOfMemory: (mb) => new PreviewMemoryError(mb),
       failed: (message, cause) => new PreviewFailedError(message, cause === undefined ? undefined : { cause }),
-      cannotStart: (err) => new PreviewFailedError(`cannot start a preview worker: ${(err as Error).message}`, { cause: err }),
+      cannotStart: (err) =>
+        new PreviewFailedError(`cannot start a preview worker: ${(err as Error).message}`, { cause: err }),
       closed: () => new PreviewFailedError('the preview pool is closed'),
     });
   }

@@ -6,7 +6,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authSecurity, envelope, EnvelopeOf, ErrorEnvelope, standardErrors } from '../http/envelope.js';
 import { AppError } from '../lib/errors.js';
 import type { PreviewType } from './markdown.js';
-import { PreviewBusyError, PreviewMemoryError, PreviewTimeoutError, type PreviewJson, type PreviewPool } from './preview-pool.js';
+import {
+  PreviewBusyError,
+  PreviewMemoryError,
+  PreviewTimeoutError,
+  type PreviewJson,
+  type PreviewPool,
+} from './preview-pool.js';
 
 const MAX_INPUT_BYTES = 1024 * 1024;
 
@@ -21,17 +27,26 @@ export function previewRoutes(app: FastifyInstance, previews: PreviewPool): void
         painput: Type.String({ description: 'the markdown (or HTML) source, ≤ 1 MiB' }),
         patype: Type.Optional(Type.Union([Type.Literal('markdown'), Type.Literal('html')], { default: 'markdown' })),
       }),
-      response: { 200: EnvelopeOf(Type.Object({ html: Type.String() })), ...standardErrors, 413: ErrorEnvelope, 422: ErrorEnvelope, 503: ErrorEnvelope },
+      response: {
+        200: EnvelopeOf(Type.Object({ html: Type.String() })),
+        ...standardErrors,
+        413: ErrorEnvelope,
+        422: ErrorEnvelope,
+        503: ErrorEnvelope,
+      },
     },
     handler: async (request, reply) => {
       const { painput, patype } = request.body;
-      if (Buffer.byteLength(painput) > MAX_INPUT_BYTES) throw new AppError(413, 'payload_too_large', 'painput is larger than 1 MiB');
+      if (Buffer.byteLength(painput) > MAX_INPUT_BYTES)
+        throw new AppError(413, 'payload_too_large', 'painput is larger than 1 MiB');
       const signal = abortOnDisconnect(reply);
       let html: PreviewJson;
       try {
         html = await previews.previewJson(painput, patype ?? 'markdown', signal);
       } catch (err) {
-        throw signal.aborted ? new AppError(499, 'client_closed_request', 'The client closed the connection before the preview was ready') : previewFailure(err);
+        throw signal.aborted
+          ? new AppError(499, 'client_closed_request', 'The client closed the connection before the preview was ready')
+          : previewFailure(err);
       }
       return sendHtmlEnvelope(reply, html);
     },
@@ -46,7 +61,9 @@ export function previewRoutes(app: FastifyInstance, previews: PreviewPool): void
  */
 function sendHtmlEnvelope(reply: FastifyReply, html: PreviewJson): FastifyReply {
   const { success, message, requestID, executed_at } = envelope(reply.request, null, 'OK');
-  const head = Buffer.from(`${JSON.stringify({ success, message, requestID, executed_at }).slice(0, -1)},"data":{"html":`);
+  const head = Buffer.from(
+    `${JSON.stringify({ success, message, requestID, executed_at }).slice(0, -1)},"data":{"html":`,
+  );
   const tail = Buffer.from('}}');
   const { bytes, start, end } = html;
   let body: Buffer;
@@ -67,13 +84,23 @@ function sendHtmlEnvelope(reply: FastifyReply, html: PreviewJson): FastifyReply 
  */
 function previewFailure(err: unknown): unknown {
   if (err instanceof PreviewBusyError) {
-    return new AppError(503, 'preview_busy', 'The preview is busy; retry later', { headers: { 'Retry-After': String(err.retryAfterSeconds) } });
+    return new AppError(503, 'preview_busy', 'The preview is busy; retry later', {
+      headers: { 'Retry-After': String(err.retryAfterSeconds) },
+    });
   }
   if (err instanceof PreviewTimeoutError) {
-    return new AppError(422, 'preview_timeout', `The preview took longer than ${err.timeoutMs / 1000} s (Settings:PreviewTimeoutSeconds) and was stopped`);
+    return new AppError(
+      422,
+      'preview_timeout',
+      `The preview took longer than ${err.timeoutMs / 1000} s (Settings:PreviewTimeoutSeconds) and was stopped`,
+    );
   }
   if (err instanceof PreviewMemoryError) {
-    return new AppError(422, 'preview_too_large', `The preview needs more than ${err.maxMemoryMb} MB of memory (Settings:PreviewMemoryMb) and was stopped`);
+    return new AppError(
+      422,
+      'preview_too_large',
+      `The preview needs more than ${err.maxMemoryMb} MB of memory (Settings:PreviewMemoryMb) and was stopped`,
+    );
   }
   return err;
 }

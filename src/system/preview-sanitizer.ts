@@ -41,7 +41,9 @@ const escapeText = (text: string): string => {
 };
 
 const escapeAttribute = (value: string): string =>
-  /[&<>"]/.test(value) ? value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;') : value;
+  /[&<>"]/.test(value)
+    ? value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+    : value;
 
 // CSS declarations, read strictly: `property: value [!important]` separated by `;`. A style
 // holding anything this reader does not model (comments, strings, escapes, brackets, at-rules)
@@ -124,7 +126,12 @@ interface ElementPolicy {
 const NOT_ALLOWED: ElementPolicy = { allowed: false, isVoid: false, dropsContent: false, attributes: null };
 const ELEMENT_POLICY = new Map<string, ElementPolicy>();
 for (const tag of ALLOWED_TAGS) {
-  ELEMENT_POLICY.set(tag, { allowed: true, isVoid: VOID_TAGS.has(tag), dropsContent: false, attributes: ALLOWED_ATTRIBUTES[tag] ?? null });
+  ELEMENT_POLICY.set(tag, {
+    allowed: true,
+    isVoid: VOID_TAGS.has(tag),
+    dropsContent: false,
+    attributes: ALLOWED_ATTRIBUTES[tag] ?? null,
+  });
 }
 for (const tag of CONTENT_DROPPED_TAGS) ELEMENT_POLICY.set(tag, { ...NOT_ALLOWED, dropsContent: true });
 
@@ -155,7 +162,8 @@ class AllowListWriter implements ElementEventSink {
       if (policy.dropsContent) this.droppedContentDepth = 1;
       return;
     }
-    const written = policy.attributes === null ? '' : writeAttributes(tag, policy.attributes, attributes ?? NO_ATTRIBUTES);
+    const written =
+      policy.attributes === null ? '' : writeAttributes(tag, policy.attributes, attributes ?? NO_ATTRIBUTES);
     this.out += `<${tag}${written}${policy.isVoid ? ' />' : '>'}`;
   }
 

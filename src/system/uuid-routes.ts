@@ -6,7 +6,12 @@ import { SqlServerUuidGenerator, UuidV7Generator } from './sqlserver-uuid.js';
 
 export const MAX_UUIDS = 10_000;
 
-const Format = Type.Optional(Type.Union([Type.Literal('sqlserver'), Type.Literal('rfc')], { default: 'sqlserver', description: 'sqlserver (default): ordered for SQL Server uniqueidentifier; rfc: standard UUIDv7' }));
+const Format = Type.Optional(
+  Type.Union([Type.Literal('sqlserver'), Type.Literal('rfc')], {
+    default: 'sqlserver',
+    description: 'sqlserver (default): ordered for SQL Server uniqueidentifier; rfc: standard UUIDv7',
+  }),
+);
 
 export function uuidRoutes(app: FastifyInstance): void {
   const sqlserver = new SqlServerUuidGenerator();
@@ -22,7 +27,8 @@ export function uuidRoutes(app: FastifyInstance): void {
       response: { 200: Type.String({ format: 'uuid' }), 400: ErrorEnvelope },
     },
     // A bare JSON string: a string payload would otherwise go out as text/plain.
-    handler: async (request, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(pick(request.query.format).next())),
+    handler: async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(JSON.stringify(pick(request.query.format).next())),
   });
 
   app.get<{ Querystring: { n: number; format?: string } }>('/api/core/system/uuids', {
@@ -38,7 +44,10 @@ export function uuidRoutes(app: FastifyInstance): void {
       const out = new Array<string>(request.query.n);
       for (let i = 0; i < out.length; i++) out[i] = gen.next();
       // Plain JSON.stringify of an array of short strings beats a schema serializer here.
-      return reply.type('application/json; charset=utf-8').serializer((v: unknown) => JSON.stringify(v)).send(out);
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((v: unknown) => JSON.stringify(v))
+        .send(out);
     },
   });
 }

@@ -22,7 +22,12 @@ const MemberParams = Type.Object({ team_short: Short, username: Username });
 export function teamRoutes(app: FastifyInstance, teams: TeamService): void {
   app.get('/api/core/team/browse', {
     config,
-    schema: { tags, security, summary: 'All teams', response: { 200: EnvelopeOf(Type.Object({ items: Type.Array(TeamItem) })), ...standardErrors } },
+    schema: {
+      tags,
+      security,
+      summary: 'All teams',
+      response: { 200: EnvelopeOf(Type.Object({ items: Type.Array(TeamItem) })), ...standardErrors },
+    },
     handler: async (_request, reply) => {
       const items = await teams.list();
       return sendEnvelope(reply, { items }, `${items.length} teams`);
@@ -36,34 +41,72 @@ export function teamRoutes(app: FastifyInstance, teams: TeamService): void {
       security,
       summary: 'Create a team',
       body: Type.Object(
-        { team_short: Short, team_name: Type.String({ minLength: 1, maxLength: 256 }), team_type: Type.Optional(Type.Union(TEAM_TYPES.map((t) => Type.Literal(t)))) },
+        {
+          team_short: Short,
+          team_name: Type.String({ minLength: 1, maxLength: 256 }),
+          team_type: Type.Optional(Type.Union(TEAM_TYPES.map((t) => Type.Literal(t)))),
+        },
         { additionalProperties: false },
       ),
       response: { 201: EnvelopeOf(Type.Object({ item: TeamItem })), 409: ErrorEnvelope, ...standardErrors },
     },
     handler: async (request, reply) => {
       const { team_short, team_name, team_type } = request.body;
-      return sendEnvelope(reply, { item: await teams.create(team_short, team_name, team_type ?? 'internal') }, 'team created', 201);
+      return sendEnvelope(
+        reply,
+        { item: await teams.create(team_short, team_name, team_type ?? 'internal') },
+        'team created',
+        201,
+      );
     },
   });
 
-  app.post<{ Params: { team_short: string; username: string }; Body: { teamuser_lvl?: string | null } | undefined }>('/api/core/team/member/add/:team_short/:username', {
+  app.post<{ Params: { team_short: string; username: string }; Body: { teamuser_lvl?: string | null } | undefined }>(
+    '/api/core/team/member/add/:team_short/:username',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a user to a team (optionally with a level)',
+        params: MemberParams,
+        body: optionalBody(
+          Type.Object(
+            { teamuser_lvl: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) },
+            { additionalProperties: false },
+          ),
+        ),
+        response: { 200: EnvelopeOf(Type.Object({ item: TeamItem })), ...standardErrors },
+      },
+      handler: async (request, reply) =>
+        sendEnvelope(
+          reply,
+          {
+            item: await teams.addMember(
+              request.params.team_short,
+              request.params.username,
+              request.body?.teamuser_lvl ?? null,
+            ),
+          },
+          'member added',
+        ),
+    },
+  );
+
+  app.post<{ Params: { team_short: string; username: string } }>('/api/core/team/member/remove/:team_short/:username', {
     config,
     schema: {
       tags,
       security,
-      summary: 'Add a user to a team (optionally with a level)',
+      summary: 'Remove a user from a team',
       params: MemberParams,
-      body: optionalBody(Type.Object({ teamuser_lvl: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) }, { additionalProperties: false })),
       response: { 200: EnvelopeOf(Type.Object({ item: TeamItem })), ...standardErrors },
     },
     handler: async (request, reply) =>
-      sendEnvelope(reply, { item: await teams.addMember(request.params.team_short, request.params.username, request.body?.teamuser_lvl ?? null) }, 'member added'),
-  });
-
-  app.post<{ Params: { team_short: string; username: string } }>('/api/core/team/member/remove/:team_short/:username', {
-    config,
-    schema: { tags, security, summary: 'Remove a user from a team', params: MemberParams, response: { 200: EnvelopeOf(Type.Object({ item: TeamItem })), ...standardErrors } },
-    handler: async (request, reply) => sendEnvelope(reply, { item: await teams.removeMember(request.params.team_short, request.params.username) }, 'member removed'),
+      sendEnvelope(
+        reply,
+        { item: await teams.removeMember(request.params.team_short, request.params.username) },
+        'member removed',
+      ),
   });
 }

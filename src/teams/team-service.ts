@@ -17,7 +17,13 @@ export interface TeamItem {
   members: number;
 }
 
-const toItem = (t: TeamRow, members: number): TeamItem => ({ team_id: t.id, team_short: t.short, team_name: t.name, team_type: t.type, members });
+const toItem = (t: TeamRow, members: number): TeamItem => ({
+  team_id: t.id,
+  team_short: t.short,
+  team_name: t.name,
+  team_type: t.type,
+  members,
+});
 
 export class TeamService {
   constructor(
@@ -29,7 +35,13 @@ export class TeamService {
     const rows = await this.db
       .selectFrom('teams')
       .selectAll('teams')
-      .select((eb) => eb.selectFrom('team_members').select(eb.fn.countAll<number>().as('n')).whereRef('team_members.team_id', '=', 'teams.id').as('members'))
+      .select((eb) =>
+        eb
+          .selectFrom('team_members')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('team_members.team_id', '=', 'teams.id')
+          .as('members'),
+      )
       .orderBy('teams.short')
       .execute();
     return rows.map(({ members, ...t }) => toItem(t, Number(members)));
@@ -41,7 +53,11 @@ export class TeamService {
   }
 
   private async members(teamId: string): Promise<number> {
-    const r = await this.db.selectFrom('team_members').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', teamId).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom('team_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('team_id', '=', teamId)
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 
@@ -51,7 +67,13 @@ export class TeamService {
     if (!user) throw notFound('user_not_found', `User ${username} not found`);
     await this.db.transaction().execute(async (trx) => {
       await addTeamMember(trx, user.id, team.id, level);
-      if (level !== null) await trx.updateTable('team_members').set({ level }).where('user_id', '=', user.id).where('team_id', '=', team.id).execute();
+      if (level !== null)
+        await trx
+          .updateTable('team_members')
+          .set({ level })
+          .where('user_id', '=', user.id)
+          .where('team_id', '=', team.id)
+          .execute();
     });
     this.invalidate(user.id);
     return toItem(team, await this.members(team.id));
@@ -63,12 +85,23 @@ export class TeamService {
     const user = await findUserByUsername(this.db, username);
     if (!user) throw notFound('user_not_found', `User ${username} not found`);
     await this.db.transaction().execute(async (trx) => {
-      const memberships = await trx.selectFrom('team_members').select('team_id').where('user_id', '=', user.id).execute();
-      if (!memberships.some((m) => m.team_id === team.id)) throw notFound('not_a_member', `${user.username} is not a member of ${team.short}`);
+      const memberships = await trx
+        .selectFrom('team_members')
+        .select('team_id')
+        .where('user_id', '=', user.id)
+        .execute();
+      if (!memberships.some((m) => m.team_id === team.id))
+        throw notFound('not_a_member', `${user.username} is not a member of ${team.short}`);
       const others = memberships.filter((m) => m.team_id !== team.id);
-      if (others.length === 0) throw badRequest('last_team', 'Every account belongs to at least one team; add another team first');
-      const current = await trx.selectFrom('users').select('team_id').where('id', '=', user.id).executeTakeFirstOrThrow();
-      if (current.team_id === team.id) await trx.updateTable('users').set({ team_id: others[0]!.team_id }).where('id', '=', user.id).execute();
+      if (others.length === 0)
+        throw badRequest('last_team', 'Every account belongs to at least one team; add another team first');
+      const current = await trx
+        .selectFrom('users')
+        .select('team_id')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      if (current.team_id === team.id)
+        await trx.updateTable('users').set({ team_id: others[0]!.team_id }).where('id', '=', user.id).execute();
       await trx.deleteFrom('team_members').where('user_id', '=', user.id).where('team_id', '=', team.id).execute();
     });
     this.invalidate(user.id);

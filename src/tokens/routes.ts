@@ -49,7 +49,13 @@ export function tokenRoutes(app: FastifyInstance, tokens: TokenService): void {
 
   app.get<{ Params: { username: string } }>('/api/core/token/user/:username', {
     config: { roles: ['sys_administrator'] },
-    schema: { tags, security, summary: "A user's tokens", params: Type.Object({ username: Username }), response: { 200: TokenList, ...standardErrors } },
+    schema: {
+      tags,
+      security,
+      summary: "A user's tokens",
+      params: Type.Object({ username: Username }),
+      response: { 200: TokenList, ...standardErrors },
+    },
     handler: async (request, reply) => {
       const items = await tokens.listOf(request.params.username);
       return sendEnvelope(reply, { items }, listMessage(items.length));
@@ -82,7 +88,11 @@ export function tokenRoutes(app: FastifyInstance, tokens: TokenService): void {
       response: { 201: TokenItem, 409: ErrorEnvelope, ...standardErrors },
     },
     handler: async (request, reply) => {
-      const item = await tokens.create(request.params.username, request.params.token_name, callerOf(request).account.username);
+      const item = await tokens.create(
+        request.params.username,
+        request.params.token_name,
+        callerOf(request).account.username,
+      );
       return sendEnvelope(reply, { item }, 'token created', 201);
     },
   });

@@ -64,10 +64,19 @@ export class TokenService {
     const row = await this.db.transaction().execute(async (trx) => {
       const owner = await findUserByUsername(trx, ownerUsername);
       if (!owner) throw notFound('user_not_found', `User ${ownerUsername} not found`);
-      if (await findToken(trx, owner.id, name)) throw conflict('token_exists', `User ${owner.username} already has a token named ${name}`);
+      if (await findToken(trx, owner.id, name))
+        throw conflict('token_exists', `User ${owner.username} already has a token named ${name}`);
       // A parallel create of the same name may still win the race on the unique constraint.
       await orConflict(
-        insertToken(trx, { id: newId(), userId: owner.id, name, hash: hashTokenValue(value), loginProvider: LOGIN_PROVIDER, createdAt: isoMicros(), createdBy }),
+        insertToken(trx, {
+          id: newId(),
+          userId: owner.id,
+          name,
+          hash: hashTokenValue(value),
+          loginProvider: LOGIN_PROVIDER,
+          createdAt: isoMicros(),
+          createdBy,
+        }),
         () => conflict('token_exists', `User ${owner.username} already has a token named ${name}`),
       );
       return findToken(trx, owner.id, name);
@@ -80,7 +89,8 @@ export class TokenService {
     const row = await this.db.transaction().execute(async (trx) => {
       const owner = await this.requireUser(ownerUsername, trx);
       const token = await findToken(trx, owner.id, name);
-      if (!token || !(await deleteTokenById(trx, token.id))) throw notFound('token_not_found', `Token ${name} of ${owner.username} not found`);
+      if (!token || !(await deleteTokenById(trx, token.id)))
+        throw notFound('token_not_found', `Token ${name} of ${owner.username} not found`);
       // Other instances forget the token when (and only if) this commits.
       await announceAuthChange(trx, { tokens: [token.id] });
       return token;

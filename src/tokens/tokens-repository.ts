@@ -40,7 +40,15 @@ export async function findToken(db: Db, userId: string, name: string): Promise<T
 
 export async function insertToken(
   db: Db,
-  t: { id: string; userId: string; name: string; hash: string; loginProvider: string; createdAt: string; createdBy: string },
+  t: {
+    id: string;
+    userId: string;
+    name: string;
+    hash: string;
+    loginProvider: string;
+    createdAt: string;
+    createdBy: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('tokens')

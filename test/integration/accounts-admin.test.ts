@@ -43,7 +43,8 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
     for (const [name, headers, query] of forms) out[name] = (await inst.request(WHOAMI + query, { headers })).status;
     return out;
   }
-  const all = (forms: Array<[string, unknown, unknown]>, status: number) => Object.fromEntries(forms.map(([n]) => [n, status]));
+  const all = (forms: Array<[string, unknown, unknown]>, status: number) =>
+    Object.fromEntries(forms.map(([n]) => [n, status]));
 
   it('lock ends every session and blocks every credential form until unlock', async () => {
     await f.user('olga');
@@ -98,7 +99,9 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
   describe('the user_cancel hook', () => {
     const hooksDir = () => join(f.db.dataDir, 'hooks');
     beforeAll(async () => {
-      await sql`create table cancel_log (username varchar(256), user_id varchar(36), cancelled_by varchar(256))`.execute(f.inst.services.database.db);
+      await sql`create table cancel_log (username varchar(256), user_id varchar(36), cancelled_by varchar(256))`.execute(
+        f.inst.services.database.db,
+      );
     });
 
     it('runs hooks/user_cancel.sql in the cancel transaction with the named parameters', async () => {
@@ -110,13 +113,20 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
       );
       const r = await f.as(f.adminJwt, 'POST', '/api/core/account/cancel/quinn');
       expect(r.status, r.text).toBe(200);
-      const rows = await f.inst.services.database.db.selectFrom('cancel_log' as never).selectAll().execute();
+      const rows = await f.inst.services.database.db
+        .selectFrom('cancel_log' as never)
+        .selectAll()
+        .execute();
       const id = r.body.data.item.id;
       expect(rows).toEqual([
         { username: 'quinn', user_id: id, cancelled_by: ADMIN.username },
         { username: ':username', user_id: null, cancelled_by: null },
       ]);
-      const events = await f.inst.services.database.db.selectFrom('events').selectAll().where('subject', '=', 'quinn').execute();
+      const events = await f.inst.services.database.db
+        .selectFrom('events')
+        .selectAll()
+        .where('subject', '=', 'quinn')
+        .execute();
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ type: 'user_cancel', actor: ADMIN.username });
       expect(JSON.parse(events[0]!.data)).toEqual({ hook: 'sql_file', outcome: 'ok' });
@@ -125,19 +135,34 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
     it('a failing hook leaves the account active and answers 409 hook_failed (file re-read each time)', async () => {
       await f.user('rosa');
       const rosa = await f.inst.jwtFor('rosa', 'rosa-password-1');
-      writeFileSync(join(hooksDir(), 'user_cancel.sql'), 'insert into cancel_log (username) values (:username);\ninsert into no_such_table values (1);');
+      writeFileSync(
+        join(hooksDir(), 'user_cancel.sql'),
+        'insert into cancel_log (username) values (:username);\ninsert into no_such_table values (1);',
+      );
       const r = await f.as(f.adminJwt, 'POST', '/api/core/account/cancel/rosa');
       expect(r.status).toBe(409);
       expect(r.body.data.code).toBe('hook_failed');
       expect(r.body.message).toMatch(/no_such_table/);
-      const row = await f.inst.services.database.db.selectFrom('users').selectAll().where('username', '=', 'rosa').executeTakeFirstOrThrow();
+      const row = await f.inst.services.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('username', '=', 'rosa')
+        .executeTakeFirstOrThrow();
       expect(row.is_active).toBe(1);
       // The first statement's row rolled back with the cancel.
-      const logged = await f.inst.services.database.db.selectFrom('cancel_log' as never).selectAll().where('username' as never, '=', 'rosa' as never).execute();
+      const logged = await f.inst.services.database.db
+        .selectFrom('cancel_log' as never)
+        .selectAll()
+        .where('username' as never, '=', 'rosa' as never)
+        .execute();
       expect(logged).toEqual([]);
       // Sessions were not ended either.
       expect((await f.inst.request(WHOAMI, { headers: { Authorization: `Bearer ${rosa}` } })).status).toBe(200);
-      const failed = await f.inst.services.database.db.selectFrom('events').selectAll().where('subject', '=', 'rosa').execute();
+      const failed = await f.inst.services.database.db
+        .selectFrom('events')
+        .selectAll()
+        .where('subject', '=', 'rosa')
+        .execute();
       expect(JSON.parse(failed[0]!.data)).toMatchObject({ hook: 'sql_file', outcome: 'failed' });
       rmSync(join(hooksDir(), 'user_cancel.sql'));
       expect((await f.as(f.adminJwt, 'POST', '/api/core/account/cancel/rosa')).status).toBe(200);
@@ -146,34 +171,56 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
     it.runIf(kind === 'postgres')('on PostgreSQL calls app.user_cancel(text) instead when it exists', async () => {
       const db = f.inst.services.database.db;
       await sql`create schema if not exists app`.execute(db);
-      await sql.raw(`create or replace function app.user_cancel(p_username text) returns void language plpgsql as $$
-        begin insert into cancel_log (username, cancelled_by) values (p_username, 'pg-function'); end $$`).execute(db);
+      await sql
+        .raw(`create or replace function app.user_cancel(p_username text) returns void language plpgsql as $$
+        begin insert into cancel_log (username, cancelled_by) values (p_username, 'pg-function'); end $$`)
+        .execute(db);
       writeFileSync(join(hooksDir(), 'user_cancel.sql'), 'insert into no_such_table values (1);'); // must not run
       await f.user('sam');
       const r = await f.as(f.adminJwt, 'POST', '/api/core/account/cancel/sam');
       expect(r.status, r.text).toBe(200);
-      const rows = await db.selectFrom('cancel_log' as never).selectAll().where('username' as never, '=', 'sam' as never).execute();
+      const rows = await db
+        .selectFrom('cancel_log' as never)
+        .selectAll()
+        .where('username' as never, '=', 'sam' as never)
+        .execute();
       expect(rows).toEqual([{ username: 'sam', user_id: null, cancelled_by: 'pg-function' }]);
       rmSync(join(hooksDir(), 'user_cancel.sql'));
       await sql`drop function app.user_cancel(text)`.execute(db);
     });
 
-    it.runIf(kind === 'postgres')('on PostgreSQL never runs an app.user_cancel(text) that report SQL could have made (owned by the app role)', async () => {
-      const db = f.inst.services.database.db;
-      // Made as report SQL would make it: by the app role, in schema app.
-      const { user } = JSON.parse((await db.selectFrom('instance_settings').select('value').where('key', '=', 'app_login_v1').executeTakeFirstOrThrow()).value);
-      await db.transaction().execute(async (trx) => {
-        await sql.raw(`set local role "${user}"`).execute(trx);
-        await sql.raw(`create function app.user_cancel(p_username text) returns void language sql as $$ select 1 $$`).execute(trx);
-      });
-      await f.user('tilda');
-      const r = await f.as(f.adminJwt, 'POST', '/api/core/account/cancel/tilda');
-      expect(r.status, r.text).toBe(409);
-      expect(r.body.data.code).toBe('hook_failed');
-      expect(r.body.message).toMatch(/owned by a role that report SQL can act as/);
-      expect((await db.selectFrom('users').select('is_active').where('username', '=', 'tilda').executeTakeFirstOrThrow()).is_active).toBe(1);
-      await sql`drop function app.user_cancel(text)`.execute(db);
-    });
+    it.runIf(kind === 'postgres')(
+      'on PostgreSQL never runs an app.user_cancel(text) that report SQL could have made (owned by the app role)',
+      async () => {
+        const db = f.inst.services.database.db;
+        // Made as report SQL would make it: by the app role, in schema app.
+        const { user } = JSON.parse(
+          (
+            await db
+              .selectFrom('instance_settings')
+              .select('value')
+              .where('key', '=', 'app_login_v1')
+              .executeTakeFirstOrThrow()
+          ).value,
+        );
+        await db.transaction().execute(async (trx) => {
+          await sql.raw(`set local role "${user}"`).execute(trx);
+          await sql
+            .raw(`create function app.user_cancel(p_username text) returns void language sql as $$ select 1 $$`)
+            .execute(trx);
+        });
+        await f.user('tilda');
+        const r = await f.as(f.adminJwt, 'POST', '/api/core/account/cancel/tilda');
+        expect(r.status, r.text).toBe(409);
+        expect(r.body.data.code).toBe('hook_failed');
+        expect(r.body.message).toMatch(/owned by a role that report SQL can act as/);
+        expect(
+          (await db.selectFrom('users').select('is_active').where('username', '=', 'tilda').executeTakeFirstOrThrow())
+            .is_active,
+        ).toBe(1);
+        await sql`drop function app.user_cancel(text)`.execute(db);
+      },
+    );
   });
 
   it('copy adds the roles and teams of the source to the target (union)', async () => {
@@ -191,23 +238,48 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
   });
 
   it('creates accounts, resets and changes passwords, grants and revokes roles', async () => {
-    const created = await f.as(f.adminJwt, 'POST', '/api/core/account/create', { username: 'vera', password: 'vera-password-1', roles: ['sys_tokens'], user_first_name: 'Vera' });
+    const created = await f.as(f.adminJwt, 'POST', '/api/core/account/create', {
+      username: 'vera',
+      password: 'vera-password-1',
+      roles: ['sys_tokens'],
+      user_first_name: 'Vera',
+    });
     expect(created.status).toBe(201);
     expectShape(created.body.data.item, ACCOUNT_ITEM_SHAPE);
-    expect((await f.as(f.adminJwt, 'POST', '/api/core/account/create', { username: 'VERA', password: 'another-pw-1' })).status).toBe(409);
-    expect((await f.as(f.adminJwt, 'POST', '/api/core/account/create', { username: 'api', password: 'another-pw-1' })).status).toBe(400);
-    expect((await f.as(f.adminJwt, 'POST', '/api/core/account/create', { username: 'wes', password: 'short' })).status).toBe(400);
+    expect(
+      (await f.as(f.adminJwt, 'POST', '/api/core/account/create', { username: 'VERA', password: 'another-pw-1' }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await f.as(f.adminJwt, 'POST', '/api/core/account/create', { username: 'api', password: 'another-pw-1' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await f.as(f.adminJwt, 'POST', '/api/core/account/create', { username: 'wes', password: 'short' })).status,
+    ).toBe(400);
 
     const vera = await f.inst.jwtFor('vera', 'vera-password-1');
-    const wrong = await f.as(vera, 'POST', '/api/core/account/password', { current_password: 'nope', new_password: 'vera-password-2' });
+    const wrong = await f.as(vera, 'POST', '/api/core/account/password', {
+      current_password: 'nope',
+      new_password: 'vera-password-2',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.data.details[0].field).toBe('current_password');
-    expect((await f.as(vera, 'POST', '/api/core/account/password', { current_password: 'vera-password-1', new_password: 'vera-password-2' })).status).toBe(200);
+    expect(
+      (
+        await f.as(vera, 'POST', '/api/core/account/password', {
+          current_password: 'vera-password-1',
+          new_password: 'vera-password-2',
+        })
+      ).status,
+    ).toBe(200);
     expect((await f.as(vera, 'GET', WHOAMI)).status).toBe(401); // the change ended the session
     expect((await f.inst.login('vera', 'vera-password-1')).status).toBe(401);
     const vera2 = await f.inst.jwtFor('vera', 'vera-password-2');
 
-    expect((await f.as(f.adminJwt, 'POST', '/api/core/account/password/vera', { password: 'vera-password-3' })).status).toBe(200);
+    expect(
+      (await f.as(f.adminJwt, 'POST', '/api/core/account/password/vera', { password: 'vera-password-3' })).status,
+    ).toBe(200);
     expect((await f.as(vera2, 'GET', WHOAMI)).status).toBe(401);
     const vera3 = await f.inst.jwtFor('vera', 'vera-password-3');
 
@@ -218,14 +290,21 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
     expect((await f.as(f.adminJwt, 'POST', '/api/core/account/role/revoke/vera/sys_administrator')).status).toBe(200);
     expect((await f.as(vera3, 'GET', '/api/core/token/browse')).status).toBe(403);
     expect((await f.as(f.adminJwt, 'POST', '/api/core/account/role/revoke/vera/sys_administrator')).status).toBe(404);
-    expect((await f.as(f.adminJwt, 'POST', `/api/core/account/role/revoke/${ADMIN.username}/sys_administrator`)).status).toBe(400);
+    expect(
+      (await f.as(f.adminJwt, 'POST', `/api/core/account/role/revoke/${ADMIN.username}/sys_administrator`)).status,
+    ).toBe(400);
   });
 
   it('manages teams and keeps every account in at least one team', async () => {
     const list = await f.as(f.adminJwt, 'GET', '/api/core/team/browse');
     expect(list.body.data.items.map((t: any) => t.team_short)).toContain('COM');
-    expect((await f.as(f.adminJwt, 'POST', '/api/core/team/create', { team_short: 'COM', team_name: 'dup' })).status).toBe(409);
-    expect((await f.as(f.adminJwt, 'POST', '/api/core/team/create', { team_short: 'X', team_name: 'x', team_type: 'alien' })).status).toBe(400);
+    expect(
+      (await f.as(f.adminJwt, 'POST', '/api/core/team/create', { team_short: 'COM', team_name: 'dup' })).status,
+    ).toBe(409);
+    expect(
+      (await f.as(f.adminJwt, 'POST', '/api/core/team/create', { team_short: 'X', team_name: 'x', team_type: 'alien' }))
+        .status,
+    ).toBe(400);
     await f.user('xena');
     const last = await f.as(f.adminJwt, 'POST', '/api/core/team/member/remove/COM/xena');
     expect(last.status).toBe(400);
@@ -243,7 +322,7 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
     const sources = ['s0', 's1', 's2', 's3', 's4'];
     for (const [i, s] of sources.entries()) await f.user(s, { roles: [`role_${i}`] });
     const ops = Array.from({ length: 50 }, (_, i) => {
-      if (i % 5 === 4) return `/api/core/account/copy/${sources[(i / 5) % 5 | 0]}/zoe`;
+      if (i % 5 === 4) return `/api/core/account/copy/${sources[((i / 5) % 5) | 0]}/zoe`;
       return i % 2 === 0 ? '/api/core/account/lock/yara' : '/api/core/account/unlock/yara';
     });
     const done: Array<{ path: string; order: number; islocked?: boolean }> = [];
@@ -257,13 +336,19 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
     );
     const lockOps = done.filter((d) => !d.path.includes('/copy/'));
     const lastAcknowledged = lockOps.sort((a, b) => a.order - b.order).at(-1)!;
-    const yara = (await f.as(f.adminJwt, 'GET', '/api/core/account/browse')).body.data.items.find((i: any) => i.username === 'yara');
+    const yara = (await f.as(f.adminJwt, 'GET', '/api/core/account/browse')).body.data.items.find(
+      (i: any) => i.username === 'yara',
+    );
     expect(yara.islocked).toBe(lastAcknowledged.path.endsWith('/lock/yara'));
     expect(yara.islocked).toBe(lastAcknowledged.islocked);
     // Each answer showed the state its own request produced.
     for (const d of lockOps) expect(d.islocked).toBe(d.path.includes('/lock/'));
     const zoe = (await f.as(f.adminJwt, 'GET', '/api/core/account/profile/zoe')).body.data;
-    expect(zoe.roles).toEqual(['role_0', 'role_1', 'role_2', 'role_3', 'role_4'].filter((r) => done.some((d) => d.path.includes(`/copy/s${r.slice(-1)}/`))));
+    expect(zoe.roles).toEqual(
+      ['role_0', 'role_1', 'role_2', 'role_3', 'role_4'].filter((r) =>
+        done.some((d) => d.path.includes(`/copy/s${r.slice(-1)}/`)),
+      ),
+    );
     expect(zoe.teams.map((t: any) => t.team_short)).toEqual(['COM']);
   });
 });

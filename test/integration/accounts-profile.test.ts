@@ -3,7 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
 import { startAccountsFixture, type AccountsFixture } from '../support/accounts-fixture.js';
-import { ACCOUNT_ITEM_SHAPE, ENVELOPE_SHAPE, expectShape, PROFILE_TEAM_SHAPE, PROFILE_USER_SHAPE } from '../support/shapes.js';
+import {
+  ACCOUNT_ITEM_SHAPE,
+  ENVELOPE_SHAPE,
+  expectShape,
+  PROFILE_TEAM_SHAPE,
+  PROFILE_USER_SHAPE,
+} from '../support/shapes.js';
 import { ADMIN } from '../support/instance.js';
 
 describe.each(testDatabaseKinds())('account profile and directory on %s', (kind) => {
@@ -25,15 +31,27 @@ describe.each(testDatabaseKinds())('account profile and directory on %s', (kind)
     expectShape(r.body, ENVELOPE_SHAPE, 'envelope');
     const d = r.body.data;
     expect(Object.keys(d).sort()).toEqual(['apps', 'instance', 'roles', 'teams', 'user']);
-    expectShape(d.instance, { 'kv.v.api.version': 'string', 'kv.v.api.url': 'string', 'kv.v.owner.name': 'string' }, 'instance');
+    expectShape(
+      d.instance,
+      { 'kv.v.api.version': 'string', 'kv.v.api.url': 'string', 'kv.v.owner.name': 'string' },
+      'instance',
+    );
     expect(d.instance['kv.v.api.version']).toBe('0.1.0');
     expect(d.instance['kv.v.api.url']).toBe(f.inst.url);
     expect(d.instance['kv.v.owner.name']).toBe('ACME Corp');
     expectShape(d.user, PROFILE_USER_SHAPE, 'user');
-    expect(d.user).toMatchObject({ username: 'kim', team_name: 'Common', user_first_name: 'Kim', user_last_name: 'Lee', user_short: 'KL' });
+    expect(d.user).toMatchObject({
+      username: 'kim',
+      team_name: 'Common',
+      user_first_name: 'Kim',
+      user_last_name: 'Lee',
+      user_short: 'KL',
+    });
     expect(d.user.user_color).toMatch(/^#[0-9A-F]{6}$/);
     for (const t of d.teams) expectShape(t, PROFILE_TEAM_SHAPE, 'team');
-    expect(d.teams).toEqual([{ team_id: d.user.team_id, team_short: 'COM', team_name: 'Common', teamuser_lvl: null, team_type: 'internal' }]);
+    expect(d.teams).toEqual([
+      { team_id: d.user.team_id, team_short: 'COM', team_name: 'Common', teamuser_lvl: null, team_type: 'internal' },
+    ]);
     expect(d.roles).toEqual(['app_demo', 'sys_tokens']);
     expect(d.apps).toEqual(['demo']);
   });
@@ -71,7 +89,11 @@ describe.each(testDatabaseKinds())('account profile and directory on %s', (kind)
 
   describe('profile-update', () => {
     it('applies every accepted field and answers the updated user', async () => {
-      const team = await f.as(f.adminJwt, 'POST', '/api/core/team/create', { team_short: 'OPS', team_name: 'Operations', team_type: 'external' });
+      const team = await f.as(f.adminJwt, 'POST', '/api/core/team/create', {
+        team_short: 'OPS',
+        team_name: 'Operations',
+        team_type: 'external',
+      });
       expect(team.status).toBe(201);
       // The optional body is still validated when sent: too long, or an unknown field → 400.
       for (const bad of [{ teamuser_lvl: 'x'.repeat(65) }, { teamuser_lvl: 'lead', extra: 1 }]) {
@@ -79,7 +101,9 @@ describe.each(testDatabaseKinds())('account profile and directory on %s', (kind)
         expect(refused.status, JSON.stringify(bad)).toBe(400);
         expect(refused.body.data.code).toBe('invalid_input');
       }
-      expect((await f.as(f.adminJwt, 'POST', '/api/core/team/member/add/OPS/kim', { teamuser_lvl: 'lead' })).status).toBe(200);
+      expect(
+        (await f.as(f.adminJwt, 'POST', '/api/core/team/member/add/OPS/kim', { teamuser_lvl: 'lead' })).status,
+      ).toBe(200);
       const body = {
         phonenumber: '+49 (30) 123-456',
         team_id: team.body.data.item.team_id,
@@ -108,8 +132,13 @@ describe.each(testDatabaseKinds())('account profile and directory on %s', (kind)
         user_home: '/apps/demo',
       });
       const teams = (await f.as(kim, 'GET', '/api/core/account/profile')).body.data.teams;
-      expect(teams.find((t: any) => t.team_short === 'OPS')).toMatchObject({ teamuser_lvl: 'lead', team_type: 'external' });
-      const item = (await f.as(f.adminJwt, 'GET', '/api/core/account/browse')).body.data.items.find((i: any) => i.username === 'kim');
+      expect(teams.find((t: any) => t.team_short === 'OPS')).toMatchObject({
+        teamuser_lvl: 'lead',
+        team_type: 'external',
+      });
+      const item = (await f.as(f.adminJwt, 'GET', '/api/core/account/browse')).body.data.items.find(
+        (i: any) => i.username === 'kim',
+      );
       expect(item.user_avatar).toBe('https://example.com/a.png');
       expect(item.teams).toBe(2);
     });
@@ -140,7 +169,10 @@ describe.each(testDatabaseKinds())('account profile and directory on %s', (kind)
     ];
     it.each(invalid)('refuses %s = %j with a 400 naming the field, applying nothing', async (field, value) => {
       const before = (await f.as(kim, 'GET', '/api/core/account/profile?pscope=user')).body.data.user;
-      const r = await f.as(kim, 'POST', '/api/core/account/profile-update', { user_first_name: 'Changed', [field]: value });
+      const r = await f.as(kim, 'POST', '/api/core/account/profile-update', {
+        user_first_name: 'Changed',
+        [field]: value,
+      });
       expect(r.status, r.text).toBe(400);
       expect(r.body.data.code).toBe('invalid_input');
       expect(r.body.data.details.map((d: any) => d.field)).toContain(field);
@@ -151,12 +183,25 @@ describe.each(testDatabaseKinds())('account profile and directory on %s', (kind)
 
     it('an administrator updates another user via `username`; a plain user may not', async () => {
       const other = await f.user('lou');
-      const r = await f.as(f.adminJwt, 'POST', '/api/core/account/profile-update', { username: 'kim', user_first_name: 'K.' });
+      const r = await f.as(f.adminJwt, 'POST', '/api/core/account/profile-update', {
+        username: 'kim',
+        user_first_name: 'K.',
+      });
       expect(r.status).toBe(200);
       expect(r.body.data.user).toMatchObject({ username: 'kim', user_first_name: 'K.' });
-      const denied = await f.as(other, 'POST', '/api/core/account/profile-update', { username: 'kim', user_first_name: 'Hacked' });
+      const denied = await f.as(other, 'POST', '/api/core/account/profile-update', {
+        username: 'kim',
+        user_first_name: 'Hacked',
+      });
       expect(denied.status).toBe(403);
-      expect((await f.as(f.adminJwt, 'POST', '/api/core/account/profile-update', { username: 'ghost', user_first_name: 'x' })).status).toBe(404);
+      expect(
+        (
+          await f.as(f.adminJwt, 'POST', '/api/core/account/profile-update', {
+            username: 'ghost',
+            user_first_name: 'x',
+          })
+        ).status,
+      ).toBe(404);
     });
   });
 
@@ -166,12 +211,23 @@ describe.each(testDatabaseKinds())('account profile and directory on %s', (kind)
       expect(r.status).toBe(200);
       expect(r.body.message).toBe(`${r.body.data.items.length} accounts`);
       for (const item of r.body.data.items) expectShape(item, ACCOUNT_ITEM_SHAPE, `item ${item.username}`);
-      expectShape(r.body.data.stats, { count: 'integer', locked: 'integer', last_week: 'integer', today: 'integer' }, 'stats');
+      expectShape(
+        r.body.data.stats,
+        { count: 'integer', locked: 'integer', last_week: 'integer', today: 'integer' },
+        'stats',
+      );
       expect(r.body.data.stats.count).toBe(r.body.data.items.length);
       expect(r.body.data.stats.today).toBeGreaterThanOrEqual(2); // admin and kim logged in
       expect(r.body.data.stats.last_week).toBeGreaterThanOrEqual(r.body.data.stats.today);
       const admin = r.body.data.items.find((i: any) => i.username === ADMIN.username);
-      expect(admin).toMatchObject({ roles: 4, teams: 1, isactive: true, islocked: false, lockoutend: null, lockoutending: null });
+      expect(admin).toMatchObject({
+        roles: 4,
+        teams: 1,
+        isactive: true,
+        islocked: false,
+        lockoutend: null,
+        lockoutending: null,
+      });
     });
 
     it('shows a lock with lockoutend (UTC offset) and lockoutending (Z), and counts it', async () => {
@@ -190,9 +246,16 @@ describe.each(testDatabaseKinds())('account profile and directory on %s', (kind)
     it('lastActivity moves forward when the user makes an authenticated request', async () => {
       const nia = await f.user('nia');
       await f.inst.services.auth.activity.flush();
-      const item = async () => (await f.as(f.adminJwt, 'GET', '/api/core/account/browse')).body.data.items.find((i: any) => i.username === 'nia');
+      const item = async () =>
+        (await f.as(f.adminJwt, 'GET', '/api/core/account/browse')).body.data.items.find(
+          (i: any) => i.username === 'nia',
+        );
       const first = (await item()).lastActivity;
-      await f.inst.services.database.db.updateTable('users').set({ last_activity: '2020-01-01T00:00:00.000000Z' }).where('username', '=', 'nia').execute();
+      await f.inst.services.database.db
+        .updateTable('users')
+        .set({ last_activity: '2020-01-01T00:00:00.000000Z' })
+        .where('username', '=', 'nia')
+        .execute();
       expect((await item()).lastActivity).toBe('2020-01-01T00:00:00.000000Z');
       // A new instance-level "seen" is coalesced per minute; a fresh login always records it.
       await f.inst.jwtFor('nia', 'nia-password-1');
@@ -207,7 +270,9 @@ describe.each(testDatabaseKinds())('account profile and directory on %s', (kind)
       expect(ok.status, ok.text).toBe(200);
       expectShape(ok.body.data.item, ACCOUNT_ITEM_SHAPE);
       expect(ok.body.data.item.user_app_name).toBe('demo');
-      expect((await f.as(kim, 'GET', '/api/core/account/profile?pscope=user')).body.data.user.user_app_name).toBe('demo');
+      expect((await f.as(kim, 'GET', '/api/core/account/profile?pscope=user')).body.data.user.user_app_name).toBe(
+        'demo',
+      );
       const unknown = await f.as(kim, 'POST', '/api/core/account/context/nowhere');
       expect(unknown.status).toBe(400);
       expect(unknown.body.data.code).toBe('unknown_app');

@@ -19,7 +19,8 @@ const OLD_APP_SCHEMA = [
   'INSERT INTO shop_orders (id, customer_id, total) VALUES (10, 1, 12.5), (11, 2, 7), (12, 1, 1)',
   'CREATE VIEW shop_totals AS SELECT customer_id, SUM(total) AS total FROM shop_orders GROUP BY customer_id',
 ];
-const SQLITE_TRIGGER = "CREATE TRIGGER shop_orders_audit AFTER INSERT ON shop_orders BEGIN UPDATE shop_customers SET name = name || '*' WHERE id = NEW.customer_id; END";
+const SQLITE_TRIGGER =
+  "CREATE TRIGGER shop_orders_audit AFTER INSERT ON shop_orders BEGIN UPDATE shop_customers SET name = name || '*' WHERE id = NEW.customer_id; END";
 
 async function migrateTo(handle: DatabaseHandle, target: string): Promise<void> {
   const migrator = new Migrator({ db: handle.withApps, provider: { getMigrations: async () => migrations } });
@@ -38,7 +39,8 @@ describe.each(testDatabaseKinds())('migration 003 moves earlier app tables on %s
     db = await createTestDatabase(kind);
     handle = open();
     await migrateTo(handle, BEFORE_APP_DATA);
-    for (const statement of [...OLD_APP_SCHEMA, ...(kind === 'sqlite' ? [SQLITE_TRIGGER] : [])]) await sql.raw(statement).execute(handle.db);
+    for (const statement of [...OLD_APP_SCHEMA, ...(kind === 'sqlite' ? [SQLITE_TRIGGER] : [])])
+      await sql.raw(statement).execute(handle.db);
   });
   afterEach(async () => {
     await handle?.close();
@@ -50,15 +52,25 @@ describe.each(testDatabaseKinds())('migration 003 moves earlier app tables on %s
     const appTables =
       kind === 'sqlite'
         ? await rows(handle.withApps, "SELECT name FROM app.sqlite_master WHERE name LIKE 'shop%' ORDER BY name")
-        : await rows(handle.db, "SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'app' AND c.relname LIKE 'shop%' ORDER BY 1");
+        : await rows(
+            handle.db,
+            "SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'app' AND c.relname LIKE 'shop%' ORDER BY 1",
+          );
     // PostgreSQL: views stay where they are; one over the platform's tables, moved into `app`,
     // would let report SQL read them with its owner's rights. (SQLite cannot make such a view
     // in the apps' file at all, so there every view that can move does.)
-    expect(appTables.map((r) => r.name)).toEqual(kind === 'sqlite' ? ['shop_customers', 'shop_orders', 'shop_orders_audit', 'shop_orders_customer', 'shop_totals'] : ['shop_customers', 'shop_customers_pkey', 'shop_orders', 'shop_orders_customer', 'shop_orders_pkey']);
+    expect(appTables.map((r) => r.name)).toEqual(
+      kind === 'sqlite'
+        ? ['shop_customers', 'shop_orders', 'shop_orders_audit', 'shop_orders_customer', 'shop_totals']
+        : ['shop_customers', 'shop_customers_pkey', 'shop_orders', 'shop_orders_customer', 'shop_orders_pkey'],
+    );
     const left =
       kind === 'sqlite'
         ? await rows(handle.db, "SELECT name FROM main.sqlite_master WHERE name LIKE 'shop%'")
-        : await rows(handle.db, "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE 'shop%'");
+        : await rows(
+            handle.db,
+            "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE 'shop%'",
+          );
     expect(left).toEqual([]);
     const totals = kind === 'sqlite' ? 'app.shop_totals' : 'public.shop_totals';
     expect(await rows(handle.withApps, `SELECT customer_id, total FROM ${totals} ORDER BY customer_id`)).toEqual([
@@ -66,7 +78,9 @@ describe.each(testDatabaseKinds())('migration 003 moves earlier app tables on %s
       { customer_id: 2, total: kind === 'sqlite' ? 7 : '7.00' },
     ]);
     // The foreign key came along.
-    await expect(sql.raw('INSERT INTO app.shop_orders (id, customer_id, total) VALUES (13, 99, 1)').execute(handle.withApps)).rejects.toThrow(/foreign key/i);
+    await expect(
+      sql.raw('INSERT INTO app.shop_orders (id, customer_id, total) VALUES (13, 99, 1)').execute(handle.withApps),
+    ).rejects.toThrow(/foreign key/i);
     // Migrating again changes nothing.
     expect(await migrateToLatest(handle)).toEqual([]);
   });
@@ -82,14 +96,21 @@ describe.each(testDatabaseKinds())('migration 003 moves earlier app tables on %s
       await sql.raw(statement).execute(handle.withApps);
     }
     await migrateToLatest(handle);
-    expect(await rows(handle.db, "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name LIKE 'shop%'")).toEqual([]);
+    expect(
+      await rows(handle.db, "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name LIKE 'shop%'"),
+    ).toEqual([]);
     expect(await rows(handle.withApps, 'SELECT COUNT(*) AS n FROM app.shop_orders')).toEqual([{ n: 3 }]);
   });
 
-  it.runIf(kind === 'sqlite')('a table in both files with different rows stops the migration, and nothing is lost', async () => {
-    await sql.raw('CREATE TABLE app.shop_orders (id INTEGER PRIMARY KEY)').execute(handle.withApps);
-    await expect(migrateToLatest(handle)).rejects.toThrow(/shop_orders is in both/);
-    expect(await rows(handle.db, 'SELECT COUNT(*) AS n FROM main.shop_orders')).toEqual([{ n: 3 }]);
-    expect(await rows(handle.withApps, "SELECT name FROM app.sqlite_master WHERE name = 'shop_customers'")).toEqual([]);
-  });
+  it.runIf(kind === 'sqlite')(
+    'a table in both files with different rows stops the migration, and nothing is lost',
+    async () => {
+      await sql.raw('CREATE TABLE app.shop_orders (id INTEGER PRIMARY KEY)').execute(handle.withApps);
+      await expect(migrateToLatest(handle)).rejects.toThrow(/shop_orders is in both/);
+      expect(await rows(handle.db, 'SELECT COUNT(*) AS n FROM main.shop_orders')).toEqual([{ n: 3 }]);
+      expect(await rows(handle.withApps, "SELECT name FROM app.sqlite_master WHERE name = 'shop_customers'")).toEqual(
+        [],
+      );
+    },
+  );
 });

@@ -9,7 +9,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.js';
 import { AuthChangeListener } from '../../src/auth/auth-change-listener.js';
-import { announceAuthChange, decodeAuthChange, encodeAuthChange, type AuthChange } from '../../src/auth/auth-changes.js';
+import {
+  announceAuthChange,
+  decodeAuthChange,
+  encodeAuthChange,
+  type AuthChange,
+} from '../../src/auth/auth-changes.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -54,8 +59,12 @@ class Proxy {
 
 describe('auth change payloads', () => {
   it('round-trip, and anything unreadable or too large evicts everything', () => {
-    expect(decodeAuthChange(encodeAuthChange({ users: ['u1'], tokens: ['t1', 't2'] }))).toEqual({ users: ['u1'], tokens: ['t1', 't2'] });
-    for (const bad of [undefined, '', 'not json', '{"u":[1]}', '{"u":[]}', '[]']) expect(decodeAuthChange(bad), String(bad)).toEqual({ users: [], tokens: [], all: true });
+    expect(decodeAuthChange(encodeAuthChange({ users: ['u1'], tokens: ['t1', 't2'] }))).toEqual({
+      users: ['u1'],
+      tokens: ['t1', 't2'],
+    });
+    for (const bad of [undefined, '', 'not json', '{"u":[1]}', '{"u":[]}', '[]'])
+      expect(decodeAuthChange(bad), String(bad)).toEqual({ users: [], tokens: [], all: true });
     const many = Array.from({ length: 500 }, (_, i) => `user-${i}-${'x'.repeat(30)}`);
     expect(Buffer.byteLength(encodeAuthChange({ users: many }))).toBeLessThan(8000);
     expect(decodeAuthChange(encodeAuthChange({ users: many })).all).toBe(true);
@@ -79,7 +88,9 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('the PostgreSQL auth ch
     const viaProxy = new URL(db.databaseUrl!);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    sender = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: db.databaseUrl, max: 2 }) }) });
+    sender = new Kysely({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: db.databaseUrl, max: 2 }) }),
+    });
     listener = new AuthChangeListener({
       connectionString: viaProxy.toString(),
       connectTimeoutMs: 1000,

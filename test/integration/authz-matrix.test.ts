@@ -24,40 +24,246 @@ const target = 'target';
 const onUser = (caller: Caller, self: string) => (caller === 'plain' ? self : target);
 
 const CASES: Case[] = [
-  { name: 'profile (own)', method: 'GET', request: () => ({ path: '/api/core/account/profile' }), plain: 200, other: 200, admin: 200 },
-  { name: 'profile/{username}', method: 'GET', request: (c, s) => ({ path: `/api/core/account/profile/${onUser(c, s)}` }), plain: 200, other: 403, admin: 200 },
-  { name: 'profile-update', method: 'POST', request: (c, s) => ({ path: '/api/core/account/profile-update', body: { username: onUser(c, s), user_first_name: 'X' } }), plain: 200, other: 403, admin: 200 },
-  { name: 'browse', method: 'GET', request: () => ({ path: '/api/core/account/browse' }), plain: 403, other: 403, admin: 200 },
-  { name: 'copy', method: 'POST', request: () => ({ path: `/api/core/account/copy/source/${target}` }), plain: 403, other: 403, admin: 200 },
-  { name: 'lock', method: 'POST', request: () => ({ path: `/api/core/account/lock/${target}` }), plain: 403, other: 403, admin: 200 },
-  { name: 'unlock', method: 'POST', request: () => ({ path: `/api/core/account/unlock/${target}` }), plain: 403, other: 403, admin: 200 },
-  { name: 'cancel', method: 'POST', request: () => ({ path: `/api/core/account/cancel/${target}` }), plain: 403, other: 403, admin: 200 },
-  { name: 'reactivate', method: 'POST', request: () => ({ path: `/api/core/account/reactivate/${target}` }), plain: 403, other: 403, admin: 200 },
-  { name: 'context (own)', method: 'POST', request: () => ({ path: '/api/core/account/context/demo' }), plain: 200, other: 200, admin: 200 },
-  { name: 'context/{username}', method: 'POST', request: (c, s) => ({ path: `/api/core/account/context/demo/${onUser(c, s)}` }), plain: 200, other: 403, admin: 200 },
-  { name: 'create account', method: 'POST', request: () => ({ path: '/api/core/account/create', body: { username: uniq(), password: 'long-enough-1' } }), plain: 403, other: 403, admin: 201 },
-  { name: 'password/{username}', method: 'POST', request: () => ({ path: `/api/core/account/password/${target}`, body: { password: 'target-password-1' } }), plain: 403, other: 403, admin: 200 },
-  { name: 'role grant', method: 'POST', request: () => ({ path: `/api/core/account/role/grant/${target}/app_other` }), plain: 403, other: 403, admin: 200 },
-  { name: 'role revoke', method: 'POST', request: () => ({ path: `/api/core/account/role/revoke/${target}/app_other` }), plain: 403, other: 403, admin: 200 },
-  { name: 'team browse', method: 'GET', request: () => ({ path: '/api/core/team/browse' }), plain: 403, other: 403, admin: 200 },
-  { name: 'team create', method: 'POST', request: () => ({ path: '/api/core/team/create', body: { team_short: uniq(), team_name: 'T' } }), plain: 403, other: 403, admin: 201 },
-  { name: 'team member add', method: 'POST', request: () => ({ path: `/api/core/team/member/add/MX/${target}` }), plain: 403, other: 403, admin: 200 },
-  { name: 'team member remove', method: 'POST', request: () => ({ path: `/api/core/team/member/remove/MX/${target}` }), plain: 403, other: 403, admin: 200 },
-  { name: 'system (obsolete)', method: 'GET', request: () => ({ path: '/api/core/system' }), plain: 200, other: 200, admin: 200 },
-  { name: 'token/user', method: 'GET', request: () => ({ path: '/api/core/token/user' }), plain: 200, other: 200, admin: 200 },
-  { name: 'token/browse', method: 'GET', request: () => ({ path: '/api/core/token/browse' }), plain: 403, other: 403, admin: 200 },
-  { name: 'token/user/{username}', method: 'GET', request: (c, s) => ({ path: `/api/core/token/user/${onUser(c, s)}` }), plain: 403, other: 403, admin: 200 },
-  { name: 'token/create/{name}', method: 'POST', request: () => ({ path: `/api/core/token/create/${uniq()}` }), plain: 201, other: 201, admin: 201 },
-  { name: 'token/create/{name}/{username}', method: 'POST', request: (c, s) => ({ path: `/api/core/token/create/${uniq()}/${onUser(c, s)}` }), plain: 403, other: 403, admin: 201 },
-  { name: 'token/delete/{name}/{username}', method: 'POST', request: (c, s) => ({ path: `/api/core/token/delete/victim/${onUser(c, s)}` }), plain: 404, other: 403, admin: 200 },
-  { name: 'logout', method: 'GET', request: () => ({ path: '/api/core/account/logout' }), plain: 200, other: 200, admin: 200 },
-  { name: 'ping (no auth needed)', method: 'GET', request: () => ({ path: '/api/core/system/ping' }), plain: 200, other: 200, admin: 200 },
+  {
+    name: 'profile (own)',
+    method: 'GET',
+    request: () => ({ path: '/api/core/account/profile' }),
+    plain: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    name: 'profile/{username}',
+    method: 'GET',
+    request: (c, s) => ({ path: `/api/core/account/profile/${onUser(c, s)}` }),
+    plain: 200,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'profile-update',
+    method: 'POST',
+    request: (c, s) => ({
+      path: '/api/core/account/profile-update',
+      body: { username: onUser(c, s), user_first_name: 'X' },
+    }),
+    plain: 200,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'browse',
+    method: 'GET',
+    request: () => ({ path: '/api/core/account/browse' }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'copy',
+    method: 'POST',
+    request: () => ({ path: `/api/core/account/copy/source/${target}` }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'lock',
+    method: 'POST',
+    request: () => ({ path: `/api/core/account/lock/${target}` }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'unlock',
+    method: 'POST',
+    request: () => ({ path: `/api/core/account/unlock/${target}` }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'cancel',
+    method: 'POST',
+    request: () => ({ path: `/api/core/account/cancel/${target}` }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'reactivate',
+    method: 'POST',
+    request: () => ({ path: `/api/core/account/reactivate/${target}` }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'context (own)',
+    method: 'POST',
+    request: () => ({ path: '/api/core/account/context/demo' }),
+    plain: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    name: 'context/{username}',
+    method: 'POST',
+    request: (c, s) => ({ path: `/api/core/account/context/demo/${onUser(c, s)}` }),
+    plain: 200,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'create account',
+    method: 'POST',
+    request: () => ({ path: '/api/core/account/create', body: { username: uniq(), password: 'long-enough-1' } }),
+    plain: 403,
+    other: 403,
+    admin: 201,
+  },
+  {
+    name: 'password/{username}',
+    method: 'POST',
+    request: () => ({ path: `/api/core/account/password/${target}`, body: { password: 'target-password-1' } }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'role grant',
+    method: 'POST',
+    request: () => ({ path: `/api/core/account/role/grant/${target}/app_other` }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'role revoke',
+    method: 'POST',
+    request: () => ({ path: `/api/core/account/role/revoke/${target}/app_other` }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'team browse',
+    method: 'GET',
+    request: () => ({ path: '/api/core/team/browse' }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'team create',
+    method: 'POST',
+    request: () => ({ path: '/api/core/team/create', body: { team_short: uniq(), team_name: 'T' } }),
+    plain: 403,
+    other: 403,
+    admin: 201,
+  },
+  {
+    name: 'team member add',
+    method: 'POST',
+    request: () => ({ path: `/api/core/team/member/add/MX/${target}` }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'team member remove',
+    method: 'POST',
+    request: () => ({ path: `/api/core/team/member/remove/MX/${target}` }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'system (obsolete)',
+    method: 'GET',
+    request: () => ({ path: '/api/core/system' }),
+    plain: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    name: 'token/user',
+    method: 'GET',
+    request: () => ({ path: '/api/core/token/user' }),
+    plain: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    name: 'token/browse',
+    method: 'GET',
+    request: () => ({ path: '/api/core/token/browse' }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'token/user/{username}',
+    method: 'GET',
+    request: (c, s) => ({ path: `/api/core/token/user/${onUser(c, s)}` }),
+    plain: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'token/create/{name}',
+    method: 'POST',
+    request: () => ({ path: `/api/core/token/create/${uniq()}` }),
+    plain: 201,
+    other: 201,
+    admin: 201,
+  },
+  {
+    name: 'token/create/{name}/{username}',
+    method: 'POST',
+    request: (c, s) => ({ path: `/api/core/token/create/${uniq()}/${onUser(c, s)}` }),
+    plain: 403,
+    other: 403,
+    admin: 201,
+  },
+  {
+    name: 'token/delete/{name}/{username}',
+    method: 'POST',
+    request: (c, s) => ({ path: `/api/core/token/delete/victim/${onUser(c, s)}` }),
+    plain: 404,
+    other: 403,
+    admin: 200,
+  },
+  {
+    name: 'logout',
+    method: 'GET',
+    request: () => ({ path: '/api/core/account/logout' }),
+    plain: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    name: 'ping (no auth needed)',
+    method: 'GET',
+    request: () => ({ path: '/api/core/system/ping' }),
+    plain: 200,
+    other: 200,
+    admin: 200,
+  },
 ];
 
 describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
   let f: AccountsFixture;
   const tokens: Partial<Record<Caller, string>> = {};
-  const names: Record<Caller, string> = { none: '', plain: 'plain', other: 'plain', admin: 'admin2', locked: 'locked', cancelled: 'cancelled' };
+  const names: Record<Caller, string> = {
+    none: '',
+    plain: 'plain',
+    other: 'plain',
+    admin: 'admin2',
+    locked: 'locked',
+    cancelled: 'cancelled',
+  };
 
   beforeAll(async () => {
     f = await startAccountsFixture(kind);
@@ -98,11 +304,18 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
           headers: token ? { Authorization: `Token ${token}` } : {},
           ...(body !== undefined ? { json: body } : {}),
         });
-        const expected = caller === 'none' || caller === 'locked' || caller === 'cancelled' ? (c.name.startsWith('ping') ? 200 : 401) : c[caller];
+        const expected =
+          caller === 'none' || caller === 'locked' || caller === 'cancelled'
+            ? c.name.startsWith('ping')
+              ? 200
+              : 401
+            : c[caller];
         checked++;
-        if (r.status !== expected) mismatches.push(`${c.name} as ${caller}: expected ${expected}, got ${r.status} ${r.text.slice(0, 160)}`);
+        if (r.status !== expected)
+          mismatches.push(`${c.name} as ${caller}: expected ${expected}, got ${r.status} ${r.text.slice(0, 160)}`);
         const bare = path === '/api/core/system' && r.status === 200;
-        if (!bare && r.body?.success !== r.status < 400) mismatches.push(`${c.name} as ${caller}: no envelope with success=${r.status < 400}`);
+        if (!bare && r.body?.success !== r.status < 400)
+          mismatches.push(`${c.name} as ${caller}: no envelope with success=${r.status < 400}`);
       }
     }
     expect(checked).toBe(CASES.length * CALLERS.length);

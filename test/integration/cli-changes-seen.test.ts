@@ -22,7 +22,8 @@ const bearer = (t: string) => ({ headers: { Authorization: `Bearer ${t}` } });
 /** Runs the CLI against the test database; resolves when it has exited (its change committed). */
 function cli(db: TestDatabase, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(settings__.*|database_url|data_dir|config_file|platform_admin_.*)$/i.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^(settings__.*|database_url|data_dir|config_file|platform_admin_.*)$/i.test(k)) env[k] = v;
   env.DATA_DIR = db.dataDir;
   if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
   return new Promise((done, fail) => {
@@ -41,7 +42,14 @@ function cli(db: TestDatabase, args: string[]): Promise<{ code: number | null; s
 }
 
 /** Polls every 50 ms until `path` answers `status`; the ms since `since`, or null past `giveUpMs`. */
-async function answeredAfter(inst: Instance, jwt: string, path: string, status: number, since: number, giveUpMs: number): Promise<number | null> {
+async function answeredAfter(
+  inst: Instance,
+  jwt: string,
+  path: string,
+  status: number,
+  since: number,
+  giveUpMs: number,
+): Promise<number | null> {
   for (;;) {
     const r = await inst.request(path, bearer(jwt));
     const elapsed = Date.now() - since;
@@ -60,7 +68,12 @@ describe.each(testDatabaseKinds())('CLI changes seen by the running server on %s
     db = await createTestDatabase(kind);
     // 30 s: without the announcement or the poll the server would keep its cached roles that long.
     inst = await startInstance(db, { Settings__AuthCacheSeconds: '30' });
-    for (const username of ['cli.revoked', 'cli.fresh', 'cli.quiet']) await createAccount(inst.services.database.db, { username, password, roles: username === 'cli.revoked' ? ['sys_administrator'] : [] });
+    for (const username of ['cli.revoked', 'cli.fresh', 'cli.quiet'])
+      await createAccount(inst.services.database.db, {
+        username,
+        password,
+        roles: username === 'cli.revoked' ? ['sys_administrator'] : [],
+      });
   }, 60_000);
   afterAll(async () => {
     await inst?.stop();
@@ -101,8 +114,15 @@ describe.each(testDatabaseKinds())('CLI changes seen by the running server on %s
     expect((await inst.request(ADMIN_ONLY, bearer(before))).status).toBe(403);
     // Written on the server's own connection: no announcement, and on SQLite no change of the
     // data_version the server polls (it counts other connections' commits only).
-    const { id } = await inst.services.database.db.selectFrom('users').select('id').where('username', '=', 'cli.quiet').executeTakeFirstOrThrow();
-    await inst.services.database.db.insertInto('user_roles').values({ user_id: id, role_name: 'sys_administrator' }).execute();
+    const { id } = await inst.services.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'cli.quiet')
+      .executeTakeFirstOrThrow();
+    await inst.services.database.db
+      .insertInto('user_roles')
+      .values({ user_id: id, role_name: 'sys_administrator' })
+      .execute();
     await sleep(600);
     // The old session still has the cached state (the cache lifetime applies to it) ...
     expect((await inst.request(ADMIN_ONLY, bearer(before))).status).toBe(403);
@@ -111,31 +131,41 @@ describe.each(testDatabaseKinds())('CLI changes seen by the running server on %s
     expect((await inst.request(ADMIN_ONLY, bearer(fresh))).status).toBe(200);
   });
 
-  it.runIf(kind === 'sqlite')("neither the server's own writes nor the apps' file clear the caches; a CLI commit does", async () => {
-    const clear = vi.spyOn(inst.services.auth, 'clear');
-    try {
-      const jwt = await inst.jwtFor('cli.revoked', password);
-      for (let i = 0; i < 3; i++) {
-        expect((await inst.request(ADMIN_ONLY, bearer(jwt))).status).toBe(200);
-        const token = await inst.request(`/api/core/token/create/quiet-${i}/cli.revoked`, { method: 'POST', ...bearer(jwt) });
-        expect(token.status).toBe(201);
-        expect((await inst.request(`/api/core/token/delete/quiet-${i}/cli.revoked`, { method: 'POST', ...bearer(jwt) })).status).toBe(200);
-      }
-      // What SRS commands do: another process writing the apps' file.
-      const apps = openSqliteFile(inst.services.database.appDataFile!);
+  it.runIf(kind === 'sqlite')(
+    "neither the server's own writes nor the apps' file clear the caches; a CLI commit does",
+    async () => {
+      const clear = vi.spyOn(inst.services.auth, 'clear');
       try {
-        apps.exec('create table if not exists scratch (n integer); insert into scratch values (1);');
-      } finally {
-        apps.close();
-      }
-      await sleep(800);
-      expect(clear).not.toHaveBeenCalled();
+        const jwt = await inst.jwtFor('cli.revoked', password);
+        for (let i = 0; i < 3; i++) {
+          expect((await inst.request(ADMIN_ONLY, bearer(jwt))).status).toBe(200);
+          const token = await inst.request(`/api/core/token/create/quiet-${i}/cli.revoked`, {
+            method: 'POST',
+            ...bearer(jwt),
+          });
+          expect(token.status).toBe(201);
+          expect(
+            (await inst.request(`/api/core/token/delete/quiet-${i}/cli.revoked`, { method: 'POST', ...bearer(jwt) }))
+              .status,
+          ).toBe(200);
+        }
+        // What SRS commands do: another process writing the apps' file.
+        const apps = openSqliteFile(inst.services.database.appDataFile!);
+        try {
+          apps.exec('create table if not exists scratch (n integer); insert into scratch values (1);');
+        } finally {
+          apps.close();
+        }
+        await sleep(800);
+        expect(clear).not.toHaveBeenCalled();
 
-      const added = await cli(db, ['team', 'add', 'cli-team', 'A team from the CLI']);
-      expect(added.code, added.stderr).toBe(0);
-      await vi.waitFor(() => expect(clear).toHaveBeenCalledTimes(1), { timeout: AGREE_MS, interval: 25 });
-    } finally {
-      clear.mockRestore();
-    }
-  }, 60_000);
+        const added = await cli(db, ['team', 'add', 'cli-team', 'A team from the CLI']);
+        expect(added.code, added.stderr).toBe(0);
+        await vi.waitFor(() => expect(clear).toHaveBeenCalledTimes(1), { timeout: AGREE_MS, interval: 25 });
+      } finally {
+        clear.mockRestore();
+      }
+    },
+    60_000,
+  );
 });

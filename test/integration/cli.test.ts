@@ -78,7 +78,11 @@ beforeAll(() => {
   // bin/platform-core.js runs the compiled CLI; `npm test` builds first, a direct vitest run
   // may not have.
   if (!existsSync(join(REPO_ROOT, 'dist', 'cli', 'main.js'))) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, encoding: 'utf8', shell: process.platform === 'win32' });
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      shell: process.platform === 'win32',
+    });
     if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
   }
 }, 180_000);
@@ -136,7 +140,10 @@ describe('platform-core CLI: usage', () => {
   ])('serve with %s=%s exits non-zero naming the setting', async (name, value, message) => {
     const dir = await mkdtemp(join(tmpdir(), 'platform-core-cli-badcfg-'));
     try {
-      const r = await runCli(['serve'], { env: { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', [name]: value }, timeoutMs: 15_000 });
+      const r = await runCli(['serve'], {
+        env: { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', [name]: value },
+        timeoutMs: 15_000,
+      });
       expectFailure(r, message);
       expect(r.ms).toBeLessThan(15_000);
       expect(readdirSync(dir), 'nothing may be created with a bad configuration').toEqual([]);
@@ -149,13 +156,15 @@ describe('platform-core CLI: usage', () => {
 describe.each(testDatabaseKinds())('platform-core CLI on %s', (kind) => {
   let db: TestDatabase;
   let instance: Instance | undefined;
-  const cli = (args: string[], input?: string) => runCli(args, { env: dbEnv(db), ...(input !== undefined ? { input } : {}) });
+  const cli = (args: string[], input?: string) =>
+    runCli(args, { env: dbEnv(db), ...(input !== undefined ? { input } : {}) });
   const server = (): Instance => {
     if (!instance) throw new Error('the server instance did not start (see the earlier failure)');
     return instance;
   };
   const dbOf = () => server().services.database.db;
-  const userNamed = (username: string) => dbOf().selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  const userNamed = (username: string) =>
+    dbOf().selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
@@ -178,7 +187,10 @@ describe.each(testDatabaseKinds())('platform-core CLI on %s', (kind) => {
 
     const handle = openDatabase({ databaseUrl: db.databaseUrl ?? null, dataDir: db.dataDir, poolSize: 1 });
     try {
-      const applied = await handle.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+      const applied = await handle.db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute();
       expect((applied as { name: string }[]).map((r) => r.name).sort()).toEqual(Object.keys(migrations).sort());
       // The system roles exist after migrate (the CLI ensures them).
       const roles = (await handle.db.selectFrom('roles').select('name').execute()).map((r) => r.name);
@@ -203,7 +215,10 @@ describe.each(testDatabaseKinds())('platform-core CLI on %s', (kind) => {
   });
 
   it('user add --password-stdin creates a user who can log in over HTTP (while the server runs)', async () => {
-    const r = await cli(['user', 'add', 'alice', '--password-stdin', '--role', 'sys_tokens', '--team', 'COM'], `${ALICE_PASSWORD}\n`);
+    const r = await cli(
+      ['user', 'add', 'alice', '--password-stdin', '--role', 'sys_tokens', '--team', 'COM'],
+      `${ALICE_PASSWORD}\n`,
+    );
     expectSuccess(r);
     expect(r.stdout).toMatch(/^created user alice \([0-9a-f-]{36}\)\n$/);
     // The password is never echoed.
@@ -313,7 +328,11 @@ describe.each(testDatabaseKinds())('platform-core CLI on %s', (kind) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ short: 'SALES', name: 'Sales Team', type: 'internal' });
 
-    expectFailure(await cli(['team', 'add', 'PARTNERS', 'Partners', '--type', 'vendor']), /--type must be internal or external/, 2);
+    expectFailure(
+      await cli(['team', 'add', 'PARTNERS', 'Partners', '--type', 'vendor']),
+      /--type must be internal or external/,
+      2,
+    );
     expectFailure(await cli(['team', 'add', 'bad short', 'Name']), /team short/, 2);
     expectSuccess(await cli(['team', 'add', 'PARTNERS', 'Partner', 'Companies', '--type', 'external']));
     const partners = await dbOf().selectFrom('teams').selectAll().where('short', '=', 'PARTNERS').executeTakeFirst();
@@ -326,7 +345,11 @@ describe.each(testDatabaseKinds())('platform-core CLI on %s', (kind) => {
     const bob = await userNamed('bob');
     const sales = await dbOf().selectFrom('teams').selectAll().where('short', '=', 'SALES').executeTakeFirstOrThrow();
     expect(bob?.team_id).toBe(sales.id);
-    const memberships = await dbOf().selectFrom('team_members').select('team_id').where('user_id', '=', bob!.id).execute();
+    const memberships = await dbOf()
+      .selectFrom('team_members')
+      .select('team_id')
+      .where('user_id', '=', bob!.id)
+      .execute();
     expect(memberships.map((m) => m.team_id)).toEqual([sales.id]);
     expect((await server().login('bob', BOB_PASSWORD)).status).toBe(200);
   });
@@ -345,7 +368,13 @@ describe.each(testDatabaseKinds())('platform-core CLI on %s', (kind) => {
     const own = await server().request('/api/core/token/user', { headers: { authorization: `Token ${value}` } });
     expect(own.status, own.text).toBe(200);
     expect(own.body.data.items).toEqual([
-      expect.objectContaining({ username: 'alice', name: 'ci', value: null, token_created_by: 'cli', loginprovider: 'api' }),
+      expect.objectContaining({
+        username: 'alice',
+        name: 'ci',
+        value: null,
+        token_created_by: 'cli',
+        loginprovider: 'api',
+      }),
     ]);
     expect(own.text).not.toContain(value);
 
@@ -396,7 +425,10 @@ describe.each(testDatabaseKinds())('platform-core CLI on %s', (kind) => {
         const res =
           n % 2 === 0
             ? await server().login('bob', BOB_PASSWORD)
-            : await server().request(`/api/core/token/create/http-${n}`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` } });
+            : await server().request(`/api/core/token/create/http-${n}`, {
+                method: 'POST',
+                headers: { authorization: `Bearer ${jwt}` },
+              });
         if (res.status === 200 || res.status === 201) serverWrites++;
         else failures.push(`${res.status} ${res.text}`);
       }
@@ -420,10 +452,14 @@ describe.each(testDatabaseKinds())('platform-core CLI on %s', (kind) => {
     expect(failures, 'server requests that failed while the CLI wrote').toEqual([]);
     expect(serverWrites).toBeGreaterThan(0);
 
-    const shorts = (await dbOf().selectFrom('teams').select('short').where('short', 'like', 'BUSY%').execute()).map((t) => t.short);
+    const shorts = (await dbOf().selectFrom('teams').select('short').where('short', 'like', 'BUSY%').execute()).map(
+      (t) => t.short,
+    );
     expect(shorts.sort()).toEqual(['BUSY1', 'BUSY2', 'BUSY3']);
     const bob = await userNamed('bob');
-    const bobRoles = (await dbOf().selectFrom('user_roles').select('role_name').where('user_id', '=', bob!.id).execute()).map((r) => r.role_name);
+    const bobRoles = (
+      await dbOf().selectFrom('user_roles').select('role_name').where('user_id', '=', bob!.id).execute()
+    ).map((r) => r.role_name);
     expect(bobRoles).toEqual(expect.arrayContaining(['app_role_1', 'app_role_2', 'app_role_3']));
     const busyTokens = await dbOf().selectFrom('tokens').select('name').where('name', 'like', 'busy%').execute();
     expect(busyTokens).toHaveLength(2 * ROUNDS);
@@ -449,7 +485,11 @@ describe.each(testDatabaseKinds())('platform-core serve on %s', (kind) => {
     const serve = await startServe({ env: dbEnv(db), startTimeoutMs: 30_000 });
     let exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
     void serve.exited.then((e) => (exitInfo = e));
-    const output = () => serve.logLines().map((l) => JSON.stringify(l)).join('\n');
+    const output = () =>
+      serve
+        .logLines()
+        .map((l) => JSON.stringify(l))
+        .join('\n');
     try {
       // The listening address (PORT=0 picks a free port) comes from the log line.
       const url = serve.url;
@@ -460,7 +500,9 @@ describe.each(testDatabaseKinds())('platform-core serve on %s', (kind) => {
       expect(health.status).toBe(200);
       const ready = await fetch(`${url}/readyz`);
       expect(ready.status).toBe(200);
-      expect(((await ready.json()) as { data: { database: string } }).data.database).toBe(kind === 'sqlite' ? 'sqlite' : 'postgresql');
+      expect(((await ready.json()) as { data: { database: string } }).data.database).toBe(
+        kind === 'sqlite' ? 'sqlite' : 'postgresql',
+      );
 
       // No PLATFORM_ADMIN_*: the administrator "admin" got a generated password in a 0600 file.
       const file = join(db.dataDir, 'initial-admin-password');

@@ -37,7 +37,11 @@ async function killHard(server: Server): Promise<void> {
 }
 
 async function jwtOf(url: string): Promise<string> {
-  const r = await fetch(`${url}/api/core/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const r = await fetch(`${url}/api/core/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   expect(r.status).toBe(200);
   return ((await r.json()) as { data: { token: string } }).data.token;
 }
@@ -62,7 +66,10 @@ describe.each(testDatabaseKinds())('SIGKILL under write load on %s', (kind) => {
         while (running) {
           const name = `k${trial}_${++n}`;
           try {
-            const r = await fetch(`${server.url}/api/core/token/create/${name}`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` } });
+            const r = await fetch(`${server.url}/api/core/token/create/${name}`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${jwt}` },
+            });
             if (r.status === 201) acknowledged.push(name);
             else expect(r.status, await r.text()).toBe(201);
           } catch {

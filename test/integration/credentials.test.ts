@@ -19,7 +19,10 @@ describe.each(testDatabaseKinds())('credential forms on %s', (kind) => {
   const basic = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
 
   async function newToken(name: string): Promise<string> {
-    const r = await inst.request(`/api/core/token/create/${name}`, { method: 'POST', headers: { Authorization: `Bearer ${jwt}` } });
+    const r = await inst.request(`/api/core/token/create/${name}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${jwt}` },
+    });
     expect(r.status).toBe(201);
     return r.body.data.item.value as string;
   }
@@ -87,7 +90,11 @@ describe.each(testDatabaseKinds())('credential forms on %s', (kind) => {
     });
 
     it('rejects a JWT signed with another key and an alg:none JWT', async () => {
-      const user = await inst.services.database.db.selectFrom('users').selectAll().where('username', '=', ADMIN.username).executeTakeFirstOrThrow();
+      const user = await inst.services.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('username', '=', ADMIN.username)
+        .executeTakeFirstOrThrow();
       const claims = { name: user.username, sst: stampTag(user.security_stamp) };
       const other = await new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256' })
@@ -103,8 +110,16 @@ describe.each(testDatabaseKinds())('credential forms on %s', (kind) => {
     });
 
     it('rejects an expired JWT signed with the real key, in every position', async () => {
-      const key = await inst.services.database.db.selectFrom('instance_settings').select('value').where('key', '=', 'jwt_signing_key_v1').executeTakeFirstOrThrow();
-      const user = await inst.services.database.db.selectFrom('users').selectAll().where('username', '=', ADMIN.username).executeTakeFirstOrThrow();
+      const key = await inst.services.database.db
+        .selectFrom('instance_settings')
+        .select('value')
+        .where('key', '=', 'jwt_signing_key_v1')
+        .executeTakeFirstOrThrow();
+      const user = await inst.services.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('username', '=', ADMIN.username)
+        .executeTakeFirstOrThrow();
       const now = Math.floor(Date.now() / 1000);
       const expired = await new SignJWT({ name: user.username, sst: stampTag(user.security_stamp) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -124,7 +139,8 @@ describe.each(testDatabaseKinds())('credential forms on %s', (kind) => {
     it('works as Token header', async () => expectAuthenticated(await as({ Authorization: `Token ${token}` })));
     it('works as Basic api:<token>', async () => expectAuthenticated(await as({ Authorization: basic('api', token) })));
     it('works as Bearer', async () => expectAuthenticated(await as({ Authorization: `Bearer ${token}` })));
-    it('works as ?ptoken=api:<token>', async () => expectAuthenticated(await inst.request(`${WHOAMI}?ptoken=api:${token}`)));
+    it('works as ?ptoken=api:<token>', async () =>
+      expectAuthenticated(await inst.request(`${WHOAMI}?ptoken=api:${token}`)));
 
     it('works as a login password with username api, giving a JWT of the owner', async () => {
       const r = await inst.login('api', token);
@@ -150,7 +166,10 @@ describe.each(testDatabaseKinds())('credential forms on %s', (kind) => {
     it('rejects a deleted token at once in every form', async () => {
       const doomed = await newToken('doomed');
       await expectAuthenticated(await as({ Authorization: `Token ${doomed}` })); // now cached
-      const del = await inst.request(`/api/core/token/delete/doomed/${ADMIN.username}`, { method: 'POST', headers: { Authorization: `Bearer ${jwt}` } });
+      const del = await inst.request(`/api/core/token/delete/doomed/${ADMIN.username}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${jwt}` },
+      });
       expect(del.status).toBe(200);
       expect(del.body.data.item).toMatchObject({ name: 'doomed', value: null });
       expect401(await as({ Authorization: `Token ${doomed}` }), 'invalid_token');
@@ -186,10 +205,18 @@ describe.each(testDatabaseKinds())('credential forms on %s', (kind) => {
 
   describe('precedence: header over cookie over query', () => {
     it('uses the header even when cookie and query are bad', async () => {
-      await expectAuthenticated(await inst.request(`${WHOAMI}?ptoken=junk`, { headers: { Authorization: `Token ${token}`, Cookie: 'ptoken=junk' } }));
+      await expectAuthenticated(
+        await inst.request(`${WHOAMI}?ptoken=junk`, {
+          headers: { Authorization: `Token ${token}`, Cookie: 'ptoken=junk' },
+        }),
+      );
     });
     it('a bad header is not rescued by a good cookie or query', async () => {
-      expect401(await inst.request(`${WHOAMI}?ptoken=${jwt}`, { headers: { Authorization: 'Token junk', Cookie: `ptoken=${jwt}` } }));
+      expect401(
+        await inst.request(`${WHOAMI}?ptoken=${jwt}`, {
+          headers: { Authorization: 'Token junk', Cookie: `ptoken=${jwt}` },
+        }),
+      );
     });
     it('uses the cookie over the query', async () => {
       await expectAuthenticated(await inst.request(`${WHOAMI}?ptoken=junk`, { headers: { Cookie: `ptoken=${jwt}` } }));
@@ -199,14 +226,26 @@ describe.each(testDatabaseKinds())('credential forms on %s', (kind) => {
 
   describe('cookie CSRF defence', () => {
     it('refuses a cross-site POST authenticated by the cookie, allows same-origin', async () => {
-      const cross = await inst.request('/api/core/token/create/csrf1', { method: 'POST', headers: { Cookie: `ptoken=${jwt}`, Origin: 'https://evil.example' } });
+      const cross = await inst.request('/api/core/token/create/csrf1', {
+        method: 'POST',
+        headers: { Cookie: `ptoken=${jwt}`, Origin: 'https://evil.example' },
+      });
       expect(cross.status).toBe(403);
       expect(cross.body.data.code).toBe('csrf_rejected');
-      const noOrigin = await inst.request('/api/core/token/create/csrf2', { method: 'POST', headers: { Cookie: `ptoken=${jwt}` } });
+      const noOrigin = await inst.request('/api/core/token/create/csrf2', {
+        method: 'POST',
+        headers: { Cookie: `ptoken=${jwt}` },
+      });
       expect(noOrigin.status).toBe(403);
-      const same = await inst.request('/api/core/token/create/csrf3', { method: 'POST', headers: { Cookie: `ptoken=${jwt}`, Origin: inst.url } });
+      const same = await inst.request('/api/core/token/create/csrf3', {
+        method: 'POST',
+        headers: { Cookie: `ptoken=${jwt}`, Origin: inst.url },
+      });
       expect(same.status).toBe(201);
-      const header = await inst.request('/api/core/token/create/csrf4', { method: 'POST', headers: { Authorization: `Bearer ${jwt}`, Origin: 'https://evil.example' } });
+      const header = await inst.request('/api/core/token/create/csrf4', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${jwt}`, Origin: 'https://evil.example' },
+      });
       expect(header.status).toBe(201);
     });
   });

@@ -11,7 +11,8 @@ import { startPrivatePostgres, type PrivatePostgres } from '../support/private-p
 
 const server = await startPrivatePostgres();
 if (!server) {
-  if (process.env.REQUIRE_POSTGRES === '1') throw new Error('REQUIRE_POSTGRES=1 but no PostgreSQL server binaries were found');
+  if (process.env.REQUIRE_POSTGRES === '1')
+    throw new Error('REQUIRE_POSTGRES=1 but no PostgreSQL server binaries were found');
   process.stderr.write('database-faults: PostgreSQL tests SKIPPED (no server binaries)\n');
 }
 
@@ -38,7 +39,10 @@ describe.skipIf(!server)('PostgreSQL faults', () => {
     databaseUrl = await pgs.createDatabase('faults');
     inst = await startInstance(
       { kind: 'postgres', databaseUrl, dataDir },
-      { Settings__DatabaseStatementTimeoutSeconds: String(STATEMENT_TIMEOUT_S), Settings__DatabaseConnectTimeoutSeconds: String(CONNECT_TIMEOUT_S) },
+      {
+        Settings__DatabaseStatementTimeoutSeconds: String(STATEMENT_TIMEOUT_S),
+        Settings__DatabaseConnectTimeoutSeconds: String(CONNECT_TIMEOUT_S),
+      },
     );
     jwt = await inst.jwtFor(ADMIN.username, ADMIN.password);
   });
@@ -52,7 +56,10 @@ describe.skipIf(!server)('PostgreSQL faults', () => {
   /** One acknowledged-or-refused write: an API token of the administrator's, named uniquely. */
   async function write(): Promise<Outcome> {
     const name = `t${++counter}`;
-    const r = await inst.request(`/api/core/token/create/${name}`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` } });
+    const r = await inst.request(`/api/core/token/create/${name}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jwt}` },
+    });
     return { name, status: r.status, code: r.body?.data?.code, retryAfter: r.headers.get('retry-after') };
   }
 
@@ -105,11 +112,17 @@ describe.skipIf(!server)('PostgreSQL faults', () => {
     const load = writeLoad(8);
     await pause(500);
     // Every connection of the service, at once (what a failover or an administrator does).
-    await pgs.query(databaseUrl, "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'faults' and pid <> pg_backend_pid()");
+    await pgs.query(
+      databaseUrl,
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'faults' and pid <> pg_backend_pid()",
+    );
     await pause(500);
     // One backend killed outright (what the OOM killer does): the postmaster then ends every
     // other backend and recovers, refusing connections meanwhile.
-    const [victim] = await pgs.query<{ pid: number }>(databaseUrl, "select pid from pg_stat_activity where datname = 'faults' and application_name = 'platform-core' and pid <> pg_backend_pid() limit 1");
+    const [victim] = await pgs.query<{ pid: number }>(
+      databaseUrl,
+      "select pid from pg_stat_activity where datname = 'faults' and application_name = 'platform-core' and pid <> pg_backend_pid() limit 1",
+    );
     expect(victim, 'a backend of the service to kill').toBeDefined();
     process.kill(victim!.pid, 'SIGKILL');
     await pause(300);
@@ -120,7 +133,10 @@ describe.skipIf(!server)('PostgreSQL faults', () => {
 
     expect(recoveredIn, 'ms from the database being back to an acknowledged write').toBeLessThan(2_000);
     expectRefusalsWellFormed(load.outcomes);
-    expect(load.outcomes.filter((o) => o.status === 503).length, 'writes in flight during the faults answered 503').toBeGreaterThan(0);
+    expect(
+      load.outcomes.filter((o) => o.status === 503).length,
+      'writes in flight during the faults answered 503',
+    ).toBeGreaterThan(0);
     expect(load.outcomes.filter((o) => o.status === 201).length).toBeGreaterThan(10);
     await expectAcknowledgedKept(load.outcomes);
     expect(inst.logs()).not.toMatch(/"msg":"request failed"/);

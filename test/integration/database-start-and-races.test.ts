@@ -37,7 +37,12 @@ describe('a start against a PostgreSQL address that accepts but never answers', 
     it(`\`${command.join(' ')}\` fails after the connect timeout with one line naming the host`, async () => {
       const dataDir = await mkdtemp(join(tmpdir(), 'platform-core-silent-'));
       const r = await runCli(command, {
-        env: { DATABASE_URL: `postgres://someone:secret@127.0.0.1:${port}/platform`, DATA_DIR: dataDir, PORT: '0', Settings__DatabaseConnectTimeoutSeconds: '1' },
+        env: {
+          DATABASE_URL: `postgres://someone:secret@127.0.0.1:${port}/platform`,
+          DATA_DIR: dataDir,
+          PORT: '0',
+          Settings__DatabaseConnectTimeoutSeconds: '1',
+        },
         timeoutMs: 60_000,
       }).finally(() => rm(dataDir, { recursive: true, force: true }));
       expect(r.code, said(r)).toBe(1);
@@ -67,11 +72,19 @@ describe.each(testDatabaseKinds())('races on %s', (kind) => {
     for (let trial = 0; trial < 3; trial++) {
       const empty = trial === 0 ? db : await createTestDatabase(kind);
       const started = await Promise.allSettled(Array.from({ length: 4 }, () => startInstance(empty)));
-      const instances = started.filter((s): s is PromiseFulfilledResult<Instance> => s.status === 'fulfilled').map((s) => s.value);
+      const instances = started
+        .filter((s): s is PromiseFulfilledResult<Instance> => s.status === 'fulfilled')
+        .map((s) => s.value);
       try {
-        expect(started.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
+        expect(
+          started.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason)),
+        ).toEqual([]);
         for (const inst of instances) expect((await inst.request('/readyz')).status).toBe(200);
-        const admins = await sql<{ n: number }>`select count(*) as n from user_roles where role_name = 'sys_administrator'`.execute(instances[0]!.services.database.db);
+        const admins = await sql<{
+          n: number;
+        }>`select count(*) as n from user_roles where role_name = 'sys_administrator'`.execute(
+          instances[0]!.services.database.db,
+        );
         expect(Number(admins.rows[0]!.n)).toBe(1);
       } finally {
         await Promise.all(instances.map((i) => i.stop()));
@@ -91,16 +104,30 @@ describe.each(testDatabaseKinds())('races on %s', (kind) => {
         const results = await Promise.all(
           Array.from({ length: 20 }, (_, i) => {
             const [inst, jwt] = i % 2 === 0 ? [a, jwtA] : [b, jwtB];
-            return inst.request('/api/core/account/create', { method: 'POST', headers: { authorization: `Bearer ${jwt}` }, json: { username, password: 'a long enough password' } });
+            return inst.request('/api/core/account/create', {
+              method: 'POST',
+              headers: { authorization: `Bearer ${jwt}` },
+              json: { username, password: 'a long enough password' },
+            });
           }),
         );
         const statuses = results.map((r) => r.status).sort();
-        expect(statuses.filter((s) => s === 201), JSON.stringify(statuses)).toHaveLength(1);
+        expect(
+          statuses.filter((s) => s === 201),
+          JSON.stringify(statuses),
+        ).toHaveLength(1);
         expect(statuses.filter((s) => s === 409)).toHaveLength(19);
         for (const r of results.filter((x) => x.status === 409)) expect(r.body.data.code).toBe('user_exists');
       }
       // Token names and team shorts race the same way.
-      const tokens = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).request('/api/core/token/create/raced', { method: 'POST', headers: { authorization: `Bearer ${i % 2 ? jwtA : jwtB}` } })));
+      const tokens = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? a : b).request('/api/core/token/create/raced', {
+            method: 'POST',
+            headers: { authorization: `Bearer ${i % 2 ? jwtA : jwtB}` },
+          }),
+        ),
+      );
       expect(tokens.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     } finally {
       await a.stop();

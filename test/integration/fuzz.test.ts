@@ -70,7 +70,10 @@ let port = 0;
  * never come, e.g. a body a mutated Content-Length promises) is abandoned: this client
  * half-closes, and Node ends such a connection without an answer, as it may.
  */
-function sendBytes(data: Buffer, opts: { head?: boolean; giveUpAfterMs?: number; timeoutMs?: number } = {}): Promise<Answer> {
+function sendBytes(
+  data: Buffer,
+  opts: { head?: boolean; giveUpAfterMs?: number; timeoutMs?: number } = {},
+): Promise<Answer> {
   return new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1' });
     let buf = Buffer.alloc(0);
@@ -92,7 +95,10 @@ function sendBytes(data: Buffer, opts: { head?: boolean; giveUpAfterMs?: number;
             abandoned = true;
             socket.end();
           }, opts.giveUpAfterMs);
-    const timer = setTimeout(() => finish({ status: 0, headers: {}, body: buf.toString('latin1'), dropped: 'timeout' }), opts.timeoutMs ?? 20_000);
+    const timer = setTimeout(
+      () => finish({ status: 0, headers: {}, body: buf.toString('latin1'), dropped: 'timeout' }),
+      opts.timeoutMs ?? 20_000,
+    );
     const parse = (atEnd: boolean): void => {
       for (;;) {
         const end = buf.indexOf('\r\n\r\n');
@@ -181,7 +187,13 @@ const send = (req: RawRequest): Promise<Answer> => sendBytes(serialize(req), { h
 const utf8Bytes = (s: string): string => Buffer.from(s, 'utf8').toString('latin1');
 /** Percent-encodes every byte except RFC 3986 unreserved characters. */
 const pctEncode = (s: string): string =>
-  [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9._~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9._~-]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 const b64 = (s: string | Buffer): string => Buffer.from(s).toString('base64');
 const b64url = (s: string | Buffer): string => Buffer.from(s).toString('base64url');
 
@@ -190,7 +202,8 @@ const b64url = (s: string | Buffer): string => Buffer.from(s).toString('base64ur
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 const EXECUTED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const LEAK = /\n\s+at |node_modules|\.[jt]s:\d+|SQLITE_|sqlite3|syntax error at or near|DatabaseError|relation "|FST_ERR/;
+const LEAK =
+  /\n\s+at |node_modules|\.[jt]s:\d+|SQLITE_|sqlite3|syntax error at or near|DatabaseError|relation "|FST_ERR/;
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** FUZZ_SCALE=10 fuzzes ten times longer (the defaults keep the file well under a minute). */
 const SCALE = Number(process.env.FUZZ_SCALE ?? '1') || 1;
@@ -199,7 +212,10 @@ const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
 const MAX_HEADER_BYTES = 16 * 1024;
 
 function show(req: RawRequest | string, a: Answer): string {
-  const what = typeof req === 'string' ? req : `${req.method} ${req.target.slice(0, 300)} ${JSON.stringify(req.headers).slice(0, 600)}`;
+  const what =
+    typeof req === 'string'
+      ? req
+      : `${req.method} ${req.target.slice(0, 300)} ${JSON.stringify(req.headers).slice(0, 600)}`;
   return `${what}\n→ ${a.status}${a.dropped ? ` (${a.dropped})` : ''} ${JSON.stringify(a.headers).slice(0, 400)}\n${a.body.slice(0, 600)}`;
 }
 
@@ -210,7 +226,11 @@ interface Expect {
 }
 
 /** The rules every answer obeys; returns the parsed envelope of a failure (null for 2xx/3xx or HEAD). */
-function checkAnswer(req: RawRequest | string, a: Answer, opts: Expect = {}): { code: string; body: Record<string, unknown> } | null {
+function checkAnswer(
+  req: RawRequest | string,
+  a: Answer,
+  opts: Expect = {},
+): { code: string; body: Record<string, unknown> } | null {
   const where = show(req, a);
   expect(a.dropped, where).toBeUndefined();
   expect(a.status, where).toBeGreaterThanOrEqual(200);
@@ -235,7 +255,10 @@ function checkAnswer(req: RawRequest | string, a: Answer, opts: Expect = {}): { 
   const data = body.data as Record<string, unknown> | null;
   expect(typeof data === 'object' && data !== null, where).toBe(true);
   const code = (data as Record<string, unknown>).code;
-  expect(typeof code === 'string' && SNAKE_CASE.test(code), `code ${JSON.stringify(code)} is not snake_case\n${where}`).toBe(true);
+  expect(
+    typeof code === 'string' && SNAKE_CASE.test(code),
+    `code ${JSON.stringify(code)} is not snake_case\n${where}`,
+  ).toBe(true);
   expect(JSON.stringify(data), where).not.toMatch(LEAK);
   // The request id: echoed in the header; a sane incoming X-Request-Id is kept, an insane one replaced.
   const echoed = a.headers['x-request-id'];
@@ -276,7 +299,15 @@ function routesOf(app: FastifyInstance): Route[] {
 }
 
 /** CONTRACT.md: endpoints without credentials; every other endpoint requires authentication. */
-const PUBLIC = [/^\/api\/core\/account\/login$/, /^\/api\/core\/system\/ping$/, /^\/api\/core\/system\/uuids?$/, /^\/openapi\.json$/, /^\/docs(\/|$)/, /^\/healthz$/, /^\/readyz$/];
+const PUBLIC = [
+  /^\/api\/core\/account\/login$/,
+  /^\/api\/core\/system\/ping$/,
+  /^\/api\/core\/system\/uuids?$/,
+  /^\/openapi\.json$/,
+  /^\/docs(\/|$)/,
+  /^\/healthz$/,
+  /^\/readyz$/,
+];
 const isPublic = (r: Route) => PUBLIC.some((p) => p.test(r.url));
 const isPing = (r: Route) => r.url === '/api/core/system/ping';
 
@@ -320,12 +351,51 @@ function fillPath(url: string, segments: readonly string[]): string {
 // Arbitraries that need no instance
 
 const ODD_UNICODE = [
-  '\u0000', '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uD800\uD800', '\u202E', '\u202D', '\u200F', '\u2066', '\u200B', '\uFEFF',
-  '\uFFFE', '\uFFFF', '\u0085', '\u2028', '\u00A0', 'e\u0301', '\u{1D54F}', '\u{1F0A1}', '\u{10FFFF}', 'İ', 'ß', 'ﬀ', '\u0007', '\t',
-  '\r\n', '"', "'", '\\', '<script>', '%', '%00', '${x}', '{{7*7}}', "' OR 1=1--", '../', '..\\', '\u0430dmin',
+  '\u0000',
+  '\uD800',
+  '\uDBFF',
+  '\uDC00',
+  '\uDFFF',
+  '\uD800\uD800',
+  '\u202E',
+  '\u202D',
+  '\u200F',
+  '\u2066',
+  '\u200B',
+  '\uFEFF',
+  '\uFFFE',
+  '\uFFFF',
+  '\u0085',
+  '\u2028',
+  '\u00A0',
+  'e\u0301',
+  '\u{1D54F}',
+  '\u{1F0A1}',
+  '\u{10FFFF}',
+  'İ',
+  'ß',
+  'ﬀ',
+  '\u0007',
+  '\t',
+  '\r\n',
+  '"',
+  "'",
+  '\\',
+  '<script>',
+  '%',
+  '%00',
+  '${x}',
+  '{{7*7}}',
+  "' OR 1=1--",
+  '../',
+  '..\\',
+  '\u0430dmin',
 ];
 const oddString = fc
-  .array(fc.oneof(fc.constantFrom(...ODD_UNICODE), fc.string({ unit: 'binary', maxLength: 6 })), { minLength: 1, maxLength: 10 })
+  .array(fc.oneof(fc.constantFrom(...ODD_UNICODE), fc.string({ unit: 'binary', maxLength: 6 })), {
+    minLength: 1,
+    maxLength: 10,
+  })
   .map((parts) => parts.join(''));
 const longString = fc
   .tuple(fc.constantFrom('a', 'é', '\u0000', '\u{1D54F}', '\uD800', '"', '\\'), fc.integer({ min: 300, max: 20_000 }))
@@ -338,13 +408,45 @@ const junkString = fc.oneof(
 );
 /** Printable bytes a header value may carry (VCHAR, SP, HTAB, obs-text): parsed, never a framing error. */
 const headerSafe = (s: string) =>
-  [...utf8Bytes(s)].filter((c) => c === '\t' || (c >= ' ' && c !== '\u007f')).join('').trim();
+  [...utf8Bytes(s)]
+    .filter((c) => c === '\t' || (c >= ' ' && c !== '\u007f'))
+    .join('')
+    .trim();
 
 const BAD_JSON = [
-  '{', '}', '{"a":', "{'a':1}", '[1,]', '{"a":1,}', 'NaN', 'undefined', 'Infinity', '{"a":1}}', '{"a" 1}', '\uFEFF{}', '"\\x"',
-  '{"a":"\\ud800"}', '{"username":"\\u0000","password":"\\u0000"}', '1e999', '-', '--1', '0x10', '{"a":01}', '{"__proto__":{"admin":true}}',
-  '{"constructor":{"prototype":{"admin":true}}}', '{"a":1}\u0000', '['.repeat(20_000) + ']'.repeat(20_000), '{"a":'.repeat(5_000),
-  'null', 'true', '0', '""', '[]', '{}', ' ', '',
+  '{',
+  '}',
+  '{"a":',
+  "{'a':1}",
+  '[1,]',
+  '{"a":1,}',
+  'NaN',
+  'undefined',
+  'Infinity',
+  '{"a":1}}',
+  '{"a" 1}',
+  '\uFEFF{}',
+  '"\\x"',
+  '{"a":"\\ud800"}',
+  '{"username":"\\u0000","password":"\\u0000"}',
+  '1e999',
+  '-',
+  '--1',
+  '0x10',
+  '{"a":01}',
+  '{"__proto__":{"admin":true}}',
+  '{"constructor":{"prototype":{"admin":true}}}',
+  '{"a":1}\u0000',
+  '['.repeat(20_000) + ']'.repeat(20_000),
+  '{"a":'.repeat(5_000),
+  'null',
+  'true',
+  '0',
+  '""',
+  '[]',
+  '{}',
+  ' ',
+  '',
 ];
 const wrongTypes = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'null'),
@@ -367,46 +469,149 @@ const body = fc.oneof(
   fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b).toString('latin1')),
 );
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'application/json; charset=latin1',
-  'APPLICATION/JSON', 'application/json;', 'application/json; foo', 'application/json;;;', 'application/jsonp', 'application/x-json',
-  'text/json', 'text/plain', 'text/plain; charset=bogus', 'text/html', 'application/xml', 'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=x', 'multipart/form-data', 'application/octet-stream', '*/*', ';', 'application/', '/json',
-  'application/json, text/plain', 'a'.repeat(2000), 'application/json; charset="utf-8"', 'application/\u00e9json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'application/json; charset=latin1',
+  'APPLICATION/JSON',
+  'application/json;',
+  'application/json; foo',
+  'application/json;;;',
+  'application/jsonp',
+  'application/x-json',
+  'text/json',
+  'text/plain',
+  'text/plain; charset=bogus',
+  'text/html',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'multipart/form-data',
+  'application/octet-stream',
+  '*/*',
+  ';',
+  'application/',
+  '/json',
+  'application/json, text/plain',
+  'a'.repeat(2000),
+  'application/json; charset="utf-8"',
+  'application/\u00e9json',
 ];
-const contentType = fc.option(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: junkString.map(headerSafe) }), {
-  nil: undefined,
-});
+const contentType = fc.option(
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+    { weight: 1, arbitrary: junkString.map(headerSafe) },
+  ),
+  {
+    nil: undefined,
+  },
+);
 
 /** Segments the router matches to a parameter: percent-encoded, not too long, never `/`. */
-const routableSegment = fc.oneof(
-  fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }).map(pctEncode),
-  oddString.map(pctEncode),
-  fc.constantFrom('..', '.', '...', '~', '-', '_', 'api', 'API', 'root.admin', 'ROOT.ADMIN', 'fuzz.victim', 'COM', 'demo', 'sys_tokens', 'a@b+c', 'x'.repeat(257), 'y'.repeat(65)),
-).filter((s) => s.length > 0 && s.length <= 500);
+const routableSegment = fc
+  .oneof(
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }).map(pctEncode),
+    oddString.map(pctEncode),
+    fc.constantFrom(
+      '..',
+      '.',
+      '...',
+      '~',
+      '-',
+      '_',
+      'api',
+      'API',
+      'root.admin',
+      'ROOT.ADMIN',
+      'fuzz.victim',
+      'COM',
+      'demo',
+      'sys_tokens',
+      'a@b+c',
+      'x'.repeat(257),
+      'y'.repeat(65),
+    ),
+  )
+  .filter((s) => s.length > 0 && s.length <= 500);
 /** Anything that can stand where a segment is: also bad escapes, raw bytes, slashes, huge. */
 const junkSegment = fc.oneof(
   routableSegment,
   fc.constantFrom(
-    '', '%', '%zz', '%2', '%00', '%2F', '%2f..%2f', '%2e%2e', '%ED%A0%80', '%C0%AF', '%FF', '%E2%80%AE', ';', ';a=b', '*', '%20', '+', '@',
-    ':', '!', '$', '&', "'", '(', ')', ',', '=', '//', '/..', '/../..', '\\', '?', '??', '#', '#frag', ' ',
+    '',
+    '%',
+    '%zz',
+    '%2',
+    '%00',
+    '%2F',
+    '%2f..%2f',
+    '%2e%2e',
+    '%ED%A0%80',
+    '%C0%AF',
+    '%FF',
+    '%E2%80%AE',
+    ';',
+    ';a=b',
+    '*',
+    '%20',
+    '+',
+    '@',
+    ':',
+    '!',
+    '$',
+    '&',
+    "'",
+    '(',
+    ')',
+    ',',
+    '=',
+    '//',
+    '/..',
+    '/../..',
+    '\\',
+    '?',
+    '??',
+    '#',
+    '#frag',
+    ' ',
   ),
   oddString.map(utf8Bytes),
   fc.integer({ min: 513, max: 30_000 }).map((n) => 'a'.repeat(n)),
 );
-const QUERY_KEYS = ['ptoken', 'PTOKEN', 'ptoken[]', 'ptoken[a]', 'a', '__proto__', 'constructor', 'x[y][z]', 'app_name', 'n', 'setup', 'success', 'body', '', '&', '='];
+const QUERY_KEYS = [
+  'ptoken',
+  'PTOKEN',
+  'ptoken[]',
+  'ptoken[a]',
+  'a',
+  '__proto__',
+  'constructor',
+  'x[y][z]',
+  'app_name',
+  'n',
+  'setup',
+  'success',
+  'body',
+  '',
+  '&',
+  '=',
+];
 // `statusCode` is left out on purpose: ping answers with the status it is asked for (CONTRACT.md).
 const queryString = fc
   .array(
     fc.tuple(
       fc.oneof(fc.constantFrom(...QUERY_KEYS), oddString),
-      fc.oneof(junkString, fc.constantFrom('', '%', '%zz', '%00', 'api:', 'api:pct_', '1', '-1', 'true', '1e309', '[]')),
+      fc.oneof(
+        junkString,
+        fc.constantFrom('', '%', '%zz', '%00', 'api:', 'api:pct_', '1', '-1', 'true', '1e309', '[]'),
+      ),
       fc.constantFrom('pct', 'raw', 'bytes'),
     ),
     { maxLength: 4 },
   )
   .map((pairs) => {
     if (pairs.length === 0) return '';
-    const enc = (s: string, how: string) => (how === 'pct' ? pctEncode(s) : how === 'raw' ? headerSafe(s).replace(/[\s#]/g, '') : utf8Bytes(s));
+    const enc = (s: string, how: string) =>
+      how === 'pct' ? pctEncode(s) : how === 'raw' ? headerSafe(s).replace(/[\s#]/g, '') : utf8Bytes(s);
     return `?${pairs.map(([k, v, how]) => `${enc(k, how)}=${enc(v, how)}`).join('&')}`;
   });
 
@@ -443,10 +648,20 @@ function forgedJwts(s: Secrets): fc.Arbitrary<Forged> {
   const claimNames = ['sub', 'name', 'sst', 'exp', 'iss', 'aud'] as const;
   const [header, payload, signature] = s.realJwt.split('.') as [string, string, string];
   return fc.oneof(
-    fc.constantFrom('none', 'None', 'NONE', 'nOnE').chain((alg) =>
-      fc.constantFrom('', 'x', signature).map((sig) => ({ label: `alg ${alg}`, value: `${signJwt({ alg, typ: 'JWT' }, valid(), null)}${sig}`, asJwt: 'invalid_token' })),
-    ),
-    fc.uint8Array({ minLength: 1, maxLength: 64 }).map((k) => ({ label: 'HS256, another key', value: signJwt(HS, valid(), k), asJwt: 'invalid_token' })),
+    fc
+      .constantFrom('none', 'None', 'NONE', 'nOnE')
+      .chain((alg) =>
+        fc
+          .constantFrom('', 'x', signature)
+          .map((sig) => ({
+            label: `alg ${alg}`,
+            value: `${signJwt({ alg, typ: 'JWT' }, valid(), null)}${sig}`,
+            asJwt: 'invalid_token',
+          })),
+      ),
+    fc
+      .uint8Array({ minLength: 1, maxLength: 64 })
+      .map((k) => ({ label: 'HS256, another key', value: signJwt(HS, valid(), k), asJwt: 'invalid_token' })),
     fc.constantFrom('RS256', 'ES256', 'PS256', 'EdDSA', 'RS512').map((alg) => ({
       label: `${alg} header over an HS256 signature`,
       value: signJwt({ alg, typ: 'JWT' }, valid(), s.key),
@@ -481,7 +696,10 @@ function forgedJwts(s: Secrets): fc.Arbitrary<Forged> {
           fc.double({ noNaN: true }),
         ),
       })
-      .filter(({ claim, value }) => !(claim === 'name' && typeof value === 'string') && !(claim === 'exp' && typeof value === 'number'))
+      .filter(
+        ({ claim, value }) =>
+          !(claim === 'name' && typeof value === 'string') && !(claim === 'exp' && typeof value === 'number'),
+      )
       .map(({ claim, value }) => ({
         label: `${claim} = ${JSON.stringify(value)}`,
         value: signJwt(HS, { ...valid(), [claim]: value }, s.key),
@@ -493,32 +711,51 @@ function forgedJwts(s: Secrets): fc.Arbitrary<Forged> {
       value: signJwt(HS, { ...valid(), sub }, s.key),
       asJwt: 'invalid_token',
     })),
-    fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((sst) => sst !== s.claims.sst).map((sst) => ({
-      label: 'another SecurityStamp, real key',
-      value: signJwt(HS, { ...valid(), sst }, s.key),
-      asJwt: 'session_ended',
-    })),
+    fc
+      .string({ unit: 'binary', minLength: 1, maxLength: 40 })
+      .filter((sst) => sst !== s.claims.sst)
+      .map((sst) => ({
+        label: 'another SecurityStamp, real key',
+        value: signJwt(HS, { ...valid(), sst }, s.key),
+        asJwt: 'session_ended',
+      })),
     fc.constantFrom<unknown>('null', '[]', '"x"', '42', 'not json', '{"sub":').map((p) => ({
       label: `payload ${String(p)}`,
       value: signJwt(HS, p, s.key),
       asJwt: 'invalid_token',
     })),
-    fc.constantFrom(['crit', { crit: ['exp'] }], ['b64 false', { b64: false, crit: ['b64'] }]).map(([label, extra]) => ({
-      label: `header ${String(label)}`,
-      value: signJwt({ ...HS, ...(extra as object) }, valid(), s.key),
-      asJwt: 'invalid_token',
-    })),
     fc
-      .record({ field: fc.constantFrom('name', 'sub', 'exp', 'admin', 'roles'), v: fc.oneof(fc.string(), fc.integer()) })
+      .constantFrom(['crit', { crit: ['exp'] }], ['b64 false', { b64: false, crit: ['b64'] }])
+      .map(([label, extra]) => ({
+        label: `header ${String(label)}`,
+        value: signJwt({ ...HS, ...(extra as object) }, valid(), s.key),
+        asJwt: 'invalid_token',
+      })),
+    fc
+      .record({
+        field: fc.constantFrom('name', 'sub', 'exp', 'admin', 'roles'),
+        v: fc.oneof(fc.string(), fc.integer()),
+      })
       .map(({ field, v }) => {
         const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-        const tampered = { ...claims, [field]: field === 'exp' ? Number(claims.exp) + 1 + (typeof v === 'number' ? Math.abs(v) : 0) : v };
-        return { label: `tampered payload (${field})`, value: `${header}.${b64url(JSON.stringify(tampered))}.${signature}`, asJwt: 'invalid_token' };
+        const tampered = {
+          ...claims,
+          [field]: field === 'exp' ? Number(claims.exp) + 1 + (typeof v === 'number' ? Math.abs(v) : 0) : v,
+        };
+        return {
+          label: `tampered payload (${field})`,
+          value: `${header}.${b64url(JSON.stringify(tampered))}.${signature}`,
+          asJwt: 'invalid_token',
+        };
       })
       .filter((f) => f.value !== s.realJwt),
     fc.integer({ min: 0, max: signature.length - 2 }).map((i) => {
       const flipped = signature[i] === 'A' ? 'B' : 'A';
-      return { label: `signature char ${i} changed`, value: `${header}.${payload}.${signature.slice(0, i)}${flipped}${signature.slice(i + 1)}`, asJwt: 'invalid_token' };
+      return {
+        label: `signature char ${i} changed`,
+        value: `${header}.${payload}.${signature.slice(0, i)}${flipped}${signature.slice(i + 1)}`,
+        asJwt: 'invalid_token',
+      };
     }),
     fc.constantFrom('truncated signature', 'no signature', 'extra segment', 'padded').map((how) => ({
       label: how,
@@ -532,7 +769,13 @@ function forgedJwts(s: Secrets): fc.Arbitrary<Forged> {
               : `${header}=.${payload}.${signature}`,
       asJwt: 'invalid_token',
     })),
-    fc.integer({ min: 8200, max: 12_000 }).map((n) => ({ label: 'valid but over 8 KiB', value: signJwt(HS, { ...valid(), pad: 'p'.repeat(n) }, s.key), asJwt: 'invalid_token' })),
+    fc
+      .integer({ min: 8200, max: 12_000 })
+      .map((n) => ({
+        label: 'valid but over 8 KiB',
+        value: signJwt(HS, { ...valid(), pad: 'p'.repeat(n) }, s.key),
+        asJwt: 'invalid_token',
+      })),
     fc
       .array(fc.stringMatching(/^[A-Za-z0-9_-]{0,80}$/), { minLength: 3, maxLength: 3 })
       .map((parts) => ({ label: 'random segments', value: parts.join('.'), asJwt: 'invalid_token' }))
@@ -546,21 +789,39 @@ const tokenChecksum = (body: string) => (crc32(body) >>> 0).toString(36).padStar
 function forgedApiTokens(s: Secrets): fc.Arbitrary<Forged> {
   const realBody = s.realApiToken.slice(4, 36);
   const bodyArb = fc.array(fc.constantFrom(...TOKEN_ALPHABET), { minLength: 32, maxLength: 32 }).map((a) => a.join(''));
-  return fc.oneof(
-    fc.tuple(bodyArb, fc.stringMatching(/^[0-9a-z]{6}$/)).filter(([b, c]) => tokenChecksum(b) !== c).map(([b, c]) => ({ label: 'right prefix, wrong checksum', value: `pct_${b}${c}` })),
-    bodyArb.filter((b) => b !== realBody).map((b) => ({ label: 'right shape, unknown token', value: `pct_${b}${tokenChecksum(b)}` })),
-    fc.constant({ label: 'revoked token', value: s.revokedApiToken }),
-    fc.tuple(fc.integer({ min: 4, max: s.realApiToken.length - 1 }), fc.constantFrom(...TOKEN_ALPHABET)).filter(([i, c]) => s.realApiToken[i] !== c).map(([i, c]) => ({
-      label: `real token, char ${i} changed`,
-      value: `${s.realApiToken.slice(0, i)}${c}${s.realApiToken.slice(i + 1)}`,
-    })),
-    fc.constantFrom('PCT_', 'pct-', 'pct', 'pat_', 'ghp_', 'pct_pct_', '').map((p) => ({ label: `prefix ${JSON.stringify(p)}`, value: `${p}${s.realApiToken.slice(4)}` })),
-    fc.constantFrom('shortened', 'lengthened', 'upper-cased', 'reversed').map((how) => ({
-      label: `real token ${how}`,
-      value:
-        how === 'shortened' ? s.realApiToken.slice(0, -1) : how === 'lengthened' ? `${s.realApiToken}A` : how === 'upper-cased' ? s.realApiToken.toUpperCase() : [...s.realApiToken].reverse().join(''),
-    })),
-  ).map((f) => ({ ...f, asJwt: 'invalid_token' }));
+  return fc
+    .oneof(
+      fc
+        .tuple(bodyArb, fc.stringMatching(/^[0-9a-z]{6}$/))
+        .filter(([b, c]) => tokenChecksum(b) !== c)
+        .map(([b, c]) => ({ label: 'right prefix, wrong checksum', value: `pct_${b}${c}` })),
+      bodyArb
+        .filter((b) => b !== realBody)
+        .map((b) => ({ label: 'right shape, unknown token', value: `pct_${b}${tokenChecksum(b)}` })),
+      fc.constant({ label: 'revoked token', value: s.revokedApiToken }),
+      fc
+        .tuple(fc.integer({ min: 4, max: s.realApiToken.length - 1 }), fc.constantFrom(...TOKEN_ALPHABET))
+        .filter(([i, c]) => s.realApiToken[i] !== c)
+        .map(([i, c]) => ({
+          label: `real token, char ${i} changed`,
+          value: `${s.realApiToken.slice(0, i)}${c}${s.realApiToken.slice(i + 1)}`,
+        })),
+      fc
+        .constantFrom('PCT_', 'pct-', 'pct', 'pat_', 'ghp_', 'pct_pct_', '')
+        .map((p) => ({ label: `prefix ${JSON.stringify(p)}`, value: `${p}${s.realApiToken.slice(4)}` })),
+      fc.constantFrom('shortened', 'lengthened', 'upper-cased', 'reversed').map((how) => ({
+        label: `real token ${how}`,
+        value:
+          how === 'shortened'
+            ? s.realApiToken.slice(0, -1)
+            : how === 'lengthened'
+              ? `${s.realApiToken}A`
+              : how === 'upper-cased'
+                ? s.realApiToken.toUpperCase()
+                : [...s.realApiToken].reverse().join(''),
+      })),
+    )
+    .map((f) => ({ ...f, asJwt: 'invalid_token' }));
 }
 
 interface BadCredential {
@@ -577,65 +838,189 @@ function badCredentials(s: Secrets): fc.Arbitrary<BadCredential> {
   const forged = fc.oneof(forgedJwts(s), forgedApiTokens(s));
   const asJwtCode = (f: Forged) => [f.asJwt ?? 'invalid_token'];
   /** One forged value in one of the places a credential can be. */
-  const presented: fc.Arbitrary<BadCredential> = fc.tuple(forged, fc.constantFrom('bearer', 'Bearer2sp', 'token', 'basic', 'BASIC-API', 'cookie', 'query', 'query-api')).map(([f, where]) => {
-    const only = (headers: Array<[string, string]>, query: string, codes: string[]): BadCredential => ({ label: `${f.label} via ${where}`, headers, query, codes });
-    switch (where) {
-      case 'bearer':
-        return only([['Authorization', `Bearer ${f.value}`]], '', asJwtCode(f));
-      case 'Bearer2sp':
-        return only([['Authorization', `  bEaReR   ${f.value}  `]], '', asJwtCode(f));
-      case 'token':
-        return only([['Authorization', `Token ${f.value}`]], '', ['invalid_token']);
-      case 'basic':
-        return only([['Authorization', `Basic ${b64(`api:${f.value}`)}`]], '', ['invalid_token']);
-      case 'BASIC-API':
-        return only([['Authorization', `BASIC ${b64(`API:${f.value}`)}`]], '', ['invalid_token']);
-      case 'cookie':
-        return only([['Cookie', `ptoken=${f.value}`]], '', asJwtCode(f));
-      case 'query':
-        return only([], `?ptoken=${pctEncode(f.value)}`, asJwtCode(f));
-      default:
-        return only([], `?ptoken=api:${pctEncode(f.value)}`, ['invalid_token']);
-    }
-  });
+  const presented: fc.Arbitrary<BadCredential> = fc
+    .tuple(
+      forged,
+      fc.constantFrom('bearer', 'Bearer2sp', 'token', 'basic', 'BASIC-API', 'cookie', 'query', 'query-api'),
+    )
+    .map(([f, where]) => {
+      const only = (headers: Array<[string, string]>, query: string, codes: string[]): BadCredential => ({
+        label: `${f.label} via ${where}`,
+        headers,
+        query,
+        codes,
+      });
+      switch (where) {
+        case 'bearer':
+          return only([['Authorization', `Bearer ${f.value}`]], '', asJwtCode(f));
+        case 'Bearer2sp':
+          return only([['Authorization', `  bEaReR   ${f.value}  `]], '', asJwtCode(f));
+        case 'token':
+          return only([['Authorization', `Token ${f.value}`]], '', ['invalid_token']);
+        case 'basic':
+          return only([['Authorization', `Basic ${b64(`api:${f.value}`)}`]], '', ['invalid_token']);
+        case 'BASIC-API':
+          return only([['Authorization', `BASIC ${b64(`API:${f.value}`)}`]], '', ['invalid_token']);
+        case 'cookie':
+          return only([['Cookie', `ptoken=${f.value}`]], '', asJwtCode(f));
+        case 'query':
+          return only([], `?ptoken=${pctEncode(f.value)}`, asJwtCode(f));
+        default:
+          return only([], `?ptoken=api:${pctEncode(f.value)}`, ['invalid_token']);
+      }
+    });
   const asciiJunk = junkString.map(headerSafe);
   const authorizationJunk: fc.Arbitrary<string> = fc.oneof(
-    fc.tuple(fc.constantFrom('Digest', 'Negotiate', 'NTLM', 'HOBA', 'Mutual', 'AWS4-HMAC-SHA256', 'OAuth', 'Bearer2', 'Tokens', 'Basic64', 'JWT', 'ApiKey', 'X', '\u00e9'), asciiJunk).map(
-      ([scheme, rest]) => `${scheme} ${rest || 'x'}`,
+    fc
+      .tuple(
+        fc.constantFrom(
+          'Digest',
+          'Negotiate',
+          'NTLM',
+          'HOBA',
+          'Mutual',
+          'AWS4-HMAC-SHA256',
+          'OAuth',
+          'Bearer2',
+          'Tokens',
+          'Basic64',
+          'JWT',
+          'ApiKey',
+          'X',
+          '\u00e9',
+        ),
+        asciiJunk,
+      )
+      .map(([scheme, rest]) => `${scheme} ${rest || 'x'}`),
+    fc.constantFrom(
+      'Bearer',
+      'Basic',
+      'Token',
+      'Bearer ',
+      'Basic    ',
+      'Token\t',
+      'api',
+      'pct_',
+      'null',
+      'undefined',
+      '=',
+      ',',
     ),
-    fc.constantFrom('Bearer', 'Basic', 'Token', 'Bearer ', 'Basic    ', 'Token\t', 'api', 'pct_', 'null', 'undefined', '=', ','),
     asciiJunk.map((j) => `Bearer ${j}`),
     asciiJunk.map((j) => `Token ${j}`),
-    fc.oneof(asciiJunk, fc.constantFrom('!!!!', '====', 'YWJj=', 'YQ', 'Y=Q=', 'YW Jj', '-_-_', '\u00ff\u00fe')).map((j) => `Basic ${j || '*'}`),
-    fc.tuple(fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('admin', 'root.admin', 'apii', 'ap', ' api', '')), fc.string({ maxLength: 60 }))
+    fc
+      .oneof(asciiJunk, fc.constantFrom('!!!!', '====', 'YWJj=', 'YQ', 'Y=Q=', 'YW Jj', '-_-_', '\u00ff\u00fe'))
+      .map((j) => `Basic ${j || '*'}`),
+    fc
+      .tuple(
+        fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('admin', 'root.admin', 'apii', 'ap', ' api', '')),
+        fc.string({ maxLength: 60 }),
+      )
       .filter(([user]) => user.toLowerCase() !== 'api')
       .map(([user, pass]) => `Basic ${b64(`${user}:${pass}`)}`),
-    fc.oneof(fc.constant('api'), fc.constant('api:'), fc.constant(':api'), fc.string({ maxLength: 80 }).map((j) => `api:${j}`)).map((pair) => `Basic ${b64(pair)}`),
+    fc
+      .oneof(
+        fc.constant('api'),
+        fc.constant('api:'),
+        fc.constant(':api'),
+        fc.string({ maxLength: 80 }).map((j) => `api:${j}`),
+      )
+      .map((pair) => `Basic ${b64(pair)}`),
     fc.uint8Array({ minLength: 1, maxLength: 120 }).map((bytes) => `Basic ${b64(Buffer.from(bytes))}`),
-    fc.tuple(fc.constantFrom('Bearer ', 'Token ', 'Basic ', ''), fc.constantFrom('a', 'A', '.', '='), fc.integer({ min: 8193, max: 12_000 })).map(([p, c, n]) => `${p}${c.repeat(n)}`),
-    fc.array(fc.stringMatching(/^[A-Za-z0-9_-]{1,30}$/), { minLength: 3, maxLength: 3 }).map((parts) => `Bearer ${parts.join('.')}`),
+    fc
+      .tuple(
+        fc.constantFrom('Bearer ', 'Token ', 'Basic ', ''),
+        fc.constantFrom('a', 'A', '.', '='),
+        fc.integer({ min: 8193, max: 12_000 }),
+      )
+      .map(([p, c, n]) => `${p}${c.repeat(n)}`),
+    fc
+      .array(fc.stringMatching(/^[A-Za-z0-9_-]{1,30}$/), { minLength: 3, maxLength: 3 })
+      .map((parts) => `Bearer ${parts.join('.')}`),
   );
   const cookieJunk: fc.Arbitrary<string> = fc.oneof(
     asciiJunk.map((j) => `ptoken=${j}`),
-    fc.constantFrom('ptoken', 'ptoken=', 'ptoken=""', 'ptoken="abc"', 'ptoken=%ZZ%', 'ptoken=%00', 'ptoken=a; ptoken=b', 'PTOKEN=x', 'ptoken =x', ';;;', '=', 'ptoken=api:x', 'a=b; ptoken=\u00e9'),
+    fc.constantFrom(
+      'ptoken',
+      'ptoken=',
+      'ptoken=""',
+      'ptoken="abc"',
+      'ptoken=%ZZ%',
+      'ptoken=%00',
+      'ptoken=a; ptoken=b',
+      'PTOKEN=x',
+      'ptoken =x',
+      ';;;',
+      '=',
+      'ptoken=api:x',
+      'a=b; ptoken=\u00e9',
+    ),
     fc.integer({ min: 8193, max: 12_000 }).map((n) => `ptoken=${'c'.repeat(n)}`),
   );
   const queryJunk: fc.Arbitrary<string> = fc.oneof(
-    fc.oneof(junkString, fc.constantFrom('', '%00', 'api:', 'api:x', 'API:pct_x', 'pct_', 'null')).map((j) => `?ptoken=${pctEncode(j)}`),
-    fc.constantFrom('?ptoken=a&ptoken=b', '?ptoken[]=x', '?ptoken[a]=x', '?ptoken', '?ptoken=&ptoken=', '?ptoken=%zz', '?ptoken=%', '?PTOKEN=x', '?ptoken=api%3A'),
+    fc
+      .oneof(junkString, fc.constantFrom('', '%00', 'api:', 'api:x', 'API:pct_x', 'pct_', 'null'))
+      .map((j) => `?ptoken=${pctEncode(j)}`),
+    fc.constantFrom(
+      '?ptoken=a&ptoken=b',
+      '?ptoken[]=x',
+      '?ptoken[a]=x',
+      '?ptoken',
+      '?ptoken=&ptoken=',
+      '?ptoken=%zz',
+      '?ptoken=%',
+      '?PTOKEN=x',
+      '?ptoken=api%3A',
+    ),
   );
   const single: fc.Arbitrary<BadCredential> = fc.oneof(
     { weight: 6, arbitrary: presented },
-    { weight: 3, arbitrary: authorizationJunk.map((v) => ({ label: 'Authorization junk', headers: [['Authorization', v]] as Array<[string, string]>, query: '', codes: ALL_401_CODES })) },
-    { weight: 1, arbitrary: cookieJunk.map((v) => ({ label: 'cookie junk', headers: [['Cookie', v]] as Array<[string, string]>, query: '', codes: ALL_401_CODES })) },
-    { weight: 1, arbitrary: queryJunk.map((q) => ({ label: 'ptoken junk', headers: [] as Array<[string, string]>, query: q, codes: ALL_401_CODES })) },
-    { weight: 1, arbitrary: fc.constant<BadCredential>({ label: 'no credential', headers: [], query: '', codes: ['authentication_required'] }) },
+    {
+      weight: 3,
+      arbitrary: authorizationJunk.map((v) => ({
+        label: 'Authorization junk',
+        headers: [['Authorization', v]] as Array<[string, string]>,
+        query: '',
+        codes: ALL_401_CODES,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: cookieJunk.map((v) => ({
+        label: 'cookie junk',
+        headers: [['Cookie', v]] as Array<[string, string]>,
+        query: '',
+        codes: ALL_401_CODES,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: queryJunk.map((q) => ({
+        label: 'ptoken junk',
+        headers: [] as Array<[string, string]>,
+        query: q,
+        codes: ALL_401_CODES,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant<BadCredential>({
+        label: 'no credential',
+        headers: [],
+        query: '',
+        codes: ['authentication_required'],
+      }),
+    },
   );
   // Several bad credentials at once, duplicated headers included: still 401.
   const several = fc.array(single, { minLength: 2, maxLength: 3 }).map((list) => ({
     label: list.map((c) => c.label).join(' + '),
     headers: list.flatMap((c) => c.headers),
-    query: list.map((c) => c.query).filter(Boolean).join('&').replace(/&\?/g, '&'),
+    query: list
+      .map((c) => c.query)
+      .filter(Boolean)
+      .join('&')
+      .replace(/&\?/g, '&'),
     codes: ALL_401_CODES,
   }));
   return fc.oneof({ weight: 5, arbitrary: single }, { weight: 1, arbitrary: several });
@@ -672,10 +1057,17 @@ function validFor(schema: JsonSchema, depth: number, key = ''): fc.Arbitrary<unk
       const min = schema.minLength ?? 1;
       const max = Math.max(min, Math.min(schema.maxLength ?? 24, 24));
       if (schema.format === 'uuid') return fc.uuid();
-      const base = schema.pattern ? fc.stringMatching(new RegExp(schema.pattern)) : fc.string({ minLength: min, maxLength: max });
+      const base = schema.pattern
+        ? fc.stringMatching(new RegExp(schema.pattern))
+        : fc.string({ minLength: min, maxLength: max });
       const valid = base.filter((v) => v.length >= min && v.length <= (schema.maxLength ?? Infinity));
       // A username field mostly names an account that exists, so the service goes on to act.
-      return key === 'username' ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(ADMIN.username, 'fuzz.victim') }, { weight: 1, arbitrary: valid }) : valid;
+      return key === 'username'
+        ? fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom(ADMIN.username, 'fuzz.victim') },
+            { weight: 1, arbitrary: valid },
+          )
+        : valid;
     }
     case 'integer':
       return fc.integer({ min: schema.minimum ?? 0, max: schema.maximum ?? 1000 });
@@ -689,9 +1081,15 @@ function validFor(schema: JsonSchema, depth: number, key = ''): fc.Arbitrary<unk
       if (depth > 3) return fc.constant({});
       const props = Object.entries(schema.properties ?? {});
       const required = new Set(schema.required ?? []);
-      return fc.record(Object.fromEntries(props.map(([k, s]) => [k, validFor(s, depth + 1, k)])) as Record<string, fc.Arbitrary<unknown>>, {
-        requiredKeys: props.map(([k]) => k).filter((k) => required.has(k)),
-      });
+      return fc.record(
+        Object.fromEntries(props.map(([k, s]) => [k, validFor(s, depth + 1, k)])) as Record<
+          string,
+          fc.Arbitrary<unknown>
+        >,
+        {
+          requiredKeys: props.map(([k]) => k).filter((k) => required.has(k)),
+        },
+      );
     }
     default:
       return fc.string({ maxLength: 8 });
@@ -708,20 +1106,29 @@ function spikedBodyFor(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>
   const freeText = (k: string) => {
     const p = props[k];
     const alts = p?.anyOf ?? p?.oneOf ?? (p ? [p] : []);
-    return alts.some((a) => (Array.isArray(a.type) ? a.type.includes('string') : a.type === 'string') && !a.pattern && !a.format && !a.enum);
+    return alts.some(
+      (a) =>
+        (Array.isArray(a.type) ? a.type.includes('string') : a.type === 'string') && !a.pattern && !a.format && !a.enum,
+    );
   };
   const spikes = fc.constantFrom('\u0000', 'a\u0000', '\u0000\u202E\uD800', '\u0000\u0000', '\uD800', '\u202E');
-  return fc.tuple(validFor(schema, 0) as fc.Arbitrary<Record<string, unknown>>, fc.nat(), spikes).map(([body, at, spike]) => {
-    const out: Record<string, unknown> = { ...body };
-    const put = (v: string) => `${v.slice(0, at % (v.length + 1))}${spike}${v.slice(at % (v.length + 1))}`;
-    const free = Object.keys(out).filter((k) => typeof out[k] === 'string' && freeText(k));
-    const objects = Object.keys(out).filter((k) => typeof out[k] === 'object' && out[k] !== null && !Array.isArray(out[k]));
-    const strings = Object.keys(out).filter((k) => typeof out[k] === 'string');
-    if (free.length > 0) for (const k of free) out[k] = put(out[k] as string);
-    else if (objects.length > 0) for (const k of objects) out[k] = { ...(out[k] as object), [`k${spike}`]: `v${spike}` };
-    else if (strings.length > 0) out[strings[at % strings.length] as string] = put(out[strings[at % strings.length] as string] as string);
-    return out;
-  });
+  return fc
+    .tuple(validFor(schema, 0) as fc.Arbitrary<Record<string, unknown>>, fc.nat(), spikes)
+    .map(([body, at, spike]) => {
+      const out: Record<string, unknown> = { ...body };
+      const put = (v: string) => `${v.slice(0, at % (v.length + 1))}${spike}${v.slice(at % (v.length + 1))}`;
+      const free = Object.keys(out).filter((k) => typeof out[k] === 'string' && freeText(k));
+      const objects = Object.keys(out).filter(
+        (k) => typeof out[k] === 'object' && out[k] !== null && !Array.isArray(out[k]),
+      );
+      const strings = Object.keys(out).filter((k) => typeof out[k] === 'string');
+      if (free.length > 0) for (const k of free) out[k] = put(out[k] as string);
+      else if (objects.length > 0)
+        for (const k of objects) out[k] = { ...(out[k] as object), [`k${spike}`]: `v${spike}` };
+      else if (strings.length > 0)
+        out[strings[at % strings.length] as string] = put(out[strings[at % strings.length] as string] as string);
+      return out;
+    });
 }
 
 function valueFor(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
@@ -736,14 +1143,33 @@ function valueFor(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
       case 'string': {
         // Values the declared rules accept, the same with a NUL (or another odd character) put in,
         // and odd strings of every kind.
-        const valid = schema.pattern ? fc.stringMatching(new RegExp(schema.pattern)) : schema.format === 'uuid' ? fc.uuid() : fc.string({ minLength: 1, maxLength: 12 });
-        const spiked = fc.tuple(valid, fc.nat(), fc.constantFrom('\u0000', '\uD800', '\u202E', '\uFEFF', '\u0000\u0000')).map(([v, at, c]) => `${v.slice(0, at % (v.length + 1))}${c}${v.slice(at % (v.length + 1))}`);
+        const valid = schema.pattern
+          ? fc.stringMatching(new RegExp(schema.pattern))
+          : schema.format === 'uuid'
+            ? fc.uuid()
+            : fc.string({ minLength: 1, maxLength: 12 });
+        const spiked = fc
+          .tuple(valid, fc.nat(), fc.constantFrom('\u0000', '\uD800', '\u202E', '\uFEFF', '\u0000\u0000'))
+          .map(([v, at, c]) => `${v.slice(0, at % (v.length + 1))}${c}${v.slice(at % (v.length + 1))}`);
         right = fc.oneof(
           { weight: 3, arbitrary: valid },
           { weight: 3, arbitrary: spiked },
           { weight: 2, arbitrary: oddString },
           { weight: 1, arbitrary: longString },
-          { weight: 1, arbitrary: fc.constantFrom('', '\u0000', 'root.admin', 'fuzz.victim', 'COM', 'EUR', '#abc', 'internal', 'external') },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              '',
+              '\u0000',
+              'root.admin',
+              'fuzz.victim',
+              'COM',
+              'EUR',
+              '#abc',
+              'internal',
+              'external',
+            ),
+          },
         );
         break;
       }
@@ -751,7 +1177,10 @@ function valueFor(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
         right = fc.oneof(fc.integer(), fc.constantFrom(0, -1, 2 ** 31, 2 ** 53, -(2 ** 53), 1e21));
         break;
       case 'number':
-        right = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -0, 1e308, -1e308, 5e-324));
+        right = fc.oneof(
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+          fc.constantFrom(0, -0, 1e308, -1e308, 5e-324),
+        );
         break;
       case 'boolean':
         right = fc.boolean();
@@ -766,21 +1195,41 @@ function valueFor(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
         right = fc.oneof(oddString, fc.jsonValue({ maxDepth: 2 }));
     }
   }
-  return fc.oneof({ weight: 6, arbitrary: right }, { weight: 1, arbitrary: wrong }, ...(schema.nullable ? [{ weight: 1, arbitrary: fc.constant(null) }] : []));
+  return fc.oneof(
+    { weight: 6, arbitrary: right },
+    { weight: 1, arbitrary: wrong },
+    ...(schema.nullable ? [{ weight: 1, arbitrary: fc.constant(null) }] : []),
+  );
 }
 
 function objectFor(schema: JsonSchema, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const props = Object.entries(schema.properties ?? {});
-  const record = fc.record(Object.fromEntries(props.map(([k, s]) => [k, valueFor(s, depth)])) as Record<string, fc.Arbitrary<unknown>>, { requiredKeys: [] });
-  return fc.tuple(record, fc.option(fc.tuple(fc.oneof(oddString, fc.constantFrom('__proto__', 'constructor', 'username')), fc.jsonValue({ maxDepth: 2 })), { freq: 5 })).map(([o, extra]) => {
-    if (!extra) return o;
-    // Set as an own property (even `__proto__`), as JSON.parse on the server would.
-    return { ...o, ...JSON.parse(`{${JSON.stringify(extra[0])}:${JSON.stringify(extra[1]) ?? 'null'}}`) };
-  });
+  const record = fc.record(
+    Object.fromEntries(props.map(([k, s]) => [k, valueFor(s, depth)])) as Record<string, fc.Arbitrary<unknown>>,
+    { requiredKeys: [] },
+  );
+  return fc
+    .tuple(
+      record,
+      fc.option(
+        fc.tuple(
+          fc.oneof(oddString, fc.constantFrom('__proto__', 'constructor', 'username')),
+          fc.jsonValue({ maxDepth: 2 }),
+        ),
+        { freq: 5 },
+      ),
+    )
+    .map(([o, extra]) => {
+      if (!extra) return o;
+      // Set as an own property (even `__proto__`), as JSON.parse on the server would.
+      return { ...o, ...JSON.parse(`{${JSON.stringify(extra[0])}:${JSON.stringify(extra[1]) ?? 'null'}}`) };
+    });
 }
 
 /** OpenAPI request body schemas by Fastify route key (`POST /api/core/account/create`). */
-function bodySchemas(doc: { paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>> }): Map<string, JsonSchema> {
+function bodySchemas(doc: {
+  paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+}): Map<string, JsonSchema> {
   const map = new Map<string, JsonSchema>();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item)) {
@@ -794,11 +1243,23 @@ function bodySchemas(doc: { paths?: Record<string, Record<string, { requestBody?
 // Headers that must not change the outcome of a request (they are ignored or only echoed).
 const harmlessHeaders = fc.array(
   fc.oneof(
-    fc.oneof(junkString.map(headerSafe), fc.stringMatching(/^[A-Za-z0-9._:-]{1,128}$/)).map((v): [string, string] => ['X-Request-Id', v || 'x']),
+    fc
+      .oneof(junkString.map(headerSafe), fc.stringMatching(/^[A-Za-z0-9._:-]{1,128}$/))
+      .map((v): [string, string] => ['X-Request-Id', v || 'x']),
     fc.constantFrom<[string, string]>(
-      ['Accept', '*/*'], ['Accept', 'text/html'], ['Accept', 'application/xml;q=0.1, */*;q=0'], ['Accept-Encoding', 'gzip, br, zstd'], ['Accept-Language', 'xx'],
-      ['X-Forwarded-For', '1.2.3.4, ::1, junk'], ['Forwarded', 'for=evil;proto=https'], ['X-Forwarded-Proto', 'https'], ['Origin', 'null'],
-      ['Referer', 'http://[::1'], ['Sec-Fetch-Site', 'cross-site'], ['User-Agent', '\u00ff\u00fe'], ['X-Http-Method-Override', 'DELETE'],
+      ['Accept', '*/*'],
+      ['Accept', 'text/html'],
+      ['Accept', 'application/xml;q=0.1, */*;q=0'],
+      ['Accept-Encoding', 'gzip, br, zstd'],
+      ['Accept-Language', 'xx'],
+      ['X-Forwarded-For', '1.2.3.4, ::1, junk'],
+      ['Forwarded', 'for=evil;proto=https'],
+      ['X-Forwarded-Proto', 'https'],
+      ['Origin', 'null'],
+      ['Referer', 'http://[::1'],
+      ['Sec-Fetch-Site', 'cross-site'],
+      ['User-Agent', '\u00ff\u00fe'],
+      ['X-Http-Method-Override', 'DELETE'],
     ),
   ),
   { maxLength: 3 },
@@ -822,15 +1283,28 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
 
     adminJwt = await instance.jwtFor(ADMIN.username, ADMIN.password);
     const auth = { authorization: `Bearer ${adminJwt}` };
-    const created = await instance.request(`/api/core/token/create/fuzz-key/${ADMIN.username}`, { method: 'POST', headers: auth });
-    const revoked = await instance.request(`/api/core/token/create/fuzz-revoked/${ADMIN.username}`, { method: 'POST', headers: auth });
+    const created = await instance.request(`/api/core/token/create/fuzz-key/${ADMIN.username}`, {
+      method: 'POST',
+      headers: auth,
+    });
+    const revoked = await instance.request(`/api/core/token/create/fuzz-revoked/${ADMIN.username}`, {
+      method: 'POST',
+      headers: auth,
+    });
     expect(created.status, created.text).toBe(201);
     expect(revoked.status, revoked.text).toBe(201);
-    const gone = await instance.request(`/api/core/token/delete/fuzz-revoked/${ADMIN.username}`, { method: 'POST', headers: auth });
+    const gone = await instance.request(`/api/core/token/delete/fuzz-revoked/${ADMIN.username}`, {
+      method: 'POST',
+      headers: auth,
+    });
     expect(gone.status, gone.text).toBe(200);
     // A second account, so administrative routes fuzzed with its name act on a real target.
     if (instance.app.hasRoute({ method: 'POST', url: '/api/core/account/create' })) {
-      const victim = await instance.request('/api/core/account/create', { method: 'POST', headers: auth, json: { username: 'fuzz.victim', password: 'victim password 1' } });
+      const victim = await instance.request('/api/core/account/create', {
+        method: 'POST',
+        headers: auth,
+        json: { username: 'fuzz.victim', password: 'victim password 1' },
+      });
       expect(victim.status, victim.text).toBe(201);
     }
     schemas = bodySchemas((await instance.request('/openapi.json')).body);
@@ -838,13 +1312,20 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
     // passwords: five of those lock an account (as they should), which would end the API token the
     // properties call with. The administrator is exempt from lockout (an account setting that
     // lockout.test.ts covers), so the token stays valid however the draws fall.
-    await instance.services.database.db.updateTable('users').set({ lockout_enabled: 0 }).where('normalized_username', '=', ADMIN.username.toUpperCase()).execute();
+    await instance.services.database.db
+      .updateTable('users')
+      .set({ lockout_enabled: 0 })
+      .where('normalized_username', '=', ADMIN.username.toUpperCase())
+      .execute();
 
     // The key is read from the instance's own database: forgeries signed with it fail only
     // because of what was forged (expiry, claims, algorithm), not because of the key.
     secrets = {
       key: (await loadSigningKey(instance.services.database.db, { file: null, value: null })).key,
-      claims: JSON.parse(Buffer.from(adminJwt.split('.')[1] as string, 'base64url').toString('utf8')) as Record<string, unknown>,
+      claims: JSON.parse(Buffer.from(adminJwt.split('.')[1] as string, 'base64url').toString('utf8')) as Record<
+        string,
+        unknown
+      >,
       realJwt: adminJwt,
       realApiToken: created.body.data.item.value as string,
       revokedApiToken: revoked.body.data.item.value as string,
@@ -857,18 +1338,26 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
   });
 
   it('finds every route of the app, the contract minimum included', () => {
-    for (const r of routes) expect(instance.app.hasRoute({ method: r.method as 'GET', url: r.url }), `${r.method} ${r.url}`).toBe(true);
+    for (const r of routes)
+      expect(instance.app.hasRoute({ method: r.method as 'GET', url: r.url }), `${r.method} ${r.url}`).toBe(true);
     const listed = routes.map((r) => `${r.method} ${r.url}`);
     for (const r of MINIMUM_ROUTES) expect(listed).toContain(`${r.method} ${r.url}`);
   });
 
   it('the real credentials the forgeries start from are valid', async () => {
     // Without this the 401 property could pass because nothing works at all.
-    for (const headers of [{ authorization: `Bearer ${secrets.realJwt}` }, { authorization: `Token ${secrets.realApiToken}` }]) {
+    for (const headers of [
+      { authorization: `Bearer ${secrets.realJwt}` },
+      { authorization: `Token ${secrets.realApiToken}` },
+    ]) {
       const r = await instance.request('/api/core/token/user', { headers });
       expect(r.status, r.text).toBe(200);
     }
-    const forged = signJwt({ alg: 'HS256', typ: 'JWT' }, { ...secrets.claims, jti: randomUUID(), exp: nowSeconds() + 600 }, secrets.key);
+    const forged = signJwt(
+      { alg: 'HS256', typ: 'JWT' },
+      { ...secrets.claims, jti: randomUUID(), exp: nowSeconds() + 600 },
+      secrets.key,
+    );
     const r = await instance.request('/api/core/token/user', { headers: { authorization: `Bearer ${forged}` } });
     expect(r.status, 'a JWT signed with the key read from the database must be accepted').toBe(200);
   });
@@ -888,7 +1377,11 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
           const req: RawRequest = {
             method,
             target: fillPath(route.url, segments) + cred.query,
-            headers: [...cred.headers, ...extra, ...(withBody && payload[1] !== undefined ? [['Content-Type', payload[1]] as [string, string]] : [])],
+            headers: [
+              ...cred.headers,
+              ...extra,
+              ...(withBody && payload[1] !== undefined ? [['Content-Type', payload[1]] as [string, string]] : []),
+            ],
             ...(withBody ? { body: payload[0] } : {}),
           };
           const bytes = serialize(req);
@@ -902,12 +1395,15 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
             expect(headBytes, where).toBeGreaterThan(MAX_HEADER_BYTES - 1024);
             return;
           }
-          expect(headBytes, `a head of ${headBytes} bytes must be refused\n${where}`).toBeLessThan(2 * MAX_HEADER_BYTES);
+          expect(headBytes, `a head of ${headBytes} bytes must be refused\n${where}`).toBeLessThan(
+            2 * MAX_HEADER_BYTES,
+          );
           if (isPing(route)) {
             // Bad credentials are reported, never refused; a POST's junk body may still be (4xx).
             if (method !== 'POST') expect(a.status, where).toBe(200);
             expect(a.status, where).not.toBe(401);
-            if (a.status === 200 && method !== 'HEAD') expect(JSON.parse(a.body).data.items.authenticated, where).toBe(false);
+            if (a.status === 200 && method !== 'HEAD')
+              expect(JSON.parse(a.body).data.items.authenticated, where).toBe(false);
           } else if (isPublic(route)) {
             if (route.url === '/api/core/account/login') {
               expect(a.status, where).toBeGreaterThanOrEqual(400);
@@ -929,7 +1425,22 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
   });
 
   it('answers junk without credentials below 500, failures in the envelope', async () => {
-    const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'SEARCH', 'QUERY', 'BREW', 'get', 'G\u00e9T'];
+    const METHODS = [
+      'GET',
+      'HEAD',
+      'POST',
+      'PUT',
+      'DELETE',
+      'PATCH',
+      'OPTIONS',
+      'TRACE',
+      'PROPFIND',
+      'SEARCH',
+      'QUERY',
+      'BREW',
+      'get',
+      'G\u00e9T',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...routes),
@@ -939,15 +1450,54 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
         queryString,
         fc.array(
           fc.oneof(
-            fc.tuple(fc.constantFrom('Content-Type', 'Authorization', 'Cookie', 'X-Request-Id', 'Accept', 'Accept-Version', 'Content-Encoding', 'Host', 'Expect', 'Range', 'If-None-Match', 'Upgrade', 'Transfer-Encoding', 'X-\u00e9', 'Bad Name', ''), junkString.map(utf8Bytes)),
-            fc.constantFrom<[string, string]>(['Content-Type', 'application/json'], ['Content-Type', 'text/plain'], ['Content-Encoding', 'gzip'], ['Content-Encoding', 'br'], ['Accept-Version', '1.x'], ['Range', 'bytes=0-1'], ['If-None-Match', '*'], ['Upgrade', 'websocket'], ['Expect', '100-continue'], ['Host', ''], ['Host', 'evil.example'], ['Content-Length', '-1'], ['Content-Length', 'abc']),
+            fc.tuple(
+              fc.constantFrom(
+                'Content-Type',
+                'Authorization',
+                'Cookie',
+                'X-Request-Id',
+                'Accept',
+                'Accept-Version',
+                'Content-Encoding',
+                'Host',
+                'Expect',
+                'Range',
+                'If-None-Match',
+                'Upgrade',
+                'Transfer-Encoding',
+                'X-\u00e9',
+                'Bad Name',
+                '',
+              ),
+              junkString.map(utf8Bytes),
+            ),
+            fc.constantFrom<[string, string]>(
+              ['Content-Type', 'application/json'],
+              ['Content-Type', 'text/plain'],
+              ['Content-Encoding', 'gzip'],
+              ['Content-Encoding', 'br'],
+              ['Accept-Version', '1.x'],
+              ['Range', 'bytes=0-1'],
+              ['If-None-Match', '*'],
+              ['Upgrade', 'websocket'],
+              ['Expect', '100-continue'],
+              ['Host', ''],
+              ['Host', 'evil.example'],
+              ['Content-Length', '-1'],
+              ['Content-Length', 'abc'],
+            ),
           ),
           { maxLength: 4 },
         ),
         fc.option(body, { nil: undefined }),
         async (route, maybeMethod, segments, suffix, query, headers, payload) => {
           const method = maybeMethod ?? route.method;
-          const req: RawRequest = { method, target: fillPath(route.url, segments) + suffix + query, headers, ...(payload !== undefined ? { body: payload } : {}) };
+          const req: RawRequest = {
+            method,
+            target: fillPath(route.url, segments) + suffix + query,
+            headers,
+            ...(payload !== undefined ? { body: payload } : {}),
+          };
           const a = await send(req);
           checkAnswer(req, a, { req, head: method === 'HEAD' });
         },
@@ -958,19 +1508,55 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
 
   it('login: odd but well-typed credentials are invalid_credentials (account_locked after five), ill-typed ones 400', async () => {
     // Login is the one route that takes input from anyone into the database: its own property.
-    const credentialText = fc.oneof(oddString, fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }), fc.constantFrom('\u0000', 'root.admin\u0000', 'api', 'API', 'api\u0000', ' root.admin', 'root.admin ', 'ROOT.ADMIN\uFEFF', 'r\u0130'));
+    const credentialText = fc.oneof(
+      oddString,
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }),
+      fc.constantFrom(
+        '\u0000',
+        'root.admin\u0000',
+        'api',
+        'API',
+        'api\u0000',
+        ' root.admin',
+        'root.admin ',
+        'ROOT.ADMIN\uFEFF',
+        'r\u0130',
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
-          fc.record({ username: credentialText, password: credentialText, createCookie: fc.boolean() }, { requiredKeys: ['username', 'password'] }).map((b) => ({ b, wellTyped: true })),
-          fc.record({ username: fc.jsonValue({ maxDepth: 2 }), password: fc.jsonValue({ maxDepth: 2 }), createCookie: fc.jsonValue({ maxDepth: 1 }) }, { requiredKeys: [] }).map((b) => ({ b, wellTyped: false })),
+          fc
+            .record(
+              { username: credentialText, password: credentialText, createCookie: fc.boolean() },
+              { requiredKeys: ['username', 'password'] },
+            )
+            .map((b) => ({ b, wellTyped: true })),
+          fc
+            .record(
+              {
+                username: fc.jsonValue({ maxDepth: 2 }),
+                password: fc.jsonValue({ maxDepth: 2 }),
+                createCookie: fc.jsonValue({ maxDepth: 1 }),
+              },
+              { requiredKeys: [] },
+            )
+            .map((b) => ({ b, wellTyped: false })),
         ),
         fc.constantFrom('json', 'utf8-bytes'),
         async ({ b, wellTyped }, encoding) => {
           const text = JSON.stringify(b);
           // 'utf8-bytes': non-ASCII sent as raw UTF-8 instead of \u escapes (lone surrogates become U+FFFD).
-          const sent = encoding === 'json' ? text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
-          const req: RawRequest = { method: 'POST', target: '/api/core/account/login', headers: [['Content-Type', 'application/json']], body: sent };
+          const sent =
+            encoding === 'json'
+              ? text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+              : text;
+          const req: RawRequest = {
+            method: 'POST',
+            target: '/api/core/account/login',
+            headers: [['Content-Type', 'application/json']],
+            body: sent,
+          };
           const a = await send(req);
           const failure = checkAnswer(req, a, { req });
           const where = show(req, a);
@@ -983,7 +1569,14 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
             // send logins too): after five a username is locked out for a while
             // (test/integration/lockout.test.ts checks the counting itself).
             expect(['invalid_credentials', 'account_locked'], where).toContain(failure?.code);
-          } else if (!wellTyped && !(stringsInRange(b.username, 256) && stringsInRange(b.password, 4096) && (b.createCookie === undefined || typeof b.createCookie === 'boolean'))) {
+          } else if (
+            !wellTyped &&
+            !(
+              stringsInRange(b.username, 256) &&
+              stringsInRange(b.password, 4096) &&
+              (b.createCookie === undefined || typeof b.createCookie === 'boolean')
+            )
+          ) {
             expect(a.status, where).toBe(400);
           }
         },
@@ -994,14 +1587,19 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
 
   it('answers junk from an authenticated caller below 500 (and no junk token name is accepted)', async () => {
     const tokenNameInvalid = fc.oneof(
-      fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((s) => !/^[A-Za-z0-9._-]{1,64}$/.test(s)).map(pctEncode),
+      fc
+        .string({ unit: 'binary', minLength: 1, maxLength: 40 })
+        .filter((s) => !/^[A-Za-z0-9._-]{1,64}$/.test(s))
+        .map(pctEncode),
       fc.integer({ min: 65, max: 500 }).map((n) => 't'.repeat(n)),
       fc.constantFrom('%20', 'a%2Fb', 'a%00', '%E2%80%AE', 'a+b', 'a@b', '%F0%9D%95%8F', 'na%CC%81me'),
     );
     const bodyFor = (route: Route): fc.Arbitrary<[string, string | undefined] | undefined> => {
       const schema = schemas.get(`${route.method} ${route.url}`);
       const junk = fc.tuple(body, contentType);
-      const shaped = schema ? [objectFor(schema, 0).map((o): [string, string | undefined] => [JSON.stringify(o), 'application/json'])] : [];
+      const shaped = schema
+        ? [objectFor(schema, 0).map((o): [string, string | undefined] => [JSON.stringify(o), 'application/json'])]
+        : [];
       return fc.option(fc.oneof(junk, ...shaped, ...shaped), { nil: undefined, freq: 4 });
     };
     await fc.assert(
@@ -1016,7 +1614,15 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
           // The admin's API token: logout and password changes (which end JWTs) leave it valid.
           const t = secrets.realApiToken;
           const cred: Array<[string, string]> =
-            how === 'bearer' ? [['Authorization', `Bearer ${t}`]] : how === 'token' ? [['Authorization', `Token ${t}`]] : how === 'basic' ? [['Authorization', `Basic ${b64(`api:${t}`)}`]] : how === 'cookie' ? [['Cookie', `ptoken=${t}`]] : [];
+            how === 'bearer'
+              ? [['Authorization', `Bearer ${t}`]]
+              : how === 'token'
+                ? [['Authorization', `Token ${t}`]]
+                : how === 'basic'
+                  ? [['Authorization', `Basic ${b64(`api:${t}`)}`]]
+                  : how === 'cookie'
+                    ? [['Cookie', `ptoken=${t}`]]
+                    : [];
           const credQuery = how === 'query' ? `ptoken=api:${t}` : '';
           const isCreate = route.url.startsWith('/api/core/token/create/');
           const path = fillPath(route.url, isCreate ? [badName, segments[1] as string] : segments);
@@ -1027,7 +1633,11 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
           const req: RawRequest = {
             method: route.method,
             target: `${path}${q ? `?${q}` : ''}`,
-            headers: [...cred, ...extra, ...(withBody && payload[1] !== undefined ? [['Content-Type', payload[1]] as [string, string]] : [])],
+            headers: [
+              ...cred,
+              ...extra,
+              ...(withBody && payload[1] !== undefined ? [['Content-Type', payload[1]] as [string, string]] : []),
+            ],
             ...(withBody ? { body: payload[0] } : {}),
           };
           const a = await send(req);
@@ -1047,7 +1657,10 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
     // wrong types. Whatever the services make of them, the answer is below 500.
     const withBodies = routes.filter((r) => schemas.has(`${r.method} ${r.url}`));
     expect(withBodies.map((r) => r.url)).toContain('/api/core/account/login');
-    const target = fc.oneof(routableSegment, fc.constantFrom('root.admin', 'fuzz.victim', 'COM', 'demo', 'sys_tokens', 'fuzz-name'));
+    const target = fc.oneof(
+      routableSegment,
+      fc.constantFrom('root.admin', 'fuzz.victim', 'COM', 'demo', 'sys_tokens', 'fuzz-name'),
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...withBodies).chain((route) => {
@@ -1059,7 +1672,10 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
           const req: RawRequest = {
             method: route.method,
             target: fillPath(route.url, segments),
-            headers: [['Authorization', `Token ${secrets.realApiToken}`], ['Content-Type', 'application/json']],
+            headers: [
+              ['Authorization', `Token ${secrets.realApiToken}`],
+              ['Content-Type', 'application/json'],
+            ],
             body: JSON.stringify(payload),
           };
           const a = await send(req);
@@ -1079,7 +1695,12 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
     const auth: [string, string] = ['Authorization', `Token ${secrets.realApiToken}`];
     const bodyRoutes: Route[] = [];
     for (const route of routes.filter((r) => r.method === 'POST')) {
-      const probe = await send({ method: 'POST', target: fillPath(route.url, ['fuzz-probe', 'no.such.user']), headers: [auth, ['Content-Type', 'application/json']], body: '{' });
+      const probe = await send({
+        method: 'POST',
+        target: fillPath(route.url, ['fuzz-probe', 'no.such.user']),
+        headers: [auth, ['Content-Type', 'application/json']],
+        body: '{',
+      });
       if (probe.status !== 401 && probe.status !== 403) bodyRoutes.push(route);
     }
     const reachable = bodyRoutes.map((r) => r.url);
@@ -1097,7 +1718,12 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
         async (route, size, fill, shape, type, chunkSize) => {
           const unit = Buffer.byteLength(fill === '\uD800' ? '\uFFFD' : fill, 'utf8');
           const filler = fill.repeat(Math.ceil(size / unit));
-          const text = shape === 'json-string' ? JSON.stringify(filler) : shape === 'json-object' ? JSON.stringify({ username: 'u', password: filler }) : filler;
+          const text =
+            shape === 'json-string'
+              ? JSON.stringify(filler)
+              : shape === 'json-object'
+                ? JSON.stringify({ username: 'u', password: filler })
+                : filler;
           const segments = ['fuzz-big', ADMIN.username];
           const req: RawRequest = {
             method: 'POST',
@@ -1107,7 +1733,10 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
             ...(chunkSize ? { chunkSize } : {}),
           };
           const a = await send(req);
-          const failure = checkAnswer(`POST ${req.target} (${Buffer.byteLength(text)} bytes, ${chunkSize ? `chunks of ${chunkSize}` : 'Content-Length'}, ${type})`, a);
+          const failure = checkAnswer(
+            `POST ${req.target} (${Buffer.byteLength(text)} bytes, ${chunkSize ? `chunks of ${chunkSize}` : 'Content-Length'}, ${type})`,
+            a,
+          );
           expect(a.status, show(req.target, a)).toBe(413);
           expect(failure?.code).toBe('payload_too_large');
         },
@@ -1120,7 +1749,7 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
     const H = `Host: 127.0.0.1\r\nConnection: close\r\n`;
     const login = 'POST /api/core/account/login HTTP/1.1\r\n';
     const cases: Record<string, string> = {
-      'CONNECT': `CONNECT 127.0.0.1:${port} HTTP/1.1\r\n${H}\r\n`,
+      CONNECT: `CONNECT 127.0.0.1:${port} HTTP/1.1\r\n${H}\r\n`,
       'CONNECT to a route': `CONNECT /healthz HTTP/1.1\r\n${H}\r\n`,
       'Expect: junk': `GET /healthz HTTP/1.1\r\n${H}Expect: junk\r\n\r\n`,
       'Expect: junk on POST': `${login}${H}Expect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
@@ -1168,7 +1797,7 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
     };
     // Where the right answer is clear, the status too.
     const statusOf: Record<string, number> = {
-      'CONNECT': 404,
+      CONNECT: 404,
       'Expect: junk': 417,
       'Expect: junk on POST': 417,
       'HTTP/1.1 without Host': 400,
@@ -1207,7 +1836,18 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
       fc.asyncProperty(
         fc.constantFrom(...seeds),
         fc.array(
-          fc.record({ at: fc.nat(), op: fc.constantFrom('insert', 'replace', 'delete'), bytes: fc.oneof(fc.uint8Array({ minLength: 1, maxLength: 4 }), fc.constantFrom(...['\r\n', ':', ' ', '\u0000', '\r', '\n', '%', '\u00ff', '0', '9'].map((s) => Uint8Array.from(Buffer.from(s, 'latin1'))))) }),
+          fc.record({
+            at: fc.nat(),
+            op: fc.constantFrom('insert', 'replace', 'delete'),
+            bytes: fc.oneof(
+              fc.uint8Array({ minLength: 1, maxLength: 4 }),
+              fc.constantFrom(
+                ...['\r\n', ':', ' ', '\u0000', '\r', '\n', '%', '\u00ff', '0', '9'].map((s) =>
+                  Uint8Array.from(Buffer.from(s, 'latin1')),
+                ),
+              ),
+            ),
+          }),
           { minLength: 1, maxLength: 4 },
         ),
         async (seed, mutations) => {
@@ -1222,7 +1862,11 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
                   ? Buffer.concat([bytes.subarray(0, at), piece, bytes.subarray(at + piece.length)])
                   : Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + piece.length)]);
           }
-          const a = await sendBytes(bytes, { giveUpAfterMs: 400, timeoutMs: 10_000, head: bytes.toString('latin1').startsWith('HEAD ') });
+          const a = await sendBytes(bytes, {
+            giveUpAfterMs: 400,
+            timeoutMs: 10_000,
+            head: bytes.toString('latin1').startsWith('HEAD '),
+          });
           const name = JSON.stringify(bytes.toString('latin1'));
           // A request the mutation left incomplete waits for bytes that never come; this client
           // gives up on it. Anything the server answered, or closed on by itself, obeys the rules.

@@ -20,7 +20,12 @@ const AGREE_MS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `probe` every 50 ms until it answers `status`; the ms since `since`, or null after `giveUpMs`. */
-async function refusedAfter(since: number, status: number, probe: () => Promise<{ status: number }>, giveUpMs: number): Promise<number | null> {
+async function refusedAfter(
+  since: number,
+  status: number,
+  probe: () => Promise<{ status: number }>,
+  giveUpMs: number,
+): Promise<number | null> {
   for (;;) {
     const r = await probe();
     const elapsed = Date.now() - since;
@@ -38,7 +43,11 @@ const percentile = (xs: number[], p: number): number => {
 const bearer = (t: string) => ({ headers: { Authorization: `Bearer ${t}` } });
 
 async function listenerPids(inst: Instance): Promise<number[]> {
-  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`.execute(inst.services.database.db);
+  const { rows } = await sql<{
+    pid: number;
+  }>`select pid from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`.execute(
+    inst.services.database.db,
+  );
   return rows.map((r) => Number(r.pid));
 }
 
@@ -54,18 +63,29 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('instances on one Postg
     db = await createTestDatabase('postgres');
     // A 30 s cache (the default, explicit here): without the announcements B would keep
     // accepting for up to 30 s. The limits are out of the way of the many logins below.
-    const env = { Settings__AuthCacheSeconds: '30', Settings__LoginRateLimitPerUser: '100000', Settings__LoginRateLimitPerAddress: '100000' };
+    const env = {
+      Settings__AuthCacheSeconds: '30',
+      Settings__LoginRateLimitPerUser: '100000',
+      Settings__LoginRateLimitPerAddress: '100000',
+    };
     a = await startInstance(db, env);
     const aListeners = await listenerPids(a);
     b = await startInstance(db, env);
     // Each instance listens on a connection of its own.
     expect((await listenerPids(b)).filter((p) => !aListeners.includes(p))).toHaveLength(1);
     adminJwt = await a.jwtFor(ADMIN.username, ADMIN.password);
-    await createAccount(a.services.database.db, { username: 'agree.user', password, roles: ['sys_tokens', 'sys_administrator'] });
+    await createAccount(a.services.database.db, {
+      username: 'agree.user',
+      password,
+      roles: ['sys_tokens', 'sys_administrator'],
+    });
   }, 60_000);
   afterAll(async () => {
     for (const [kind, xs] of Object.entries(delays)) {
-      if (xs.length) console.log(`refused on the other instance after a ${kind} on A: p50 ${percentile(xs, 50)} ms, p99 ${percentile(xs, 99)} ms, max ${Math.max(...xs)} ms (${xs.length} trials)`);
+      if (xs.length)
+        console.log(
+          `refused on the other instance after a ${kind} on A: p50 ${percentile(xs, 50)} ms, p99 ${percentile(xs, 99)} ms, max ${Math.max(...xs)} ms (${xs.length} trials)`,
+        );
     }
     await a?.stop();
     await b?.stop();
@@ -75,7 +95,12 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('instances on one Postg
   const asAdmin = (inst: Instance, path: string) => inst.request(path, { method: 'POST', ...bearer(adminJwt) });
 
   /** Runs one trial: `warm` must pass on B, then `change` on A must make `probe` answer `status` on B within 1 s. */
-  async function trial(kind: string, warm: () => Promise<{ status: number }>, change: () => Promise<{ status: number }>, status: number): Promise<void> {
+  async function trial(
+    kind: string,
+    warm: () => Promise<{ status: number }>,
+    change: () => Promise<{ status: number }>,
+    status: number,
+  ): Promise<void> {
     expect((await warm()).status, `${kind}: B accepts before the change`).toBe(200);
     const started = Date.now();
     expect((await change()).status, `${kind}: the change on A`).toBe(200);
@@ -88,7 +113,12 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('instances on one Postg
   it(`a logout on A is refused on B within 1 s (${TRIALS} of ${TRIALS})`, async () => {
     for (let i = 0; i < TRIALS; i++) {
       const jwt = await a.jwtFor('agree.user', password);
-      await trial('logout', () => b.request(WHOAMI, bearer(jwt)), () => a.request('/api/core/account/logout', { method: 'POST', ...bearer(jwt) }), 401);
+      await trial(
+        'logout',
+        () => b.request(WHOAMI, bearer(jwt)),
+        () => a.request('/api/core/account/logout', { method: 'POST', ...bearer(jwt) }),
+        401,
+      );
     }
   }, 120_000);
 
@@ -96,7 +126,12 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('instances on one Postg
     for (let i = 0; i < TRIALS; i++) {
       // An API token: the lock must end it although no stamp is involved.
       const token = (await asAdmin(a, `/api/core/token/create/lock-${i}/agree.user`)).body.data.item.value as string;
-      await trial('lock', () => b.request(WHOAMI, bearer(token)), () => asAdmin(a, '/api/core/account/lock/agree.user'), 401);
+      await trial(
+        'lock',
+        () => b.request(WHOAMI, bearer(token)),
+        () => asAdmin(a, '/api/core/account/lock/agree.user'),
+        401,
+      );
       expect((await b.request(WHOAMI, bearer(token))).body.data.code).toBe('account_locked');
       expect((await asAdmin(a, '/api/core/account/unlock/agree.user')).status).toBe(200);
     }
@@ -105,7 +140,12 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('instances on one Postg
   it(`a role revoked on A is refused on B within 1 s (${TRIALS} of ${TRIALS})`, async () => {
     const jwt = await a.jwtFor('agree.user', password);
     for (let i = 0; i < TRIALS; i++) {
-      await trial('role revoke', () => b.request(ADMIN_ONLY, bearer(jwt)), () => asAdmin(a, '/api/core/account/role/revoke/agree.user/sys_administrator'), 403);
+      await trial(
+        'role revoke',
+        () => b.request(ADMIN_ONLY, bearer(jwt)),
+        () => asAdmin(a, '/api/core/account/role/revoke/agree.user/sys_administrator'),
+        403,
+      );
       expect((await asAdmin(a, '/api/core/account/role/grant/agree.user/sys_administrator')).status).toBe(200);
       // The grant reaches B the same way (not timed: the issue's bound is about refusals).
       expect(await refusedAfter(Date.now(), 200, () => b.request(ADMIN_ONLY, bearer(jwt)), 5000)).not.toBeNull();
@@ -115,21 +155,32 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('instances on one Postg
   it(`a token deleted on A is refused on B within 1 s (${TRIALS} of ${TRIALS})`, async () => {
     for (let i = 0; i < TRIALS; i++) {
       const token = (await asAdmin(a, `/api/core/token/create/delete-${i}/agree.user`)).body.data.item.value as string;
-      await trial('token delete', () => b.request(WHOAMI, bearer(token)), () => asAdmin(a, `/api/core/token/delete/delete-${i}/agree.user`), 401);
+      await trial(
+        'token delete',
+        () => b.request(WHOAMI, bearer(token)),
+        () => asAdmin(a, `/api/core/token/delete/delete-${i}/agree.user`),
+        401,
+      );
     }
   }, 120_000);
 
   it("with B's listener connection terminated, B refuses within its cache lifetime, and the listener reconnects", async () => {
     // An instance with a 2 s cache, so the fallback is quick to see.
     const known = await listenerPids(a);
-    const c = await startInstance(db, { Settings__AuthCacheSeconds: '2', Settings__LoginRateLimitPerUser: '100000', Settings__LoginRateLimitPerAddress: '100000' });
+    const c = await startInstance(db, {
+      Settings__AuthCacheSeconds: '2',
+      Settings__LoginRateLimitPerUser: '100000',
+      Settings__LoginRateLimitPerAddress: '100000',
+    });
     try {
       const [cListener] = (await listenerPids(c)).filter((p) => !known.includes(p));
       expect(cListener).toBeDefined();
       const jwt = await a.jwtFor('agree.user', password);
       expect((await c.request(WHOAMI, bearer(jwt))).status).toBe(200);
 
-      const { rows } = await sql<{ ok: boolean }>`select pg_terminate_backend(${cListener}) as ok`.execute(a.services.database.db);
+      const { rows } = await sql<{ ok: boolean }>`select pg_terminate_backend(${cListener}) as ok`.execute(
+        a.services.database.db,
+      );
       expect(rows[0]?.ok).toBe(true);
       // The change is made while C's listener may still be away: C must refuse within 2 s
       // (the cache lifetime), whether its entry expired or the reconnect cleared it.
@@ -149,7 +200,12 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('instances on one Postg
       expect(back, 'a new listener connection').toHaveLength(1);
       expect(c.logs()).toMatch(/auth change listener lost its connection/);
       const next = await a.jwtFor('agree.user', password);
-      await trial('logout after reconnect', () => c.request(WHOAMI, bearer(next)), () => a.request('/api/core/account/logout', { method: 'POST', ...bearer(next) }), 401);
+      await trial(
+        'logout after reconnect',
+        () => c.request(WHOAMI, bearer(next)),
+        () => a.request('/api/core/account/logout', { method: 'POST', ...bearer(next) }),
+        401,
+      );
     } finally {
       await c.stop();
     }

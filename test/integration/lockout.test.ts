@@ -25,7 +25,8 @@ function countingHasher(): PasswordHasher & { verified: number } {
   return hasher;
 }
 
-const codes = (rs: Array<{ status: number; body: any }>) => rs.map((r) => `${r.status} ${r.body?.data?.code ?? r.body?.message}`);
+const codes = (rs: Array<{ status: number; body: any }>) =>
+  rs.map((r) => `${r.status} ${r.body?.data?.code ?? r.body?.message}`);
 
 describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
   let db: TestDatabase;
@@ -35,7 +36,11 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
   const quickHasher = countingHasher();
 
   const userRow = (username: string) =>
-    inst.services.database.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+    inst.services.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
@@ -43,8 +48,13 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
     const unlimited = { Settings__LoginRateLimitPerUser: '100000', Settings__LoginRateLimitPerAddress: '100000' };
     inst = await startInstance(db, unlimited, { passwordHasher: hasher });
     // Same database, a 3-second lockout window, to see it expire.
-    quick = await startInstance(db, { ...unlimited, Settings__LockoutMinutes: '0.05' }, { passwordHasher: quickHasher });
-    for (const u of ['dave', 'erin', 'frank', 'grace', 'paula']) await createAccount(inst.services.database.db, { username: u, password: `${u}-secret-pw` });
+    quick = await startInstance(
+      db,
+      { ...unlimited, Settings__LockoutMinutes: '0.05' },
+      { passwordHasher: quickHasher },
+    );
+    for (const u of ['dave', 'erin', 'frank', 'grace', 'paula'])
+      await createAccount(inst.services.database.db, { username: u, password: `${u}-secret-pw` });
   });
   afterAll(async () => {
     await inst?.stop();
@@ -55,7 +65,9 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
   /** 50 parallel and 100 sequential wrong passwords, then the right one (if there is one). */
   async function guess(username: string, rightPassword: string) {
     hasher.verified = 0;
-    const parallel = await Promise.all(Array.from({ length: 50 }, (_, i) => inst.login(username, `parallel-guess-${i}`)));
+    const parallel = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => inst.login(username, `parallel-guess-${i}`)),
+    );
     const sequential = [];
     for (let i = 0; i < 100; i++) sequential.push(await inst.login(username, `sequential-guess-${i}`));
     const right = await inst.login(username, rightPassword, { createCookie: true });
@@ -91,8 +103,13 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
 
   it('an account exempt from lockout (LockoutEnabled off) is never locked by failed passwords', async () => {
     await createAccount(inst.services.database.db, { username: 'ursula', password: 'ursula-secret-pw' });
-    await inst.services.database.db.updateTable('users').set({ lockout_enabled: 0 }).where('username', '=', 'ursula').execute();
-    for (let i = 0; i < 8; i++) expect(codes([await inst.login('ursula', `wrong-${i}`)])).toEqual(['401 invalid_credentials']);
+    await inst.services.database.db
+      .updateTable('users')
+      .set({ lockout_enabled: 0 })
+      .where('username', '=', 'ursula')
+      .execute();
+    for (let i = 0; i < 8; i++)
+      expect(codes([await inst.login('ursula', `wrong-${i}`)])).toEqual(['401 invalid_credentials']);
     expect((await userRow('ursula')).lockout_end).toBeNull();
     expect((await inst.login('ursula', 'ursula-secret-pw')).status).toBe(200);
   });
@@ -102,12 +119,17 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
     const before = (await userRow('paula')).password_hash;
     hasher.verified = 0;
     const change = (current: string) =>
-      inst.request('/api/core/account/password', { method: 'POST', headers: { Authorization: `Bearer ${jwt}` }, json: { current_password: current, new_password: 'paula-new-password-1' } });
+      inst.request('/api/core/account/password', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${jwt}` },
+        json: { current_password: current, new_password: 'paula-new-password-1' },
+      });
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => change(`guess-${i}`)));
     for (let i = 0; i < 10; i++) answers.push(await change(`more-${i}`));
     expect(hasher.verified).toBe(5);
     expect(codes(answers).filter((c) => c === '400 invalid_current_password')).toHaveLength(5);
-    for (const c of codes(answers).filter((c) => c !== '400 invalid_current_password')) expect(c).toBe('401 account_locked');
+    for (const c of codes(answers).filter((c) => c !== '400 invalid_current_password'))
+      expect(c).toBe('401 account_locked');
     expect((await change('paula-secret-pw')).status).toBe(401);
     expect(hasher.verified).toBe(5);
     expect((await userRow('paula')).password_hash).toBe(before);
@@ -123,7 +145,10 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
   });
 
   it('the lockout ends after its window, and failures a window apart are forgotten, for known and unknown usernames alike', async () => {
-    for (const [name, pw] of [['frank', 'frank-secret-pw'], ['ghost-frank', 'x']] as const) {
+    for (const [name, pw] of [
+      ['frank', 'frank-secret-pw'],
+      ['ghost-frank', 'x'],
+    ] as const) {
       await Promise.all(Array.from({ length: 6 }, () => quick.login(name, 'bad')));
       expect((await quick.login(name, pw)).body.data.code).toBe('account_locked');
     }
@@ -174,8 +199,16 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
   it('cancelled and administrator-locked accounts answer so on the first try, without a verification', async () => {
     await createAccount(inst.services.database.db, { username: 'henry', password: 'henry-secret-pw' });
     await createAccount(inst.services.database.db, { username: 'ingrid', password: 'ingrid-secret-pw' });
-    await inst.services.database.db.updateTable('users').set({ is_active: 0 }).where('username', '=', 'henry').execute();
-    await inst.services.database.db.updateTable('users').set({ lockout_end: LOCKED_FOREVER }).where('username', '=', 'ingrid').execute();
+    await inst.services.database.db
+      .updateTable('users')
+      .set({ is_active: 0 })
+      .where('username', '=', 'henry')
+      .execute();
+    await inst.services.database.db
+      .updateTable('users')
+      .set({ lockout_end: LOCKED_FOREVER })
+      .where('username', '=', 'ingrid')
+      .execute();
     hasher.verified = 0;
     expect((await inst.login('henry', 'bad')).body.data.code).toBe('account_cancelled');
     expect((await inst.login('henry', 'henry-secret-pw')).body.data.code).toBe('account_cancelled');
@@ -196,11 +229,18 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
         { username_digest: 'expired', failed_count: 2, failed_at: at(6), lockout_end: null },
         { username_digest: 'lockout-over', failed_count: 0, failed_at: at(11), lockout_end: at(6) },
         { username_digest: 'still-locked', failed_count: 0, failed_at: at(6), lockout_end: at(-1) },
-        ...Array.from({ length: 6 }, (_, i) => ({ username_digest: `recent-${i}`, failed_count: 1, failed_at: at(4 - i * 0.1), lockout_end: null })),
+        ...Array.from({ length: 6 }, (_, i) => ({
+          username_digest: `recent-${i}`,
+          failed_count: 1,
+          failed_at: at(4 - i * 0.1),
+          lockout_end: null,
+        })),
       ])
       .execute();
     await sweepUnknownFailures(d, policy, now, 4);
-    const left = (await d.selectFrom('login_failures').select('username_digest').orderBy('username_digest').execute()).map((r) => r.username_digest);
+    const left = (
+      await d.selectFrom('login_failures').select('username_digest').orderBy('username_digest').execute()
+    ).map((r) => r.username_digest);
     // Two expired entries gone; of the seven left the three oldest go to keep four.
     expect(left).toEqual(['recent-3', 'recent-4', 'recent-5', 'still-locked']);
   });

@@ -57,7 +57,9 @@ describe.each(testDatabaseKinds())('login rate windows on %s', (kind) => {
     expect(JSON.stringify(rows)).not.toMatch(/CAROL|10\.0\.0/);
     expect(rows.map((r) => r.key_digest)).toContain(rateLimitKeyDigest('u|10.0.0.3|CAROL'));
     await l.sweep(T0 + 200_000 + WINDOW_MS - 1);
-    expect((await handle.db.selectFrom('login_rate_windows').select('key_digest').execute()).map((r) => r.key_digest)).toEqual([rateLimitKeyDigest('u|10.0.0.3|CAROL')]);
+    expect(
+      (await handle.db.selectFrom('login_rate_windows').select('key_digest').execute()).map((r) => r.key_digest),
+    ).toEqual([rateLimitKeyDigest('u|10.0.0.3|CAROL')]);
     await l.sweep(T0 + 200_000 + WINDOW_MS);
     expect(await handle.db.selectFrom('login_rate_windows').selectAll().execute()).toEqual([]);
     expect(errors).toEqual([]);

@@ -35,7 +35,13 @@ function routesOf(app: FastifyInstance): Array<{ method: string; url: string }> 
 }
 
 /** CONTRACT.md: the endpoints that need no credentials; every other endpoint requires them. */
-const PUBLIC = [/^\/api\/core\/account\/login$/, /^\/api\/core\/system\/ping$/, /^\/api\/core\/system\/uuids?$/, /^\/healthz$/, /^\/readyz$/];
+const PUBLIC = [
+  /^\/api\/core\/account\/login$/,
+  /^\/api\/core\/system\/ping$/,
+  /^\/api\/core\/system\/uuids?$/,
+  /^\/healthz$/,
+  /^\/readyz$/,
+];
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const operationsOf = (doc: OpenApiDocument) =>
@@ -92,7 +98,8 @@ describe('OpenAPI document and Swagger UI', () => {
     const routes = routesOf(instance.app);
     // Sanity: the parser saw the app's routes (hasRoute confirms each one exists as read).
     expect(routes.length).toBeGreaterThan(10);
-    for (const r of routes) expect(instance.app.hasRoute({ method: r.method as 'GET', url: r.url }), `${r.method} ${r.url}`).toBe(true);
+    for (const r of routes)
+      expect(instance.app.hasRoute({ method: r.method as 'GET', url: r.url }), `${r.method} ${r.url}`).toBe(true);
 
     const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.url));
     const served = routes
@@ -132,7 +139,9 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(body('/api/core/account/login', 'post')?.required).toBe(true);
     // Optional: SRS params may all come from the query; a membership's level may be left out.
     const optional = Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.entries(item).filter(([, op]) => (op as WithBody).requestBody?.required === false).map(([method]) => `${method.toUpperCase()} ${path}`),
+      Object.entries(item)
+        .filter(([, op]) => (op as WithBody).requestBody?.required === false)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(optional.sort()).toEqual(
       [
@@ -149,7 +158,10 @@ describe('OpenAPI document and Swagger UI', () => {
     const jwt = await instance.jwtFor(ADMIN.username, ADMIN.password);
     for (const entry of optional.filter((o) => o.startsWith('POST /api/srs/'))) {
       const url = entry.slice(5).replace('{id}', '999999').replace('{templatename}', 'x');
-      const r = await instance.request(`${url}?app_name=demo`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` } });
+      const r = await instance.request(`${url}?app_name=demo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${jwt}` },
+      });
       expect(r.status, `${entry}: ${JSON.stringify(r.body)}`).toBe(404);
     }
   });
@@ -181,7 +193,10 @@ describe('OpenAPI document and Swagger UI', () => {
       const used = [...new Set(security.flatMap((alt) => Object.keys(alt)))].sort();
       for (const name of used) expect(schemes, `${key}: unknown scheme ${name}`).toContain(name);
       expect(used, `${key}: all five credential forms work on every endpoint`).toEqual(schemes);
-      expect(security.some((alt) => Object.keys(alt).length === 0), `${key} must not allow anonymous access`).toBe(false);
+      expect(
+        security.some((alt) => Object.keys(alt).length === 0),
+        `${key} must not allow anonymous access`,
+      ).toBe(false);
       expect(Object.keys(op.responses), `${key} documents its 401`).toContain('401');
     }
   });
@@ -210,9 +225,13 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(html.toLowerCase()).toContain('swagger');
     expect(html).toMatch(/id="swagger-ui"/);
 
-    const assets = [...html.matchAll(/<(?:script|link)\b[^>]*?\s(?:src|href)="([^"]+)"/g)].map((m) => new URL(m[1] as string, page.url));
+    const assets = [...html.matchAll(/<(?:script|link)\b[^>]*?\s(?:src|href)="([^"]+)"/g)].map(
+      (m) => new URL(m[1] as string, page.url),
+    );
     const scripts = assets.filter((u) => u.pathname.endsWith('.js'));
-    expect(scripts.map((u) => u.pathname)).toEqual(expect.arrayContaining([expect.stringMatching(/swagger-ui-bundle\.js$/)]));
+    expect(scripts.map((u) => u.pathname)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/swagger-ui-bundle\.js$/)]),
+    );
     expect(assets.some((u) => u.pathname.endsWith('.css'))).toBe(true);
     for (const url of assets) {
       expect(url.origin, `${url} is served by the instance itself`).toBe(new URL(instance.url).origin);

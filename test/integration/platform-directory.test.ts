@@ -15,7 +15,12 @@ import { PlatformDirectoryCopy } from '../../src/srs/platform-directory.js';
 describe('the SQLite user directory copy', () => {
   let dir: string;
   let handle: DatabaseHandle;
-  const names = async () => (await sql<{ username: string }>`SELECT username FROM app.platform_users ORDER BY username`.execute(handle.withApps)).rows.map((r) => r.username);
+  const names = async () =>
+    (
+      await sql<{ username: string }>`SELECT username FROM app.platform_users ORDER BY username`.execute(
+        handle.withApps,
+      )
+    ).rows.map((r) => r.username);
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pc-directory-'));

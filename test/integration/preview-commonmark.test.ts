@@ -58,17 +58,34 @@ const PASSING_FLOOR = 480;
 // Nothing else is touched: text is compared byte for byte (apart from 1.), tags that do not parse
 // as a start tag stay as they are, and a missing or extra element, attribute or character shows.
 
-const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 
 // One attribute, HTML syntax: a name, and optionally `=` with a double-, single- or unquoted value.
 const ATTRIBUTE = /\s+([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/y;
 const START_TAG = /<([A-Za-z][^\s/>]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
-const TAG_OR_MARKUP = /<!--[\s\S]*?-->|<[A-Za-z][^\s/>]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<\/[A-Za-z][^\s>]*\s*>|<[!?][^>]*>/g;
+const TAG_OR_MARKUP =
+  /<!--[\s\S]*?-->|<[A-Za-z][^\s/>]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<\/[A-Za-z][^\s>]*\s*>|<[!?][^>]*>/g;
 
 const entityDecoder = new MarkdownIt().utils;
 /** Decodes character references (named, decimal, hex) and nothing else (no backslash escapes). */
 const decodeReferences = (value: string) =>
-  value.replace(/&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/g, (ref) => entityDecoder.unescapeAll(ref));
+  value.replace(/&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/g, (ref) =>
+    entityDecoder.unescapeAll(ref),
+  );
 const encodeAttributeValue = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -118,9 +135,53 @@ function normalise(html: string, edit: (tag: StartTag) => StartTag = (tag) => ta
 // The sanitiser's policy (src/system/markdown.ts), restated here as the model the differences are
 // checked against.
 const ALLOWED_TAGS = new Set([
-  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'em', 'strong', 'del', 's',
-  'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'sup', 'sub',
-  'kbd', 'abbr', 'b', 'i', 'u', 'span', 'div', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'mark', 'small', 'q', 'cite',
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'code',
+  'em',
+  'strong',
+  'del',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'sup',
+  'sub',
+  'kbd',
+  'abbr',
+  'b',
+  'i',
+  'u',
+  'span',
+  'div',
+  'dl',
+  'dt',
+  'dd',
+  'figure',
+  'figcaption',
+  'mark',
+  'small',
+  'q',
+  'cite',
 ]);
 const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   a: ['href', 'title'],
@@ -132,22 +193,32 @@ const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   abbr: ['title'],
 };
 const URL_ATTRIBUTES: Record<string, string> = { a: 'href', img: 'src' };
-const ALLOWED_SCHEMES: Record<string, string[]> = { a: ['http', 'https', 'mailto', 'tel'], img: ['http', 'https', 'data'] };
+const ALLOWED_SCHEMES: Record<string, string[]> = {
+  a: ['http', 'https', 'mailto', 'tel'],
+  img: ['http', 'https', 'data'],
+};
 const REL = 'noopener noreferrer';
 
 const CATEGORIES = {
   // Attribute-level: the difference is reproduced exactly (see classify()).
   'link-rel': 'every link gains rel="noopener noreferrer" (reverse tabnabbing, no Referer)',
-  'attribute-not-allowed': 'attributes outside the per-tag allow-list (id, class on div/i, pre language, custom attributes) are dropped',
-  'code-class-not-allowed': 'a code class that is not language-[A-Za-z0-9_+-]+ (e.g. "language-föö", "language-;") is dropped',
-  'url-scheme-not-allowed': 'URLs with a scheme outside http/https/mailto/tel (img: also data:) are dropped: irc:, a+b+c:, made-up-scheme:, localhost:',
+  'attribute-not-allowed':
+    'attributes outside the per-tag allow-list (id, class on div/i, pre language, custom attributes) are dropped',
+  'code-class-not-allowed':
+    'a code class that is not language-[A-Za-z0-9_+-]+ (e.g. "language-föö", "language-;") is dropped',
+  'url-scheme-not-allowed':
+    'URLs with a scheme outside http/https/mailto/tel (img: also data:) are dropped: irc:, a+b+c:, made-up-scheme:, localhost:',
   'empty-url': 'an empty href/src is dropped (the element stays, without the attribute)',
   // Structural: raw HTML the sanitiser rebuilds; detected on the reference output.
   'raw-text-element-removed': 'raw <script>, <style> and <textarea> elements are dropped with their content',
-  'element-not-allowed': 'raw HTML elements outside the allow-list (custom tags, ins, bab, responsive-image, …) are dropped, their text kept',
-  'comment-or-declaration': 'HTML comments, processing instructions (<?php ?>), declarations (<!DOCTYPE>, <!ELEMENT>) and CDATA sections are dropped',
-  'unbalanced-markup': 'unclosed, stray or misnested raw tags are repaired: missing end tags added, stray end tags dropped',
-  'unterminated-tag': 'a raw start tag never closed by ">" (to the end of the input) is dropped, as an HTML parser does at end of file',
+  'element-not-allowed':
+    'raw HTML elements outside the allow-list (custom tags, ins, bab, responsive-image, …) are dropped, their text kept',
+  'comment-or-declaration':
+    'HTML comments, processing instructions (<?php ?>), declarations (<!DOCTYPE>, <!ELEMENT>) and CDATA sections are dropped',
+  'unbalanced-markup':
+    'unclosed, stray or misnested raw tags are repaired: missing end tags added, stray end tags dropped',
+  'unterminated-tag':
+    'a raw start tag never closed by ">" (to the end of the input) is dropped, as an HTML parser does at end of file',
 } as const;
 type Category = keyof typeof CATEGORIES | 'unexplained';
 
@@ -172,14 +243,15 @@ function classify(expected: string, sanitized: string): Classification {
     if (!ALLOWED_TAGS.has(tag.name)) return tag; // structural; the element goes as a whole
     const allowed = ALLOWED_ATTRIBUTES[tag.name] ?? [];
     const attributes = tag.attributes.filter(([name, value]) => {
-      if (!allowed.includes(name)) return found.add('attribute-not-allowed'), false;
+      if (!allowed.includes(name)) return (found.add('attribute-not-allowed'), false);
       if (tag.name === 'code' && name === 'class' && !/^language-[A-Za-z0-9_+-]+$/.test(value ?? '')) {
-        return found.add('code-class-not-allowed'), false;
+        return (found.add('code-class-not-allowed'), false);
       }
       if (URL_ATTRIBUTES[tag.name] === name) {
-        if (!value) return found.add('empty-url'), false;
+        if (!value) return (found.add('empty-url'), false);
         const scheme = schemeOf(value);
-        if (scheme !== undefined && !ALLOWED_SCHEMES[tag.name]!.includes(scheme)) return found.add('url-scheme-not-allowed'), false;
+        if (scheme !== undefined && !ALLOWED_SCHEMES[tag.name]!.includes(scheme))
+          return (found.add('url-scheme-not-allowed'), false);
       }
       return true;
     });
@@ -199,7 +271,8 @@ function classify(expected: string, sanitized: string): Classification {
       selfClosingSyntax: /\/\s*$/.test(m[3]!),
     }));
     if (tags.some((t) => ['script', 'style', 'textarea'].includes(t.name))) found.add('raw-text-element-removed');
-    if (tags.some((t) => !ALLOWED_TAGS.has(t.name) && !['script', 'style', 'textarea'].includes(t.name))) found.add('element-not-allowed');
+    if (tags.some((t) => !ALLOWED_TAGS.has(t.name) && !['script', 'style', 'textarea'].includes(t.name)))
+      found.add('element-not-allowed');
     if (/<!--|<\?|<![A-Za-z[]/.test(expected)) found.add('comment-or-declaration');
     if (/<[A-Za-z][^>]*$/.test(expected)) found.add('unterminated-tag');
     // Element nesting of the allowed (non-void) elements, as written: every end tag must close
@@ -213,7 +286,13 @@ function classify(expected: string, sanitized: string): Classification {
       else balanced = false;
     }
     if (!balanced || open.length > 0) found.add('unbalanced-markup');
-    const structural = ['raw-text-element-removed', 'element-not-allowed', 'comment-or-declaration', 'unterminated-tag', 'unbalanced-markup'];
+    const structural = [
+      'raw-text-element-removed',
+      'element-not-allowed',
+      'comment-or-declaration',
+      'unterminated-tag',
+      'unbalanced-markup',
+    ];
     if (![...found].some((c) => structural.includes(c))) found.add('unexplained');
   }
   return { categories: [...found], exact };
@@ -239,7 +318,10 @@ describe('preview: CommonMark spec examples', () => {
     const failures = passing
       .map((e) => ({ e, got: preview(e.markdown) }))
       .filter(({ e, got }) => normalise(got) !== normalise(e.html))
-      .map(({ e, got }) => `#${e.number} (${e.section}) ${JSON.stringify(e.markdown)}\n  expected ${JSON.stringify(e.html)}\n  got      ${JSON.stringify(got)}`);
+      .map(
+        ({ e, got }) =>
+          `#${e.number} (${e.section}) ${JSON.stringify(e.markdown)}\n  expected ${JSON.stringify(e.html)}\n  got      ${JSON.stringify(got)}`,
+      );
     expect(failures, failures.join('\n')).toEqual([]);
     expect(passing.length).toBeGreaterThanOrEqual(PASSING_FLOOR);
   });
@@ -250,13 +332,18 @@ describe('preview: CommonMark spec examples', () => {
     const summary = [
       `CommonMark spec ${EXAMPLES.length} examples: ${passing.length} pass unchanged, ${changed.length} changed by sanitisation ` +
         `(${changed.filter((e) => e.exact).length} reproduced exactly by the attribute-level categories)`,
-      ...[...counts].sort((a, b) => b[1] - a[1]).map(([c, n]) => `  ${String(n).padStart(4)}  ${c}: ${c === 'unexplained' ? '?' : CATEGORIES[c]}`),
+      ...[...counts]
+        .sort((a, b) => b[1] - a[1])
+        .map(([c, n]) => `  ${String(n).padStart(4)}  ${c}: ${c === 'unexplained' ? '?' : CATEGORIES[c]}`),
     ];
     console.log(summary.join('\n'));
 
     const unexplained = changed
       .filter((e) => e.categories.includes('unexplained'))
-      .map((e) => `#${e.number} (${e.section})\n  expected  ${JSON.stringify(e.html)}\n  sanitised ${JSON.stringify(e.sanitized)}`);
+      .map(
+        (e) =>
+          `#${e.number} (${e.section})\n  expected  ${JSON.stringify(e.html)}\n  sanitised ${JSON.stringify(e.sanitized)}`,
+      );
     expect(unexplained, `changed by sanitisation for no known reason:\n${unexplained.join('\n')}`).toEqual([]);
     for (const e of changed) expect(e.categories.length, `#${e.number}`).toBeGreaterThan(0);
     // Markdown without a `<` has no raw HTML: nothing structural to repair, so the attribute-level
@@ -269,7 +356,10 @@ describe('preview: CommonMark spec examples', () => {
     const mismatches = changed
       .map((e) => ({ e, got: preview(e.markdown) }))
       .filter(({ e, got }) => normalise(got) !== normalise(e.sanitized))
-      .map(({ e, got }) => `#${e.number} (${e.section})\n  sanitised reference ${JSON.stringify(e.sanitized)}\n  preview             ${JSON.stringify(got)}`);
+      .map(
+        ({ e, got }) =>
+          `#${e.number} (${e.section})\n  sanitised reference ${JSON.stringify(e.sanitized)}\n  preview             ${JSON.stringify(got)}`,
+      );
     expect(mismatches, mismatches.join('\n')).toEqual([]);
   });
 

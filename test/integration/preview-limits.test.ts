@@ -38,7 +38,8 @@ afterAll(async () => {
   dbs = [];
 });
 
-const postPreview = (inst: Instance, auth: Record<string, string>, painput: string) => inst.request('/api/core/system/preview', { method: 'POST', headers: auth, json: { painput } });
+const postPreview = (inst: Instance, auth: Record<string, string>, painput: string) =>
+  inst.request('/api/core/system/preview', { method: 'POST', headers: auth, json: { painput } });
 
 describe('preview time limit', () => {
   let inst: Instance;
@@ -53,11 +54,19 @@ describe('preview time limit', () => {
     expect(warm.status).toBe(200);
     expect(warm.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expectShape(warm.body, ENVELOPE_SHAPE);
-    expect(warm.body).toMatchObject({ success: true, message: 'OK', data: { html: '<p><em>warm</em> &quot;q&quot;</p>\n' } });
+    expect(warm.body).toMatchObject({
+      success: true,
+      message: 'OK',
+      data: { html: '<p><em>warm</em> &quot;q&quot;</p>\n' },
+    });
     expect(Object.keys(warm.body.data)).toEqual(['html']);
     // The longest request id a client may set still fits the room the worker leaves for the head.
     const id = 'r'.repeat(128);
-    const long = await inst.request('/api/core/system/preview', { method: 'POST', headers: { ...auth, 'x-request-id': id }, json: { painput: '~~x~~' } });
+    const long = await inst.request('/api/core/system/preview', {
+      method: 'POST',
+      headers: { ...auth, 'x-request-id': id },
+      json: { painput: '~~x~~' },
+    });
     expect(long.body).toMatchObject({ success: true, requestID: id, data: { html: '<p><s>x</s></p>\n' } });
     const r = await postPreview(inst, auth, TABLE);
     expect(r.status).toBe(422);

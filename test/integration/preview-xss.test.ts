@@ -33,7 +33,13 @@ import { GENERATED, HAND_WRITTEN, XSS_VECTORS } from '../fixtures/xss-vectors.js
 // Finding Chromium
 
 function findChromium(): string | undefined {
-  const candidates = ['/usr/bin/chromium', ...(process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'chromium'))];
+  const candidates = [
+    '/usr/bin/chromium',
+    ...(process.env.PATH ?? '')
+      .split(delimiter)
+      .filter(Boolean)
+      .map((dir) => join(dir, 'chromium')),
+  ];
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);
@@ -52,8 +58,14 @@ const SKIP_MESSAGE =
 if (!CHROMIUM && !REQUIRE_CHROMIUM) process.stderr.write(`\n*** ${SKIP_MESSAGE} ***\n\n`);
 
 const LAUNCH_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -68,13 +80,53 @@ const BATCH_SIZE = 100;
 const SETTLE_MS = 400;
 
 const FORBIDDEN_ELEMENTS = new Set([
-  'script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'style', 'link', 'base', 'meta', 'form',
-  'input', 'button', 'select', 'textarea', 'svg', 'math', 'template', 'noscript', 'portal', 'fencedframe', 'param',
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'style',
+  'link',
+  'base',
+  'meta',
+  'form',
+  'input',
+  'button',
+  'select',
+  'textarea',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+  'portal',
+  'fencedframe',
+  'param',
 ]);
 /** Attributes whose value is a URL (srcset-like ones hold a list of them). */
 const URL_ATTRIBUTES = new Set([
-  'href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'poster', 'background', 'cite', 'longdesc', 'lowsrc',
-  'dynsrc', 'codebase', 'ping', 'manifest', 'icon', 'archive', 'classid', 'profile', 'usemap', 'itemtype',
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'data',
+  'xlink:href',
+  'poster',
+  'background',
+  'cite',
+  'longdesc',
+  'lowsrc',
+  'dynsrc',
+  'codebase',
+  'ping',
+  'manifest',
+  'icon',
+  'archive',
+  'classid',
+  'profile',
+  'usemap',
+  'itemtype',
 ]);
 const URL_LIST_ATTRIBUTES = new Set(['srcset', 'imagesrcset']);
 const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
@@ -139,7 +191,9 @@ class Harness {
     // leaving the machine (and fails fast, so onerror handlers would fire at once).
     await context.route('**/*', (route) => {
       const body = this.documents.get(route.request().url());
-      return body === undefined ? route.abort() : route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
+      return body === undefined
+        ? route.abort()
+        : route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
     });
     await context.exposeBinding('__xssHit', (source, message: string) => {
       this.current?.executions.push(`alert hook in ${source.frame.url().slice(0, 60)}: ${message}`);
@@ -192,7 +246,8 @@ class Harness {
       let here = item;
       if (node.nodeType === 1) {
         const attributes: Array<[string, string]> = [];
-        for (let i = 0; i + 1 < (node.attributes?.length ?? 0); i += 2) attributes.push([node.attributes![i]!, node.attributes![i + 1]!]);
+        for (let i = 0; i + 1 < (node.attributes?.length ?? 0); i += 2)
+          attributes.push([node.attributes![i]!, node.attributes![i + 1]!]);
         const element = (node.localName ?? node.nodeName).toLowerCase();
         if (attributes.some(([name]) => name === MARK)) {
           const index = attributes.find(([name]) => name === 'data-item')?.[1];
@@ -208,7 +263,8 @@ class Harness {
               violations.push({ item: here, what: `style attribute ${show}` });
             } else if (URL_ATTRIBUTES.has(name)) urls.push({ item: here, element, attribute: name, value });
             else if (URL_LIST_ATTRIBUTES.has(name)) {
-              for (const candidate of value.split(',')) urls.push({ item: here, element, attribute: name, value: candidate.trim().split(/\s+/)[0] ?? '' });
+              for (const candidate of value.split(','))
+                urls.push({ item: here, element, attribute: name, value: candidate.trim().split(/\s+/)[0] ?? '' });
             }
           }
         }
@@ -232,9 +288,13 @@ class Harness {
       if (!r) return; // not a URL: nothing to load or navigate to
       const [protocol, href] = r;
       const allowed =
-        ALLOWED_PROTOCOLS.has(protocol) || (protocol === 'data:' && url.element === 'img' && url.attribute === 'src' && RASTER_DATA_URL.test(href));
+        ALLOWED_PROTOCOLS.has(protocol) ||
+        (protocol === 'data:' && url.element === 'img' && url.attribute === 'src' && RASTER_DATA_URL.test(href));
       if (!allowed) {
-        violations.push({ item: url.item, what: `${protocol} URL in <${url.element} ${url.attribute}=${JSON.stringify(url.value.slice(0, 80))}>` });
+        violations.push({
+          item: url.item,
+          what: `${protocol} URL in <${url.element} ${url.attribute}=${JSON.stringify(url.value.slice(0, 80))}>`,
+        });
       }
     });
     return violations;
@@ -268,7 +328,9 @@ async function runAll(harness: Harness, items: Item[]): Promise<{ executed: stri
     const batch = items.slice(start, start + BATCH_SIZE);
     const outcome = await harness.run(batch);
     for (const v of outcome.violations) {
-      violations.push(`${v.item === null ? `batch at ${start}, outside every container` : batch[v.item]!.label}: ${v.what}`);
+      violations.push(
+        `${v.item === null ? `batch at ${start}, outside every container` : batch[v.item]!.label}: ${v.what}`,
+      );
     }
     if (outcome.executions.length > 0) await blame(batch, outcome.executions);
   }
@@ -293,35 +355,101 @@ describe('preview: XSS corpus', () => {
   // escaped, and every `<` of text as `&lt;`), and no URL has another scheme.
   it('every output is allow-listed markup, read as text', () => {
     const allowed: Record<string, string[]> = {
-      a: ['href', 'title', 'rel'], img: ['src', 'alt', 'title', 'width', 'height'], ol: ['start'], code: ['class'], abbr: ['title'],
-      th: ['align', 'style', 'colspan', 'rowspan'], td: ['align', 'style', 'colspan', 'rowspan'],
+      a: ['href', 'title', 'rel'],
+      img: ['src', 'alt', 'title', 'width', 'height'],
+      ol: ['start'],
+      code: ['class'],
+      abbr: ['title'],
+      th: ['align', 'style', 'colspan', 'rowspan'],
+      td: ['align', 'style', 'colspan', 'rowspan'],
     };
-    for (const tag of ['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'em', 'strong', 'del', 's', 'ul', 'li',
-      'table', 'thead', 'tbody', 'tfoot', 'tr', 'caption', 'sup', 'sub', 'kbd', 'b', 'i', 'u', 'span', 'div', 'dl', 'dt', 'dd',
-      'figure', 'figcaption', 'mark', 'small', 'q', 'cite']) allowed[tag] = [];
+    for (const tag of [
+      'p',
+      'br',
+      'hr',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'blockquote',
+      'pre',
+      'em',
+      'strong',
+      'del',
+      's',
+      'ul',
+      'li',
+      'table',
+      'thead',
+      'tbody',
+      'tfoot',
+      'tr',
+      'caption',
+      'sup',
+      'sub',
+      'kbd',
+      'b',
+      'i',
+      'u',
+      'span',
+      'div',
+      'dl',
+      'dt',
+      'dd',
+      'figure',
+      'figcaption',
+      'mark',
+      'small',
+      'q',
+      'cite',
+    ])
+      allowed[tag] = [];
     const decode = (v: string) =>
-      v.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n))).replace(/&amp;/g, '&');
+      v
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+        .replace(/&amp;/g, '&');
     const problems: string[] = [];
     for (const vector of XSS_VECTORS) {
       for (const mode of MODES) {
         const html = preview(vector, mode);
         const complain = (what: string) => problems.push(`${mode} ${show(vector)} -> ${show(html)}: ${what}`);
         for (const m of html.matchAll(/<(\/?)([^\s/>]*)([^>]*)>|</g)) {
-          if (m[0] === '<') { complain('a "<" that is not an allow-listed tag'); continue; }
+          if (m[0] === '<') {
+            complain('a "<" that is not an allow-listed tag');
+            continue;
+          }
           const name = m[2]!;
-          if (!(name in allowed)) { complain(`element ${name}`); continue; }
-          if (m[1]) { if (m[3]!.trim()) complain(`attributes on </${name}>`); continue; }
-          const rest = m[3]!.replace(/\s*\/$/, '').replace(/\s+([a-z-]+)="([^"<>]*)"/g, (_, attr: string, raw: string) => {
-            const value = decode(raw);
-            if (!allowed[name]!.includes(attr)) complain(`attribute ${attr} on ${name}`);
-            if (attr === 'style' && !TABLE_ALIGN_STYLE.test(value)) complain(`style ${show(value)}`);
-            if (attr === 'href' || attr === 'src') {
-              const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value.replace(/[\u0000-\u0020]+/g, ''))?.[1]?.toLowerCase();
-              const ok = scheme === undefined || ['http', 'https', 'mailto', 'tel'].includes(scheme) || (attr === 'src' && RASTER_DATA_URL.test(value));
-              if (!ok) complain(`${scheme}: URL in ${attr}`);
-            }
-            return '';
-          });
+          if (!(name in allowed)) {
+            complain(`element ${name}`);
+            continue;
+          }
+          if (m[1]) {
+            if (m[3]!.trim()) complain(`attributes on </${name}>`);
+            continue;
+          }
+          const rest = m[3]!
+            .replace(/\s*\/$/, '')
+            .replace(/\s+([a-z-]+)="([^"<>]*)"/g, (_, attr: string, raw: string) => {
+              const value = decode(raw);
+              if (!allowed[name]!.includes(attr)) complain(`attribute ${attr} on ${name}`);
+              if (attr === 'style' && !TABLE_ALIGN_STYLE.test(value)) complain(`style ${show(value)}`);
+              if (attr === 'href' || attr === 'src') {
+                const scheme = /^([a-z][a-z0-9+.-]*):/i
+                  .exec(value.replace(/[\u0000-\u0020]+/g, ''))?.[1]
+                  ?.toLowerCase();
+                const ok =
+                  scheme === undefined ||
+                  ['http', 'https', 'mailto', 'tel'].includes(scheme) ||
+                  (attr === 'src' && RASTER_DATA_URL.test(value));
+                if (!ok) complain(`${scheme}: URL in ${attr}`);
+              }
+              return '';
+            });
           if (rest.trim()) complain(`unparsed attribute text ${show(rest)} on ${name}`);
         }
       }

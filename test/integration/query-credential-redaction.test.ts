@@ -36,7 +36,9 @@ function rawGet(port: number, target: string, requestId: string): Promise<RawAns
       }
       resolve({ status: Number(head.split(' ')[1]), body });
     });
-    socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n`,
+    );
   });
 }
 
@@ -59,10 +61,22 @@ const CASES: Case[] = [
   { name: 'api: prefix escaped', target: (s) => `${WHOAMI}?p%74oken=%61%70%69%3A${s.token}`, outcome: 'authenticated' },
   { name: 'API: prefix upper-case', target: (s) => `${WHOAMI}?ptoken=API%3a${s.token}`, outcome: 'authenticated' },
   { name: 'among other pairs', target: (s) => `${WHOAMI}?a=1&&%70token=${s.jwt}&b=2`, outcome: 'authenticated' },
-  { name: 'query after # (the router starts a query there)', target: (s) => `${WHOAMI}#ptoken=api:${s.token}`, outcome: 'authenticated' },
-  { name: 'absolute-form request target', target: (s) => `${s.origin}${WHOAMI}?ptoke%6E=api:${s.token}`, outcome: 'authenticated' },
+  {
+    name: 'query after # (the router starts a query there)',
+    target: (s) => `${WHOAMI}#ptoken=api:${s.token}`,
+    outcome: 'authenticated',
+  },
+  {
+    name: 'absolute-form request target',
+    target: (s) => `${s.origin}${WHOAMI}?ptoke%6E=api:${s.token}`,
+    outcome: 'authenticated',
+  },
   { name: 'ping asked for a 500', target: (s) => `${PING}?statusCode=500&%70token=${s.jwt}`, outcome: 'authenticated' },
-  { name: 'ping asked for a 503', target: (s) => `${PING}?%70token=api:${s.token}&statusCode=503`, outcome: 'authenticated' },
+  {
+    name: 'ping asked for a 503',
+    target: (s) => `${PING}?%70token=api:${s.token}&statusCode=503`,
+    outcome: 'authenticated',
+  },
   // Spellings that do not authenticate but still carry the secret.
   { name: '%50token (Ptoken)', target: (s) => `${WHOAMI}?%50token=api:${s.token}`, outcome: 'not authenticated' },
   { name: 'PTOKEN', target: (s) => `${WHOAMI}?PTOKEN=${s.jwt}`, outcome: 'not authenticated' },
@@ -78,7 +92,11 @@ const CASES: Case[] = [
   { name: '; separator', target: (s) => `${WHOAMI}?a=1;ptoken=${s.jwt}`, outcome: 'not authenticated' },
   { name: 'value with a fragment', target: (s) => `${WHOAMI}?ptoken=${s.jwt}#frag`, outcome: 'not authenticated' },
   { name: 'key after #', target: (s) => `${WHOAMI}?x#ptoken=${s.jwt}`, outcome: 'not authenticated' },
-  { name: 'broken escape in the key', target: (s) => `${WHOAMI}?ptoken%ZZ=api:${s.token}`, outcome: 'not authenticated' },
+  {
+    name: 'broken escape in the key',
+    target: (s) => `${WHOAMI}?ptoken%ZZ=api:${s.token}`,
+    outcome: 'not authenticated',
+  },
   { name: 'broken escape in the value', target: (s) => `${WHOAMI}?ptoken=${s.jwt}%ZZ`, outcome: 'not authenticated' },
   { name: 'encoded =', target: (s) => `${WHOAMI}?ptoken%3D${s.jwt}`, outcome: 'not authenticated' },
   { name: 'path parameter', target: (s) => `${WHOAMI};ptoken=${s.jwt}`, outcome: 'not found' },
@@ -96,10 +114,21 @@ describe('query credentials in the logs', () => {
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
     // Every request logs: access lines on, and every request is "slow" (a warn line).
-    inst = await startInstance(db, { Settings__AccessLog: 'true', Settings__SlowRequestMs: '1', Settings__LogLevel: 'trace' });
-    await createAccount(inst.services.database.db, { username: 'quinn', password: 'quinn-password-1', roles: ['sys_tokens'] });
+    inst = await startInstance(db, {
+      Settings__AccessLog: 'true',
+      Settings__SlowRequestMs: '1',
+      Settings__LogLevel: 'trace',
+    });
+    await createAccount(inst.services.database.db, {
+      username: 'quinn',
+      password: 'quinn-password-1',
+      roles: ['sys_tokens'],
+    });
     secrets.jwt = await inst.jwtFor('quinn', 'quinn-password-1');
-    const created = await inst.request('/api/core/token/create/redaction', { method: 'POST', headers: { Authorization: `Bearer ${secrets.jwt}` } });
+    const created = await inst.request('/api/core/token/create/redaction', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secrets.jwt}` },
+    });
     secrets.token = created.body.data.item.value as string;
     secrets.origin = inst.url;
     const port = Number(new URL(inst.url).port);
@@ -122,7 +151,10 @@ describe('query credentials in the logs', () => {
             expect(a.body.data.items.username, c.name).toBe('quinn');
           } else {
             expect(a.status, c.name).toBe(200);
-            expect(a.body.data.items.map((t: { username: string; name: string }) => `${t.username}/${t.name}`), c.name).toEqual(['quinn/redaction']);
+            expect(
+              a.body.data.items.map((t: { username: string; name: string }) => `${t.username}/${t.name}`),
+              c.name,
+            ).toEqual(['quinn/redaction']);
           }
           break;
         case 'not authenticated':
@@ -146,7 +178,9 @@ describe('query credentials in the logs', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as { requestId?: string; url?: string; msg?: string });
     for (const [i, c] of CASES.entries()) {
-      const own = lines.filter((l) => l.requestId === `enc-${i}` && (l.msg === 'slow request' || l.msg === 'request completed'));
+      const own = lines.filter(
+        (l) => l.requestId === `enc-${i}` && (l.msg === 'slow request' || l.msg === 'request completed'),
+      );
       expect(own.length, `${c.name}: its access or slow line`).toBe(1);
       for (const l of own) expect(l.url, c.name).toContain('[REDACTED]');
     }
@@ -157,7 +191,16 @@ describe('query credentials in the logs', () => {
     expect(logs).toContain('authentication failed');
     const [header, payload, signature] = secrets.jwt.split('.') as [string, string, string];
     expect(header.length).toBeGreaterThan(10);
-    for (const s of [secrets.token, secrets.token.slice(4), secrets.token.slice(4, 30), secrets.token.slice(20), secrets.jwt, payload, signature, signature.slice(0, 20)]) {
+    for (const s of [
+      secrets.token,
+      secrets.token.slice(4),
+      secrets.token.slice(4, 30),
+      secrets.token.slice(20),
+      secrets.jwt,
+      payload,
+      signature,
+      signature.slice(0, 20),
+    ]) {
       expect(logs.includes(s), `secret found in the logs: ${s.slice(0, 8)}…`).toBe(false);
     }
   });

@@ -58,7 +58,9 @@ describe.runIf(POSIX)('file modes of the data directory', () => {
         .split('\n')
         .map((l) => JSON.parse(l))
         .filter((l) => /^tightened the mode of/.test(l.msg));
-      expect(logged.map((l) => l.path)).toEqual(expect.arrayContaining([db.dataDir, join(db.dataDir, SQLITE), join(db.dataDir, 'initial-admin-password')]));
+      expect(logged.map((l) => l.path)).toEqual(
+        expect.arrayContaining([db.dataDir, join(db.dataDir, SQLITE), join(db.dataDir, 'initial-admin-password')]),
+      );
       for (const l of logged) expect(l.to).toMatch(/^(600|700)$/);
     } finally {
       await inst.stop();
@@ -87,7 +89,8 @@ describe.each(testDatabaseKinds())('JWT lifetime and the signing key on %s', (ki
   const sign = (iat: number, exp: number, k: Uint8Array = key) =>
     new SignJWT({ ...claims, iat, exp }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(k);
   const now = () => Math.floor(Date.now() / 1000);
-  const profile = (jwt: string) => inst.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${jwt}` } });
+  const profile = (jwt: string) =>
+    inst.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${jwt}` } });
 
   it('a JWT signed with the right key is refused when it lives longer than JwtExpireHours or starts in the future', async () => {
     // The control: the same claims over the configured lifetime pass.
@@ -103,7 +106,9 @@ describe.each(testDatabaseKinds())('JWT lifetime and the signing key on %s', (ki
     // A little clock skew between instances is tolerated.
     expect((await profile(await sign(now() + 20, now() + 3600))).status).toBe(200);
     // Without iat the lifetime cannot be checked: refused.
-    const noIat = await new SignJWT({ ...claims, iat: undefined, exp: now() + 60 }).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    const noIat = await new SignJWT({ ...claims, iat: undefined, exp: now() + 60 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(key);
     expect((await profile(noIat)).status).toBe(401);
   });
 
@@ -114,14 +119,22 @@ describe.each(testDatabaseKinds())('JWT lifetime and the signing key on %s', (ki
     const fromFile = await startInstance(db, { Settings__JwtSigningKeyFile: keyFile });
     try {
       const jwt = await fromFile.jwtFor(ADMIN.username, ADMIN.password);
-      expect((await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${jwt}` } })).status).toBe(200);
+      expect(
+        (await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${jwt}` } })).status,
+      ).toBe(200);
       // Signed with the file's key, not the database's: the other instance refuses it…
       expect((await profile(jwt)).status).toBe(401);
       // …and a JWT made with the database's key is refused by the instance using the file.
       const dbSigned = await sign(now(), now() + 3600);
-      expect((await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${dbSigned}` } })).status).toBe(401);
+      expect(
+        (await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${dbSigned}` } }))
+          .status,
+      ).toBe(401);
       const forged = await sign(now(), now() + 3600, new Uint8Array(fileKey));
-      expect((await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${forged}` } })).status).toBe(200);
+      expect(
+        (await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${forged}` } }))
+          .status,
+      ).toBe(200);
       expect(fromFile.logs()).not.toMatch(/can be read by other users/);
     } finally {
       await fromFile.stop();
@@ -135,22 +148,35 @@ describe.each(testDatabaseKinds())('JWT lifetime and the signing key on %s', (ki
     const inst2 = await startInstance(db, { Settings__JwtSigningKeyFile: keyFile });
     try {
       expect((await inst2.login(ADMIN.username, ADMIN.password)).status).toBe(200);
-      expect(inst2.logs()).toContain(`the JWT signing key file ${keyFile} can be read by other users (mode 644); chmod 600 it`);
+      expect(inst2.logs()).toContain(
+        `the JWT signing key file ${keyFile} can be read by other users (mode 644); chmod 600 it`,
+      );
     } finally {
       await inst2.stop();
     }
   });
 
   it('a key that is missing, too short or given twice stops the start with a message naming the setting', async () => {
-    await expect(startInstance(db, { Settings__JwtSigningKeyFile: join(db.dataDir, 'no-such.key') })).rejects.toThrow(/Settings:JwtSigningKeyFile: cannot read/);
-    await expect(startInstance(db, { Settings__JwtSigningKey: randomBytes(16).toString('base64') })).rejects.toThrow(/Settings:JwtSigningKey: .*at least 32 bytes/);
-    await expect(startInstance(db, { Settings__JwtSigningKey: 'not base64 at all!' })).rejects.toThrow(/Settings:JwtSigningKey: .*base64/);
-    const both = { Settings__JwtSigningKey: randomBytes(32).toString('base64'), Settings__JwtSigningKeyFile: join(db.dataDir, 'jwt.key') };
+    await expect(startInstance(db, { Settings__JwtSigningKeyFile: join(db.dataDir, 'no-such.key') })).rejects.toThrow(
+      /Settings:JwtSigningKeyFile: cannot read/,
+    );
+    await expect(startInstance(db, { Settings__JwtSigningKey: randomBytes(16).toString('base64') })).rejects.toThrow(
+      /Settings:JwtSigningKey: .*at least 32 bytes/,
+    );
+    await expect(startInstance(db, { Settings__JwtSigningKey: 'not base64 at all!' })).rejects.toThrow(
+      /Settings:JwtSigningKey: .*base64/,
+    );
+    const both = {
+      Settings__JwtSigningKey: randomBytes(32).toString('base64'),
+      Settings__JwtSigningKeyFile: join(db.dataDir, 'jwt.key'),
+    };
     await expect(startInstance(db, both)).rejects.toThrow(/both set/);
   });
 
   it('the stamp tag in a forged JWT still has to match: the lifetime check comes on top of the other checks', async () => {
-    const other = await new SignJWT({ ...claims, sst: stampTag('some other stamp'), iat: now(), exp: now() + 3600 }).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    const other = await new SignJWT({ ...claims, sst: stampTag('some other stamp'), iat: now(), exp: now() + 3600 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(key);
     expect((await profile(other)).body.data.code).toBe('session_ended');
   });
 });

@@ -16,7 +16,11 @@ describe.each(testDatabaseKinds())('secrets at rest on %s', (kind) => {
   beforeAll(async () => {
     db = await createTestDatabase(kind);
     // Log everything the service can log: access lines, every request as "slow", debug level.
-    inst = await startInstance(db, { Settings__AccessLog: 'true', Settings__SlowRequestMs: '1', Settings__LogLevel: 'trace' });
+    inst = await startInstance(db, {
+      Settings__AccessLog: 'true',
+      Settings__SlowRequestMs: '1',
+      Settings__LogLevel: 'trace',
+    });
     const userPassword = 'Very-Secret-Password-9';
     secrets.push(userPassword, 'Wrong-Password-Guess-1');
     await createAccount(inst.services.database.db, { username: 'judy', password: userPassword, roles: ['sys_tokens'] });
@@ -25,14 +29,19 @@ describe.each(testDatabaseKinds())('secrets at rest on %s', (kind) => {
     const jwt = login.body.data.token as string;
     secrets.push(jwt);
     await inst.login('judy', 'Wrong-Password-Guess-1');
-    const created = await inst.request('/api/core/token/create/secret-scan', { method: 'POST', headers: { Authorization: `Bearer ${jwt}` } });
+    const created = await inst.request('/api/core/token/create/secret-scan', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${jwt}` },
+    });
     const token = created.body.data.item.value as string;
     secrets.push(token);
     // Use every credential form, including the query parameter that ends up in URLs.
     await inst.request(`/api/core/token/user?ptoken=api:${token}`);
     await inst.request(`/api/core/token/user?ptoken=${jwt}`);
     await inst.request('/api/core/token/user', { headers: { Authorization: `Token ${token}` } });
-    await inst.request('/api/core/token/user', { headers: { Authorization: `Basic ${Buffer.from(`api:${token}`).toString('base64')}` } });
+    await inst.request('/api/core/token/user', {
+      headers: { Authorization: `Basic ${Buffer.from(`api:${token}`).toString('base64')}` },
+    });
     await inst.request('/api/core/token/user', { headers: { Cookie: `ptoken=${jwt}` } });
     await inst.login('api', token);
     // Failures are logged too: a bad query token, a bad header.
@@ -49,13 +58,17 @@ describe.each(testDatabaseKinds())('secrets at rest on %s', (kind) => {
     if (kind === 'sqlite') {
       // The database file and its WAL, byte for byte. Read by a child process: closing a file
       // descriptor of the database in this process would drop this process's SQLite locks.
-      const files = readdirSync(db.dataDir).filter((f) => f.startsWith('platform-core.sqlite')).map((f) => join(db.dataDir, f));
+      const files = readdirSync(db.dataDir)
+        .filter((f) => f.startsWith('platform-core.sqlite'))
+        .map((f) => join(db.dataDir, f));
       return execFileSync('cat', files, { maxBuffer: 256 * 1024 * 1024 }).toString('latin1');
     }
     const tables = ['users', 'teams', 'team_members', 'roles', 'user_roles', 'tokens', 'instance_settings', 'events'];
     const parts: string[] = [];
     for (const t of tables) {
-      const rows = await sql<{ j: unknown }>`select row_to_json(x) as j from ${sql.table(t)} x`.execute(inst.services.database.db);
+      const rows = await sql<{ j: unknown }>`select row_to_json(x) as j from ${sql.table(t)} x`.execute(
+        inst.services.database.db,
+      );
       parts.push(JSON.stringify(rows.rows));
     }
     return parts.join('\n');
@@ -85,7 +98,12 @@ describe.each(testDatabaseKinds())('secrets at rest on %s', (kind) => {
     expect(r.body.requestID).toBe('trace-me-42');
     expect(r.headers.get('x-request-id')).toBe('trace-me-42');
     await new Promise((res) => setTimeout(res, 100));
-    const lines = inst.logs().trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.requestId === 'trace-me-42');
+    const lines = inst
+      .logs()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.requestId === 'trace-me-42');
     expect(lines.length).toBeGreaterThanOrEqual(2); // the auth failure and the access line
     const insane = await inst.request('/healthz', { headers: { 'X-Request-Id': 'bad id with spaces' } });
     expect(insane.body.requestID).not.toBe('bad id with spaces');

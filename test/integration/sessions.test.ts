@@ -19,8 +19,16 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
     // and lets a front end on another origin call it with the cookie.
     a = await startInstance(db, { Settings__JwtExpireHours: '48' });
     // The same JWT lifetime as A: an instance refuses JWTs that live longer than its own setting.
-    b = await startInstance(db, { Settings__JwtExpireHours: '48', Settings__AuthCacheSeconds: '1', Settings__AllowedOrigins: 'https://app.example' });
-    await createAccount(a.services.database.db, { username: 'carol', password: 'carol-password-1', roles: ['sys_tokens'] });
+    b = await startInstance(db, {
+      Settings__JwtExpireHours: '48',
+      Settings__AuthCacheSeconds: '1',
+      Settings__AllowedOrigins: 'https://app.example',
+    });
+    await createAccount(a.services.database.db, {
+      username: 'carol',
+      password: 'carol-password-1',
+      roles: ['sys_tokens'],
+    });
   });
   afterAll(async () => {
     await a?.stop();
@@ -40,7 +48,8 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
       const rc = await c.login('carol', 'carol-password-1');
       expect(rc.body.data.expires_in).toBe(24 * 3600);
       expect(decodeJwt(rc.body.data.token).exp! - decodeJwt(rc.body.data.token).iat!).toBe(24 * 3600);
-      const whoami = (inst: Instance, jwt: string) => inst.request(WHOAMI, { headers: { Authorization: `Bearer ${jwt}` } });
+      const whoami = (inst: Instance, jwt: string) =>
+        inst.request(WHOAMI, { headers: { Authorization: `Bearer ${jwt}` } });
       expect((await whoami(c, r.body.data.token)).status).toBe(401);
       expect((await whoami(a, rc.body.data.token)).status).toBe(200);
     } finally {
@@ -79,7 +88,11 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
   it('a stamp change made through this instance ends its JWTs at once', async () => {
     const t = await a.jwtFor('carol', 'carol-password-1');
     expect((await a.request(WHOAMI, { headers: { Authorization: `Bearer ${t}` } })).status).toBe(200);
-    const carol = await a.services.database.db.selectFrom('users').select('id').where('username', '=', 'carol').executeTakeFirstOrThrow();
+    const carol = await a.services.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'carol')
+      .executeTakeFirstOrThrow();
     await a.services.login.logout(carol.id); // the service call every stamp-rotating API uses
     expect((await a.request(WHOAMI, { headers: { Authorization: `Bearer ${t}` } })).status).toBe(401);
   });
@@ -94,17 +107,31 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
       // B's logouts are its own user's: A would see them only after its cache window.
       await createAccount(a.services.database.db, { username: 'erin.b', password, roles: ['sys_tokens'] });
     });
-    const logout = (inst: Instance, headers: Record<string, string>, method = 'GET') => inst.request('/api/core/account/logout', { method, headers });
-    const whoami = (inst: Instance, jwt: string) => inst.request(WHOAMI, { headers: { Authorization: `Bearer ${jwt}` } });
+    const logout = (inst: Instance, headers: Record<string, string>, method = 'GET') =>
+      inst.request('/api/core/account/logout', { method, headers });
+    const whoami = (inst: Instance, jwt: string) =>
+      inst.request(WHOAMI, { headers: { Authorization: `Bearer ${jwt}` } });
 
     it('refuses a cookie-authenticated logout from another site, and the session lives on', async () => {
       const jwt = await a.jwtFor('erin', password);
       const cookie = `ptoken=${jwt}`;
       const refused: Array<[string, Record<string, string>, string?]> = [
-        ['a link on another site', { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate', Referer: `${evil}/` }],
-        ['a link on another site without a Referer', { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' }],
-        ['a link on a sibling site', { Cookie: cookie, 'Sec-Fetch-Site': 'same-site', Referer: 'http://other.127.0.0.1/' }],
-        ['a redirect back through another site (Referer still ours)', { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site', Referer: `${a.url}/page` }],
+        [
+          'a link on another site',
+          { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate', Referer: `${evil}/` },
+        ],
+        [
+          'a link on another site without a Referer',
+          { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' },
+        ],
+        [
+          'a link on a sibling site',
+          { Cookie: cookie, 'Sec-Fetch-Site': 'same-site', Referer: 'http://other.127.0.0.1/' },
+        ],
+        [
+          'a redirect back through another site (Referer still ours)',
+          { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site', Referer: `${a.url}/page` },
+        ],
         ['a URL opened from outside the browser (Sec-Fetch-Site none)', { Cookie: cookie, 'Sec-Fetch-Site': 'none' }],
         ['a foreign Origin (older browser)', { Cookie: cookie, Origin: evil }],
         ['a foreign Referer and no Origin (older browser)', { Cookie: cookie, Referer: `${evil}/page` }],
@@ -146,10 +173,18 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
 
     it('an allowed origin may log out with fetch (Origin sent), not with a link (no Origin)', async () => {
       const jwt = await b.jwtFor('erin.b', password);
-      const link = await logout(b, { Cookie: `ptoken=${jwt}`, 'Sec-Fetch-Site': 'cross-site', Referer: 'https://app.example/home' });
+      const link = await logout(b, {
+        Cookie: `ptoken=${jwt}`,
+        'Sec-Fetch-Site': 'cross-site',
+        Referer: 'https://app.example/home',
+      });
       expect(link.status).toBe(403);
       expect((await whoami(b, jwt)).status).toBe(200);
-      const viaFetch = await logout(b, { Cookie: `ptoken=${jwt}`, 'Sec-Fetch-Site': 'cross-site', Origin: 'https://app.example' }, 'POST');
+      const viaFetch = await logout(
+        b,
+        { Cookie: `ptoken=${jwt}`, 'Sec-Fetch-Site': 'cross-site', Origin: 'https://app.example' },
+        'POST',
+      );
       expect(viaFetch.status).toBe(200);
       expect((await whoami(b, jwt)).status).toBe(401);
     });
@@ -157,7 +192,11 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
     it('a header-authenticated logout needs no origin, by GET or POST', async () => {
       for (const method of ['GET', 'POST']) {
         const jwt = await a.jwtFor('erin', password);
-        const r = await logout(a, { Authorization: `Bearer ${jwt}`, 'Sec-Fetch-Site': 'cross-site', Origin: evil }, method);
+        const r = await logout(
+          a,
+          { Authorization: `Bearer ${jwt}`, 'Sec-Fetch-Site': 'cross-site', Origin: evil },
+          method,
+        );
         expect(r.status, method).toBe(200);
         expect((await whoami(a, jwt)).status, method).toBe(401);
       }

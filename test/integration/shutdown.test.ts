@@ -48,7 +48,8 @@ async function connectRaw(url: string): Promise<RawConnection> {
   return {
     socket,
     received: () => data,
-    receivedText: (text) => (data.includes(text) ? Promise.resolve() : new Promise((resolve) => waiting.push({ text, resolve }))),
+    receivedText: (text) =>
+      data.includes(text) ? Promise.resolve() : new Promise((resolve) => waiting.push({ text, resolve })),
     closed,
   };
 }
@@ -67,14 +68,20 @@ async function startPost(url: string, body: string): Promise<RawConnection> {
 /** Rejects after GIVE_UP_MS so that a process that does not exit fails the test. */
 function withinGiveUp<T>(p: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const giveUp = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${GIVE_UP_MS} ms`)), GIVE_UP_MS)));
+  const giveUp = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${GIVE_UP_MS} ms`)), GIVE_UP_MS)),
+  );
   return Promise.race([p, giveUp]).finally(() => clearTimeout(timer));
 }
 
 describe.each(testDatabaseKinds())('serve on SIGTERM (%s)', { timeout: TEST_TIMEOUT_MS }, (kind) => {
   let db: TestDatabase;
   const serve = (env: Record<string, string> = {}): Promise<ServeProcess> =>
-    startServe({ env: { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, ...env }, cwd: db.dataDir, startTimeoutMs: START_TIMEOUT_MS });
+    startServe({
+      env: { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, ...env },
+      cwd: db.dataDir,
+      startTimeoutMs: START_TIMEOUT_MS,
+    });
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
@@ -101,7 +108,9 @@ describe.each(testDatabaseKinds())('serve on SIGTERM (%s)', { timeout: TEST_TIME
       expect(answers).toEqual(Array(3).fill({ status: 200, connection: 'keep-alive' }));
       const idleSockets = Object.values(agent.freeSockets).flat();
       expect(idleSockets.length, 'the client keeps its connections open').toBeGreaterThan(0);
-      const agentSocketsClosed = idleSockets.map((s) => new Promise<void>((resolve) => s!.once('close', () => resolve())));
+      const agentSocketsClosed = idleSockets.map(
+        (s) => new Promise<void>((resolve) => s!.once('close', () => resolve())),
+      );
       // A connection opened ahead of a request that never comes (browsers and proxies do this).
       const spare = await connectRaw(server.url);
 

@@ -29,13 +29,25 @@ const ROUTES: Array<[method: 'GET' | 'POST', path: string]> = [
 function rawGet(url: string, path: string, jwt: string): Promise<{ status: number; body: string }> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: u.hostname, port: u.port, path, method: 'GET', headers: { Authorization: `Bearer ${jwt}` }, timeout: 10_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('timeout', () => req.destroy(new Error(`no answer for ${path} within 10 s (did something open a FIFO canary?)`)));
+    const req = httpRequest(
+      {
+        host: u.hostname,
+        port: u.port,
+        path,
+        method: 'GET',
+        headers: { Authorization: `Bearer ${jwt}` },
+        timeout: 10_000,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(new Error(`no answer for ${path} within 10 s (did something open a FIFO canary?)`)),
+    );
     req.on('error', reject);
     req.end();
   });
@@ -52,7 +64,8 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
     if (f) await dropTestDatabase(f.db);
   });
 
-  const call = (jwt: string | null, method: 'GET' | 'POST', path: string) => f.as(jwt, path, method === 'POST' ? { method, json: {} } : { method });
+  const call = (jwt: string | null, method: 'GET' | 'POST', path: string) =>
+    f.as(jwt, path, method === 'POST' ? { method, json: {} } : { method });
   const withApp = (path: string, app = 'demo') => `${path}${path.includes('?') ? '&' : '?'}app_name=${app}`;
 
   it('no credentials: 401 with WWW-Authenticate on every route', async () => {
@@ -74,7 +87,9 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
       expect(other.status, `${method} ${path} in other`).toBe(403);
       expect(other.body.data.code).toBe('app_not_allowed');
       // nemo holds no app role at all.
-      expect((await call(f.nemoJwt, method, withApp(path))).body.data.code, `${method} ${path} as nemo`).toBe('app_not_allowed');
+      expect((await call(f.nemoJwt, method, withApp(path))).body.data.code, `${method} ${path} as nemo`).toBe(
+        'app_not_allowed',
+      );
     }
     // The role check comes first: a caller without app_administrator learns nothing about app names.
     expect((await f.as(f.doraJwt, withApp('/api/srs/1', 'nope'))).status).toBe(403);
@@ -93,10 +108,28 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
     expect((await f.as(f.doraJwt, '/api/srs/1/data.json?app_name=other')).status).toBe(403);
     // A role revoked after the context was set is checked on every request.
     await sql`DELETE FROM user_roles WHERE role_name = 'app_demo'`.execute(f.inst.services.database.db);
-    f.inst.services.auth.invalidateAccount((await f.inst.services.database.db.selectFrom('users').select('id').where('username', '=', 'dora').executeTakeFirstOrThrow()).id);
+    f.inst.services.auth.invalidateAccount(
+      (
+        await f.inst.services.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', 'dora')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
     expect((await f.as(f.doraJwt, '/api/srs/1/data.json')).status).toBe(403);
-    await sql`INSERT INTO user_roles (user_id, role_name) SELECT id, 'app_demo' FROM users WHERE username = 'dora'`.execute(f.inst.services.database.db);
-    f.inst.services.auth.invalidateAccount((await f.inst.services.database.db.selectFrom('users').select('id').where('username', '=', 'dora').executeTakeFirstOrThrow()).id);
+    await sql`INSERT INTO user_roles (user_id, role_name) SELECT id, 'app_demo' FROM users WHERE username = 'dora'`.execute(
+      f.inst.services.database.db,
+    );
+    f.inst.services.auth.invalidateAccount(
+      (
+        await f.inst.services.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', 'dora')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   });
 
   it('_new.frx needs srs_administrator (403) besides the app', async () => {
@@ -110,7 +143,15 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
   });
 
   it('unknown SRS: 404; an id that cannot be one: 400', async () => {
-    for (const path of ['/api/srs/999', '/api/srs/999/data.json', '/api/srs/999/invoice.frx.html', '/api/srs/999/invoice.frx.pdf', '/api/srs/999/invoice.frx', '/api/srs/999/_new.frx', '/api/srs/1x/data.json']) {
+    for (const path of [
+      '/api/srs/999',
+      '/api/srs/999/data.json',
+      '/api/srs/999/invoice.frx.html',
+      '/api/srs/999/invoice.frx.pdf',
+      '/api/srs/999/invoice.frx',
+      '/api/srs/999/_new.frx',
+      '/api/srs/1x/data.json',
+    ]) {
       const r = await f.as(f.adminJwt, withApp(path));
       expect(r.status, path).toBe(404);
       expect(r.body.data.code, path).toBe('srs_not_found');
@@ -124,7 +165,17 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
   });
 
   it('unknown template: 404 template_not_found, matched exactly and case-sensitively', async () => {
-    for (const name of ['nope', 'INVOICE', 'Invoice', 'invoice ', 'invoice.frx', ' invoice', 'secret', 'seed', '1-invoice']) {
+    for (const name of [
+      'nope',
+      'INVOICE',
+      'Invoice',
+      'invoice ',
+      'invoice.frx',
+      ' invoice',
+      'secret',
+      'seed',
+      '1-invoice',
+    ]) {
       const r = await f.as(f.adminJwt, withApp(`/api/srs/1/${encodeURIComponent(name)}.frx.html`));
       expect(r.status, JSON.stringify(name)).toBe(404);
       expect(r.body.data.code, JSON.stringify(name)).toBe('template_not_found');
@@ -139,7 +190,12 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
     // 10 s and the test fails) instead of answering at once.
     let canaries: string[] = [];
     beforeAll(() => {
-      canaries = [join(f.appsDir, 'demo', 'secret.frx'), join(f.appsDir, 'secret.frx'), join(f.appsDir, 'demo', 'srs', 'secret.frx'), join(f.appsDir, 'other', 'templates', 'secret.frx')];
+      canaries = [
+        join(f.appsDir, 'demo', 'secret.frx'),
+        join(f.appsDir, 'secret.frx'),
+        join(f.appsDir, 'demo', 'srs', 'secret.frx'),
+        join(f.appsDir, 'other', 'templates', 'secret.frx'),
+      ];
       mkdirSync(join(f.appsDir, 'demo', 'srs'), { recursive: true });
       for (const c of canaries) execFileSync('mkfifo', [c]);
     });
@@ -189,12 +245,18 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
           }
         }
         // Unnormalised dot segments never reach a template route at all.
-        for (const path of ['/api/srs/1/../secret.frx.html?app_name=demo', '/api/srs/1/templates/../../secret.frx.html?app_name=demo', '/api/srs/../demo/secret.frx.html?app_name=demo']) {
+        for (const path of [
+          '/api/srs/1/../secret.frx.html?app_name=demo',
+          '/api/srs/1/templates/../../secret.frx.html?app_name=demo',
+          '/api/srs/../demo/secret.frx.html?app_name=demo',
+        ]) {
           const r = await rawGet(f.inst.url, path, f.adminJwt);
           expect([400, 404], `${path} → ${r.status}`).toContain(r.status);
         }
         const templatesDir = realpathSync(join(f.appsDir, 'demo', 'templates'));
-        const touched = [...readdir.mock.calls.map((c) => c[0]), ...lstat.mock.calls.map((c) => c[0])].map((p) => realpathSync(p));
+        const touched = [...readdir.mock.calls.map((c) => c[0]), ...lstat.mock.calls.map((c) => c[0])].map((p) =>
+          realpathSync(p),
+        );
         for (const p of touched) expect(p === templatesDir || p.startsWith(templatesDir + sep), p).toBe(true);
         expect(lstat).not.toHaveBeenCalled(); // nothing matched, so not even an lstat inside templates/
         expect(render).not.toHaveBeenCalled();
@@ -211,7 +273,9 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
         const r = await rawGet(f.inst.url, '/api/srs/1/invoice.frx.html?app_name=demo', f.adminJwt);
         expect(r.status).toBe(200);
         expect(render).toHaveBeenCalledTimes(1);
-        expect(realpathSync(render.mock.calls[0]![0].templatePath)).toBe(join(realpathSync(join(f.appsDir, 'demo', 'templates')), 'invoice.frx'));
+        expect(realpathSync(render.mock.calls[0]![0].templatePath)).toBe(
+          join(realpathSync(join(f.appsDir, 'demo', 'templates')), 'invoice.frx'),
+        );
       } finally {
         render.mockRestore();
       }
@@ -242,38 +306,75 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
       "\\'; DROP TABLE demo_order_lines; --",
     ];
     const db = f.inst.services.database.withApps;
-    const count = async (table: string) => Number((await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(`app.${table}`)}`.execute(db)).rows[0]?.n);
-    const before = { customers: await count('demo_customers'), orders: await count('demo_orders'), products: await count('demo_products'), lines: await count('demo_order_lines') };
+    const count = async (table: string) =>
+      Number(
+        (await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(`app.${table}`)}`.execute(db)).rows[0]
+          ?.n,
+      );
+    const before = {
+      customers: await count('demo_customers'),
+      orders: await count('demo_orders'),
+      products: await count('demo_products'),
+      lines: await count('demo_order_lines'),
+    };
     for (const attack of attacks) {
       // Echoed back exactly, through a typed and an untyped param, by GET and by POST.
-      const get = await f.as(f.doraJwt, `/api/srs/90/data.json?app_name=demo&text=${encodeURIComponent(attack)}&raw=${encodeURIComponent(attack)}&label=${encodeURIComponent(attack)}`);
+      const get = await f.as(
+        f.doraJwt,
+        `/api/srs/90/data.json?app_name=demo&text=${encodeURIComponent(attack)}&raw=${encodeURIComponent(attack)}&label=${encodeURIComponent(attack)}`,
+      );
       expect(get.status, attack).toBe(200);
       expect(get.body.data.echo.text).toBe(attack);
       expect(get.body.data.echo.setup_value).toBe(attack);
       expect(get.body.data.matches).toEqual([]); // compared as a value: matches no customer
-      const post = await f.as(f.doraJwt, '/api/srs/90/data.json?app_name=demo', { method: 'POST', json: { text: attack, raw: attack } });
+      const post = await f.as(f.doraJwt, '/api/srs/90/data.json?app_name=demo', {
+        method: 'POST',
+        json: { text: attack, raw: attack },
+      });
       expect(post.body.data.echo.text).toBe(attack);
       expect(post.body.data.matches).toEqual([]);
       // In a typed param it is simply not a number.
-      const typed = await f.as(f.doraJwt, `/api/srs/1/data.json?app_name=demo&order_id=${encodeURIComponent(`1001 ${attack}`)}`);
+      const typed = await f.as(
+        f.doraJwt,
+        `/api/srs/1/data.json?app_name=demo&order_id=${encodeURIComponent(`1001 ${attack}`)}`,
+      );
       expect(typed.status).toBe(400);
     }
-    expect({ customers: await count('demo_customers'), orders: await count('demo_orders'), products: await count('demo_products'), lines: await count('demo_order_lines') }).toEqual(before);
+    expect({
+      customers: await count('demo_customers'),
+      orders: await count('demo_orders'),
+      products: await count('demo_products'),
+      lines: await count('demo_order_lines'),
+    }).toEqual(before);
     // A value equal to a real name matches it: the comparison works, only as data.
     const real = await f.as(f.doraJwt, '/api/srs/90/data.json?app_name=demo&raw=Fjord%20%26%20Field%20AS');
     expect(real.body.data.matches).toEqual([{ name: 'Fjord & Field AS' }]);
   });
 
   it('bodies: not an object of scalars → 400; other content types → 415', async () => {
-    const nested = await f.as(f.doraJwt, '/api/srs/90/data.json?app_name=demo', { method: 'POST', json: { text: ['a'] } });
+    const nested = await f.as(f.doraJwt, '/api/srs/90/data.json?app_name=demo', {
+      method: 'POST',
+      json: { text: ['a'] },
+    });
     expect(nested.status).toBe(400);
     const array = await f.as(f.doraJwt, '/api/srs/90/data.json?app_name=demo', { method: 'POST', json: ['a'] });
     expect(array.status, array.text).toBe(400);
-    const nul = await f.as(f.doraJwt, '/api/srs/90/data.json?app_name=demo', { method: 'POST', json: { text: 'a\u0000b' } });
+    const nul = await f.as(f.doraJwt, '/api/srs/90/data.json?app_name=demo', {
+      method: 'POST',
+      json: { text: 'a\u0000b' },
+    });
     expect(nul.status).toBe(400);
-    const xml = await f.as(f.doraJwt, '/api/srs/90/data.json?app_name=demo', { method: 'POST', body: '<x/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await f.as(f.doraJwt, '/api/srs/90/data.json?app_name=demo', {
+      method: 'POST',
+      body: '<x/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(xml.status).toBe(415);
-    const form = await f.as(f.doraJwt, '/api/srs/90/data.json?app_name=demo', { method: 'POST', body: 'text=from+a+form&n=3', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await f.as(f.doraJwt, '/api/srs/90/data.json?app_name=demo', {
+      method: 'POST',
+      body: 'text=from+a+form&n=3',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(200);
     expect(form.body.data.echo).toMatchObject({ text: 'from a form', n: 3 });
   });

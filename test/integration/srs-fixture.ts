@@ -79,7 +79,10 @@ export function makeSrsAppsDir(): string {
   writeFileSync(join(dir, 'demo', 'srs', '90-lab.xml'), LAB_SRS);
   writeFileSync(join(dir, 'demo', 'templates', 'lab.frx'), LAB_FRX);
   for (const sub of ['templates', 'srs']) mkdirSync(join(dir, 'other', sub), { recursive: true });
-  writeFileSync(join(dir, 'other', 'srs', '1-other.xml'), '<srs label="Other"><def><itm model="command" name="x">SELECT 1 AS x</itm></def></srs>');
+  writeFileSync(
+    join(dir, 'other', 'srs', '1-other.xml'),
+    '<srs label="Other"><def><itm model="command" name="x">SELECT 1 AS x</itm></def></srs>',
+  );
   writeFileSync(join(dir, 'other', 'templates', 'invoice.frx'), LAB_FRX);
   return dir;
 }
@@ -94,11 +97,24 @@ export async function startSrsFixture(kind: DatabaseKind, env: Record<string, st
   await grantRole(users, dora.id, 'app_demo');
   await createAccount(users, { username: 'nemo', password: 'nemo-password-1' });
   const as: SrsFixture['as'] = (jwt, path, init = {}) =>
-    inst.request(path, { ...init, headers: { ...(jwt ? { Authorization: `Bearer ${jwt}` } : {}), ...(init.headers as Record<string, string> | undefined) } });
+    inst.request(path, {
+      ...init,
+      headers: {
+        ...(jwt ? { Authorization: `Bearer ${jwt}` } : {}),
+        ...(init.headers as Record<string, string> | undefined),
+      },
+    });
   if (process.env.SRS_DEBUG) {
     const stop = inst.stop.bind(inst);
     inst.stop = async () => {
-      console.log(inst.logs().split('\n').filter((l) => l.includes('"level":50')).join('\n').slice(0, 4000));
+      console.log(
+        inst
+          .logs()
+          .split('\n')
+          .filter((l) => l.includes('"level":50'))
+          .join('\n')
+          .slice(0, 4000),
+      );
       await stop();
     };
   }

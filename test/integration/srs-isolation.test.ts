@@ -10,7 +10,18 @@ import { dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
 import { startInstance } from '../support/instance.js';
 import { startSrsFixture, type SrsFixture } from './srs-fixture.js';
 
-const PLATFORM_TABLES = ['users', 'teams', 'team_members', 'roles', 'user_roles', 'tokens', 'instance_settings', 'events', 'login_failures', 'kysely_migration'];
+const PLATFORM_TABLES = [
+  'users',
+  'teams',
+  'team_members',
+  'roles',
+  'user_roles',
+  'tokens',
+  'instance_settings',
+  'events',
+  'login_failures',
+  'kysely_migration',
+];
 
 /** Ways app SQL might try to get back the platform's rights before reading its tables. */
 function escapes(kind: 'sqlite' | 'postgres', platformFile: string): Record<string, string> {
@@ -56,7 +67,10 @@ describe.each(testDatabaseKinds())('report SQL is kept from the platform tables 
 
   it('SELECT * FROM each platform table fails with 422 command_failed', async () => {
     for (const [i, table] of PLATFORM_TABLES.entries()) {
-      writeFileSync(join(srsDir(), `${600 + i}-leak.xml`), `<srs label="Leak"><def><itm model="command" name="leak">SELECT * FROM ${table}</itm></def></srs>`);
+      writeFileSync(
+        join(srsDir(), `${600 + i}-leak.xml`),
+        `<srs label="Leak"><def><itm model="command" name="leak">SELECT * FROM ${table}</itm></def></srs>`,
+      );
       const r = await data(String(600 + i));
       expect(r.status, `${table}: ${r.text}`).toBe(422);
       expect(r.body.data.code).toBe('command_failed');
@@ -67,19 +81,28 @@ describe.each(testDatabaseKinds())('report SQL is kept from the platform tables 
     const platformFile = kind === 'sqlite' ? f.inst.services.database.description : '';
     const tries = Object.entries(escapes(kind, platformFile));
     for (const [i, [name, text]] of tries.entries()) {
-      writeFileSync(join(srsDir(), `${700 + i}-escape.xml`), `<srs label="Escape ${name}"><def><itm model="command" name="escape">${text}</itm></def></srs>`);
+      writeFileSync(
+        join(srsDir(), `${700 + i}-escape.xml`),
+        `<srs label="Escape ${name}"><def><itm model="command" name="escape">${text}</itm></def></srs>`,
+      );
       const r = await data(String(700 + i));
       expect(r.status, `${name}: ${r.text}`).toBe(422);
       expect(r.body.data.code, name).toBe('command_failed');
       expect(r.text).not.toMatch(/argon2|security_stamp|password/i);
     }
     // The command processes and the SRS pool still serve ordinary reports afterwards.
-    writeFileSync(join(srsDir(), '699-ok.xml'), '<srs label="Ok"><def><itm model="command" name="n">SELECT COUNT(*) AS n FROM demo_customers</itm></def></srs>');
+    writeFileSync(
+      join(srsDir(), '699-ok.xml'),
+      '<srs label="Ok"><def><itm model="command" name="n">SELECT COUNT(*) AS n FROM demo_customers</itm></def></srs>',
+    );
     for (let i = 0; i < 4; i++) expect((await data('699')).body.data.n[0].n).toBeGreaterThan(0);
   });
 
   it.runIf(kind === 'postgres')('runs on a login of the app role: no role to step back to', async () => {
-    writeFileSync(join(srsDir(), '698-who.xml'), '<srs label="Who"><def><itm model="command" name="who" opts="dtsingle">SELECT session_user AS session_user, current_user AS current_user, current_setting(\'search_path\') AS path</itm></def></srs>');
+    writeFileSync(
+      join(srsDir(), '698-who.xml'),
+      '<srs label="Who"><def><itm model="command" name="who" opts="dtsingle">SELECT session_user AS session_user, current_user AS current_user, current_setting(\'search_path\') AS path</itm></def></srs>',
+    );
     const who = (await data('698')).body.data.who;
     expect(who.session_user).toMatch(/^platform_core_app_[0-9a-f]{12}$/);
     expect(who.current_user).toBe(who.session_user);
@@ -93,7 +116,10 @@ describe.each(testDatabaseKinds())('report SQL is kept from the platform tables 
     const html = await f.as(f.adminJwt, '/api/srs/2/sales-by-customer.frx.html?app_name=demo');
     expect(html.status).toBe(200);
     // The sample tables are not beside the platform's.
-    const q = kind === 'sqlite' ? sql`SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'demo_orders'` : sql`SELECT COUNT(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename = 'demo_orders'`;
+    const q =
+      kind === 'sqlite'
+        ? sql`SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'demo_orders'`
+        : sql`SELECT COUNT(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename = 'demo_orders'`;
     expect(Number(((await q.execute(f.inst.services.database.db)).rows[0] as { n: number }).n)).toBe(0);
   });
 
@@ -106,16 +132,44 @@ describe.each(testDatabaseKinds())('report SQL is kept from the platform tables 
     expect(r.status, r.text).toBe(200);
     const people = r.body.data.people as Array<Record<string, unknown>>;
     expect(people.map((p) => p.username)).toEqual(expect.arrayContaining(['dora', 'nemo']));
-    expect(Object.keys(people[0]!).sort()).toEqual(['app_name', 'created_at', 'first_name', 'is_active', 'last_name', 'team_id', 'team_name', 'user_color', 'user_id', 'user_short', 'username']);
+    expect(Object.keys(people[0]!).sort()).toEqual([
+      'app_name',
+      'created_at',
+      'first_name',
+      'is_active',
+      'last_name',
+      'team_id',
+      'team_name',
+      'user_color',
+      'user_id',
+      'user_short',
+      'username',
+    ]);
     // A new account shows up in the next report.
-    expect((await f.as(f.adminJwt, '/api/core/account/create', { method: 'POST', json: { username: 'newcomer', password: 'newcomer-password-1' } })).status).toBe(201);
-    expect(((await data('650')).body.data.people as Array<{ username: string }>).map((p) => p.username)).toContain('newcomer');
+    expect(
+      (
+        await f.as(f.adminJwt, '/api/core/account/create', {
+          method: 'POST',
+          json: { username: 'newcomer', password: 'newcomer-password-1' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(((await data('650')).body.data.people as Array<{ username: string }>).map((p) => p.username)).toContain(
+      'newcomer',
+    );
 
-    writeFileSync(join(srsDir(), '651-rename.xml'), "<srs label=\"Rename\"><def><itm model=\"command\" name=\"x\">UPDATE platform_users SET username = 'mallory' WHERE username = 'dora'</itm></def></srs>");
+    writeFileSync(
+      join(srsDir(), '651-rename.xml'),
+      '<srs label="Rename"><def><itm model="command" name="x">UPDATE platform_users SET username = \'mallory\' WHERE username = \'dora\'</itm></def></srs>',
+    );
     const rename = await data('651');
     // PostgreSQL: the view is read-only. SQLite: the copy may change, the accounts never do.
     if (kind === 'postgres') expect(rename.status).toBe(422);
-    const dora = await f.inst.services.database.db.selectFrom('users').select('username').where('username', '=', 'dora').executeTakeFirst();
+    const dora = await f.inst.services.database.db
+      .selectFrom('users')
+      .select('username')
+      .where('username', '=', 'dora')
+      .executeTakeFirst();
     expect(dora?.username).toBe('dora');
   });
 

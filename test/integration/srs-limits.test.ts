@@ -40,13 +40,19 @@ describe.each(testDatabaseKinds())('SRS limits on %s', (kind) => {
       Settings__RenderTimeoutSeconds: '0.5',
       Settings__RenderQueueLimit: '0',
     });
-    writeSrs('94-slow.xml', `<srs label="Slow"><def>
+    writeSrs(
+      '94-slow.xml',
+      `<srs label="Slow"><def>
       <itm model="command" name="slow">WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x &lt; 30000000) SELECT COUNT(*) AS n FROM c</itm>
-    </def></srs>`);
-    writeSrs('95-rows.xml', `<srs label="Rows"><def>
+    </def></srs>`,
+    );
+    writeSrs(
+      '95-rows.xml',
+      `<srs label="Rows"><def>
       <itm model="param" name="count" type="int">10</itm>
       <itm model="command" name="rows">WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i &lt; @count) SELECT i, 'row ' || i AS t FROM c</itm>
-    </def></srs>`);
+    </def></srs>`,
+    );
     writeFileSync(join(f.appsDir, 'demo', 'templates', 'big.frx'), BIG_FRX);
   });
   afterAll(async () => {
@@ -71,12 +77,18 @@ describe.each(testDatabaseKinds())('SRS limits on %s', (kind) => {
     const tookMs = performance.now() - started;
     expect(r.status, r.text).toBe(422);
     expect(r.body.data.code).toBe('command_failed');
-    expect(r.body.message).toBe('Command "slow" ran longer than the statement timeout (1 s, Settings:SrsStatementTimeoutSeconds)');
+    expect(r.body.message).toBe(
+      'Command "slow" ran longer than the statement timeout (1 s, Settings:SrsStatementTimeoutSeconds)',
+    );
     // Stopped at the limit, not when the statement would have ended.
     expect(tookMs).toBeLessThan(3000);
     const next = await f.as(f.adminJwt, '/api/srs/95/data.json?app_name=demo&count=3');
     expect(next.status).toBe(200);
-    expect(next.body.data.rows).toEqual([{ i: 1, t: 'row 1' }, { i: 2, t: 'row 2' }, { i: 3, t: 'row 3' }]);
+    expect(next.body.data.rows).toEqual([
+      { i: 1, t: 'row 1' },
+      { i: 2, t: 'row 2' },
+      { i: 3, t: 'row 3' },
+    ]);
   });
 
   it('a command returning more rows than Settings:SrsMaxRows fails', async () => {
@@ -117,20 +129,51 @@ describe.each(testDatabaseKinds())('SRS limits on %s', (kind) => {
 
   it.each([
     ['<srs label="x"><def>\n<itm model="command" name="a">SELECT 1\n</def></srs>', /line 3: malformed XML/],
-    ['<?xml version="1.0"?>\n<!DOCTYPE srs [<!ENTITY x "boom">]>\n<srs><def><itm model="command" name="a">&x;</itm></def></srs>', /line 2: DTDs are not allowed/],
+    [
+      '<?xml version="1.0"?>\n<!DOCTYPE srs [<!ENTITY x "boom">]>\n<srs><def><itm model="command" name="a">&x;</itm></def></srs>',
+      /line 2: DTDs are not allowed/,
+    ],
     ['<report><def/></report>', /line 1: the root element must be <srs>, not <report>/],
-    ['<srs>\n<def>\n<itm model="param" name="p" type="money"/>\n<itm model="command" name="a">SELECT 1</itm></def></srs>', /line 3: param "p": type "money" is not one of string, int, decimal, bool, date/],
-    ['<srs><def>\n<itm model="param" name="p" type="int">ten</itm>\n<itm model="command" name="a">SELECT 1</itm></def></srs>', /line 2: param "p": default "ten" is not an integer/],
-    ['<srs><def>\n<itm model="command" name="a">SELECT 1</itm>\n<itm model="command" name="A">SELECT 2</itm></def></srs>', /line 3: command "A" is defined twice \(also on line 2\)/],
-    ['<srs><def>\n<itm model="param" name="order_id"/>\n\n<itm model="command" name="a">SELECT * FROM t WHERE id = @order_idd</itm></def></srs>', /line 4: command "a" uses @order_idd, which is not a declared param/],
-    ['<srs><def>\n<itm model="command" name="a" opts="dtsingle,cached">SELECT 1</itm></def></srs>', /line 2: command "a": unknown opt "cached"/],
-    ['<srs><def>\n<itm model="command" name="1st">SELECT 1</itm></def></srs>', /line 2: command name "1st" must be a letter/],
-    ['<srs><def>\n<itm model="param" name="ptoken"/><itm model="command" name="a">SELECT 1</itm></def></srs>', /line 2: param name "ptoken" is reserved/],
-    ['<srs><def><itm model="command" name="srssetup">SELECT 1</itm></def></srs>', /line 1: the definition has no command/],
+    [
+      '<srs>\n<def>\n<itm model="param" name="p" type="money"/>\n<itm model="command" name="a">SELECT 1</itm></def></srs>',
+      /line 3: param "p": type "money" is not one of string, int, decimal, bool, date/,
+    ],
+    [
+      '<srs><def>\n<itm model="param" name="p" type="int">ten</itm>\n<itm model="command" name="a">SELECT 1</itm></def></srs>',
+      /line 2: param "p": default "ten" is not an integer/,
+    ],
+    [
+      '<srs><def>\n<itm model="command" name="a">SELECT 1</itm>\n<itm model="command" name="A">SELECT 2</itm></def></srs>',
+      /line 3: command "A" is defined twice \(also on line 2\)/,
+    ],
+    [
+      '<srs><def>\n<itm model="param" name="order_id"/>\n\n<itm model="command" name="a">SELECT * FROM t WHERE id = @order_idd</itm></def></srs>',
+      /line 4: command "a" uses @order_idd, which is not a declared param/,
+    ],
+    [
+      '<srs><def>\n<itm model="command" name="a" opts="dtsingle,cached">SELECT 1</itm></def></srs>',
+      /line 2: command "a": unknown opt "cached"/,
+    ],
+    [
+      '<srs><def>\n<itm model="command" name="1st">SELECT 1</itm></def></srs>',
+      /line 2: command name "1st" must be a letter/,
+    ],
+    [
+      '<srs><def>\n<itm model="param" name="ptoken"/><itm model="command" name="a">SELECT 1</itm></def></srs>',
+      /line 2: param name "ptoken" is reserved/,
+    ],
+    [
+      '<srs><def><itm model="command" name="srssetup">SELECT 1</itm></def></srs>',
+      /line 1: the definition has no command/,
+    ],
     ['<srs>\n<def>\n<itm name="a">SELECT 1</itm></def></srs>', /line 3: <itm> needs a model attribute/],
   ])('an invalid definition is refused with the file and line: %#', async (xml, reason) => {
     writeSrs('97-invalid.xml', xml);
-    for (const path of ['/api/srs/97?app_name=demo', '/api/srs/97/data.json?app_name=demo', '/api/srs/97/lab.frx.html?app_name=demo']) {
+    for (const path of [
+      '/api/srs/97?app_name=demo',
+      '/api/srs/97/data.json?app_name=demo',
+      '/api/srs/97/lab.frx.html?app_name=demo',
+    ]) {
       const r = await f.as(f.adminJwt, path);
       expect(r.status, path).toBe(422);
       expect(r.body.data.code).toBe('srs_invalid');
@@ -150,7 +193,10 @@ describe.each(testDatabaseKinds())('SRS limits on %s', (kind) => {
   });
 
   it('unused attributes and elements are warnings, shown to srs_administrator', async () => {
-    writeSrs('99-warn.xml', '<srs label="W" owner="me"><def><itm model="command" name="a" cache="yes">SELECT 1 AS a</itm><itm model="view" name="v"/></def><notes/></srs>');
+    writeSrs(
+      '99-warn.xml',
+      '<srs label="W" owner="me"><def><itm model="command" name="a" cache="yes">SELECT 1 AS a</itm><itm model="view" name="v"/></def><notes/></srs>',
+    );
     const r = await f.as(f.adminJwt, '/api/srs/99?app_name=demo');
     expect(r.status).toBe(200);
     expect(r.body.data.warnings).toEqual([
@@ -161,8 +207,11 @@ describe.each(testDatabaseKinds())('SRS limits on %s', (kind) => {
     ]);
   });
 
-  it('the definition\'s culture formats the report', async () => {
-    writeSrs('88-culture.xml', '<srs label="Kultur" culture="de-DE"><def><itm model="command" name="v" opts="dtsingle">SELECT 1234.5 AS amount</itm></def></srs>');
+  it("the definition's culture formats the report", async () => {
+    writeSrs(
+      '88-culture.xml',
+      '<srs label="Kultur" culture="de-DE"><def><itm model="command" name="v" opts="dtsingle">SELECT 1234.5 AS amount</itm></def></srs>',
+    );
     writeFileSync(
       join(f.appsDir, 'demo', 'templates', 'amount.frx'),
       '<Report><ReportPage Name="P"><ReportTitleBand Name="B" Width="718.2" Height="18.9"><TextObject Name="T" Width="300" Height="18.9" Text="[JSON.item.v.amount]" Format="Number" Format.UseLocale="true" Format.DecimalDigits="2"/></ReportTitleBand></ReportPage></Report>',
@@ -170,14 +219,24 @@ describe.each(testDatabaseKinds())('SRS limits on %s', (kind) => {
     const r = await f.as(f.adminJwt, '/api/srs/88/amount.frx.html?app_name=demo');
     expect(r.status).toBe(200);
     expect(r.text).toContain('>1.234,50<');
-    writeSrs('88-culture.xml', '<srs label="Kultur" culture="tlh-KX"><def><itm model="command" name="v">SELECT 1 AS one</itm></def></srs>');
-    expect((await f.as(f.adminJwt, '/api/srs/88?app_name=demo')).body.message).toMatch(/line 1: culture "tlh-KX" is not supported/);
+    writeSrs(
+      '88-culture.xml',
+      '<srs label="Kultur" culture="tlh-KX"><def><itm model="command" name="v">SELECT 1 AS one</itm></def></srs>',
+    );
+    expect((await f.as(f.adminJwt, '/api/srs/88?app_name=demo')).body.message).toMatch(
+      /line 1: culture "tlh-KX" is not supported/,
+    );
   });
 
   it('Content-Disposition carries a non-ASCII template name (RFC 6266 / 5987)', async () => {
-    copyFileSync(join(f.appsDir, 'demo', 'templates', 'lab.frx'), join(f.appsDir, 'demo', 'templates', 'Prüfbericht 2024 %.frx'));
+    copyFileSync(
+      join(f.appsDir, 'demo', 'templates', 'lab.frx'),
+      join(f.appsDir, 'demo', 'templates', 'Prüfbericht 2024 %.frx'),
+    );
     const r = await f.as(f.adminJwt, `/api/srs/90/${encodeURIComponent('Prüfbericht 2024 %')}.frx.html?app_name=demo`);
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-disposition')).toBe(`inline; filename="Pr_fbericht 2024 _.html"; filename*=UTF-8''Pr%C3%BCfbericht%202024%20%25.html`);
+    expect(r.headers.get('content-disposition')).toBe(
+      `inline; filename="Pr_fbericht 2024 _.html"; filename*=UTF-8''Pr%C3%BCfbericht%202024%20%25.html`,
+    );
   });
 });

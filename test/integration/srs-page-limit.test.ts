@@ -47,11 +47,13 @@ function addRowsReports(f: SrsFixture): void {
   writeFileSync(join(f.appsDir, 'demo', 'templates', 'list.frx'), LIST_FRX);
 }
 
-const TOO_LARGE = 'The report has more than 3 pages (Settings:RenderMaxPages) and was not rendered; narrow its params, or ask for the first pages with _max_pages=<pages>';
+const TOO_LARGE =
+  'The report has more than 3 pages (Settings:RenderMaxPages) and was not rendered; narrow its params, or ask for the first pages with _max_pages=<pages>';
 
 describe.each(testDatabaseKinds())('SRS page limit (Settings:RenderMaxPages 3) on %s', (kind) => {
   let f: SrsFixture;
-  const get = (query: string, format = 'html') => f.as(f.adminJwt, `/api/srs/96/pages.frx.${format}?app_name=demo&${query}`);
+  const get = (query: string, format = 'html') =>
+    f.as(f.adminJwt, `/api/srs/96/pages.frx.${format}?app_name=demo&${query}`);
 
   beforeAll(async () => {
     f = await startSrsFixture(kind, { Settings__RenderMaxPages: '3' });
@@ -100,7 +102,10 @@ describe.each(testDatabaseKinds())('SRS page limit (Settings:RenderMaxPages 3) o
   });
 
   it('_max_pages may come in the body of a POST, as params do', async () => {
-    const r = await f.as(f.adminJwt, '/api/srs/96/pages.frx.html?app_name=demo', { method: 'POST', json: { count: 4, _max_pages: 1 } });
+    const r = await f.as(f.adminJwt, '/api/srs/96/pages.frx.html?app_name=demo', {
+      method: 'POST',
+      json: { count: 4, _max_pages: 1 },
+    });
     expect(r.status, r.text.slice(0, 300)).toBe(200);
     expect(r.headers.get('x-report-truncated')).toBe('pages=1');
     expect(htmlText(r.text).split('\n')).toEqual(['row 1']);
@@ -110,12 +115,17 @@ describe.each(testDatabaseKinds())('SRS page limit (Settings:RenderMaxPages 3) o
     const over = await get('count=1&_max_pages=4');
     expect(over.status).toBe(400);
     expect(over.body.data.code).toBe('invalid_param');
-    expect(over.body.message).toBe('_max_pages must be a whole number of pages from 1 to 3 (Settings:RenderMaxPages) (got "4")');
+    expect(over.body.message).toBe(
+      '_max_pages must be a whole number of pages from 1 to 3 (Settings:RenderMaxPages) (got "4")',
+    );
     for (const bad of ['0', 'two', '1.5', '-1']) {
       const r = await get(`count=1&_max_pages=${bad}`);
       expect(r.status, `${bad}: ${r.text.slice(0, 300)}`).toBe(400);
     }
-    const body = await f.as(f.adminJwt, '/api/srs/96/pages.frx.html?app_name=demo', { method: 'POST', json: { _max_pages: 'all' } });
+    const body = await f.as(f.adminJwt, '/api/srs/96/pages.frx.html?app_name=demo', {
+      method: 'POST',
+      json: { _max_pages: 'all' },
+    });
     expect(body.status).toBe(400);
     expect(body.body.message).toContain('_max_pages must be a whole number of pages from 1 to 3');
   });
@@ -126,7 +136,10 @@ describe.each(testDatabaseKinds())('SRS page limit (Settings:RenderMaxPages 3) o
       const path = doc.paths[`/api/srs/{id}/{templatename}.frx.${format}`];
       for (const method of ['get', 'post']) {
         const op = path[method];
-        expect(op.parameters.find((p: { in: string; name: string }) => p.in === 'query' && p.name === '_max_pages'), `${method} .frx.${format}`).toMatchObject({ schema: { type: 'integer', minimum: 1 } });
+        expect(
+          op.parameters.find((p: { in: string; name: string }) => p.in === 'query' && p.name === '_max_pages'),
+          `${method} .frx.${format}`,
+        ).toMatchObject({ schema: { type: 'integer', minimum: 1 } });
         expect(op.responses['200'].headers?.['X-Report-Truncated'], `${method} .frx.${format}`).toBeDefined();
       }
     }

@@ -57,16 +57,29 @@ describe('definition files', () => {
       ['secret', false, ['lab_secret', 'srs_administrator']],
       ['nothing', true, []],
     ]);
-    expect(d.params.find((p) => p.name === 'n')).toMatchObject({ type: 'int', typed: true, defaultValue: '7', line: 4 });
+    expect(d.params.find((p) => p.name === 'n')).toMatchObject({
+      type: 'int',
+      typed: true,
+      defaultValue: '7',
+      line: 4,
+    });
     expect(d.params.find((p) => p.name === 'raw')).toMatchObject({ type: 'string', typed: false, defaultValue: null });
   });
 
   it('keeps SQL with < in CDATA and reports a bad file with its line', () => {
-    const d = parseSrsDefinition('1', 'srs/1.xml', '<srs><def><itm model="command" name="a"><![CDATA[SELECT 1 WHERE 1 < 2]]></itm></def></srs>');
+    const d = parseSrsDefinition(
+      '1',
+      'srs/1.xml',
+      '<srs><def><itm model="command" name="a"><![CDATA[SELECT 1 WHERE 1 < 2]]></itm></def></srs>',
+    );
     expect(d.commands[0]?.sql).toBe('SELECT 1 WHERE 1 < 2');
     expect(d.label).toBe('1');
     try {
-      parseSrsDefinition('1', 'srs/1.xml', '<srs>\n<def>\n<itm model="command" name="a">SELECT 1 WHERE 1 < 2</itm></def></srs>');
+      parseSrsDefinition(
+        '1',
+        'srs/1.xml',
+        '<srs>\n<def>\n<itm model="command" name="a">SELECT 1 WHERE 1 < 2</itm></def></srs>',
+      );
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(SrsDefinitionError);
@@ -96,8 +109,19 @@ describe('params', () => {
   });
 
   it('converts typed values, and gives NULL for an empty typed value', () => {
-    const v = resolveParams(params, { query: { n: '+5', amount: '+1.50', flag: 'yes', day: '', text: '' }, body: undefined });
-    expect(v).toMatchObject({ n: 5, amount: '1.50', flag: true, day: null, text: '', label: 'default label', raw: null });
+    const v = resolveParams(params, {
+      query: { n: '+5', amount: '+1.50', flag: 'yes', day: '', text: '' },
+      body: undefined,
+    });
+    expect(v).toMatchObject({
+      n: 5,
+      amount: '1.50',
+      flag: true,
+      day: null,
+      text: '',
+      label: 'default label',
+      raw: null,
+    });
   });
 
   it('reports every bad param at once', () => {
@@ -153,7 +177,9 @@ describe('settings of the SRS service', () => {
     const s = loadConfig({}, dir()).settings;
     expect(s.renderWorkers).toBe(Math.max(1, availableParallelism() - 1));
     expect(s.renderQueueLimit).toBe(4 * s.renderWorkers);
-    expect([s.renderTimeoutSeconds, s.renderMemoryMb, s.srsStatementTimeoutSeconds, s.srsMaxRows]).toEqual([60, 512, 30, 100_000]);
+    expect([s.renderTimeoutSeconds, s.renderMemoryMb, s.srsStatementTimeoutSeconds, s.srsMaxRows]).toEqual([
+      60, 512, 30, 100_000,
+    ]);
     expect(loadConfig({ Settings__RenderWorkers: '3' }, dir()).settings.renderQueueLimit).toBe(12);
   });
   it.each([
@@ -171,13 +197,22 @@ describe('settings of the SRS service', () => {
 
 describe('binding typed params (sql-text placeholder option)', () => {
   const postgres = new Kysely<any>({
-    dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() },
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
   });
   it('wraps the bound parameter, which stays bound', () => {
-    const b = bindNamedParameters('select * from t where (@d is null or day = @d) and n = :n', { d: null, n: 5 }, {
-      prefixes: ['@', ':'],
-      placeholder: (name, value) => (name === 'd' ? sql`cast(${value} as date)` : sql`${value}`),
-    });
+    const b = bindNamedParameters(
+      'select * from t where (@d is null or day = @d) and n = :n',
+      { d: null, n: 5 },
+      {
+        prefixes: ['@', ':'],
+        placeholder: (name, value) => (name === 'd' ? sql`cast(${value} as date)` : sql`${value}`),
+      },
+    );
     const c = b.query.compile(postgres);
     expect(c.sql).toBe('select * from t where (cast($1 as date) is null or day = cast($2 as date)) and n = $3');
     expect(c.parameters).toEqual([null, null, 5]);

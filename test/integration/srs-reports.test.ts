@@ -33,8 +33,12 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
     // Rows written by SQL, with values that appear nowhere in the seed.
     const db = f.inst.services.database.withApps;
     await sql`INSERT INTO app.demo_customers (id, name, contact, email, phone, street, postal_code, city, country, segment, credit_limit, note)
-              VALUES (9001, 'Zebra Testhaus GmbH', 'Quentin Quark', NULL, NULL, 'Am Prüfstand 7', '99999', 'Testingen', 'Germany', 'small', NULL, NULL)`.execute(db);
-    await sql`INSERT INTO app.demo_products (id, sku, name, category, unit_price) VALUES (9001, 'QK-STAPLE', 'Quokka stapler', 'Desk', 1234.5), (9002, 'QK-CLIP', 'Quokka clip', 'Desk', 0.35)`.execute(db);
+              VALUES (9001, 'Zebra Testhaus GmbH', 'Quentin Quark', NULL, NULL, 'Am Prüfstand 7', '99999', 'Testingen', 'Germany', 'small', NULL, NULL)`.execute(
+      db,
+    );
+    await sql`INSERT INTO app.demo_products (id, sku, name, category, unit_price) VALUES (9001, 'QK-STAPLE', 'Quokka stapler', 'Desk', 1234.5), (9002, 'QK-CLIP', 'Quokka clip', 'Desk', 0.35)`.execute(
+      db,
+    );
     await sql`INSERT INTO app.demo_orders (id, customer_id, order_date, due_date, shipped_date, status, reference, note)
               VALUES (9001, 9001, '2024-07-04', NULL, NULL, 'open', NULL, 'Handle with care & love')`.execute(db);
     await sql`INSERT INTO app.demo_order_lines (order_id, line_no, product_id, quantity, unit_price, discount_pct)
@@ -46,8 +50,28 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
   });
 
   // 3 × 1,234.50 = 3,703.50; 1000 × 0.35 × 90 % = 315.00; net 4,018.50; VAT 20 % 803.70; 4,822.20.
-  const EXPECTED = ['Zebra Testhaus GmbH', 'Attn. Quentin Quark', 'Am Prüfstand 7', '99999 Testingen', '9001', '4 Jul 2024', 'on receipt', 'Status: open',
-    'QK-STAPLE', 'Quokka stapler', '1,234.50', '€ 3,703.50', 'Quokka clip', '10 %', '€ 315.00', '€ 4,018.50', '€ 803.70', '€ 4,822.20', '2 lines', 'Note: Handle with care & love'];
+  const EXPECTED = [
+    'Zebra Testhaus GmbH',
+    'Attn. Quentin Quark',
+    'Am Prüfstand 7',
+    '99999 Testingen',
+    '9001',
+    '4 Jul 2024',
+    'on receipt',
+    'Status: open',
+    'QK-STAPLE',
+    'Quokka stapler',
+    '1,234.50',
+    '€ 3,703.50',
+    'Quokka clip',
+    '10 %',
+    '€ 315.00',
+    '€ 4,018.50',
+    '€ 803.70',
+    '€ 4,822.20',
+    '2 lines',
+    'Note: Handle with care & love',
+  ];
 
   it('.frx.html shows the rows written by SQL, with the document headers', async () => {
     const r = await f.as(f.adminJwt, `/api/srs/1/invoice.frx.html?${APP}&order_id=9001`);
@@ -90,8 +114,15 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
   });
 
   it('_new.frx opens in our engine and shows every field of every command', async () => {
-    for (const [id, query] of [['1', '&order_id=9001'], ['3', ''], ['90', '&text=hello']] as const) {
-      const data = (await f.as(f.adminJwt, `/api/srs/${id}/data.json?${APP}${query}`)).body.data as Record<string, unknown>;
+    for (const [id, query] of [
+      ['1', '&order_id=9001'],
+      ['3', ''],
+      ['90', '&text=hello'],
+    ] as const) {
+      const data = (await f.as(f.adminJwt, `/api/srs/${id}/data.json?${APP}${query}`)).body.data as Record<
+        string,
+        unknown
+      >;
       const r = await f.as(f.adminJwt, `/api/srs/${id}/_new.frx?${APP}${query}`);
       expect(r.status, r.text.slice(0, 300)).toBe(200);
       expect(r.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -99,14 +130,17 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
       expect(loadFrx(r.text).report.dictionary.connections.length).toBe(1);
       // Narrow columns wrap long values onto several lines: compare without whitespace.
       const squash = (s: string) => s.replace(/\s+/g, '');
-      const text = squash(htmlText(String(renderReport({ template: r.text, data: { json: data }, format: 'html' }).output)));
+      const text = squash(
+        htmlText(String(renderReport({ template: r.text, data: { json: data }, format: 'html' }).output)),
+      );
       let checked = 0;
       for (const [command, value] of Object.entries(data)) {
         const rows = Array.isArray(value) ? value : value === null ? [] : [value];
         for (const row of rows as Record<string, unknown>[]) {
           for (const [field, v] of Object.entries(row)) {
             expect(text, `${id}: ${command}.${field}`).toContain(squash(field));
-            if (typeof v === 'string' && v !== '') expect(text, `${id}: ${command}.${field} = ${v}`).toContain(squash(v));
+            if (typeof v === 'string' && v !== '')
+              expect(text, `${id}: ${command}.${field} = ${v}`).toContain(squash(v));
             checked++;
           }
         }
@@ -141,7 +175,10 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
     );
     const pool = f.inst.services.srs.pool;
     const controller = new AbortController();
-    const pending = fetch(`${f.inst.url}/api/srs/95/rows.frx.pdf?app_name=demo&count=40000`, { headers: { Authorization: `Bearer ${f.adminJwt}`, 'X-Request-Id': 'srs-abort-1' }, signal: controller.signal }).catch((e: unknown) => e);
+    const pending = fetch(`${f.inst.url}/api/srs/95/rows.frx.pdf?app_name=demo&count=40000`, {
+      headers: { Authorization: `Bearer ${f.adminJwt}`, 'X-Request-Id': 'srs-abort-1' },
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
     await expect.poll(() => pool.stats().busy, { timeout: 10_000, interval: 5 }).toBe(1);
     controller.abort();
     expect(await pending).toBeInstanceOf(Error);
@@ -150,7 +187,12 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
     const next = await f.as(f.adminJwt, `/api/srs/95/rows.frx.html?app_name=demo&count=3`);
     expect(next.status, next.text.slice(0, 300)).toBe(200);
     expect(htmlText(next.text)).toContain('match: row 3');
-    expect(f.inst.logs().split('\n').filter((l) => l.includes('srs-abort-1') && l.includes('"level":50'))).toEqual([]);
+    expect(
+      f.inst
+        .logs()
+        .split('\n')
+        .filter((l) => l.includes('srs-abort-1') && l.includes('"level":50')),
+    ).toEqual([]);
   });
 
   describe('the demo app', () => {
@@ -158,7 +200,18 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
       const r = await f.as(f.adminJwt, `/api/srs/1/invoice.frx.html?${APP}&order_id=1004`);
       expect(r.status).toBe(200);
       const text = htmlText(r.text);
-      for (const s of ['Hanseatic Paper GmbH', 'HP-77812', '2 Feb 2024', 'PAID — thank you', '€ 980.00', '12.5 %', '€ 2,274.65', '€ 454.93', '€ 2,729.58']) expect(text).toContain(s);
+      for (const s of [
+        'Hanseatic Paper GmbH',
+        'HP-77812',
+        '2 Feb 2024',
+        'PAID — thank you',
+        '€ 980.00',
+        '12.5 %',
+        '€ 2,274.65',
+        '€ 454.93',
+        '€ 2,729.58',
+      ])
+        expect(text).toContain(s);
     });
 
     it('the grouped list with group and grand totals, filtered by params', async () => {
@@ -167,7 +220,14 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
       expect(all).toContain('Total Zebra Testhaus GmbH: 4,018.50');
       expect(all).toContain('Grand total: 20,563.80');
       expect(all).toContain('15 orders in total');
-      const paid = htmlText((await f.as(f.adminJwt, `/api/srs/2/sales-by-customer.frx.html?${APP}&status=paid&from=2024-01-01&to=2024-01-31`)).text);
+      const paid = htmlText(
+        (
+          await f.as(
+            f.adminJwt,
+            `/api/srs/2/sales-by-customer.frx.html?${APP}&status=paid&from=2024-01-01&to=2024-01-31`,
+          )
+        ).text,
+      );
       expect(paid).toContain('Orders from 1 Jan 2024 to 31 Jan 2024 · status: paid');
       expect(paid).toContain('Grand total: 6,173.10');
       expect(paid).not.toContain('Hanseatic');
@@ -195,10 +255,32 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
       expect(r.status).toBe(200);
       expect(r.body.success).toBe(true);
       expect(r.body.message).toBe('3 commands');
-      expect(r.body.data.invoice).toMatchObject({ order_id: 9001, customer_name: 'Zebra Testhaus GmbH', order_date: '2024-07-04', due_date: null, email: null });
+      expect(r.body.data.invoice).toMatchObject({
+        order_id: 9001,
+        customer_name: 'Zebra Testhaus GmbH',
+        order_date: '2024-07-04',
+        due_date: null,
+        email: null,
+      });
       expect(r.body.data.lines).toEqual([
-        { line_no: 1, sku: 'QK-STAPLE', product: 'Quokka stapler', quantity: 3, unit_price: 1234.5, discount_pct: 0, amount: 3703.5 },
-        { line_no: 2, sku: 'QK-CLIP', product: 'Quokka clip', quantity: 1000, unit_price: 0.35, discount_pct: 10, amount: 315 },
+        {
+          line_no: 1,
+          sku: 'QK-STAPLE',
+          product: 'Quokka stapler',
+          quantity: 3,
+          unit_price: 1234.5,
+          discount_pct: 0,
+          amount: 3703.5,
+        },
+        {
+          line_no: 2,
+          sku: 'QK-CLIP',
+          product: 'Quokka clip',
+          quantity: 1000,
+          unit_price: 0.35,
+          discount_pct: 10,
+          amount: 315,
+        },
       ]);
       expect(r.body.data.totals).toEqual({ net: 4018.5, vat_pct: 20, vat: 803.7, gross: 4822.2 });
       const missing = await f.as(f.adminJwt, `/api/srs/1/data.json?${APP}&order_id=424242`);
@@ -223,15 +305,33 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
         literal: '@n and :n in a literal',
       });
       expect(r.body.data.nothing).toBeNull();
-      const typed = await f.as(f.doraJwt, `/api/srs/90/data.json?${APP}&n=-42&amount=12.50&flag=TRUE&day=2024-02-29&text=&label=L%C3%A4bel`);
-      expect(typed.body.data.echo).toMatchObject({ n: -42, amount: 12.5, flag: 'yes', day: '2024-02-29', text: '', text_or: '', label: 'Läbel', setup_value: 'Läbel' });
+      const typed = await f.as(
+        f.doraJwt,
+        `/api/srs/90/data.json?${APP}&n=-42&amount=12.50&flag=TRUE&day=2024-02-29&text=&label=L%C3%A4bel`,
+      );
+      expect(typed.body.data.echo).toMatchObject({
+        n: -42,
+        amount: 12.5,
+        flag: 'yes',
+        day: '2024-02-29',
+        text: '',
+        text_or: '',
+        label: 'Läbel',
+        setup_value: 'Läbel',
+      });
     });
 
     it('params from a JSON body; the query string wins; names match case-insensitively', async () => {
-      const r = await f.as(f.doraJwt, `/api/srs/90/data.json?${APP}&LABEL=from-query`, { method: 'POST', json: { n: 5, flag: true, label: 'from-body', text: null, unknown_name: 'ignored' } });
+      const r = await f.as(f.doraJwt, `/api/srs/90/data.json?${APP}&LABEL=from-query`, {
+        method: 'POST',
+        json: { n: 5, flag: true, label: 'from-body', text: null, unknown_name: 'ignored' },
+      });
       expect(r.status, r.text).toBe(200);
       expect(r.body.data.echo).toMatchObject({ n: 5, flag: 'yes', label: 'from-query', text: null });
-      const html = await f.as(f.doraJwt, `/api/srs/90/lab.frx.html?${APP}`, { method: 'POST', json: { text: 'posted text', n: 11 } });
+      const html = await f.as(f.doraJwt, `/api/srs/90/lab.frx.html?${APP}`, {
+        method: 'POST',
+        json: { text: 'posted text', n: 11 },
+      });
       expect(html.status).toBe(200);
       expect(htmlText(html.text)).toContain('n=11 text=posted text');
     });
@@ -255,7 +355,10 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
         expect(r.body.data.details[0], query).toMatchObject({ field: param, rule });
         expect(r.body.message, query).toContain(`param ${param}`);
       }
-      const body = await f.as(f.doraJwt, `/api/srs/90/data.json?${APP}`, { method: 'POST', json: { n: { nested: true } } });
+      const body = await f.as(f.doraJwt, `/api/srs/90/data.json?${APP}`, {
+        method: 'POST',
+        json: { n: { nested: true } },
+      });
       expect(body.status).toBe(400);
       const float = await f.as(f.doraJwt, `/api/srs/90/data.json?${APP}`, { method: 'POST', json: { n: 2.5 } });
       expect(float.body.data.details[0]).toMatchObject({ field: 'n', rule: 'int' });
@@ -274,11 +377,29 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
       const dora = await f.as(f.doraJwt, `/api/srs/90?${APP}`);
       expect(dora.status).toBe(200);
       expect(dora.body.message).toBe('Lab');
-      expect(dora.body.data).toMatchObject({ id: '90', app: 'demo', file: 'srs/90-lab.xml', label: 'Lab', culture: null });
+      expect(dora.body.data).toMatchObject({
+        id: '90',
+        app: 'demo',
+        file: 'srs/90-lab.xml',
+        label: 'Lab',
+        culture: null,
+      });
       expect(dora.body.data.params).toContainEqual({ name: 'n', type: 'int', default: '7' });
       expect(dora.body.data.params).toContainEqual({ name: 'raw', type: 'string', default: null });
-      expect(dora.body.data.commands.map((c: { name: string }) => c.name)).toEqual(['srssetup', 'echo', 'matches', 'secret', 'nothing']);
-      expect(dora.body.data.commands.find((c: { name: string }) => c.name === 'secret')).toEqual({ name: 'secret', setup: false, single: false, acl: ['lab_secret', 'srs_administrator'], allowed: false });
+      expect(dora.body.data.commands.map((c: { name: string }) => c.name)).toEqual([
+        'srssetup',
+        'echo',
+        'matches',
+        'secret',
+        'nothing',
+      ]);
+      expect(dora.body.data.commands.find((c: { name: string }) => c.name === 'secret')).toEqual({
+        name: 'secret',
+        setup: false,
+        single: false,
+        acl: ['lab_secret', 'srs_administrator'],
+        allowed: false,
+      });
       expect(dora.body.data.templates).toEqual(['customer-directory', 'invoice', 'lab', 'rows', 'sales-by-customer']);
       expect(dora.text).not.toContain('SELECT');
       expect(dora.body.data.warnings).toBeUndefined();
@@ -296,7 +417,9 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
           <itm model="param" name="p">1</itm>
         </def></srs>`,
       );
-      const r = await f.as(f.adminJwt, `/api/srs/91/data.json?${APP}`, { headers: { 'X-Request-Id': 'srs-fail-check-1' } });
+      const r = await f.as(f.adminJwt, `/api/srs/91/data.json?${APP}`, {
+        headers: { 'X-Request-Id': 'srs-fail-check-1' },
+      });
       expect(r.status).toBe(422);
       expect(r.body.success).toBe(false);
       expect(r.body.data.code).toBe('command_failed');
@@ -304,7 +427,11 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
       expect(r.body.data.details).toEqual([{ field: 'boom', rule: 'command', message: 'Command "boom" failed' }]);
       expect(r.text).not.toMatch(/no_such_table|secret_column|SELECT|sqlite|relation/i);
       // Log lines are written asynchronously: wait for this one.
-      const logLine = () => f.inst.logs().split('\n').find((l) => l.includes('srs-fail-check-1') && l.includes('no_such_table_xyz'));
+      const logLine = () =>
+        f.inst
+          .logs()
+          .split('\n')
+          .find((l) => l.includes('srs-fail-check-1') && l.includes('no_such_table_xyz'));
       await expect.poll(logLine, { timeout: 5000 }).toBeTruthy();
       const line = logLine();
       expect(line).toContain('"command":"boom"');
@@ -347,7 +474,9 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
       const r = await f.as(f.adminJwt, `/api/srs/93/data.json?${APP}`);
       expect(r.status).toBe(422);
       expect(r.body.message).toBe('Command "srssetup" failed');
-      const rows = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM app.srs_audit WHERE what = 'after setup'`.execute(f.inst.services.database.withApps);
+      const rows = await sql<{
+        n: number | string;
+      }>`SELECT COUNT(*) AS n FROM app.srs_audit WHERE what = 'after setup'`.execute(f.inst.services.database.withApps);
       expect(Number(rows.rows[0]?.n)).toBe(0);
     });
   });

@@ -35,8 +35,16 @@ function alive(pid: number): boolean {
   }
 }
 
-const command = (name: string, ...statements: string[]): RunCommand => ({ name, output: 'rows', statements: statements.map((s) => ({ sql: s, parameters: [] })) });
-const job = (commands: RunCommand[], statementTimeoutMs = 30_000, maxRows = 1000): RunJob => ({ commands, statementTimeoutMs, maxRows });
+const command = (name: string, ...statements: string[]): RunCommand => ({
+  name,
+  output: 'rows',
+  statements: statements.map((s) => ({ sql: s, parameters: [] })),
+});
+const job = (commands: RunCommand[], statementTimeoutMs = 30_000, maxRows = 1000): RunJob => ({
+  commands,
+  statementTimeoutMs,
+  maxRows,
+});
 
 describe('SRS commands on SQLite, through the service', () => {
   let f: SrsFixture;
@@ -52,16 +60,22 @@ describe('SRS commands on SQLite, through the service', () => {
     f = await startSrsFixture('sqlite', { Settings__SrsStatementTimeoutSeconds: '0.5' });
     await sql`CREATE TABLE app.srs_worker_audit (what VARCHAR(50) NOT NULL)`.execute(f.inst.services.database.withApps);
     const srs = join(f.appsDir, 'demo', 'srs');
-    writeFileSync(join(srs, '80-endless.xml'), `<srs label="Endless"><def>
+    writeFileSync(
+      join(srs, '80-endless.xml'),
+      `<srs label="Endless"><def>
       <itm model="command" name="srssetup">INSERT INTO srs_worker_audit (what) VALUES ('written by setup')</itm>
       <itm model="command" name="endless">${ENDLESS}</itm>
-    </def></srs>`);
-    writeFileSync(join(srs, '81-quick.xml'), `<srs label="Quick"><def>
+    </def></srs>`,
+    );
+    writeFileSync(
+      join(srs, '81-quick.xml'),
+      `<srs label="Quick"><def>
       <itm model="param" name="n" type="int">2</itm>
       <itm model="param" name="label">none</itm>
       <itm model="command" name="head" opts="dtsingle">SELECT @n AS n, 'x' || :label AS label</itm>
       <itm model="command" name="rows">WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i &lt; @n) SELECT i FROM c</itm>
-    </def></srs>`);
+    </def></srs>`,
+    );
   });
   afterAll(async () => {
     if (!stopped) await f?.inst.stop();
@@ -72,7 +86,10 @@ describe('SRS commands on SQLite, through the service', () => {
     for (const n of [1, 2, 3]) {
       const r = await f.as(f.adminJwt, `/api/srs/81/data.json?app_name=demo&n=${n}&label=%27${n}`);
       expect(r.status, r.text).toBe(200);
-      expect(r.body.data).toEqual({ head: { n, label: `x'${n}` }, rows: Array.from({ length: n }, (_, i) => ({ i: i + 1 })) });
+      expect(r.body.data).toEqual({
+        head: { n, label: `x'${n}` },
+        rows: Array.from({ length: n }, (_, i) => ({ i: i + 1 })),
+      });
     }
     const stats = await pool();
     expect(stats.started).toBe(1);
@@ -86,7 +103,9 @@ describe('SRS commands on SQLite, through the service', () => {
     const [pid] = before.pids;
     const db = f.inst.services.database.withApps;
     const started = performance.now();
-    const endless = f.as(f.adminJwt, '/api/srs/80/data.json?app_name=demo', { headers: { 'X-Request-Id': 'srs-endless-1' } });
+    const endless = f.as(f.adminJwt, '/api/srs/80/data.json?app_name=demo', {
+      headers: { 'X-Request-Id': 'srs-endless-1' },
+    });
     await expect.poll(async () => (await pool()).busy, { interval: 10 }).toBe(1);
     const pingStarted = performance.now();
     expect((await f.as(null, '/api/core/system/ping')).status).toBe(200);
@@ -95,7 +114,9 @@ describe('SRS commands on SQLite, through the service', () => {
     const r = await endless;
     expect(r.status, r.text).toBe(422);
     expect(r.body.data.code).toBe('command_failed');
-    expect(r.body.message).toBe('Command "endless" ran longer than the statement timeout (0.5 s, Settings:SrsStatementTimeoutSeconds)');
+    expect(r.body.message).toBe(
+      'Command "endless" ran longer than the statement timeout (0.5 s, Settings:SrsStatementTimeoutSeconds)',
+    );
     expect(performance.now() - started).toBeLessThan(2000);
     // The process running it is gone, and with it the statement.
     await expect.poll(() => alive(pid!), { timeout: 2000, interval: 20 }).toBe(false);
@@ -106,7 +127,11 @@ describe('SRS commands on SQLite, through the service', () => {
     expect(performance.now() - writeStarted).toBeLessThan(500);
     const rows = await sql<{ what: string }>`SELECT what FROM app.srs_worker_audit`.execute(db);
     expect(rows.rows).toEqual([{ what: 'written by the server' }]);
-    const logLine = () => f.inst.logs().split('\n').find((l) => l.includes('srs-endless-1') && l.includes('its SQLite command process was killed'));
+    const logLine = () =>
+      f.inst
+        .logs()
+        .split('\n')
+        .find((l) => l.includes('srs-endless-1') && l.includes('its SQLite command process was killed'));
     await expect.poll(logLine, { timeout: 5000 }).toBeTruthy();
 
     const next = await f.as(f.adminJwt, '/api/srs/81/data.json?app_name=demo&n=1');
@@ -117,13 +142,22 @@ describe('SRS commands on SQLite, through the service', () => {
   });
 
   it('a failing command keeps its process; the answer names the command, the log has the driver error', async () => {
-    writeFileSync(join(f.appsDir, 'demo', 'srs', '82-fails.xml'), '<srs label="Fails"><def><itm model="command" name="boom">SELECT nope FROM no_such_table_w</itm></def></srs>');
+    writeFileSync(
+      join(f.appsDir, 'demo', 'srs', '82-fails.xml'),
+      '<srs label="Fails"><def><itm model="command" name="boom">SELECT nope FROM no_such_table_w</itm></def></srs>',
+    );
     const before = await pool();
-    const r = await f.as(f.adminJwt, '/api/srs/82/data.json?app_name=demo', { headers: { 'X-Request-Id': 'srs-worker-fail-1' } });
+    const r = await f.as(f.adminJwt, '/api/srs/82/data.json?app_name=demo', {
+      headers: { 'X-Request-Id': 'srs-worker-fail-1' },
+    });
     expect(r.status).toBe(422);
     expect(r.body.message).toBe('Command "boom" failed');
     expect(r.text).not.toMatch(/no_such_table|nope|sqlite/i);
-    const logLine = () => f.inst.logs().split('\n').find((l) => l.includes('srs-worker-fail-1') && l.includes('no such table: no_such_table_w'));
+    const logLine = () =>
+      f.inst
+        .logs()
+        .split('\n')
+        .find((l) => l.includes('srs-worker-fail-1') && l.includes('no such table: no_such_table_w'));
     await expect.poll(logLine, { timeout: 5000 }).toBeTruthy();
     expect(logLine()).toContain('SQLITE_ERROR');
     expect((await pool()).pids).toEqual(before.pids);
@@ -152,7 +186,9 @@ describe('the SQLite command pool', () => {
     dir = mkdtempSync(join(tmpdir(), 'pc-srs-pool-'));
     file = join(dir, 'db.sqlite');
     const db = openSqliteFile(file);
-    db.exec("CREATE TABLE audit (what TEXT NOT NULL); CREATE TABLE t (id INTEGER, name TEXT, amount REAL, data BLOB); INSERT INTO t VALUES (1, 'one', 1.5, x'0102'), (2, NULL, NULL, NULL)");
+    db.exec(
+      "CREATE TABLE audit (what TEXT NOT NULL); CREATE TABLE t (id INTEGER, name TEXT, amount REAL, data BLOB); INSERT INTO t VALUES (1, 'one', 1.5, x'0102'), (2, NULL, NULL, NULL)",
+    );
     db.close();
     pools = [];
   });
@@ -165,11 +201,26 @@ describe('the SQLite command pool', () => {
     const pool = newPool();
     const data = await pool.run({
       commands: [
-        { name: 'srssetup', output: 'none', statements: [{ sql: 'INSERT INTO audit (what) VALUES (?)', parameters: ["it's bound"] }] },
-        { name: 'all', output: 'rows', statements: [{ sql: 'SELECT id, name, amount, data FROM t WHERE id >= ? ORDER BY id', parameters: [1] }] },
+        {
+          name: 'srssetup',
+          output: 'none',
+          statements: [{ sql: 'INSERT INTO audit (what) VALUES (?)', parameters: ["it's bound"] }],
+        },
+        {
+          name: 'all',
+          output: 'rows',
+          statements: [{ sql: 'SELECT id, name, amount, data FROM t WHERE id >= ? ORDER BY id', parameters: [1] }],
+        },
         { name: 'one', output: 'single', statements: [{ sql: 'SELECT what FROM audit', parameters: [] }] },
         { name: 'none', output: 'single', statements: [{ sql: 'SELECT 1 AS x WHERE 0', parameters: [] }] },
-        { name: 'last', output: 'rows', statements: [{ sql: 'SELECT 1 AS first', parameters: [] }, { sql: 'SELECT 2 AS second', parameters: [] }] },
+        {
+          name: 'last',
+          output: 'rows',
+          statements: [
+            { sql: 'SELECT 1 AS first', parameters: [] },
+            { sql: 'SELECT 2 AS second', parameters: [] },
+          ],
+        },
       ],
       statementTimeoutMs: 30_000,
       maxRows: 10,
@@ -190,11 +241,16 @@ describe('the SQLite command pool', () => {
 
   it('a failure rolls the run back and names the command; the process stays for the next run', async () => {
     const pool = newPool();
-    const failing = pool.run(job([command('writes', "INSERT INTO audit (what) VALUES ('w')"), command('boom', 'SELECT * FROM missing_table')]));
+    const failing = pool.run(
+      job([command('writes', "INSERT INTO audit (what) VALUES ('w')"), command('boom', 'SELECT * FROM missing_table')]),
+    );
     const err = await failing.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CommandFailedError);
     expect((err as CommandFailedError).message).toBe('Command "boom" failed');
-    expect((err as CommandFailedError).cause).toMatchObject({ message: 'no such table: missing_table', code: 'SQLITE_ERROR' });
+    expect((err as CommandFailedError).cause).toMatchObject({
+      message: 'no such table: missing_table',
+      code: 'SQLITE_ERROR',
+    });
     const tooMany = await pool.run(job([command('many', 'SELECT * FROM t')], 30_000, 1)).catch((e: unknown) => e);
     expect((tooMany as Error).message).toBe('Command "many" returned more than 1 rows (Settings:SrsMaxRows)');
     expect(await pool.run(job([command('count', 'SELECT COUNT(*) AS n FROM audit')]))).toEqual({ count: [{ n: 0 }] });
@@ -206,8 +262,12 @@ describe('the SQLite command pool', () => {
     await pool.run(job([command('warm', 'SELECT 1')]));
     const [pid] = pool.stats().pids;
     const started = performance.now();
-    const err = await pool.run(job([command('setup', "INSERT INTO audit (what) VALUES ('setup')"), command('endless', ENDLESS)], 300)).catch((e: unknown) => e);
-    expect((err as Error).message).toBe('Command "endless" ran longer than the statement timeout (0.3 s, Settings:SrsStatementTimeoutSeconds)');
+    const err = await pool
+      .run(job([command('setup', "INSERT INTO audit (what) VALUES ('setup')"), command('endless', ENDLESS)], 300))
+      .catch((e: unknown) => e);
+    expect((err as Error).message).toBe(
+      'Command "endless" ran longer than the statement timeout (0.3 s, Settings:SrsStatementTimeoutSeconds)',
+    );
     expect(performance.now() - started).toBeLessThan(1500);
     await expect.poll(() => alive(pid!), { timeout: 2000, interval: 20 }).toBe(false);
     // No busy_timeout here: a lock still held would fail this write at once.
@@ -229,7 +289,9 @@ describe('the SQLite command pool', () => {
     const running = new AbortController();
     const waiting = new AbortController();
     const first = pool.run(job([command('endless', ENDLESS)]), running.signal).catch((e: unknown) => e);
-    const second = pool.run(job([command('never', "INSERT INTO audit (what) VALUES ('never')")]), waiting.signal).catch((e: unknown) => e);
+    const second = pool
+      .run(job([command('never', "INSERT INTO audit (what) VALUES ('never')")]), waiting.signal)
+      .catch((e: unknown) => e);
     await expect.poll(() => pool.stats().busy, { interval: 10 }).toBe(1);
     const [pid] = pool.stats().pids;
     expect(pool.stats().queued).toBe(1);
@@ -258,7 +320,9 @@ describe('the SQLite command pool', () => {
   it('a command process whose server was killed mid-statement ends itself', async () => {
     // A server (a node process running the pool from the sources) starts an endless statement
     // and prints the command process's id; then it is killed with SIGKILL, so it cannot clean up.
-    const poolModule = pathToFileURL(fileURLToPath(new URL('../../src/srs/sqlite-commands/pool.ts', import.meta.url))).href;
+    const poolModule = pathToFileURL(
+      fileURLToPath(new URL('../../src/srs/sqlite-commands/pool.ts', import.meta.url)),
+    ).href;
     const script = join(dir, 'server.mts');
     writeFileSync(
       script,

@@ -5,7 +5,16 @@
 // mtime, and nothing is created (no -wal/-shm, no apps' file, no lock file, no data directory).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +48,10 @@ function snapshot(root: string): Snapshot {
       for (const entry of readdirSync(path)) walk(join(path, entry), `${name}/${entry}`);
     } else if (st.isFile()) {
       // Read as root when the file is unreadable to its owner: this process may be root.
-      const digest = (st.mode & 0o400) === 0 && process.getuid?.() !== 0 ? 'unreadable' : createHash('sha256').update(readFileSync(path)).digest('hex');
+      const digest =
+        (st.mode & 0o400) === 0 && process.getuid?.() !== 0
+          ? 'unreadable'
+          : createHash('sha256').update(readFileSync(path)).digest('hex');
       out[name] = `file ${mode} ${st.mtimeMs} ${st.size} ${digest}`;
     } else {
       out[name] = `other ${mode} ${st.mtimeMs}`;
@@ -93,7 +105,12 @@ async function expectRefusedUntouched(
   opts: { path: string; cause: RegExp; watch: string; uid?: number },
 ): Promise<CliResult> {
   const before = snapshot(opts.watch);
-  const r = await runCli(command, { env, cwd: work, timeoutMs: CLI_TIMEOUT_MS, ...(opts.uid !== undefined ? { uid: opts.uid } : {}) });
+  const r = await runCli(command, {
+    env,
+    cwd: work,
+    timeoutMs: CLI_TIMEOUT_MS,
+    ...(opts.uid !== undefined ? { uid: opts.uid } : {}),
+  });
   expect(r.signal, said(r)).toBeNull(); // exited by itself
   expect(r.code, said(r)).not.toBe(0);
   expect(r.stderr, said(r)).toMatch(/^platform-core: [^\n]+\n$/); // exactly one line
@@ -107,13 +124,21 @@ describe('a start on storage it cannot use says where and why in one line and to
   it.each([['serve'], ['migrate']])('%s: DATA_DIR is a regular file', async (command) => {
     const file = join(work, 'data');
     writeFileSync(file, 'not a directory\n');
-    await expectRefusedUntouched([command], { DATA_DIR: file, PORT: '0', HOST: '127.0.0.1' }, { path: file, cause: /is a regular file, not a directory/, watch: work });
+    await expectRefusedUntouched(
+      [command],
+      { DATA_DIR: file, PORT: '0', HOST: '127.0.0.1' },
+      { path: file, cause: /is a regular file, not a directory/, watch: work },
+    );
   });
 
   it('DATA_DIR below a regular file', async () => {
     const file = join(work, 'data');
     writeFileSync(file, 'not a directory\n');
-    await expectRefusedUntouched(['serve'], { DATA_DIR: join(file, 'sub'), PORT: '0' }, { path: file, cause: /cannot be created: .*data is a regular file, not a directory/, watch: work });
+    await expectRefusedUntouched(
+      ['serve'],
+      { DATA_DIR: join(file, 'sub'), PORT: '0' },
+      { path: file, cause: /cannot be created: .*data is a regular file, not a directory/, watch: work },
+    );
   });
 
   it.each([
@@ -124,36 +149,56 @@ describe('a start on storage it cannot use says where and why in one line and to
     const dir = join(work, 'data');
     mkdirSync(dir, { mode: 0o755 });
     writeFileSync(join(dir, PLATFORM_FILE), content, { mode: 0o644 });
-    await expectRefusedUntouched(['serve'], { DATA_DIR: dir, PORT: '0' }, { path: join(dir, PLATFORM_FILE), cause: /not a SQLite database/, watch: work });
+    await expectRefusedUntouched(
+      ['serve'],
+      { DATA_DIR: dir, PORT: '0' },
+      { path: join(dir, PLATFORM_FILE), cause: /not a SQLite database/, watch: work },
+    );
   });
 
-  it("a real database whose page area was overwritten: corrupt (quick_check), and no -wal, -shm or lock file is left", async () => {
+  it('a real database whose page area was overwritten: corrupt (quick_check), and no -wal, -shm or lock file is left', async () => {
     const file = await migratedDatabase(join(work, 'data'));
     const bytes = readFileSync(file);
     noise(bytes.length - PAGE_SIZE).copy(bytes, PAGE_SIZE);
     writeFileSync(file, bytes);
     chmodSync(file, 0o644); // would be tightened to 600 by a start that went ahead
-    await expectRefusedUntouched(['serve'], { DATA_DIR: join(work, 'data'), PORT: '0' }, { path: file, cause: /corrupt/, watch: work });
+    await expectRefusedUntouched(
+      ['serve'],
+      { DATA_DIR: join(work, 'data'), PORT: '0' },
+      { path: file, cause: /corrupt/, watch: work },
+    );
   });
 
   it('a real database cut short: corrupt', async () => {
     const file = await migratedDatabase(join(work, 'data'));
     const bytes = readFileSync(file);
     writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length / 2) + 100));
-    await expectRefusedUntouched(['migrate'], { DATA_DIR: join(work, 'data') }, { path: file, cause: /corrupt/, watch: work });
+    await expectRefusedUntouched(
+      ['migrate'],
+      { DATA_DIR: join(work, 'data') },
+      { path: file, cause: /corrupt/, watch: work },
+    );
   });
 
   it('a directory where the SQLite file should be', async () => {
     const dir = join(work, 'data');
     mkdirSync(join(dir, PLATFORM_FILE), { recursive: true });
-    await expectRefusedUntouched(['serve'], { DATA_DIR: dir, PORT: '0' }, { path: join(dir, PLATFORM_FILE), cause: /is a directory, not a database file/, watch: work });
+    await expectRefusedUntouched(
+      ['serve'],
+      { DATA_DIR: dir, PORT: '0' },
+      { path: join(dir, PLATFORM_FILE), cause: /is a directory, not a database file/, watch: work },
+    );
   });
 
   it("the apps' file is not a database: refused before the platform's file is created", async () => {
     const dir = join(work, 'data');
     mkdirSync(dir, { mode: 0o755 });
     writeFileSync(join(dir, APPS_FILE), 'apps data? no, text\n');
-    await expectRefusedUntouched(['serve'], { DATA_DIR: dir, PORT: '0' }, { path: join(dir, APPS_FILE), cause: /not a SQLite database/, watch: work });
+    await expectRefusedUntouched(
+      ['serve'],
+      { DATA_DIR: dir, PORT: '0' },
+      { path: join(dir, APPS_FILE), cause: /not a SQLite database/, watch: work },
+    );
   });
 
   // chmod 000 does not stop root from reading: as root the command runs as the unprivileged
@@ -162,8 +207,12 @@ describe('a start on storage it cannot use says where and why in one line and to
   const NOBODY = 65534;
   // `nobody` must be able to run this Node and the checkout (a private temp dir above either
   // stops it): otherwise the case cannot be made, and says so instead of failing on EACCES.
-  const nobodyCanRun = !root || spawnSync(process.execPath, [BIN, '--help'], { uid: NOBODY, gid: NOBODY, stdio: 'ignore' }).status === 0;
-  if (!nobodyCanRun) process.stderr.write(`startup-storage-errors: the mode-000 case SKIPPED: user nobody cannot run ${process.execPath} ${BIN}\n`);
+  const nobodyCanRun =
+    !root || spawnSync(process.execPath, [BIN, '--help'], { uid: NOBODY, gid: NOBODY, stdio: 'ignore' }).status === 0;
+  if (!nobodyCanRun)
+    process.stderr.write(
+      `startup-storage-errors: the mode-000 case SKIPPED: user nobody cannot run ${process.execPath} ${BIN}\n`,
+    );
   it.skipIf(!nobodyCanRun)('the SQLite file cannot be read (mode 000)', async () => {
     const dir = join(work, 'data');
     mkdirSync(dir, { mode: 0o755 });
@@ -173,7 +222,16 @@ describe('a start on storage it cannot use says where and why in one line and to
       chmodSync(work, 0o755);
       for (const p of [dir, file, join(dir, APPS_FILE)]) chownSync(p, NOBODY, NOBODY);
     }
-    await expectRefusedUntouched(['serve'], { DATA_DIR: dir, PORT: '0' }, { path: file, cause: /cannot be read and written: permission denied/, watch: work, ...(root ? { uid: NOBODY } : {}) });
+    await expectRefusedUntouched(
+      ['serve'],
+      { DATA_DIR: dir, PORT: '0' },
+      {
+        path: file,
+        cause: /cannot be read and written: permission denied/,
+        watch: work,
+        ...(root ? { uid: NOBODY } : {}),
+      },
+    );
   });
 
   it.each([
@@ -186,7 +244,11 @@ describe('a start on storage it cannot use says where and why in one line and to
     mkdirSync(join(work, 'elsewhere'), { mode: 0o755 });
     writeFileSync(file, noise(PAGE_SIZE));
     const dataDir = join(work, 'data-not-yet');
-    await expectRefusedUntouched(['serve'], { DATABASE_URL: url(file), DATA_DIR: dataDir, PORT: '0' }, { path: file, cause: /not a SQLite database/, watch: work });
+    await expectRefusedUntouched(
+      ['serve'],
+      { DATABASE_URL: url(file), DATA_DIR: dataDir, PORT: '0' },
+      { path: file, cause: /not a SQLite database/, watch: work },
+    );
   });
 
   it('DATABASE_URL=file:<path> naming a corrupt database', async () => {
@@ -194,20 +256,31 @@ describe('a start on storage it cannot use says where and why in one line and to
     const bytes = readFileSync(file);
     noise(bytes.length - PAGE_SIZE).copy(bytes, PAGE_SIZE);
     writeFileSync(file, bytes);
-    await expectRefusedUntouched(['migrate'], { DATABASE_URL: `file:${file}`, DATA_DIR: join(work, 'data') }, { path: file, cause: /corrupt/, watch: work });
+    await expectRefusedUntouched(
+      ['migrate'],
+      { DATABASE_URL: `file:${file}`, DATA_DIR: join(work, 'data') },
+      { path: file, cause: /corrupt/, watch: work },
+    );
   });
 
   // PostgreSQL keeps the data directory too (the administrator's password file, hooks).
-  it.each(testDatabaseKinds().filter((k) => k === 'postgres'))('DATA_DIR is a regular file with DATABASE_URL on %s', async (kind) => {
-    const db = await createTestDatabase(kind);
-    try {
-      const file = join(work, 'data');
-      writeFileSync(file, 'not a directory\n');
-      await expectRefusedUntouched(['serve'], { DATA_DIR: file, DATABASE_URL: db.databaseUrl, PORT: '0' }, { path: file, cause: /is a regular file, not a directory/, watch: work });
-    } finally {
-      await dropTestDatabase(db);
-    }
-  });
+  it.each(testDatabaseKinds().filter((k) => k === 'postgres'))(
+    'DATA_DIR is a regular file with DATABASE_URL on %s',
+    async (kind) => {
+      const db = await createTestDatabase(kind);
+      try {
+        const file = join(work, 'data');
+        writeFileSync(file, 'not a directory\n');
+        await expectRefusedUntouched(
+          ['serve'],
+          { DATA_DIR: file, DATABASE_URL: db.databaseUrl, PORT: '0' },
+          { path: file, cause: /is a regular file, not a directory/, watch: work },
+        );
+      } finally {
+        await dropTestDatabase(db);
+      }
+    },
+  );
 
   it('a valid database still starts (the check reads, the start then writes as before)', async () => {
     const dir = join(work, 'data');

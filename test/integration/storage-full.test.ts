@@ -55,7 +55,8 @@ describe.skipIf(!disk)('SQLite on a full disk', () => {
   });
 
   let n = 0;
-  const write = () => inst.request(`/api/core/token/create/full${++n}`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` } });
+  const write = () =>
+    inst.request(`/api/core/token/create/full${++n}`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` } });
 
   it('answers 503 storage_full, logs SQLITE_FULL, reports it in /readyz, and recovers when space is freed', async () => {
     expect((await write()).status).toBe(201);

@@ -70,7 +70,15 @@ describe('GET ping', () => {
     expect((await inst.request('/api/core/system/ping?body=42')).body.data.body).toBe(42);
     expect((await inst.request('/api/core/system/ping?body=%22text%22')).body.data.body).toBe('text');
     // Prototype-poisoning keys are refused as POST bodies are (one parser for both).
-    for (const bad of ['{nope', 'undefined', '1e400', '[1e999]', "{'a':1}", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}']) {
+    for (const bad of [
+      '{nope',
+      'undefined',
+      '1e400',
+      '[1e999]',
+      "{'a':1}",
+      '{"__proto__":{"x":1}}',
+      '{"constructor":{"prototype":{}}}',
+    ]) {
       const res = await inst.request(`/api/core/system/ping?body=${encodeURIComponent(bad)}`);
       expect(res.status, bad).toBe(400);
       expect(res.body.success).toBe(false);
@@ -95,7 +103,9 @@ describe('POST ping', () => {
       expect(r.body.data.code).toBe('invalid_json');
       expect(r.body.message).toBe('The body is JSON nested more than 256 levels deep');
     }
-    const q = await inst.request(`/api/core/system/ping?body=${encodeURIComponent('{"a":'.repeat(300) + '1' + '}'.repeat(300))}`);
+    const q = await inst.request(
+      `/api/core/system/ping?body=${encodeURIComponent('{"a":'.repeat(300) + '1' + '}'.repeat(300))}`,
+    );
     expect(q.status).toBe(400);
     expect(q.body.message).toBe('body is JSON nested more than 256 levels deep');
   });
@@ -106,12 +116,20 @@ describe('POST ping', () => {
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('OK');
     expect(r.body.data.body).toEqual(value);
-    expect((await post('/api/core/system/ping', '[1,"2",true]', 'application/json; charset=utf-8')).body.data.body).toEqual([1, '2', true]);
-    expect((await post('/api/core/system/ping', '"just a string"', 'application/json')).body.data.body).toBe('just a string');
+    expect(
+      (await post('/api/core/system/ping', '[1,"2",true]', 'application/json; charset=utf-8')).body.data.body,
+    ).toEqual([1, '2', true]);
+    expect((await post('/api/core/system/ping', '"just a string"', 'application/json')).body.data.body).toBe(
+      'just a string',
+    );
   });
 
   it('turns a form body into an object of strings; a repeated key keeps its last value', async () => {
-    const r = await post('/api/core/system/ping', 'a=1&b=true&c=&d=x%20y&a=2&%C3%BC=%E2%9C%93', 'application/x-www-form-urlencoded');
+    const r = await post(
+      '/api/core/system/ping',
+      'a=1&b=true&c=&d=x%20y&a=2&%C3%BC=%E2%9C%93',
+      'application/x-www-form-urlencoded',
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.body).toEqual({ a: '2', b: 'true', c: '', d: 'x y', ü: '✓' });
     const proto = await post('/api/core/system/ping', '__proto__=x&constructor=y', 'application/x-www-form-urlencoded');
@@ -140,8 +158,13 @@ describe('POST ping', () => {
   });
 
   it('reports the caller and ignores an invalid credential', async () => {
-    expect((await post('/api/core/system/ping', '{}', 'application/json', auth())).body.data.items.authenticated).toBe(true);
-    expect((await post('/api/core/system/ping', '{}', 'application/json', { Authorization: 'Token nope' })).body.data.items.authenticated).toBe(false);
+    expect((await post('/api/core/system/ping', '{}', 'application/json', auth())).body.data.items.authenticated).toBe(
+      true,
+    );
+    expect(
+      (await post('/api/core/system/ping', '{}', 'application/json', { Authorization: 'Token nope' })).body.data.items
+        .authenticated,
+    ).toBe(false);
   });
 
   it('answers 413 beyond the body limit', async () => {
@@ -153,7 +176,11 @@ describe('POST ping', () => {
 
 describe('preview', () => {
   it('renders markdown with tables and strikethrough, sanitised, and HTML with patype=html', async () => {
-    const r = await inst.request('/api/core/system/preview', { method: 'POST', headers: auth(), json: { painput: '# T\n\n| a |\n|---|\n| ~~x~~ |\n\n[l](https://e.example) <script>alert(1)</script>' } });
+    const r = await inst.request('/api/core/system/preview', {
+      method: 'POST',
+      headers: auth(),
+      json: { painput: '# T\n\n| a |\n|---|\n| ~~x~~ |\n\n[l](https://e.example) <script>alert(1)</script>' },
+    });
     expect(r.status).toBe(200);
     expectShape(r.body.data, { html: 'string' });
     expect(r.body.data.html).toContain('<h1>T</h1>');
@@ -161,7 +188,11 @@ describe('preview', () => {
     expect(r.body.data.html).toMatch(/<(s|del)>x<\/(s|del)>/);
     expect(r.body.data.html).toContain('<a href="https://e.example" rel="noopener noreferrer">l</a>');
     expect(r.body.data.html).not.toContain('script');
-    const html = await inst.request('/api/core/system/preview', { method: 'POST', headers: auth(), json: { painput: '<b onclick="x()">bold</b> *not md*', patype: 'html' } });
+    const html = await inst.request('/api/core/system/preview', {
+      method: 'POST',
+      headers: auth(),
+      json: { painput: '<b onclick="x()">bold</b> *not md*', patype: 'html' },
+    });
     expect(html.body.data.html).toBe('<b>bold</b> *not md*');
   });
 
@@ -172,7 +203,9 @@ describe('preview', () => {
     expect((await call({ painput: null })).status).toBe(400);
     expect((await call({ painput: 'x', patype: 'latex' })).status).toBe(400);
     expect((await call({ painput: 'x'.repeat(1024 * 1024 + 10) })).status).toBe(413);
-    expect((await inst.request('/api/core/system/preview', { method: 'POST', json: { painput: 'x' } })).status).toBe(401);
+    expect((await inst.request('/api/core/system/preview', { method: 'POST', json: { painput: 'x' } })).status).toBe(
+      401,
+    );
   });
 });
 

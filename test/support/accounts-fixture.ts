@@ -26,7 +26,10 @@ export interface AccountsFixture {
   as(jwt: string | null, method: 'GET' | 'POST', path: string, json?: unknown): ReturnType<Instance['request']>;
 }
 
-export async function startAccountsFixture(kind: DatabaseKind, env: Record<string, string> = {}): Promise<AccountsFixture> {
+export async function startAccountsFixture(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<AccountsFixture> {
   const db = await createTestDatabase(kind);
   const appsDir = makeAppsDir();
   const inst = await startInstance(db, { APPS_DIR: appsDir, ...env });
@@ -42,7 +45,11 @@ export async function startAccountsFixture(kind: DatabaseKind, env: Record<strin
       return inst.jwtFor(username, password);
     },
     as(jwt, method, path, json) {
-      return inst.request(path, { method, headers: jwt ? { Authorization: `Bearer ${jwt}` } : {}, ...(json !== undefined ? { json } : {}) });
+      return inst.request(path, {
+        method,
+        headers: jwt ? { Authorization: `Bearer ${jwt}` } : {},
+        ...(json !== undefined ? { json } : {}),
+      });
     },
   };
 }

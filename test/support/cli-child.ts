@@ -14,7 +14,8 @@ export const BIN = join(REPO_ROOT, 'bin', 'platform-core.js');
 export function cliEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^(settings__.*|database_url|data_dir|port|host|apps_dir|config_file|log_level|platform_admin_.*)$/i.test(k)) continue;
+    if (/^(settings__.*|database_url|data_dir|port|host|apps_dir|config_file|log_level|platform_admin_.*)$/i.test(k))
+      continue;
     env[k] = v;
   }
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
@@ -38,7 +39,8 @@ export interface CliResult {
 }
 
 /** For failure messages: everything the command said. */
-export const said = (r: CliResult): string => `exit ${r.code ?? r.signal} after ${r.ms} ms\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`;
+export const said = (r: CliResult): string =>
+  `exit ${r.code ?? r.signal} after ${r.ms} ms\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`;
 
 export const CLI_TIMEOUT_MS = 30_000;
 
@@ -99,7 +101,11 @@ export interface ServeProcess {
 }
 
 /** Starts `platform-core serve` and waits until it listens (at most `startTimeoutMs`). */
-export async function startServe(opts: { env: Record<string, string | undefined>; cwd?: string; startTimeoutMs: number }): Promise<ServeProcess> {
+export async function startServe(opts: {
+  env: Record<string, string | undefined>;
+  cwd?: string;
+  startTimeoutMs: number;
+}): Promise<ServeProcess> {
   const child = spawnCli(['serve'], { env: { PORT: '0', HOST: '127.0.0.1', ...opts.env }, cwd: opts.cwd });
   child.stdin!.end();
   const lines: Array<Record<string, unknown>> = [];
@@ -128,8 +134,8 @@ export async function startServe(opts: { env: Record<string, string | undefined>
       }
     }
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number; stderr: string }>((resolveExit) =>
-    child.once('close', (code, signal) => resolveExit({ code, signal, at: Date.now(), stderr })),
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number; stderr: string }>(
+    (resolveExit) => child.once('close', (code, signal) => resolveExit({ code, signal, at: Date.now(), stderr })),
   );
   const logged = (msg: RegExp): Promise<Record<string, unknown>> => {
     const seen = lines.find((l) => msg.test(String(l.msg)));
@@ -138,8 +144,13 @@ export async function startServe(opts: { env: Record<string, string | undefined>
   let timer: NodeJS.Timeout | undefined;
   const listening = await Promise.race([
     logged(/^platform-core listening on /),
-    exited.then((e) => Promise.reject(new Error(`serve ended before listening (exit ${e.code ?? e.signal}): ${e.stderr}`))),
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('serve did not start listening in time')), opts.startTimeoutMs))),
+    exited.then((e) =>
+      Promise.reject(new Error(`serve ended before listening (exit ${e.code ?? e.signal}): ${e.stderr}`)),
+    ),
+    new Promise<never>(
+      (_, reject) =>
+        (timer = setTimeout(() => reject(new Error('serve did not start listening in time')), opts.startTimeoutMs)),
+    ),
   ]).finally(() => clearTimeout(timer));
   return { child, url: String(listening.address), logLines: () => [...lines], exited, logged };
 }

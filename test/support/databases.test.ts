@@ -45,39 +45,48 @@ describe('test database harness', () => {
     expect(existsSync(db.dataDir)).toBe(false);
   });
 
-  it.runIf(Boolean(inject('pgUrl')))('postgres: creates isolated databases, usable, dropped even with open sessions', async () => {
-    const pgUrl = inject('pgUrl')!;
-    const a = await createTestDatabase('postgres');
-    const b = await createTestDatabase('postgres');
-    try {
-      expect(a.kind).toBe('postgres');
-      expect(a.databaseUrl).toMatch(/^postgres:\/\/.+\/t_[0-9a-f]{16}$/);
-      expect(a.databaseUrl).not.toBe(b.databaseUrl);
-      expect(statSync(a.dataDir).isDirectory()).toBe(true);
+  it.runIf(Boolean(inject('pgUrl')))(
+    'postgres: creates isolated databases, usable, dropped even with open sessions',
+    async () => {
+      const pgUrl = inject('pgUrl')!;
+      const a = await createTestDatabase('postgres');
+      const b = await createTestDatabase('postgres');
+      try {
+        expect(a.kind).toBe('postgres');
+        expect(a.databaseUrl).toMatch(/^postgres:\/\/.+\/t_[0-9a-f]{16}$/);
+        expect(a.databaseUrl).not.toBe(b.databaseUrl);
+        expect(statSync(a.dataDir).isDirectory()).toBe(true);
 
-      const [row] = await query<{ one: number; db: string }>(a.databaseUrl!, 'select 1 as one, current_database() as db');
-      expect(row?.one).toBe(1);
-      expect(`/${row?.db}`).toBe(new URL(a.databaseUrl!).pathname);
+        const [row] = await query<{ one: number; db: string }>(
+          a.databaseUrl!,
+          'select 1 as one, current_database() as db',
+        );
+        expect(row?.one).toBe(1);
+        expect(`/${row?.db}`).toBe(new URL(a.databaseUrl!).pathname);
 
-      // Isolation: a table made in one database is not visible in the other.
-      await query(a.databaseUrl!, 'create table marker (id int)');
-      const seen = await query<{ n: string }>(b.databaseUrl!, "select count(*) as n from pg_tables where tablename = 'marker'");
-      expect(seen[0]?.n).toBe('0');
+        // Isolation: a table made in one database is not visible in the other.
+        await query(a.databaseUrl!, 'create table marker (id int)');
+        const seen = await query<{ n: string }>(
+          b.databaseUrl!,
+          "select count(*) as n from pg_tables where tablename = 'marker'",
+        );
+        expect(seen[0]?.n).toBe('0');
 
-      // A session left open (as a forgotten pool would) must not block the drop.
-      const straggler = new pg.Client({ connectionString: a.databaseUrl });
-      straggler.on('error', () => undefined); // the forced drop terminates it
-      await straggler.connect();
-      await dropTestDatabase(a);
-      await straggler.end().catch(() => undefined);
-    } finally {
-      await dropTestDatabase(b);
-    }
+        // A session left open (as a forgotten pool would) must not block the drop.
+        const straggler = new pg.Client({ connectionString: a.databaseUrl });
+        straggler.on('error', () => undefined); // the forced drop terminates it
+        await straggler.connect();
+        await dropTestDatabase(a);
+        await straggler.end().catch(() => undefined);
+      } finally {
+        await dropTestDatabase(b);
+      }
 
-    const names = [new URL(a.databaseUrl!).pathname.slice(1), new URL(b.databaseUrl!).pathname.slice(1)];
-    const left = await query(pgUrl, 'select datname from pg_database where datname = any($1)', [names]);
-    expect(left).toEqual([]);
-    expect(existsSync(a.dataDir)).toBe(false);
-    expect(existsSync(b.dataDir)).toBe(false);
-  });
+      const names = [new URL(a.databaseUrl!).pathname.slice(1), new URL(b.databaseUrl!).pathname.slice(1)];
+      const left = await query(pgUrl, 'select datname from pg_database where datname = any($1)', [names]);
+      expect(left).toEqual([]);
+      expect(existsSync(a.dataDir)).toBe(false);
+      expect(existsSync(b.dataDir)).toBe(false);
+    },
+  );
 });

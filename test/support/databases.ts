@@ -49,7 +49,9 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const baseUrl = inject('pgUrl');
   if (!baseUrl) {
     await rm(dataDir, { recursive: true, force: true });
-    throw new Error('createTestDatabase("postgres"): no PostgreSQL server for this run; use testDatabaseKinds() to choose kinds');
+    throw new Error(
+      'createTestDatabase("postgres"): no PostgreSQL server for this run; use testDatabaseKinds() to choose kinds',
+    );
   }
   // Random rather than per-file names: several vitest workers (and repeated runs against a
   // user's PG_TEST_URL server) create databases at the same time on one server.
@@ -71,9 +73,7 @@ export async function dropTestDatabase(db: TestDatabase): Promise<void> {
       // WITH (FORCE) (PostgreSQL 13+) ends the sessions of pools the test forgot to close,
       // which would otherwise make the drop fail with "is being accessed by other users".
       const baseUrl = inject('pgUrl') ?? withDatabase(db.databaseUrl, 'postgres');
-      await withClient(baseUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      );
+      await withClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     }
   } finally {
     await rm(db.dataDir, { recursive: true, force: true });

@@ -13,7 +13,17 @@
 // put in process.env.PG_TEST_URL for anything that runs in this process.
 
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { accessSync, appendFileSync, chownSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  accessSync,
+  appendFileSync,
+  chownSync,
+  constants,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -169,10 +179,14 @@ export async function createCluster(bins: PgBinaries): Promise<Cluster> {
       chownSync(tempDir, uid, gid);
     }
     await runPg(cluster, bins.initdb, [
-      '-D', cluster.dataDir,
-      '-A', 'trust', // loopback only, throwaway data: no passwords needed
-      '-U', 'postgres',
-      '-E', 'UTF8',
+      '-D',
+      cluster.dataDir,
+      '-A',
+      'trust', // loopback only, throwaway data: no passwords needed
+      '-U',
+      'postgres',
+      '-E',
+      'UTF8',
       // The C locale exists everywhere; a machine without generated locales makes initdb fail.
       '--locale=C',
       '--no-sync', // nothing here has to survive a crash
@@ -215,7 +229,16 @@ export async function startCluster(cluster: Cluster): Promise<string> {
     );
     try {
       // -w waits until the server accepts connections; -t bounds that wait.
-      await runPg(cluster, cluster.bins.pgCtl, ['-D', cluster.dataDir, '-l', cluster.logFile, '-w', '-t', '60', 'start']);
+      await runPg(cluster, cluster.bins.pgCtl, [
+        '-D',
+        cluster.dataDir,
+        '-l',
+        cluster.logFile,
+        '-w',
+        '-t',
+        '60',
+        'start',
+      ]);
       const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
       await waitUntilQueryable(url);
       return url;
@@ -229,7 +252,9 @@ export async function startCluster(cluster: Cluster): Promise<string> {
       }
     }
   }
-  throw new Error(`could not start the test PostgreSQL server: ${errorText(lastError)}\n--- server log ---\n${logTail(cluster)}`);
+  throw new Error(
+    `could not start the test PostgreSQL server: ${errorText(lastError)}\n--- server log ---\n${logTail(cluster)}`,
+  );
 }
 
 export async function destroyCluster(cluster: Cluster): Promise<void> {
@@ -247,7 +272,14 @@ export async function destroyCluster(cluster: Cluster): Promise<void> {
 
 export function destroyClusterSync(cluster: Cluster): void {
   try {
-    const [cmd, args] = commandLine(cluster, cluster.bins.pgCtl, ['-D', cluster.dataDir, '-m', 'immediate', '-w', 'stop']);
+    const [cmd, args] = commandLine(cluster, cluster.bins.pgCtl, [
+      '-D',
+      cluster.dataDir,
+      '-m',
+      'immediate',
+      '-w',
+      'stop',
+    ]);
     execFileSync(cmd, args, { cwd: cluster.tempDir, stdio: 'ignore', timeout: 30_000 });
   } catch {
     // not running, or already gone
@@ -261,7 +293,14 @@ export function destroyClusterSync(cluster: Cluster): void {
  * process group does not take the watchdog down with it. Killed by the normal teardown.
  */
 export function startWatchdog(cluster: Cluster): ChildProcess {
-  const [cmd, args] = commandLine(cluster, cluster.bins.pgCtl, ['-D', cluster.dataDir, '-m', 'immediate', '-w', 'stop']);
+  const [cmd, args] = commandLine(cluster, cluster.bins.pgCtl, [
+    '-D',
+    cluster.dataDir,
+    '-m',
+    'immediate',
+    '-w',
+    'stop',
+  ]);
   const script = [
     `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`,
     `${[cmd, ...args].map(shellQuote).join(' ')} >/dev/null 2>&1`,

@@ -20,14 +20,25 @@ export interface Instance {
   logFile: string;
   logs(): string;
   stop(): Promise<void>;
-  request(path: string, init?: RequestInit & { json?: unknown }): Promise<{ status: number; headers: Headers; body: any; text: string }>;
-  login(username: string, password: string, extra?: Record<string, unknown>): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  request(
+    path: string,
+    init?: RequestInit & { json?: unknown },
+  ): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  login(
+    username: string,
+    password: string,
+    extra?: Record<string, unknown>,
+  ): Promise<{ status: number; headers: Headers; body: any; text: string }>;
   jwtFor(username: string, password: string): Promise<string>;
 }
 
 let instanceCounter = 0;
 
-export async function startInstance(db: TestDatabase, env: Record<string, string> = {}, overrides: ServiceOverrides = {}): Promise<Instance> {
+export async function startInstance(
+  db: TestDatabase,
+  env: Record<string, string> = {},
+  overrides: ServiceOverrides = {},
+): Promise<Instance> {
   const config = loadConfig(
     {
       DATA_DIR: db.dataDir,
@@ -51,7 +62,12 @@ export async function startInstance(db: TestDatabase, env: Record<string, string
     const { json, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (json !== undefined) headers.set('content-type', 'application/json');
-    const res = await fetch(url + path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body, redirect: 'manual' });
+    const res = await fetch(url + path, {
+      ...rest,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+      redirect: 'manual',
+    });
     const text = await res.text();
     let body: unknown = undefined;
     try {

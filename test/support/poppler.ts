@@ -19,7 +19,9 @@ export const POPPLER_AVAILABLE = missing.length === 0;
 if (!POPPLER_AVAILABLE) {
   const what = `${missing.join(', ')} not found in /usr/bin or on PATH (apt-get install qpdf poppler-utils)`;
   if (process.env.REQUIRE_POPPLER === '1') throw new Error(`REQUIRE_POPPLER=1 but ${what}: the PDF checks cannot run`);
-  process.stderr.write(`\n*** PDF export checks SKIPPED: ${what} (set REQUIRE_POPPLER=1 to make this an error) ***\n\n`);
+  process.stderr.write(
+    `\n*** PDF export checks SKIPPED: ${what} (set REQUIRE_POPPLER=1 to make this an error) ***\n\n`,
+  );
 }
 
 export interface ToolResult {
@@ -63,7 +65,11 @@ export interface FontRow {
 
 /** The rows of `pdffonts`. */
 export function pdfFonts(file: string): FontRow[] {
-  const lines = ok('pdffonts', [file]).toString('utf8').split('\n').slice(2).filter((l) => l.trim() !== '');
+  const lines = ok('pdffonts', [file])
+    .toString('utf8')
+    .split('\n')
+    .slice(2)
+    .filter((l) => l.trim() !== '');
   return lines.map((l) => {
     // name, type (may contain spaces), encoding, emb, sub, uni, object, generation
     const parts = l.trim().split(/\s+/);
@@ -95,7 +101,18 @@ export interface PdfTextPage {
 
 const unescape = (s: string): string =>
   s.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) =>
-    e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'amp' ? '&' : e === 'quot' ? '"' : e === 'apos' ? "'" : String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))));
+    e === 'lt'
+      ? '<'
+      : e === 'gt'
+        ? '>'
+        : e === 'amp'
+          ? '&'
+          : e === 'quot'
+            ? '"'
+            : e === 'apos'
+              ? "'"
+              : String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))),
+  );
 
 /** Every page's words with their boxes (`pdftotext -bbox`). */
 export function pdfWords(file: string): PdfTextPage[] {
@@ -103,8 +120,16 @@ export function pdfWords(file: string): PdfTextPage[] {
   const pages: PdfTextPage[] = [];
   for (const p of xml.matchAll(/<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g)) {
     const words: PdfWord[] = [];
-    for (const w of (p[3] as string).matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)) {
-      words.push({ xMin: Number(w[1]), yMin: Number(w[2]), xMax: Number(w[3]), yMax: Number(w[4]), text: unescape(w[5] as string) });
+    for (const w of (p[3] as string).matchAll(
+      /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g,
+    )) {
+      words.push({
+        xMin: Number(w[1]),
+        yMin: Number(w[2]),
+        xMax: Number(w[3]),
+        yMax: Number(w[4]),
+        text: unescape(w[5] as string),
+      });
     }
     pages.push({ width: Number(p[1]), height: Number(p[2]), words });
   }

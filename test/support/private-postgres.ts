@@ -4,7 +4,15 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createCluster, destroyCluster, findPgBinaries, runPg, startCluster, startWatchdog, type Cluster } from './global-setup.js';
+import {
+  createCluster,
+  destroyCluster,
+  findPgBinaries,
+  runPg,
+  startCluster,
+  startWatchdog,
+  type Cluster,
+} from './global-setup.js';
 
 export interface PrivatePostgres {
   /** URL of the maintenance database `postgres`. */
@@ -33,10 +41,14 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres | null> {
   const cluster: Cluster = await createCluster(bins);
   const watchdog = startWatchdog(cluster);
   const baseUrl = await startCluster(cluster);
-  const postmasterPid = (): number => Number(readFileSync(join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postmasterPid = (): number =>
+    Number(readFileSync(join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const children = (pid: number): number[] => {
     try {
-      return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+      return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
     } catch {
       return []; // pgrep exits 1 when there are none
     }
@@ -45,7 +57,11 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres | null> {
     const pid = postmasterPid();
     return [pid, ...children(pid)];
   };
-  const query = async <R extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> => {
+  const query = async <R extends pg.QueryResultRow>(
+    url: string,
+    text: string,
+    values: unknown[] = [],
+  ): Promise<R[]> => {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
     client.on('error', () => undefined);
     try {

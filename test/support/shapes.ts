@@ -1,7 +1,17 @@
 // Exact JSON shape checks: the same keys, each of the stated JSON type.
 import { expect } from 'vitest';
 
-export type JsonType = 'string' | 'boolean' | 'integer' | 'number' | 'object' | 'array' | 'null' | 'uuid' | 'string|null' | 'uuid|null';
+export type JsonType =
+  | 'string'
+  | 'boolean'
+  | 'integer'
+  | 'number'
+  | 'object'
+  | 'array'
+  | 'null'
+  | 'uuid'
+  | 'string|null'
+  | 'uuid|null';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -78,4 +88,10 @@ export const ACCOUNT_ITEM_SHAPE: Record<string, JsonType> = {
   user_short: 'string',
 };
 
-export const ENVELOPE_SHAPE: Record<string, JsonType> = { success: 'boolean', message: 'string', requestID: 'string', executed_at: 'string', data: 'object' };
+export const ENVELOPE_SHAPE: Record<string, JsonType> = {
+  success: 'boolean',
+  message: 'string',
+  requestID: 'string',
+  executed_at: 'string',
+  data: 'object',
+};

@@ -11,7 +11,9 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SHARED_DIR = process.env.SHARED_DIR ? resolve(process.env.SHARED_DIR) : resolve(REPO_ROOT, '..', 'shared');
 
 if (!existsSync(resolve(SHARED_DIR, 'fixtures', 'fastreport'))) {
-  throw new Error(`the FastReport fixtures are not at ${SHARED_DIR}/fixtures/fastreport: put the project's shared/ folder beside the repository, or set SHARED_DIR`);
+  throw new Error(
+    `the FastReport fixtures are not at ${SHARED_DIR}/fixtures/fastreport: put the project's shared/ folder beside the repository, or set SHARED_DIR`,
+  );
 }
 
 /** The FastReport fixtures folder, with a trailing slash. */

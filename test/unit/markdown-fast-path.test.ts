@@ -6,8 +6,30 @@ import fc from 'fast-check';
 import { preview, renderMarkdown, sanitize } from '../../src/system/markdown.js';
 
 const url = fc.oneof(
-  fc.constantFrom('https://e.example/a?b=1&c=2', 'http://x', '/rel/path', 'rel', '#frag', 'mailto:a@b.c', 'tel:+1', '', ' ', '//evil.example'),
-  fc.constantFrom('javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'vbscript:x', 'data:text/html,x', 'data:image/png;base64,AAAA', 'data:image/svg+xml;base64,AAAA', 'irc://x', 'file:///etc/passwd', 'made-up:x'),
+  fc.constantFrom(
+    'https://e.example/a?b=1&c=2',
+    'http://x',
+    '/rel/path',
+    'rel',
+    '#frag',
+    'mailto:a@b.c',
+    'tel:+1',
+    '',
+    ' ',
+    '//evil.example',
+  ),
+  fc.constantFrom(
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'java\tscript:alert(1)',
+    'vbscript:x',
+    'data:text/html,x',
+    'data:image/png;base64,AAAA',
+    'data:image/svg+xml;base64,AAAA',
+    'irc://x',
+    'file:///etc/passwd',
+    'made-up:x',
+  ),
   fc.string({ maxLength: 12 }).filter((s) => !/[<>\s()]/.test(s)),
 );
 const inline = fc.oneof(
@@ -20,10 +42,15 @@ const inline = fc.oneof(
 );
 const block = fc.oneof(
   fc.array(inline, { maxLength: 4 }).map((xs) => xs.join(' ')),
-  fc.tuple(fc.constantFrom('js', 'föö', ';', 'c++', 'a b', '', 'x"y'), fc.string({ maxLength: 20 })).map(([info, code]) => `\`\`\`${info}\n${code}\n\`\`\``),
+  fc
+    .tuple(fc.constantFrom('js', 'föö', ';', 'c++', 'a b', '', 'x"y'), fc.string({ maxLength: 20 }))
+    .map(([info, code]) => `\`\`\`${info}\n${code}\n\`\`\``),
   fc.constantFrom('| a | b |\n|:-|-:|\n| 1 | 2 |', '# h1', '> quote', '- item\n- item', '1. one', '---'),
 );
-const markdown = fc.array(block, { maxLength: 5 }).map((bs) => bs.join('\n\n')).filter((s) => !s.includes('<'));
+const markdown = fc
+  .array(block, { maxLength: 5 })
+  .map((bs) => bs.join('\n\n'))
+  .filter((s) => !s.includes('<'));
 
 const sameText = (html: string) => html.replace(/&quot;/g, '"');
 
@@ -58,25 +85,91 @@ describe('markdown preview with raw HTML: only the blocks that need it are sanit
   const sanitisedWhole = (md: string) => sanitize(renderMarkdown(md));
 
   const rawBlock = fc.constantFrom(
-    '<div>', '</div>', '<div class="x">\n*a*\n</div>', '<div>\n\n*inside*\n\n</div>', '<!-- comment', '-->', '<!-- c -->',
-    '<script>\nalert(1)\n', '</script>', '<script>alert(1)</script>', '<table><tr><td>', '</td></tr></table>', '<svg>', '</svg>',
-    '</mtext>', '<math><mtext>', '<a href="https://e.example">', '<a href="javascript:alert(1)">', '</a>', '<pre>', '</pre>',
-    '<p>', '</p>', '<textarea>', '</textarea>', '<?php echo 1;', '?>', '<![CDATA[', ']]>', '<style>p{}</style>', '<ul><li>',
-    '<div id="a"\nclass="b">', '<del>', '<option>', '<title>', '<select>', '<x-custom onclick="alert(1)">',
+    '<div>',
+    '</div>',
+    '<div class="x">\n*a*\n</div>',
+    '<div>\n\n*inside*\n\n</div>',
+    '<!-- comment',
+    '-->',
+    '<!-- c -->',
+    '<script>\nalert(1)\n',
+    '</script>',
+    '<script>alert(1)</script>',
+    '<table><tr><td>',
+    '</td></tr></table>',
+    '<svg>',
+    '</svg>',
+    '</mtext>',
+    '<math><mtext>',
+    '<a href="https://e.example">',
+    '<a href="javascript:alert(1)">',
+    '</a>',
+    '<pre>',
+    '</pre>',
+    '<p>',
+    '</p>',
+    '<textarea>',
+    '</textarea>',
+    '<?php echo 1;',
+    '?>',
+    '<![CDATA[',
+    ']]>',
+    '<style>p{}</style>',
+    '<ul><li>',
+    '<div id="a"\nclass="b">',
+    '<del>',
+    '<option>',
+    '<title>',
+    '<select>',
+    '<x-custom onclick="alert(1)">',
     // Foreign context left behind with no element open (</div> closes the svg, the context stays).
-    '<div><svg></div>', '<div><math><mtext></div>',
+    '<div><svg></div>',
+    '<div><math><mtext></div>',
   );
   const rawInline = fc.constantFrom(
-    '<kbd>x</kbd>', '<b>', '</b>', '<a href="javascript:alert(1)">', '</a>', '<span title="&quot;x">', '<br/>', '</p>', '<i>',
-    '<img src=x onerror=alert(1)>', '<!-- x -->', '<svg/>', '<td>', '<em>"q"</em>', '<b/>', '<span/>x</span>',
+    '<kbd>x</kbd>',
+    '<b>',
+    '</b>',
+    '<a href="javascript:alert(1)">',
+    '</a>',
+    '<span title="&quot;x">',
+    '<br/>',
+    '</p>',
+    '<i>',
+    '<img src=x onerror=alert(1)>',
+    '<!-- x -->',
+    '<svg/>',
+    '<td>',
+    '<em>"q"</em>',
+    '<b/>',
+    '<span/>x</span>',
   );
   const paragraph = fc
-    .array(fc.oneof(fc.constantFrom('text', '*em*', '`code "q"`', '"quoted"', '[l](https://e.example "t")', '![i](x.png)', '&amp;'), rawInline), { minLength: 1, maxLength: 5 })
+    .array(
+      fc.oneof(
+        fc.constantFrom('text', '*em*', '`code "q"`', '"quoted"', '[l](https://e.example "t")', '![i](x.png)', '&amp;'),
+        rawInline,
+      ),
+      { minLength: 1, maxLength: 5 },
+    )
     .map((xs) => xs.join(' '));
-  const markdownBlock = fc.constantFrom('# Title "q"', '> quote', '- a\n- b', '1. one', '---', '```js\n<b>x</b>\n```', '    indented', '| a | b |\n|:-|-:|\n| 1 | "2" |');
+  const markdownBlock = fc.constantFrom(
+    '# Title "q"',
+    '> quote',
+    '- a\n- b',
+    '1. one',
+    '---',
+    '```js\n<b>x</b>\n```',
+    '    indented',
+    '| a | b |\n|:-|-:|\n| 1 | "2" |',
+  );
   const documentWithRawHtml = fc
     .array(fc.oneof(rawBlock, paragraph, markdownBlock), { minLength: 1, maxLength: 8 })
-    .chain((blocks) => fc.array(fc.constantFrom('\n\n', '\n'), { minLength: blocks.length, maxLength: blocks.length }).map((gaps) => blocks.map((b, i) => b + gaps[i]).join('')));
+    .chain((blocks) =>
+      fc
+        .array(fc.constantFrom('\n\n', '\n'), { minLength: blocks.length, maxLength: blocks.length })
+        .map((gaps) => blocks.map((b, i) => b + gaps[i]).join('')),
+    );
 
   it('gives what sanitising the whole rendered document gives, on generated markdown', () => {
     fc.assert(
@@ -89,7 +182,9 @@ describe('markdown preview with raw HTML: only the blocks that need it are sanit
 
   it('gives what sanitising the whole rendered document gives, on the CommonMark examples, alone and as one document', () => {
     const require = createRequire(import.meta.url);
-    const examples = (require('commonmark-spec') as { tests: Array<{ markdown: string }> }).tests.map((t) => t.markdown);
+    const examples = (require('commonmark-spec') as { tests: Array<{ markdown: string }> }).tests.map(
+      (t) => t.markdown,
+    );
     for (const md of examples) expect(sameText(preview(md)), md).toBe(sameText(sanitisedWhole(md)));
     const corpus = examples.join('\n\n');
     expect(sameText(preview(corpus))).toBe(sameText(sanitisedWhole(corpus)));

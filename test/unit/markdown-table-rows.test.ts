@@ -9,13 +9,30 @@ import { compactTableBodies, rowCells } from '../../src/system/markdown-table-ro
 import { preview, sanitize } from '../../src/system/markdown.js';
 
 const stock = () => new MarkdownIt('commonmark').enable(['table', 'strikethrough']);
-const holdsRawHtml = (tokens: Token[]): boolean => tokens.some((t) => t.type === 'html_inline' || (t.children !== null && holdsRawHtml(t.children)));
+const holdsRawHtml = (tokens: Token[]): boolean =>
+  tokens.some((t) => t.type === 'html_inline' || (t.children !== null && holdsRawHtml(t.children)));
 const reference = stock();
 const compact = stock();
 compactTableBodies(compact, holdsRawHtml);
 
 const cell = fc.oneof(
-  fc.constantFrom('', ' ', 'a', ' text ', '\\|', 'a\\|b', 'a\\\\|b', '\\', '`code|x`', '*em*', '**st', '~~del~~', '[ref]', '[l](https://e.example)', '![i](x.png)'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'a',
+    ' text ',
+    '\\|',
+    'a\\|b',
+    'a\\\\|b',
+    '\\',
+    '`code|x`',
+    '*em*',
+    '**st',
+    '~~del~~',
+    '[ref]',
+    '[l](https://e.example)',
+    '![i](x.png)',
+  ),
   fc.constantFrom('<b>x</b>', '<', 'a < b', '&amp;', '"q"', '\t', 'ü', '\u00a0', '<!-- c -->', '\\*'),
   fc.string({ maxLength: 6 }),
 );
@@ -23,28 +40,61 @@ const row = fc
   .tuple(fc.array(cell, { maxLength: 6 }), fc.boolean(), fc.boolean(), fc.constantFrom('', ' ', '   ', '    ', '\t'))
   .map(([cells, lead, trail, indent]) => `${indent}${lead ? '|' : ''}${cells.join('|')}${trail ? '|' : ''}`);
 const align = fc.constantFrom('-', '---', ':-', '-:', ':-:', ' --- ');
-const head = fc
-  .array(fc.tuple(cell, align), { minLength: 1, maxLength: 4 })
-  .chain((columns) =>
-    fc.tuple(fc.boolean(), fc.boolean()).map(([lead, trail]) => {
-      const line = (parts: string[]) => `${lead ? '|' : ''}${parts.join('|')}${trail ? '|' : ''}`;
-      return `${line(columns.map(([c]) => c))}\n${line(columns.map(([, a]) => a))}`;
-    }),
-  );
+const head = fc.array(fc.tuple(cell, align), { minLength: 1, maxLength: 4 }).chain((columns) =>
+  fc.tuple(fc.boolean(), fc.boolean()).map(([lead, trail]) => {
+    const line = (parts: string[]) => `${lead ? '|' : ''}${parts.join('|')}${trail ? '|' : ''}`;
+    return `${line(columns.map(([c]) => c))}\n${line(columns.map(([, a]) => a))}`;
+  }),
+);
 // Lines that may end a table (or not): blank, other blocks, text without a pipe.
-const interruption = fc.constantFrom('', '# h', '- item', '1. one', '> quote', '```', '<div>', '---', 'no pipe here', '    code', '[ref]: https://r.example');
+const interruption = fc.constantFrom(
+  '',
+  '# h',
+  '- item',
+  '1. one',
+  '> quote',
+  '```',
+  '<div>',
+  '---',
+  'no pipe here',
+  '    code',
+  '[ref]: https://r.example',
+);
 const table = fc
-  .tuple(head, fc.array(fc.oneof({ weight: 4, arbitrary: row }, { weight: 1, arbitrary: interruption }), { maxLength: 8 }))
+  .tuple(
+    head,
+    fc.array(fc.oneof({ weight: 4, arbitrary: row }, { weight: 1, arbitrary: interruption }), { maxLength: 8 }),
+  )
   .map(([h, rows]) => [h, ...rows].join('\n'));
 const inContainer = fc.tuple(table, fc.constantFrom('', '> ', '- ', '  ', '1. ')).map(([t, prefix]) => {
-  if (prefix === '' || prefix === '  ') return t.split('\n').map((l) => prefix + l).join('\n');
+  if (prefix === '' || prefix === '  ')
+    return t
+      .split('\n')
+      .map((l) => prefix + l)
+      .join('\n');
   // A list item's continuation lines are indented under its text; a blockquote's are marked.
   const rest = prefix === '> ' ? '> ' : ' '.repeat(prefix.length);
-  return t.split('\n').map((l, i) => (i === 0 ? prefix : rest) + l).join('\n');
+  return t
+    .split('\n')
+    .map((l, i) => (i === 0 ? prefix : rest) + l)
+    .join('\n');
 });
 const document = fc
-  .array(fc.oneof({ weight: 3, arbitrary: inContainer }, { weight: 1, arbitrary: fc.constantFrom('para', 'para\nstill', '[ref]: https://r.example "t"', '| not | a table |') }), { minLength: 1, maxLength: 4 })
-  .chain((blocks) => fc.array(fc.constantFrom('\n', '\n\n'), { minLength: blocks.length, maxLength: blocks.length }).map((gaps) => blocks.map((b, i) => b + gaps[i]).join('')));
+  .array(
+    fc.oneof(
+      { weight: 3, arbitrary: inContainer },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('para', 'para\nstill', '[ref]: https://r.example "t"', '| not | a table |'),
+      },
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
+  .chain((blocks) =>
+    fc
+      .array(fc.constantFrom('\n', '\n\n'), { minLength: blocks.length, maxLength: blocks.length })
+      .map((gaps) => blocks.map((b, i) => b + gaps[i]).join('')),
+  );
 
 describe('tables with compact bodies', () => {
   it("render exactly as markdown-it's table rule does, on generated documents", () => {
@@ -78,8 +128,21 @@ describe('tables with compact bodies', () => {
     const big = `| a | b |\n|---|:-:|\n${'| x | *y* |\n'.repeat(50_000)}`;
     const tokens = compact.parse(big, {});
     expect(tokens.map((t) => t.type)).toEqual([
-      'table_open', 'thead_open', 'tr_open', 'th_open', 'inline', 'th_close', 'th_open', 'inline', 'th_close', 'tr_close', 'thead_close',
-      'tbody_open', 'table_body_rows', 'tbody_close', 'table_close',
+      'table_open',
+      'thead_open',
+      'tr_open',
+      'th_open',
+      'inline',
+      'th_close',
+      'th_open',
+      'inline',
+      'th_close',
+      'tr_close',
+      'thead_close',
+      'tbody_open',
+      'table_body_rows',
+      'tbody_close',
+      'table_close',
     ]);
     expect(tokens[0]!.map).toEqual([0, 50_002]);
     expect(compact.render(big)).toBe(reference.render(big));
@@ -88,7 +151,19 @@ describe('tables with compact bodies', () => {
 
 describe('the preview of tables', () => {
   // Cells without links or images, whose rendering the preview adjusts (rel, URL policy).
-  const plainCell = fc.constantFrom('a', '"q"', '*em*', '`c`', '<b>x</b>', '<i>', '</i>', 'a < b', '<img src=x onerror=alert(1)>', '<script>', '&amp;');
+  const plainCell = fc.constantFrom(
+    'a',
+    '"q"',
+    '*em*',
+    '`c`',
+    '<b>x</b>',
+    '<i>',
+    '</i>',
+    'a < b',
+    '<img src=x onerror=alert(1)>',
+    '<script>',
+    '&amp;',
+  );
   const plainTable = fc
     .array(fc.array(plainCell, { minLength: 1, maxLength: 3 }), { maxLength: 5 })
     .map((rows) => `| h | "h" |\n|---|---|\n${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n\nafter "q"`);

@@ -8,11 +8,20 @@ import { argon2Hasher, hashPassword, verifyPassword } from '../../src/auth/passw
 // (dotnet/aspnetcore, src/Identity/test/Identity.Test/PasswordHasherTest.cs); password "my password".
 const IDENTITY_PASSWORD = 'my password';
 const IDENTITY_SUCCESS = [
-  ['V2 SHA1 1000 it, 128-bit salt, 256-bit subkey', 'ANXrDknc7fGPpigibZXXZFMX4aoqz44JveK6jQuwY3eH/UyPhvr5xTPeGYEckLxz9A=='],
+  [
+    'V2 SHA1 1000 it, 128-bit salt, 256-bit subkey',
+    'ANXrDknc7fGPpigibZXXZFMX4aoqz44JveK6jQuwY3eH/UyPhvr5xTPeGYEckLxz9A==',
+  ],
   ['V3 SHA512 50 it, 128-bit salt, 128-bit subkey', 'AQAAAAIAAAAyAAAAEOMwvh3+FZxqkdMBz2ekgGhwQ4B6pZWND6zgESBuWiHw'],
-  ['V3 SHA512 250 it, 256-bit salt, 512-bit subkey', 'AQAAAAIAAAD6AAAAIJbVi5wbMR+htSfFp8fTw8N8GOS/Sje+S/4YZcgBfU7EQuqv4OkVYmc4VJl9AGZzmRTxSkP7LtVi9IWyUxX8IAAfZ8v+ZfhjCcudtC1YERSqE1OEdXLW9VukPuJWBBjLuw=='],
+  [
+    'V3 SHA512 250 it, 256-bit salt, 512-bit subkey',
+    'AQAAAAIAAAD6AAAAIJbVi5wbMR+htSfFp8fTw8N8GOS/Sje+S/4YZcgBfU7EQuqv4OkVYmc4VJl9AGZzmRTxSkP7LtVi9IWyUxX8IAAfZ8v+ZfhjCcudtC1YERSqE1OEdXLW9VukPuJWBBjLuw==',
+  ],
   ['V3 SHA1 250 it, 128-bit salt, 128-bit subkey', 'AQAAAAAAAAD6AAAAEAhftMyfTJylOlZT+eEotFXd1elee8ih5WsjXaR3PA9M'],
-  ['V3 SHA256 250000 it, 256-bit salt, 256-bit subkey', 'AQAAAAEAA9CQAAAAIESkQuj2Du8Y+kbc5lcN/W/3NiAZFEm11P27nrSN5/tId+bR1SwV8CO1Jd72r4C08OLvplNlCDc3oQZ8efcW+jQ='],
+  [
+    'V3 SHA256 250000 it, 256-bit salt, 256-bit subkey',
+    'AQAAAAEAA9CQAAAAIESkQuj2Du8Y+kbc5lcN/W/3NiAZFEm11P27nrSN5/tId+bR1SwV8CO1Jd72r4C08OLvplNlCDc3oQZ8efcW+jQ=',
+  ],
 ] as const;
 const IDENTITY_FAILURE = [
   ['V2 incorrect password', 'AAABAgMEBQYHCAkKCwwNDg+uAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALtH1uJg=='],
@@ -24,7 +33,8 @@ const IDENTITY_FAILURE = [
 ] as const;
 // What Identity writes for "my password" when its RNG yields the bytes 0x00, 0x01, 0x02, …
 const IDENTITY_V2_SEQUENTIAL_SALT = 'AAABAgMEBQYHCAkKCwwNDg+ukCEMDf0yyQ29NYubggHIVY0sdEUfdyeM+E1LtH1uJg==';
-const IDENTITY_V3_SEQUENTIAL_SALT = 'AQAAAAEAACcQAAAAEAABAgMEBQYHCAkKCwwNDg+yWU7rLgUwPZb1Itsmra7cbxw2EFpwpVFIEtP+JIuUEw==';
+const IDENTITY_V3_SEQUENTIAL_SALT =
+  'AQAAAAEAACcQAAAAEAABAgMEBQYHCAkKCwwNDg+yWU7rLgUwPZb1Itsmra7cbxw2EFpwpVFIEtP+JIuUEw==';
 const SEQUENTIAL_SALT = Buffer.from(Array.from({ length: 16 }, (_, i) => i));
 
 const PRF = { sha1: 0, sha256: 1, sha512: 2 } as const;
@@ -41,7 +51,12 @@ function v3Header(prf: number, iterations: number, saltLength: number): Buffer {
   return header;
 }
 
-interface V3Options { prf?: Prf; iterations?: number; salt?: Buffer; subkeyBytes?: number }
+interface V3Options {
+  prf?: Prf;
+  iterations?: number;
+  salt?: Buffer;
+  subkeyBytes?: number;
+}
 function identityV3Bytes(password: string, o: V3Options = {}): Buffer {
   const { prf = 'sha256', iterations = 1000, salt = randomBytes(16), subkeyBytes = 32 } = o;
   const subkey = pbkdf2Sync(password, salt, iterations, subkeyBytes, prf);
@@ -63,7 +78,13 @@ describe('argon2id hashing', () => {
     const a = await hashPassword('pässwörd 🔑');
     const b = await hashPassword('pässwörd 🔑');
     expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
-    expect(parseOptions(a)).toMatchObject({ memoryCost: 19456, timeCost: 2, parallelism: 1, saltLen: 16, outputLen: 32 });
+    expect(parseOptions(a)).toMatchObject({
+      memoryCost: 19456,
+      timeCost: 2,
+      parallelism: 1,
+      saltLen: 16,
+      outputLen: 32,
+    });
     expect(a).not.toBe(b);
     expect((await verifyPassword('pässwörd 🔑', b)).ok).toBe(true);
   });
@@ -107,7 +128,11 @@ describe('ASP.NET Core Identity hashes', () => {
   });
 
   it.each(['sha1', 'sha256', 'sha512'] as const)('verifies generated V3 hashes with %s', async (prf) => {
-    for (const o of [{ prf }, { prf, iterations: 1, salt: randomBytes(32), subkeyBytes: 64 }, { prf, subkeyBytes: 16 }]) {
+    for (const o of [
+      { prf },
+      { prf, iterations: 1, salt: randomBytes(32), subkeyBytes: 64 },
+      { prf, subkeyBytes: 16 },
+    ]) {
       const stored = identityV3('imported user', o);
       expect(await verifyPassword('imported user', stored)).toEqual({ ok: true, needsRehash: true });
       expect(await verifyPassword('imported usex', stored)).toEqual(FAILED);
@@ -155,8 +180,14 @@ describe('malformed and hostile input', () => {
   it('the same values unmodified do verify, so the cases above fail for the stated reason', async () => {
     const lenient = identityV2('pw', Buffer.alloc(16, 0xfb));
     expect(lenient).toMatch(/[+/]/);
-    for (const stored of [lenient, v3(() => {})]) expect(await verifyPassword('pw', stored)).toEqual({ ok: true, needsRehash: true });
-    expect(await verifyPassword('pw', v3((b) => b.writeUInt32BE(11, 5)))).toEqual(FAILED); // iteration count changed
+    for (const stored of [lenient, v3(() => {})])
+      expect(await verifyPassword('pw', stored)).toEqual({ ok: true, needsRehash: true });
+    expect(
+      await verifyPassword(
+        'pw',
+        v3((b) => b.writeUInt32BE(11, 5)),
+      ),
+    ).toEqual(FAILED); // iteration count changed
   });
 
   it('rejects empty, over-long and non-string passwords', async () => {
@@ -172,9 +203,13 @@ describe('malformed and hostile input', () => {
 
   it('random strings never verify and never throw', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ minLength: 1, maxLength: 20 }), async (stored, pw) => {
-        expect(await verifyPassword(pw, stored)).toEqual(FAILED);
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        fc.string({ minLength: 1, maxLength: 20 }),
+        async (stored, pw) => {
+          expect(await verifyPassword(pw, stored)).toEqual(FAILED);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -198,17 +233,26 @@ describe('malformed and hostile input', () => {
 
   it('any single bit flip in an Identity hash breaks it', async () => {
     const pw = 'flip me';
-    const originals = [identityV2(pw), identityV3(pw, { prf: 'sha1', iterations: 100 }), identityV3(pw, { prf: 'sha512', iterations: 100 })];
+    const originals = [
+      identityV2(pw),
+      identityV3(pw, { prf: 'sha1', iterations: 100 }),
+      identityV3(pw, { prf: 'sha512', iterations: 100 }),
+    ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...originals), fc.nat(), fc.integer({ min: 0, max: 7 }), async (original, at, bit) => {
-        const bytes = Buffer.from(original, 'base64');
-        // Flipping bits of the V3 iteration count can ask for millions of rounds: correct, but
-        // slow, so the iteration field is covered by its own case above.
-        const positions = [...bytes.keys()].filter((i) => bytes[0] === 0x00 || i < 5 || i > 8);
-        const i = positions[at % positions.length]!;
-        bytes[i]! ^= 1 << bit;
-        expect(await verifyPassword(pw, bytes.toString('base64'))).toEqual(FAILED);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...originals),
+        fc.nat(),
+        fc.integer({ min: 0, max: 7 }),
+        async (original, at, bit) => {
+          const bytes = Buffer.from(original, 'base64');
+          // Flipping bits of the V3 iteration count can ask for millions of rounds: correct, but
+          // slow, so the iteration field is covered by its own case above.
+          const positions = [...bytes.keys()].filter((i) => bytes[0] === 0x00 || i < 5 || i > 8);
+          const i = positions[at % positions.length]!;
+          bytes[i]! ^= 1 << bit;
+          expect(await verifyPassword(pw, bytes.toString('base64'))).toEqual(FAILED);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -10,7 +10,14 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { preview } from '../../src/system/markdown.js';
-import { PreviewBusyError, PreviewFailedError, PreviewMemoryError, PreviewPool, PreviewTimeoutError, type PreviewPoolOptions } from '../../src/system/preview-pool.js';
+import {
+  PreviewBusyError,
+  PreviewFailedError,
+  PreviewMemoryError,
+  PreviewPool,
+  PreviewTimeoutError,
+  type PreviewPoolOptions,
+} from '../../src/system/preview-pool.js';
 import { JSON_HEADROOM, JSON_TAILROOM, type PreviewJson } from '../../src/system/preview-protocol.js';
 import { track, waitFor } from './render-pool-fixture.js';
 
@@ -52,20 +59,28 @@ const what = (v: unknown): string => (v instanceof Error ? `${v.name}: ${v.messa
 /** A preview's JSON string, as text. */
 const jsonText = ({ bytes, start, end }: PreviewJson): string => bytes.subarray(start, end).toString('utf8');
 /** The HTML of a preview (the pool answers it as a JSON string in UTF-8 bytes). */
-const html = async (p: PreviewPool, ...args: Parameters<PreviewPool['previewJson']>): Promise<string> => JSON.parse(jsonText(await p.previewJson(...args))) as string;
+const html = async (p: PreviewPool, ...args: Parameters<PreviewPool['previewJson']>): Promise<string> =>
+  JSON.parse(jsonText(await p.previewJson(...args))) as string;
 
 describe('preview pool', () => {
   it('gives exactly what preview() gives in-process, as JSON: markdown, raw HTML, large tables, patype html', async () => {
     const p = pool({ size: 2 });
-    const examples = (createRequire(import.meta.url)('commonmark-spec') as { tests: Array<{ markdown: string }> }).tests.map((t) => t.markdown);
+    const examples = (
+      createRequire(import.meta.url)('commonmark-spec') as { tests: Array<{ markdown: string }> }
+    ).tests.map((t) => t.markdown);
     const documents: Array<[string, 'markdown' | 'html']> = [
       [readFileSync(new URL('../../README.md', import.meta.url), 'utf8'), 'markdown'],
       [examples.join('\n\n'), 'markdown'],
-      [`| a | "b" |\n|:-|-:|\n${'| x <kbd>y</kbd> | [r] `c` |\n'.repeat(20_000)}\n[r]: https://r.example\n`, 'markdown'],
+      [
+        `| a | "b" |\n|:-|-:|\n${'| x <kbd>y</kbd> | [r] `c` |\n'.repeat(20_000)}\n[r]: https://r.example\n`,
+        'markdown',
+      ],
       ['<b onclick="x()">bold</b> *not md* <script>alert(1)</script>', 'html'],
     ];
     const answers = await Promise.all(documents.map(([source, format]) => p.previewJson(source, format)));
-    documents.forEach(([source, format], i) => expect(jsonText(answers[i]!) === JSON.stringify(preview(source, format)), `document ${i}`).toBe(true));
+    documents.forEach(([source, format], i) =>
+      expect(jsonText(answers[i]!) === JSON.stringify(preview(source, format)), `document ${i}`).toBe(true),
+    );
     // With the promised room around the JSON, for the answer's envelope.
     for (const { bytes, start, end } of answers) {
       expect(start).toBeGreaterThanOrEqual(JSON_HEADROOM);
@@ -135,8 +150,12 @@ describe('preview pool', () => {
     writeFileSync(broken, `throw new Error('broken on purpose');\n`);
     const err2 = await html(pool({ size: 1, workerScript: broken }), 'x', 'markdown').catch((e: unknown) => e);
     expect(what(err2)).toBe('PreviewFailedError: preview workers fail to start: broken on purpose');
-    const err3 = await html(pool({ size: 1, workerScript: join(dir, 'no-such-worker.js') }), 'x', 'markdown').catch((e: unknown) => e);
-    expect(what(err3)).toMatch(/^PreviewFailedError: cannot start a preview worker: .*no-such-worker\.js does not exist/);
+    const err3 = await html(pool({ size: 1, workerScript: join(dir, 'no-such-worker.js') }), 'x', 'markdown').catch(
+      (e: unknown) => e,
+    );
+    expect(what(err3)).toMatch(
+      /^PreviewFailedError: cannot start a preview worker: .*no-such-worker\.js does not exist/,
+    );
   });
 
   it('close() fails running and waiting previews and every later one', async () => {
@@ -150,22 +169,36 @@ describe('preview pool', () => {
     }
   });
 
-  it.runIf(process.platform === 'linux')('runs its workers below the event loop’s priority (Linux: per thread)', async () => {
-    // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value (after the command in parentheses).
-    const niceValues = () =>
-      readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[16]));
-    const before = niceValues();
-    const p = pool({ size: 1 });
-    expect(await html(p, 'x', 'markdown')).toBe('<p>x</p>\n');
-    const after = niceValues();
-    expect(after.filter((n) => n === 10).length - before.filter((n) => n === 10).length).toBe(1);
-    expect(Math.min(...after)).toBe(Math.min(...before)); // the event loop's thread keeps its priority
-  });
+  it.runIf(process.platform === 'linux')(
+    'runs its workers below the event loop’s priority (Linux: per thread)',
+    async () => {
+      // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value (after the command in parentheses).
+      const niceValues = () =>
+        readdirSync('/proc/self/task').map((tid) =>
+          Number(
+            readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+              .replace(/^.*\) /s, '')
+              .split(' ')[16],
+          ),
+        );
+      const before = niceValues();
+      const p = pool({ size: 1 });
+      expect(await html(p, 'x', 'markdown')).toBe('<p>x</p>\n');
+      const after = niceValues();
+      expect(after.filter((n) => n === 10).length - before.filter((n) => n === 10).length).toBe(1);
+      expect(Math.min(...after)).toBe(Math.min(...before)); // the event loop's thread keeps its priority
+    },
+  );
 
   it('validates its options', () => {
     expect(() => new PreviewPool({ size: 0 })).toThrow(RangeError);
     expect(() => new PreviewPool({ timeoutMs: 1.5 })).toThrow(RangeError);
     expect(() => new PreviewPool({ maxMemoryMb: 8 })).toThrow(RangeError);
-    expect(new PreviewPool({ size: 3 })).toMatchObject({ size: 3, queueLimit: 12, timeoutMs: 10_000, maxMemoryMb: 512 });
+    expect(new PreviewPool({ size: 3 })).toMatchObject({
+      size: 3,
+      queueLimit: 12,
+      timeoutMs: 10_000,
+      maxMemoryMb: 512,
+    });
   });
 });

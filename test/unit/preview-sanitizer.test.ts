@@ -13,7 +13,13 @@ import sanitizeHtmlReference from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
 import { parseHtmlEvents } from '../../src/system/preview-html-events.js';
 import { sanitizeHtmlReferenceOptions } from '../../src/system/preview-policy-reference.js';
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, URL_ATTRIBUTES, urlAllowed, urlAttributeAllowed } from '../../src/system/preview-policy.js';
+import {
+  ALLOWED_ATTRIBUTES,
+  ALLOWED_TAGS,
+  URL_ATTRIBUTES,
+  urlAllowed,
+  urlAttributeAllowed,
+} from '../../src/system/preview-policy.js';
 import { HtmlSanitizerStream, sanitizeHtml } from '../../src/system/preview-sanitizer.js';
 import { DANGEROUS_URLS, XSS_VECTORS } from '../fixtures/xss-vectors.js';
 
@@ -26,28 +32,120 @@ const reference = (html: string) => sanitizeHtmlReference(html, REFERENCE_OPTION
 
 const TAGS = [
   ...ALLOWED_TAGS,
-  'script', 'style', 'textarea', 'option', 'optgroup', 'select', 'xmp', 'title', 'iframe', 'object', 'svg', 'math', 'mtext',
-  'foreignObject', 'desc', 'annotation-xml', 'mi', 'input', 'button', 'form', 'body', 'head', 'link', 'meta', 'base', 'wbr',
-  'area', 'param', 'details', 'x-custom', 'noscript', 'plaintext', 'template', 'rt', 'rp', 'ruby', 'DIV', 'A', 'Img', 'sCrIpT', 'TD',
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'optgroup',
+  'select',
+  'xmp',
+  'title',
+  'iframe',
+  'object',
+  'svg',
+  'math',
+  'mtext',
+  'foreignObject',
+  'desc',
+  'annotation-xml',
+  'mi',
+  'input',
+  'button',
+  'form',
+  'body',
+  'head',
+  'link',
+  'meta',
+  'base',
+  'wbr',
+  'area',
+  'param',
+  'details',
+  'x-custom',
+  'noscript',
+  'plaintext',
+  'template',
+  'rt',
+  'rp',
+  'ruby',
+  'DIV',
+  'A',
+  'Img',
+  'sCrIpT',
+  'TD',
 ];
 const URLS = [
   ...DANGEROUS_URLS,
-  'https://e.example/a?b=1&c=2', 'http://x', '/rel', 'rel', '#f', '//evil.example', '\\\\evil', '/\\evil', ' //evil', 'mailto:a@b.c',
-  'tel:+1', 'data:image/png;base64,AAAA', 'data:image/svg+xml;base64,AAAA', 'irc://x', 'made-up:x', '', ' ', 'java<!-- -->script:alert(1)',
-  'https://e.example/"><script>', 'HTTPS://E.EXAMPLE',
+  'https://e.example/a?b=1&c=2',
+  'http://x',
+  '/rel',
+  'rel',
+  '#f',
+  '//evil.example',
+  '\\\\evil',
+  '/\\evil',
+  ' //evil',
+  'mailto:a@b.c',
+  'tel:+1',
+  'data:image/png;base64,AAAA',
+  'data:image/svg+xml;base64,AAAA',
+  'irc://x',
+  'made-up:x',
+  '',
+  ' ',
+  'java<!-- -->script:alert(1)',
+  'https://e.example/"><script>',
+  'HTTPS://E.EXAMPLE',
 ];
 const REFERENCES = [
-  '&amp;', '&lt;', '&gt;', '&quot;', '&#39;', '&#x6A;', '&#106', '&Tab;', '&NewLine;', '&nbsp;', '&notin;', '&not', '&#0;', '&#x110000;',
-  '&colon;', '&bogus;', '&',
+  '&amp;',
+  '&lt;',
+  '&gt;',
+  '&quot;',
+  '&#39;',
+  '&#x6A;',
+  '&#106',
+  '&Tab;',
+  '&NewLine;',
+  '&nbsp;',
+  '&notin;',
+  '&not',
+  '&#0;',
+  '&#x110000;',
+  '&colon;',
+  '&bogus;',
+  '&',
 ];
 /** Pieces joined: an arbitrary string of the given parts. */
-const joined = (part: fc.Arbitrary<string>, maxLength: number) => fc.array(part, { maxLength }).map((xs) => xs.join(''));
-const garbage = joined(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(...REFERENCES, '"', "'", '<', '>', '`', '=', '/', ' ')), 4);
+const joined = (part: fc.Arbitrary<string>, maxLength: number) =>
+  fc.array(part, { maxLength }).map((xs) => xs.join(''));
+const garbage = joined(
+  fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(...REFERENCES, '"', "'", '<', '>', '`', '=', '/', ' ')),
+  4,
+);
 /** CSS the sanitiser reads (it must agree with sanitize-html's postcss exactly on these). */
 const modelledStyle = joined(
   fc.constantFrom(
-    'text-align', 'TEXT-ALIGN', 'color', 'x', ':', ' ', '\t', '\n', ';', 'left', 'right', 'center', 'LEFT', 'red', '!important', '! important',
-    '!IMPORTANT', '!', 'important', '\u00a0',
+    'text-align',
+    'TEXT-ALIGN',
+    'color',
+    'x',
+    ':',
+    ' ',
+    '\t',
+    '\n',
+    ';',
+    'left',
+    'right',
+    'center',
+    'LEFT',
+    'red',
+    '!important',
+    '! important',
+    '!IMPORTANT',
+    '!',
+    'important',
+    '\u00a0',
   ),
   8,
 );
@@ -55,11 +153,32 @@ const modelledStyle = joined(
 const anyStyle = joined(
   fc.oneof(
     modelledStyle,
-    fc.constantFrom('/*', '*/', '"', "'", '(', ')', '{', '}', '\\', '@media', 'url(', 'expression(', 'background:url(javascript:alert(1))', '[', ']', '<', '>'),
+    fc.constantFrom(
+      '/*',
+      '*/',
+      '"',
+      "'",
+      '(',
+      ')',
+      '{',
+      '}',
+      '\\',
+      '@media',
+      'url(',
+      'expression(',
+      'background:url(javascript:alert(1))',
+      '[',
+      ']',
+      '<',
+      '>',
+    ),
   ),
   5,
 );
-const classes = joined(fc.constantFrom('language-js', 'language-föö', 'language-c++', 'language-', 'x', ' ', '\t', 'language-a_b', '\u00a0'), 4);
+const classes = joined(
+  fc.constantFrom('language-js', 'language-föö', 'language-c++', 'language-', 'x', ' ', '\t', 'language-a_b', '\u00a0'),
+  4,
+);
 
 /** `name`, `name=value` with the value quoted (or not) and encoded as that quoting needs. */
 function writeAttribute(name: string, value: string | null, quoting: '"' | "'" | ''): string {
@@ -71,19 +190,82 @@ function writeAttribute(name: string, value: string | null, quoting: '"' | "'" |
 
 function attributeArbitrary(style: fc.Arbitrary<string>): fc.Arbitrary<string> {
   const valued = fc.oneof(
-    fc.tuple(fc.constantFrom('href', 'src', 'HREF', 'Src', 'cite', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcset'), fc.constantFrom(...URLS)),
+    fc.tuple(
+      fc.constantFrom(
+        'href',
+        'src',
+        'HREF',
+        'Src',
+        'cite',
+        'action',
+        'formaction',
+        'xlink:href',
+        'data',
+        'poster',
+        'background',
+        'srcset',
+      ),
+      fc.constantFrom(...URLS),
+    ),
     fc.tuple(fc.constantFrom('style', 'STYLE'), style),
     fc.tuple(fc.constant('class'), classes),
-    fc.tuple(fc.constantFrom('title', 'alt', 'rel', 'width', 'height', 'start', 'align', 'colspan', 'rowspan', 'onclick', 'onerror', 'id', 'name', 'x', 'title'), garbage),
+    fc.tuple(
+      fc.constantFrom(
+        'title',
+        'alt',
+        'rel',
+        'width',
+        'height',
+        'start',
+        'align',
+        'colspan',
+        'rowspan',
+        'onclick',
+        'onerror',
+        'id',
+        'name',
+        'x',
+        'title',
+      ),
+      garbage,
+    ),
   );
-  return fc.tuple(valued, fc.boolean(), fc.constantFrom<'"' | "'" | ''>('"', "'", ''), fc.constantFrom(' ', '\n', '/', '  '))
-    .map(([[name, value], hasValue, quoting, separator]) => separator + writeAttribute(name, hasValue || value === '' ? value : null, quoting));
+  return fc
+    .tuple(valued, fc.boolean(), fc.constantFrom<'"' | "'" | ''>('"', "'", ''), fc.constantFrom(' ', '\n', '/', '  '))
+    .map(
+      ([[name, value], hasValue, quoting, separator]) =>
+        separator + writeAttribute(name, hasValue || value === '' ? value : null, quoting),
+    );
 }
 
 /** Markup that is not an element: comments, CDATA, declarations, stray and cut-off tags. */
 const RAW = [
-  '<!-- c -->', '<!--', '-->', '<![CDATA[<img src=x onerror=alert(1)>]]>', '<?php x ?>', '<!DOCTYPE html>', '</p>', '</br>', '</div>', '</ td>',
-  '</svg>', '</math>', '</mtext>', '<', '</', '<a', '<img src="x', '&', '\u0000', '/>', '<p/>', '<svg/>', '<br/>', '<td>', '<tr>', '<li>',
+  '<!-- c -->',
+  '<!--',
+  '-->',
+  '<![CDATA[<img src=x onerror=alert(1)>]]>',
+  '<?php x ?>',
+  '<!DOCTYPE html>',
+  '</p>',
+  '</br>',
+  '</div>',
+  '</ td>',
+  '</svg>',
+  '</math>',
+  '</mtext>',
+  '<',
+  '</',
+  '<a',
+  '<img src="x',
+  '&',
+  '\u0000',
+  '/>',
+  '<p/>',
+  '<svg/>',
+  '<br/>',
+  '<td>',
+  '<tr>',
+  '<li>',
 ];
 
 function htmlArbitrary(style: fc.Arbitrary<string>): fc.Arbitrary<string> {
@@ -118,19 +300,34 @@ const anyHtml = htmlArbitrary(anyStyle);
 const tagSoup = fc
   .array(
     fc.oneof(
-      { weight: 5, arbitrary: fc.constantFrom('b', 'i', 'div', 'span', 'p', 'li', 'td', 'tr', 'a', 'svg', 'mtext', 'option', 'x').map((t) => `<${t}>`) },
-      { weight: 3, arbitrary: fc.constantFrom('b', 'i', 'div', 'span', 'p', 'li', 'td', 'tr', 'a', 'svg', 'mtext', 'option', 'x', 'br', 'B').map((t) => `</${t}>`) },
+      {
+        weight: 5,
+        arbitrary: fc
+          .constantFrom('b', 'i', 'div', 'span', 'p', 'li', 'td', 'tr', 'a', 'svg', 'mtext', 'option', 'x')
+          .map((t) => `<${t}>`),
+      },
+      {
+        weight: 3,
+        arbitrary: fc
+          .constantFrom('b', 'i', 'div', 'span', 'p', 'li', 'td', 'tr', 'a', 'svg', 'mtext', 'option', 'x', 'br', 'B')
+          .map((t) => `</${t}>`),
+      },
       { weight: 1, arbitrary: fc.constantFrom('t', '<br/>', '<img src=x>', '&amp;', '<svg/>', '<a/>') },
     ),
     { maxLength: 300 },
   )
-  .chain((soup) => fc.tuple(fc.integer({ min: 0, max: 120 }), fc.constantFrom('span', 'b', 'div')).map(([depth, tag]) => `<${tag}>`.repeat(depth) + soup.join('')));
+  .chain((soup) =>
+    fc
+      .tuple(fc.integer({ min: 0, max: 120 }), fc.constantFrom('span', 'b', 'div'))
+      .map(([depth, tag]) => `<${tag}>`.repeat(depth) + soup.join('')),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Reading the output (which only ever holds &amp; &lt; &gt; &quot; references)
 
 const OUTPUT_REFERENCE = /&(amp|lt|gt|quot);/g;
-const decodeOutput = (s: string) => s.replace(OUTPUT_REFERENCE, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name]!);
+const decodeOutput = (s: string) =>
+  s.replace(OUTPUT_REFERENCE, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name]!);
 
 interface OutputTag {
   end: boolean;
@@ -152,7 +349,9 @@ function readOutput(html: string, problems: string[]): OutputTag[] {
       problems.push(`unreadable markup at ${JSON.stringify(html.slice(i, i + 40))}`);
       return tags;
     }
-    const attributes = [...m[3]!.matchAll(/ ([a-z:-]+)(?:="([^"]*)")?/g)].map(([, name, value]): [string, string | undefined] => [name!, value === undefined ? undefined : decodeOutput(value)]);
+    const attributes = [...m[3]!.matchAll(/ ([a-z:-]+)(?:="([^"]*)")?/g)].map(
+      ([, name, value]): [string, string | undefined] => [name!, value === undefined ? undefined : decodeOutput(value)],
+    );
     tags.push({ end: m[1] === '/', name: m[2]!, attributes, selfClosing: m[4] !== undefined });
     last = markup.lastIndex;
   }
@@ -162,13 +361,15 @@ function readOutput(html: string, problems: string[]): OutputTag[] {
 
 const BROWSER_SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 const RASTER_DATA_URL = /^data:image\/(png|gif|jpe?g|webp|avif|bmp);base64,/i;
-const TABLE_ALIGN_STYLE = /^text-align:(left|right|center)( !important)?(;text-align:(left|right|center)( !important)?)*$/;
+const TABLE_ALIGN_STYLE =
+  /^text-align:(left|right|center)( !important)?(;text-align:(left|right|center)( !important)?)*$/;
 
 /** What is wrong with a sanitiser output, by what it must be whatever the input (see the file comment). */
 function safetyProblems(html: string): string[] {
   const problems: string[] = [];
   // Every reference is one of the four the writer uses: the browser decodes what was checked.
-  if (html.replace(OUTPUT_REFERENCE, '').includes('&')) problems.push('a character reference other than &amp; &lt; &gt; &quot;');
+  if (html.replace(OUTPUT_REFERENCE, '').includes('&'))
+    problems.push('a character reference other than &amp; &lt; &gt; &quot;');
   const open: string[] = [];
   for (const tag of readOutput(html, problems)) {
     if (!ALLOWED_TAGS.has(tag.name)) problems.push(`element ${tag.name}`);
@@ -176,7 +377,8 @@ function safetyProblems(html: string): string[] {
       if (open.pop() !== tag.name) problems.push(`</${tag.name}> does not close the innermost element`);
       continue;
     }
-    if (tag.selfClosing !== ['img', 'br', 'hr'].includes(tag.name)) problems.push(`<${tag.name}> written ${tag.selfClosing ? 'with' : 'without'} " />"`);
+    if (tag.selfClosing !== ['img', 'br', 'hr'].includes(tag.name))
+      problems.push(`<${tag.name}> written ${tag.selfClosing ? 'with' : 'without'} " />"`);
     if (!tag.selfClosing) open.push(tag.name);
     for (const [name, value] of tag.attributes) {
       if (!(ALLOWED_ATTRIBUTES[tag.name] ?? []).includes(name)) problems.push(`attribute ${name} on ${tag.name}`);
@@ -191,13 +393,16 @@ function safetyProblems(html: string): string[] {
         }
         if (url === null) continue;
         const rasterImage = tag.name === 'img' && name === 'src' && RASTER_DATA_URL.test(value.trim());
-        if (!BROWSER_SAFE_PROTOCOLS.has(url.protocol) && !rasterImage) problems.push(`${url.protocol} URL in ${name}=${JSON.stringify(value)}`);
+        if (!BROWSER_SAFE_PROTOCOLS.has(url.protocol) && !rasterImage)
+          problems.push(`${url.protocol} URL in ${name}=${JSON.stringify(value)}`);
         const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(value.replace(/[\u0000-\u0020]/g, ''));
-        if (!hasScheme && url.host !== 'page.test') problems.push(`protocol-relative URL in ${name}=${JSON.stringify(value)}`);
+        if (!hasScheme && url.host !== 'page.test')
+          problems.push(`protocol-relative URL in ${name}=${JSON.stringify(value)}`);
       }
     }
     const rel = tag.attributes.filter(([name]) => name === 'rel');
-    if (tag.name === 'a' && (rel.length !== 1 || rel[0]![1] !== 'noopener noreferrer')) problems.push('a link without rel="noopener noreferrer"');
+    if (tag.name === 'a' && (rel.length !== 1 || rel[0]![1] !== 'noopener noreferrer'))
+      problems.push('a link without rel="noopener noreferrer"');
   }
   if (open.length > 0) problems.push(`elements left open: ${open.join(', ')}`);
   return problems;
@@ -237,7 +442,10 @@ describe('preview sanitiser against sanitize-html (same policy)', () => {
       fc.property(anyHtml, (html) => {
         const mine = sanitizeHtml(html);
         const ref = reference(html);
-        expect(isReferenceWithStylesDropped(mine, ref), `mine ${JSON.stringify(mine)}\nref  ${JSON.stringify(ref)}`).toBe(true);
+        expect(
+          isReferenceWithStylesDropped(mine, ref),
+          `mine ${JSON.stringify(mine)}\nref  ${JSON.stringify(ref)}`,
+        ).toBe(true);
       }),
       { numRuns: 1500 },
     );
@@ -367,7 +575,9 @@ describe('preview sanitiser output', () => {
       '<a href="https://e.example/?a=1&amp;b=2&quot;" rel="noopener noreferrer">x</a>',
     );
     expect(sanitizeHtml('<a href=/rel?x=&lt;>x</a>')).toBe('<a href="/rel?x=&lt;" rel="noopener noreferrer">x</a>');
-    expect(sanitizeHtml('<img src="data:image/png;base64,AAAA" alt="">')).toBe('<img src="data:image/png;base64,AAAA" alt="" />');
+    expect(sanitizeHtml('<img src="data:image/png;base64,AAAA" alt="">')).toBe(
+      '<img src="data:image/png;base64,AAAA" alt="" />',
+    );
     expect(sanitizeHtml('<img src="data:image/svg+xml;base64,AAAA" alt="x">')).toBe('<img alt="x" />');
     expect(sanitizeHtml('<a href="//evil.example">x</a><a href="\\\\evil">y</a>')).toBe(
       '<a rel="noopener noreferrer">x</a><a rel="noopener noreferrer">y</a>',
@@ -377,31 +587,51 @@ describe('preview sanitiser output', () => {
 
   it('escapes text and attribute values', () => {
     expect(sanitizeHtml('a < b && c > d "q" \'s\'')).toBe('a &lt; b &amp;&amp; c &gt; d "q" \'s\'');
-    expect(sanitizeHtml('&lt;script&gt;alert(1)&lt;/script&gt; &amp;lt;')).toBe('&lt;script&gt;alert(1)&lt;/script&gt; &amp;lt;');
-    expect(sanitizeHtml('<abbr title=\'"><script>alert(1)</script>\'>x</abbr>')).toBe('<abbr title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">x</abbr>');
+    expect(sanitizeHtml('&lt;script&gt;alert(1)&lt;/script&gt; &amp;lt;')).toBe(
+      '&lt;script&gt;alert(1)&lt;/script&gt; &amp;lt;',
+    );
+    expect(sanitizeHtml("<abbr title='\"><script>alert(1)</script>'>x</abbr>")).toBe(
+      '<abbr title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">x</abbr>',
+    );
     expect(sanitizeHtml('<p>&nbsp;&copy;&#x1F600;&#0;</p>')).toBe('<p>\u00a0©😀\ufffd</p>');
   });
 
   it('applies the attribute policy: rel in place, empty values, classes, table styles', () => {
-    expect(sanitizeHtml('<a title="t" rel="opener" href="https://e.example">x</a>')).toBe('<a title="t" rel="noopener noreferrer" href="https://e.example">x</a>');
-    expect(sanitizeHtml('<a href="https://a.example" HREF="javascript:alert(1)" onclick="alert(1)">x</a>')).toBe('<a href="https://a.example" rel="noopener noreferrer">x</a>');
-    expect(sanitizeHtml('<a href="javascript:alert(1)" href="https://a.example">x</a>')).toBe('<a rel="noopener noreferrer">x</a>');
+    expect(sanitizeHtml('<a title="t" rel="opener" href="https://e.example">x</a>')).toBe(
+      '<a title="t" rel="noopener noreferrer" href="https://e.example">x</a>',
+    );
+    expect(sanitizeHtml('<a href="https://a.example" HREF="javascript:alert(1)" onclick="alert(1)">x</a>')).toBe(
+      '<a href="https://a.example" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeHtml('<a href="javascript:alert(1)" href="https://a.example">x</a>')).toBe(
+      '<a rel="noopener noreferrer">x</a>',
+    );
     expect(sanitizeHtml('<img src="x" alt title="" width="">')).toBe('<img src="x" alt="" />');
     expect(sanitizeHtml('<table><tr><td align>x</td></tr></table>')).toBe('<table><tr><td align>x</td></tr></table>');
-    expect(sanitizeHtml('<pre><code class=" language-js  language-föö x">y</code></pre>')).toBe('<pre><code class="language-js">y</code></pre>');
+    expect(sanitizeHtml('<pre><code class=" language-js  language-föö x">y</code></pre>')).toBe(
+      '<pre><code class="language-js">y</code></pre>',
+    );
     expect(sanitizeHtml('<div class="language-js" id="x" style="text-align:left">y</div>')).toBe('<div>y</div>');
-    expect(sanitizeHtml('<table><tr><th style="text-align : center ;color:red">a</th><td style="text-align:left !important">b</td></tr></table>')).toBe(
-      '<table><tr><th style="text-align:center">a</th><td style="text-align:left !important">b</td></tr></table>',
-    );
+    expect(
+      sanitizeHtml(
+        '<table><tr><th style="text-align : center ;color:red">a</th><td style="text-align:left !important">b</td></tr></table>',
+      ),
+    ).toBe('<table><tr><th style="text-align:center">a</th><td style="text-align:left !important">b</td></tr></table>');
     // CSS the sanitiser does not model goes whole, even next to an allowed declaration.
-    expect(sanitizeHtml('<table><tr><td style="text-align:left;background:url(x)">b</td><td style="/**/text-align:left">c</td></tr></table>')).toBe(
-      '<table><tr><td>b</td><td>c</td></tr></table>',
-    );
+    expect(
+      sanitizeHtml(
+        '<table><tr><td style="text-align:left;background:url(x)">b</td><td style="/**/text-align:left">c</td></tr></table>',
+      ),
+    ).toBe('<table><tr><td>b</td><td>c</td></tr></table>');
   });
 
   it('drops elements: their tags always, the content of script/style/textarea/option/xmp too', () => {
     expect(sanitizeHtml('<x-y onclick="alert(1)">kept <b>bold</b></x-y>')).toBe('kept <b>bold</b>');
-    expect(sanitizeHtml('a<script>alert(1)</script>b<style>*{}</style>c<textarea><b>t</b></textarea>d<select><option><b>o</b></option></select>e<xmp><i>x</i></xmp>f')).toBe('abcdef');
+    expect(
+      sanitizeHtml(
+        'a<script>alert(1)</script>b<style>*{}</style>c<textarea><b>t</b></textarea>d<select><option><b>o</b></option></select>e<xmp><i>x</i></xmp>f',
+      ),
+    ).toBe('abcdef');
     expect(sanitizeHtml('<title><img src=x onerror=alert(1)></title>')).toBe('&lt;img src=x onerror=alert(1)&gt;');
     expect(sanitizeHtml('<!-- <img src=x onerror=alert(1)> --><![CDATA[<b>]]><?x y?><!DOCTYPE html>ok')).toBe('ok');
     expect(sanitizeHtml('<svg><a/><p>x</p></svg>')).toBe('<a rel="noopener noreferrer"></a><p>x</p>');
@@ -417,7 +647,16 @@ describe('preview sanitiser output', () => {
   });
 
   it('answers every input, even odd ones, with a string', () => {
-    for (const html of ['', '<', '&', '\u0000', '\ud800', '<a\u0000href=x>', '<' + 'a'.repeat(100_000), '<div>'.repeat(20_000)]) {
+    for (const html of [
+      '',
+      '<',
+      '&',
+      '\u0000',
+      '\ud800',
+      '<a\u0000href=x>',
+      '<' + 'a'.repeat(100_000),
+      '<div>'.repeat(20_000),
+    ]) {
       expect(typeof sanitizeHtml(html)).toBe('string');
     }
   });
@@ -425,7 +664,10 @@ describe('preview sanitiser output', () => {
 
 describe('preview sanitiser read in pieces', () => {
   /** Generated HTML in pieces, most ending with a newline (where the stream may be at rest). */
-  const pieces = fc.array(fc.tuple(anyHtml, fc.constantFrom('\n', '\n', '\n', '')).map(([html, end]) => html + end), { minLength: 1, maxLength: 6 });
+  const pieces = fc.array(
+    fc.tuple(anyHtml, fc.constantFrom('\n', '\n', '\n', '')).map(([html, end]) => html + end),
+    { minLength: 1, maxLength: 6 },
+  );
 
   it('gives the same output read in pieces as read whole', () => {
     fc.assert(
@@ -465,8 +707,21 @@ describe('preview sanitiser read in pieces', () => {
       stream.advanceTo(html.length);
       return stream.atRest();
     };
-    for (const html of ['<p>x</p>\n', 'text\n', '<!-- c -->\n', '<b>x</b><br>\n', '</i>\n', 'a &amp\n']) expect(restsAfter(html), html).toBe(true);
-    for (const html of ['<p>x</p>', '<div>\n', '<a href="x\n', '<!-- c\n', '<script>\n', '<title>x\n', '<option>x</p>\n', '<div><svg></div>\n', '<!x\n', '<?x\n', '</di\n']) {
+    for (const html of ['<p>x</p>\n', 'text\n', '<!-- c -->\n', '<b>x</b><br>\n', '</i>\n', 'a &amp\n'])
+      expect(restsAfter(html), html).toBe(true);
+    for (const html of [
+      '<p>x</p>',
+      '<div>\n',
+      '<a href="x\n',
+      '<!-- c\n',
+      '<script>\n',
+      '<title>x\n',
+      '<option>x</p>\n',
+      '<div><svg></div>\n',
+      '<!x\n',
+      '<?x\n',
+      '</di\n',
+    ]) {
       expect(restsAfter(html), html).toBe(false);
     }
   });
@@ -485,13 +740,16 @@ describe('the sanitiser URL rule', () => {
       return value;
     };
     for (const url of DANGEROUS_URLS) {
-      for (const tag of ['a', 'blockquote', 'q', 'td']) expect(urlAttributeAllowed(tag, decoded(url)), `${tag} ${url}`).toBe(false);
+      for (const tag of ['a', 'blockquote', 'q', 'td'])
+        expect(urlAttributeAllowed(tag, decoded(url)), `${tag} ${url}`).toBe(false);
       // img: data: is a scheme of its own, limited to base64 raster images by the src rule.
       expect(urlAttributeAllowed('img', decoded(url)) && urlAllowed(decoded(url), 'img'), `img ${url}`).toBe(false);
     }
-    for (const url of ['https://x', 'http://x', 'mailto:a@b', 'tel:1', '/a', 'a', '#a', '?a', '']) expect(urlAttributeAllowed('a', url), url).toBe(true);
+    for (const url of ['https://x', 'http://x', 'mailto:a@b', 'tel:1', '/a', 'a', '#a', '?a', ''])
+      expect(urlAttributeAllowed('a', url), url).toBe(true);
     expect(urlAttributeAllowed('img', 'data:image/png;base64,AAAA')).toBe(true);
     expect(urlAttributeAllowed('a', 'data:image/png;base64,AAAA')).toBe(false);
-    for (const url of ['//x', '\\\\x', '/\\x', ' \t//x', 'irc:x', 'file:///x', 'made-up:x']) expect(urlAttributeAllowed('a', url), url).toBe(false);
+    for (const url of ['//x', '\\\\x', '/\\x', ' \t//x', 'irc:x', 'file:///x', 'made-up:x'])
+      expect(urlAttributeAllowed('a', url), url).toBe(false);
   });
 });

@@ -118,8 +118,17 @@ describe('runRenderJob', () => {
     const path = templateFile(listTemplate('In process'));
     const data = listData(120);
     const nowMs = Date.UTC(2025, 2, 4, 5, 6);
-    const produced = await runRenderJob({ templatePath: path, format: 'html', data, culture: 'de-DE', nowMs }, new TemplateCache());
-    const direct = renderReport({ template: listTemplate('In process'), data: { json: data }, format: 'html', culture: 'de-DE', now: new Date(nowMs) });
+    const produced = await runRenderJob(
+      { templatePath: path, format: 'html', data, culture: 'de-DE', nowMs },
+      new TemplateCache(),
+    );
+    const direct = renderReport({
+      template: listTemplate('In process'),
+      data: { json: data },
+      format: 'html',
+      culture: 'de-DE',
+      now: new Date(nowMs),
+    });
     expect(Buffer.from(produced.output).toString('utf8')).toBe(direct.output);
     expect(produced.contentType).toBe('text/html; charset=utf-8');
     expect(produced.pages).toBe(direct.pages);
@@ -131,8 +140,17 @@ describe('runRenderJob', () => {
     const path = templateFile(listTemplate('PDF'));
     const data = listData(120);
     const nowMs = Date.UTC(2025, 2, 4, 5, 6);
-    const produced = await runRenderJob({ templatePath: path, format: 'pdf', data, culture: 'de-DE', nowMs }, new TemplateCache());
-    const direct = renderReport({ template: listTemplate('PDF'), data: { json: data }, format: 'pdf', culture: 'de-DE', now: new Date(nowMs) });
+    const produced = await runRenderJob(
+      { templatePath: path, format: 'pdf', data, culture: 'de-DE', nowMs },
+      new TemplateCache(),
+    );
+    const direct = renderReport({
+      template: listTemplate('PDF'),
+      data: { json: data },
+      format: 'pdf',
+      culture: 'de-DE',
+      now: new Date(nowMs),
+    });
     expect(Buffer.from(produced.output.subarray(0, 5)).toString()).toBe('%PDF-');
     expect(withoutPdfTimestamps(produced.output)).toBe(withoutPdfTimestamps(direct.output as Buffer));
     expect(produced).toMatchObject({ contentType: 'application/pdf', pages: direct.pages, warnings: direct.warnings });
@@ -159,9 +177,13 @@ describe('runRenderJob', () => {
 
   it('throws TemplateError for a broken template and an unknown format', async () => {
     const broken = templateFile('<Report><ReportPage>');
-    await expect(runRenderJob({ templatePath: broken, format: 'html', data: {} }, new TemplateCache())).rejects.toBeInstanceOf(TemplateError);
+    await expect(
+      runRenderJob({ templatePath: broken, format: 'html', data: {} }, new TemplateCache()),
+    ).rejects.toBeInstanceOf(TemplateError);
     const fine = templateFile(listTemplate());
-    await expect(runRenderJob({ templatePath: fine, format: 'docx' as 'html', data: {} }, new TemplateCache())).rejects.toThrow('unsupported output format "docx"');
+    await expect(
+      runRenderJob({ templatePath: fine, format: 'docx' as 'html', data: {} }, new TemplateCache()),
+    ).rejects.toThrow('unsupported output format "docx"');
   });
 });
 

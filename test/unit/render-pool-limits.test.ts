@@ -7,11 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  RenderFailedError,
-  RenderMemoryError,
-  RenderTimeoutError,
-} from '../../src/srs/render-pool/index.js';
+import { RenderFailedError, RenderMemoryError, RenderTimeoutError } from '../../src/srs/render-pool/index.js';
 import { listData, listTemplate, track, waitFor, renderPoolsClosedAfterEach } from './render-pool-fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'render-pool-limits-'));
@@ -99,7 +95,9 @@ describe('render pool limits', () => {
   it('stops a running job when its signal aborts, and renders the next job', async () => {
     const p = pool({ size: 1, workerScript: BUSY_WORKER });
     const controller = new AbortController();
-    const running = p.render({ templatePath: HANG, format: 'html', data: listData(1) }, controller.signal).catch((e: unknown) => e);
+    const running = p
+      .render({ templatePath: HANG, format: 'html', data: listData(1) }, controller.signal)
+      .catch((e: unknown) => e);
     await waitFor(() => p.stats().busy === 1);
     const reason = new Error('client went away');
     const started = Date.now();
@@ -122,7 +120,9 @@ await import(${JSON.stringify(pathToFileURL(REAL_WORKER).href)});
 `,
     );
     const p = pool({ size: 2, workerScript: script });
-    const crashed = p.render({ templatePath: CRASH, format: 'html', data: listData(1) }, undefined).catch((e: unknown) => e);
+    const crashed = p
+      .render({ templatePath: CRASH, format: 'html', data: listData(1) }, undefined)
+      .catch((e: unknown) => e);
     const other = p.render({ templatePath: LIST, format: 'html', data: listData(500) });
     const err = await crashed;
     expect(err).toBeInstanceOf(RenderFailedError);

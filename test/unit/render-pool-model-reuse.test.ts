@@ -21,7 +21,7 @@ const NOW = new Date(Date.UTC(2024, 4, 17, 9, 30));
 function deepFreeze(value: unknown, seen = new Set<object>()): void {
   if (value === null || typeof value !== 'object' || seen.has(value) || ArrayBuffer.isView(value)) return;
   seen.add(value);
-  if (value instanceof Map) for (const [k, v] of value) (deepFreeze(k, seen), deepFreeze(v, seen));
+  if (value instanceof Map) for (const [k, v] of value) deepFreeze(k, seen), deepFreeze(v, seen);
   if (value instanceof Set) for (const v of value) deepFreeze(v, seen);
   Object.freeze(value);
   for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key], seen);
@@ -29,11 +29,18 @@ function deepFreeze(value: unknown, seen = new Set<object>()): void {
 
 function renderBoth(report: ReportModel, json?: unknown): { html: string; pdf: string } {
   const warnings = new ReportWarnings();
-  const data = bindReportData(report.dictionary, json === undefined ? { datasets: { NorthWind: loadDataSetXml(NWIND) } } : { json }, warnings);
+  const data = bindReportData(
+    report.dictionary,
+    json === undefined ? { datasets: { NorthWind: loadDataSetXml(NWIND) } } : { json },
+    warnings,
+  );
   const prepared = runReport(report, data, { now: NOW }, warnings);
   const pdf = exportPdfSync(prepared, { creationDate: NOW }).toString('latin1');
   // The document ID is random per export.
-  return { html: exportHtml(prepared, { title: 'x' }), pdf: pdf.replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, '/ID […]') };
+  return {
+    html: exportHtml(prepared, { title: 'x' }),
+    pdf: pdf.replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, '/ID […]'),
+  };
 }
 
 const cases: { name: string; template: Buffer | string; json?: unknown }[] = [

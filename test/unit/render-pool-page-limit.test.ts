@@ -42,7 +42,10 @@ describe('render pool page limit', () => {
   it('renders a report under the default limit (10,000 pages) whole', async () => {
     const p = pool({ size: 1 });
     expect(p.maxPages).toBe(10_000);
-    expect(await p.render({ templatePath: LIST, format: 'html', data })).toMatchObject({ pages: fullPages, truncated: false });
+    expect(await p.render({ templatePath: LIST, format: 'html', data })).toMatchObject({
+      pages: fullPages,
+      truncated: false,
+    });
   });
 
   it('refuses a maxPages or truncateAtPages that is not a whole number ≥ 1', async () => {

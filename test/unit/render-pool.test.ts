@@ -17,7 +17,14 @@ import {
   RenderPoolClosedError,
   TemplateRenderError,
 } from '../../src/srs/render-pool/index.js';
-import { listData, listTemplate, track, waitFor, withoutPdfTimestamps, renderPoolsClosedAfterEach } from './render-pool-fixture.js';
+import {
+  listData,
+  listTemplate,
+  track,
+  waitFor,
+  withoutPdfTimestamps,
+  renderPoolsClosedAfterEach,
+} from './render-pool-fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'render-pool-'));
 const LIST = join(dir, 'list.frx');
@@ -30,8 +37,21 @@ describe('render pool', () => {
     const p = pool({ size: 1 });
     const data = listData(150);
     const nowMs = Date.UTC(2025, 2, 4, 5, 6);
-    const outcome = await p.render({ templatePath: LIST, format: 'html', data, culture: 'de-DE', nowMs, requestId: 'req-1' });
-    const direct = renderReport({ template: listTemplate('Pool list'), data: { json: data }, format: 'html', culture: 'de-DE', now: new Date(nowMs) });
+    const outcome = await p.render({
+      templatePath: LIST,
+      format: 'html',
+      data,
+      culture: 'de-DE',
+      nowMs,
+      requestId: 'req-1',
+    });
+    const direct = renderReport({
+      template: listTemplate('Pool list'),
+      data: { json: data },
+      format: 'html',
+      culture: 'de-DE',
+      now: new Date(nowMs),
+    });
     expect(Buffer.isBuffer(outcome.output)).toBe(true);
     expect(outcome.output.toString('utf8')).toBe(direct.output);
     expect(outcome.output.toString('utf8')).toContain('2025-03-04 05:06');
@@ -44,11 +64,24 @@ describe('render pool', () => {
     expect(outcome.output.buffer.byteLength).toBe(outcome.output.byteLength);
 
     const withWarning = await p.render({ templatePath: LIST, format: 'html', data: listData(2), culture: 'xx-XX' });
-    expect(withWarning.warnings).toEqual(renderReport({ template: listTemplate('Pool list'), data: { json: listData(2) }, format: 'html', culture: 'xx-XX' }).warnings);
+    expect(withWarning.warnings).toEqual(
+      renderReport({
+        template: listTemplate('Pool list'),
+        data: { json: listData(2) },
+        format: 'html',
+        culture: 'xx-XX',
+      }).warnings,
+    );
     expect(withWarning.warnings.length).toBeGreaterThan(0);
 
     const pdf = await p.render({ templatePath: LIST, format: 'pdf', data, culture: 'de-DE', nowMs });
-    const directPdf = renderReport({ template: listTemplate('Pool list'), data: { json: data }, format: 'pdf', culture: 'de-DE', now: new Date(nowMs) });
+    const directPdf = renderReport({
+      template: listTemplate('Pool list'),
+      data: { json: data },
+      format: 'pdf',
+      culture: 'de-DE',
+      now: new Date(nowMs),
+    });
     expect(withoutPdfTimestamps(pdf.output)).toBe(withoutPdfTimestamps(directPdf.output as Buffer));
     expect(pdf).toMatchObject({ contentType: 'application/pdf', pages: directPdf.pages, warnings: directPdf.warnings });
     expect(pdf.output.buffer.byteLength).toBe(pdf.output.byteLength);
@@ -62,7 +95,9 @@ describe('render pool', () => {
     const p = pool({ size: 2 });
     let maxBusy = 0;
     let maxQueued = 0;
-    const jobs = [3000, 3000, 50].map((rows) => track(p.render({ templatePath: LIST, format: 'html', data: listData(rows) })));
+    const jobs = [3000, 3000, 50].map((rows) =>
+      track(p.render({ templatePath: LIST, format: 'html', data: listData(rows) })),
+    );
     const sampler = setInterval(() => {
       const s = p.stats();
       maxBusy = Math.max(maxBusy, s.busy);
@@ -95,7 +130,9 @@ describe('render pool', () => {
     await expect(running.promise).resolves.toMatchObject({ contentType: 'text/html; charset=utf-8' });
     await expect(queued.promise).resolves.toMatchObject({ pages: 1 });
     // Room again.
-    await expect(p.render({ templatePath: LIST, format: 'html', data: listData(1) })).resolves.toMatchObject({ pages: 1 });
+    await expect(p.render({ templatePath: LIST, format: 'html', data: listData(1) })).resolves.toMatchObject({
+      pages: 1,
+    });
   });
 
   it('reuses a worker’s cached template and reads it again when the file changes', async () => {
@@ -133,22 +170,32 @@ describe('render pool', () => {
     expect(err).toBeInstanceOf(TemplateRenderError);
     expect((err as Error).message).toBe(expected);
 
-    const missing = await p.render({ templatePath: join(dir, 'missing.frx'), format: 'html', data: {} }).catch((e: unknown) => e);
+    const missing = await p
+      .render({ templatePath: join(dir, 'missing.frx'), format: 'html', data: {} })
+      .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(TemplateRenderError);
     expect((missing as Error).message).toBe('the template file cannot be read (ENOENT)');
 
-    await expect(p.render({ templatePath: LIST, format: 'docx' as 'html', data: {} })).rejects.toThrow(TemplateRenderError);
+    await expect(p.render({ templatePath: LIST, format: 'docx' as 'html', data: {} })).rejects.toThrow(
+      TemplateRenderError,
+    );
     await expect(p.render({ templatePath: '', format: 'html', data: {} })).rejects.toThrow(TypeError);
     // The worker is still fine.
-    await expect(p.render({ templatePath: LIST, format: 'html', data: listData(1) })).resolves.toMatchObject({ pages: 1 });
+    await expect(p.render({ templatePath: LIST, format: 'html', data: listData(1) })).resolves.toMatchObject({
+      pages: 1,
+    });
   });
 
   it('fails a job whose data cannot be sent to a worker, and carries on', async () => {
     const p = pool({ size: 1 });
-    const err = await p.render({ templatePath: LIST, format: 'html', data: { rows: [{ id: () => 1 }] } }).catch((e: unknown) => e);
+    const err = await p
+      .render({ templatePath: LIST, format: 'html', data: { rows: [{ id: () => 1 }] } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RenderFailedError);
     expect((err as Error).message).toMatch(/cannot be sent to a worker/);
-    await expect(p.render({ templatePath: LIST, format: 'html', data: listData(1) })).resolves.toMatchObject({ pages: 1 });
+    await expect(p.render({ templatePath: LIST, format: 'html', data: listData(1) })).resolves.toMatchObject({
+      pages: 1,
+    });
   });
 
   it('close() rejects running and queued jobs and every later render', async () => {
@@ -159,7 +206,9 @@ describe('render pool', () => {
     await p.close();
     expect(await running).toBeInstanceOf(RenderPoolClosedError);
     expect(await queued).toBeInstanceOf(RenderPoolClosedError);
-    await expect(p.render({ templatePath: LIST, format: 'html', data: {} })).rejects.toBeInstanceOf(RenderPoolClosedError);
+    await expect(p.render({ templatePath: LIST, format: 'html', data: {} })).rejects.toBeInstanceOf(
+      RenderPoolClosedError,
+    );
     await p.close(); // twice is fine
   });
 

@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { Kysely, PostgresAdapter, PostgresQueryCompiler, SqliteAdapter, SqliteQueryCompiler, DummyDriver, SqliteIntrospector, PostgresIntrospector } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteQueryCompiler,
+  DummyDriver,
+  SqliteIntrospector,
+  PostgresIntrospector,
+} from 'kysely';
 import { bindNamedParameters, splitStatements } from '../../src/db/sql-text.js';
 
 const sqlite = new Kysely<any>({
-  dialect: { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() },
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
 });
 const postgres = new Kysely<any>({
-  dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() },
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
 });
 
 describe('splitStatements', () => {
@@ -34,7 +53,9 @@ describe('splitStatements', () => {
 describe('bindNamedParameters', () => {
   const values = { username: 'bob', user_id: 'id-1', cancelled_by: 'admin' };
   it('binds :name markers as parameters in each dialect', () => {
-    const b = bindNamedParameters("insert into log values (:username, :user_id, ':username', :Username)", values, { prefixes: [':'] });
+    const b = bindNamedParameters("insert into log values (:username, :user_id, ':username', :Username)", values, {
+      prefixes: [':'],
+    });
     expect(b.used).toEqual(['username', 'user_id']);
     const s = b.query.compile(sqlite);
     expect(s.sql).toBe("insert into log values (?, ?, ':username', ?)");
@@ -43,7 +64,11 @@ describe('bindNamedParameters', () => {
     expect(p.sql).toBe("insert into log values ($1, $2, ':username', $3)");
   });
   it('leaves casts, emails, @@variables and unknown names alone', () => {
-    const b = bindNamedParameters("select x::text, 'a@b.c', @@version, @customer, @username from t where y = @other", { username: 'u', customer: 5 }, { prefixes: ['@', ':'] });
+    const b = bindNamedParameters(
+      "select x::text, 'a@b.c', @@version, @customer, @username from t where y = @other",
+      { username: 'u', customer: 5 },
+      { prefixes: ['@', ':'] },
+    );
     const s = b.query.compile(sqlite);
     expect(s.sql).toBe("select x::text, 'a@b.c', @@version, ?, ? from t where y = @other");
     expect(s.parameters).toEqual([5, 'u']);

@@ -67,7 +67,8 @@ describe('UuidV7Generator (?format=rfc)', () => {
   it('is RFC 9562 v7 and sorts as strings in creation order', () => {
     const gen = new UuidV7Generator();
     const values = Array.from({ length: 20_000 }, () => gen.next());
-    for (const v of values.slice(0, 100)) expect(v).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const v of values.slice(0, 100))
+      expect(v).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect([...values].sort()).toEqual(values);
     expect(new Set(values).size).toBe(values.length);
   });

@@ -31,12 +31,16 @@ setTimeout(step, 10);
 
 /** The inline-cache states of the literal's property definitions in nextTick, in order. */
 function literalSiteStates(hold: boolean): string[] {
-  const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--expose-gc', '--input-type=module', '-e', SCRIPT], {
-    env: { ...process.env, HOLD: hold ? '1' : '0', NODE_OPTIONS: '' },
-    encoding: 'utf8',
-    timeout: 30_000,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--allow-natives-syntax', '--expose-gc', '--input-type=module', '-e', SCRIPT],
+    {
+      env: { ...process.env, HOLD: hold ? '1' : '0', NODE_OPTIONS: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   expect(r.status, r.stderr).toBe(0);
   return [...r.stdout.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((m) => m[1]!);
 }

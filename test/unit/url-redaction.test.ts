@@ -55,12 +55,17 @@ describe('redactUrl', () => {
     await parser.ready();
   });
   afterAll(() => parser.close());
-  const parsedKeys = async (query: string): Promise<string[]> => (await parser.inject({ method: 'GET', url: `/q?${query}` })).json();
+  const parsedKeys = async (query: string): Promise<string[]> =>
+    (await parser.inject({ method: 'GET', url: `/q?${query}` })).json();
 
   it.each(KEYS)('redacts the value of %s (read as ptoken by the parser: %s)', async (key, readAsPtoken) => {
     const query = `${key}=${OPAQUE}`;
     expect((await parsedKeys(query)).includes('ptoken'), 'the parser reads the key as expected').toBe(readAsPtoken);
-    for (const url of [`/api/core/token/user?${query}`, `/api/core/token/user?a=b&${query}&c=d`, `http://127.0.0.1:8080/x/y?${query}`]) {
+    for (const url of [
+      `/api/core/token/user?${query}`,
+      `/api/core/token/user?a=b&${query}&c=d`,
+      `http://127.0.0.1:8080/x/y?${query}`,
+    ]) {
       const out = redactUrl(url);
       expect(out).not.toContain(OPAQUE);
       expect(out).not.toContain(OPAQUE.slice(3, 12));
@@ -78,7 +83,13 @@ describe('redactUrl', () => {
   });
 
   it('keeps what is no credential as sent', () => {
-    for (const url of ['/api/core/token/user', '/api/core/system/ping?statusCode=500&success=false', '/api/core/account/profile?pscope=teams,roles', '/srs/x.frx.pdf?app_name=demo&a=%20b', '/a%20b/c?d=e#f']) {
+    for (const url of [
+      '/api/core/token/user',
+      '/api/core/system/ping?statusCode=500&success=false',
+      '/api/core/account/profile?pscope=teams,roles',
+      '/srs/x.frx.pdf?app_name=demo&a=%20b',
+      '/a%20b/c?d=e#f',
+    ]) {
       expect(redactUrl(url)).toBe(url);
     }
   });
@@ -103,7 +114,12 @@ describe('redactUrl', () => {
   });
 
   it('costs linear time on hostile input', () => {
-    for (const url of [`/x?${'a='.repeat(4000)}`, `/x?${'eyJ'.repeat(2700)}`, `/x?${'%25'.repeat(2700)}`, `/x?q=%${'C1%'.repeat(2600)}`]) {
+    for (const url of [
+      `/x?${'a='.repeat(4000)}`,
+      `/x?${'eyJ'.repeat(2700)}`,
+      `/x?${'%25'.repeat(2700)}`,
+      `/x?q=%${'C1%'.repeat(2600)}`,
+    ]) {
       const started = performance.now();
       redactUrl(url);
       expect(performance.now() - started).toBeLessThan(500);
@@ -117,7 +133,9 @@ describe('redactRequestUrl', () => {
     expect(redactRequestUrl(`/x/y?a=${OPAQUE}`, { ptoken: OPAQUE })).toBe('/x/y[REDACTED]');
     expect(redactRequestUrl(`/x/y?a=${OPAQUE}`, { PToken: [OPAQUE, 'x'] })).toBe('/x/y[REDACTED]');
     // Agreement: the usual redaction, the rest of the URL kept.
-    expect(redactRequestUrl(`/x/y?ptoken=${OPAQUE}&n=1`, { ptoken: OPAQUE, n: '1' })).toBe('/x/y?ptoken=[REDACTED]&n=1');
+    expect(redactRequestUrl(`/x/y?ptoken=${OPAQUE}&n=1`, { ptoken: OPAQUE, n: '1' })).toBe(
+      '/x/y?ptoken=[REDACTED]&n=1',
+    );
     expect(redactRequestUrl(`/x/%ZZ?%70token=${OPAQUE}`, null)).toBe('/x/%ZZ?%70token=[REDACTED]');
   });
 });
@@ -130,8 +148,10 @@ describe('helpers', () => {
     expect(looseDecode('%FF%C3')).toBe('\ufffd\ufffd');
   });
   it('isCredentialKey reads parsed keys too', () => {
-    for (const key of ['ptoken', 'Ptoken', 'ptoken\u0000', '%70token', 'ｐｔｏｋｅｎ', 'access_token']) expect(isCredentialKey(key), key).toBe(true);
-    for (const key of ['statusCode', 'pscope', 'app_name', 'body', 'tok']) expect(isCredentialKey(key), key).toBe(false);
+    for (const key of ['ptoken', 'Ptoken', 'ptoken\u0000', '%70token', 'ｐｔｏｋｅｎ', 'access_token'])
+      expect(isCredentialKey(key), key).toBe(true);
+    for (const key of ['statusCode', 'pscope', 'app_name', 'body', 'tok'])
+      expect(isCredentialKey(key), key).toBe(false);
   });
 });
 
@@ -153,7 +173,10 @@ describe('logger', () => {
 
   it('redacts URLs quoted by an error (message, stack, cause, custom field) without changing the error', async () => {
     const url = `/api/core/%ZZ?%70token=${OPAQUE}`;
-    const err = Object.assign(new Error(`'${url}' is not a valid url component`, { cause: new Error(`while reading ${url}`) }), { details: { url } });
+    const err = Object.assign(
+      new Error(`'${url}' is not a valid url component`, { cause: new Error(`while reading ${url}`) }),
+      { details: { url } },
+    );
     const text = await logged((log) => log.error({ err }, 'request failed'));
     expect(text).toContain('request failed');
     expect(text).toContain('%70token=[REDACTED]');
@@ -163,7 +186,12 @@ describe('logger', () => {
   });
 
   it('redacts the req serializer url', async () => {
-    const text = await logged((log) => log.info({ req: { method: 'GET', url: `/x?ptoke%6E=${OPAQUE}`, ip: '127.0.0.1', query: { ptoken: OPAQUE } } }, 'incoming'));
+    const text = await logged((log) =>
+      log.info(
+        { req: { method: 'GET', url: `/x?ptoke%6E=${OPAQUE}`, ip: '127.0.0.1', query: { ptoken: OPAQUE } } },
+        'incoming',
+      ),
+    );
     expect(text).toContain('ptoke%6E=[REDACTED]');
     expect(text).not.toContain(OPAQUE);
   });

@@ -4,10 +4,17 @@ import { Type } from 'typebox';
 import { optionalBody, validatorCompiler } from '../../src/http/validation.js';
 
 const compile = (schema: object) =>
-  validatorCompiler({ schema, method: 'POST', url: '/x', httpPart: 'body' }) as ((d: unknown) => boolean) & { errors?: unknown[] | null };
+  validatorCompiler({ schema, method: 'POST', url: '/x', httpPart: 'body' }) as ((d: unknown) => boolean) & {
+    errors?: unknown[] | null;
+  };
 
 describe('optionalBody', () => {
-  const schema = optionalBody(Type.Object({ lvl: Type.Optional(Type.Union([Type.String({ maxLength: 4 }), Type.Null()])) }, { additionalProperties: false }));
+  const schema = optionalBody(
+    Type.Object(
+      { lvl: Type.Optional(Type.Union([Type.String({ maxLength: 4 }), Type.Null()])) },
+      { additionalProperties: false },
+    ),
+  );
 
   it('lets a request without a body through (Fastify passes null or undefined)', () => {
     const v = compile(schema);

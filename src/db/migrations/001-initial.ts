@@ -95,7 +95,16 @@ export const initial: Migration = {
     await db.schema.createIndex('events_type_created_idx').on('events').columns(['type', 'created_at']).execute();
   },
   async down(db: Kysely<any>) {
-    for (const t of ['events', 'instance_settings', 'tokens', 'user_roles', 'roles', 'team_members', 'users', 'teams']) {
+    for (const t of [
+      'events',
+      'instance_settings',
+      'tokens',
+      'user_roles',
+      'roles',
+      'team_members',
+      'users',
+      'teams',
+    ]) {
       await db.schema.dropTable(t).execute();
     }
   },

@@ -1,6 +1,13 @@
 import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import { APP_LOGIN_KEY, APP_ROLE_NAME_SQL, APP_SCHEMA, directorySelect, DIRECTORY_TABLE, sqliteDirectoryTable } from '../app-data.js';
+import {
+  APP_LOGIN_KEY,
+  APP_ROLE_NAME_SQL,
+  APP_SCHEMA,
+  directorySelect,
+  DIRECTORY_TABLE,
+  sqliteDirectoryTable,
+} from '../app-data.js';
 
 // The apps' data apart from the platform's tables (db/app-data.ts, issue 13 item 4). Runs over
 // the connection that reaches both (connect.ts: migrateToLatest).
@@ -11,7 +18,19 @@ import { APP_LOGIN_KEY, APP_ROLE_NAME_SQL, APP_SCHEMA, directorySelect, DIRECTOR
 // public, as one over the platform's tables would let report SQL read them with its owner's
 // rights), on SQLite into the apps' file (schema, rows, indexes, triggers, and the views that
 // can live there). "The platform's" is the list as of this migration.
-const PLATFORM_TABLES = ['teams', 'users', 'team_members', 'roles', 'user_roles', 'tokens', 'instance_settings', 'events', 'login_failures', 'kysely_migration', 'kysely_migration_lock'];
+const PLATFORM_TABLES = [
+  'teams',
+  'users',
+  'team_members',
+  'roles',
+  'user_roles',
+  'tokens',
+  'instance_settings',
+  'events',
+  'login_failures',
+  'kysely_migration',
+  'kysely_migration_lock',
+];
 
 export const appData: Migration = {
   async up(db: Kysely<any>) {
@@ -69,9 +88,12 @@ $do$`,
   await sql.raw(`CREATE SCHEMA IF NOT EXISTS ${schema}`).execute(db);
   await sql.raw(`GRANT USAGE, CREATE ON SCHEMA ${schema} TO ${role}`).execute(db);
 
-  const existing = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tableowner = current_user`.execute(db);
+  const existing = await sql<{
+    name: string;
+  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tableowner = current_user`.execute(db);
   for (const { name } of existing.rows) {
-    if (!PLATFORM_TABLES.includes(name)) await sql.raw(`ALTER TABLE public.${quoteIdent(name)} SET SCHEMA ${schema}`).execute(db);
+    if (!PLATFORM_TABLES.includes(name))
+      await sql.raw(`ALTER TABLE public.${quoteIdent(name)} SET SCHEMA ${schema}`).execute(db);
   }
   // What the platform's user makes in `app` (moved tables, tables an administrator creates as
   // that user) is the apps' to use.
@@ -79,7 +101,9 @@ $do$`,
   await sql.raw(`GRANT ${rights} ON ALL TABLES IN SCHEMA ${schema} TO ${role}`).execute(db);
   await sql.raw(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`).execute(db);
   await sql.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT ${rights} ON TABLES TO ${role}`).execute(db);
-  await sql.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${role}`).execute(db);
+  await sql
+    .raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${role}`)
+    .execute(db);
 
   // The user directory: a view of non-secret columns, readable and nothing else. Its join makes
   // it not automatically updatable, and the default privileges above are taken back from it.
@@ -101,7 +125,8 @@ interface SchemaObject {
 
 /** `CREATE … <name>` → `CREATE … app."<name>"`: the same object, made in the apps' file. */
 function inAppSchema(object: SchemaObject): string {
-  const create = /^(\s*CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX|TRIGGER|VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?)("(?:[^"]|"")*"|\[[^\]]*\]|`(?:[^`]|``)*`|[^\s(]+)/i;
+  const create =
+    /^(\s*CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX|TRIGGER|VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?)("(?:[^"]|"")*"|\[[^\]]*\]|`(?:[^`]|``)*`|[^\s(]+)/i;
   const text = object.sql ?? '';
   if (!create.test(text)) throw new Error(`003-app-data: cannot move ${object.type} ${object.name}: unexpected SQL`);
   return text.replace(create, (_whole, head: string) => `${head}${APP_SCHEMA}.${quoteIdent(object.name)}`);
@@ -109,14 +134,20 @@ function inAppSchema(object: SchemaObject): string {
 
 async function sqliteUp(db: Kysely<any>): Promise<void> {
   const app = APP_SCHEMA;
-  const objects = (await sql<SchemaObject>`SELECT type, name, tbl_name, sql FROM main.sqlite_master ORDER BY rowid`.execute(db)).rows;
+  const objects = (
+    await sql<SchemaObject>`SELECT type, name, tbl_name, sql FROM main.sqlite_master ORDER BY rowid`.execute(db)
+  ).rows;
   const isPlatform = (table: string) => PLATFORM_TABLES.includes(table) || table.startsWith('sqlite_');
   const tables = objects.filter((o) => o.type === 'table' && !isPlatform(o.name));
   const moved = new Set(tables.map((t) => t.name));
   // Indexes SQLite makes itself (autoindex: sql is null) come back with their tables.
-  const dependents = objects.filter((o) => (o.type === 'index' || o.type === 'trigger') && moved.has(o.tbl_name) && o.sql !== null);
+  const dependents = objects.filter(
+    (o) => (o.type === 'index' || o.type === 'trigger') && moved.has(o.tbl_name) && o.sql !== null,
+  );
   const views = objects.filter((o) => o.type === 'view');
-  const inApp = new Set((await sql<{ name: string }>`SELECT name FROM app.sqlite_master`.execute(db)).rows.map((r) => r.name));
+  const inApp = new Set(
+    (await sql<{ name: string }>`SELECT name FROM app.sqlite_master`.execute(db)).rows.map((r) => r.name),
+  );
 
   // Kysely runs SQLite migrations outside a transaction, and a transaction over two files in
   // WAL mode is atomic per file only. So in two steps, each atomic: first the copy into the
@@ -169,8 +200,12 @@ async function atomically(db: Kysely<any>, work: () => Promise<void>): Promise<v
 /** A table in both files: the copy of an interrupted earlier run, if it holds the same rows. */
 async function assertSameRows(db: Kysely<any>, table: string): Promise<void> {
   const count = async (schema: string) =>
-    Number((await sql.raw<{ n: number }>(`SELECT COUNT(*) AS n FROM ${schema}.${quoteIdent(table)}`).execute(db)).rows[0]?.n);
+    Number(
+      (await sql.raw<{ n: number }>(`SELECT COUNT(*) AS n FROM ${schema}.${quoteIdent(table)}`).execute(db)).rows[0]?.n,
+    );
   if ((await count('main')) !== (await count(APP_SCHEMA))) {
-    throw new Error(`003-app-data: table ${table} is in both the platform's and the apps' database file with different rows; move it by hand`);
+    throw new Error(
+      `003-app-data: table ${table} is in both the platform's and the apps' database file with different rows; move it by hand`,
+    );
   }
 }

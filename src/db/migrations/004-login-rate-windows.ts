@@ -12,7 +12,11 @@ export const loginRateWindows: Migration = {
       .addColumn('window_start', 'varchar(32)', (c) => c.notNull())
       .addColumn('hits', 'integer', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('login_rate_windows_window_start_idx').on('login_rate_windows').column('window_start').execute();
+    await db.schema
+      .createIndex('login_rate_windows_window_start_idx')
+      .on('login_rate_windows')
+      .column('window_start')
+      .execute();
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('login_rate_windows').execute();

@@ -19,7 +19,11 @@ export function parseConnectionString(text: string, where = 'ConnectionString'):
       if (i >= n) throw new TemplateError(`key "${key.trim()}" has no value`, where);
       const c = text[i] as string;
       if (c === '=') {
-        if (text[i + 1] === '=') { key += '='; i += 2; continue; }
+        if (text[i + 1] === '=') {
+          key += '=';
+          i += 2;
+          continue;
+        }
         i++;
         break;
       }
@@ -38,7 +42,11 @@ export function parseConnectionString(text: string, where = 'ConnectionString'):
         if (i >= n) throw new TemplateError(`unterminated quoted value for "${key}"`, where);
         const c = text[i] as string;
         if (c === q) {
-          if (text[i + 1] === q) { value += q; i += 2; continue; }
+          if (text[i + 1] === q) {
+            value += q;
+            i += 2;
+            continue;
+          }
           i++;
           break;
         }
@@ -46,7 +54,8 @@ export function parseConnectionString(text: string, where = 'ConnectionString'):
         i++;
       }
       while (i < n && text[i] !== ';') {
-        if (!/\s/.test(text[i] as string)) throw new TemplateError(`unexpected text after the quoted value of "${key}"`, where);
+        if (!/\s/.test(text[i] as string))
+          throw new TemplateError(`unexpected text after the quoted value of "${key}"`, where);
         i++;
       }
     } else {
@@ -102,7 +111,10 @@ function maybeBase64(v: string, key: string, where: string): string {
 }
 
 /** Reads a JsonDataSourceConnection's connection string, decrypting a `rij…` string first. */
-export function parseJsonConnectionString(connectionString: string, opts: { password?: string; where?: string } = {}): JsonConnectionFields {
+export function parseJsonConnectionString(
+  connectionString: string,
+  opts: { password?: string; where?: string } = {},
+): JsonConnectionFields {
   const where = opts.where ?? 'JsonDataSourceConnection';
   const plain = decryptConnectionString(connectionString, opts.password, where);
   const map = parseConnectionString(plain, where);
@@ -127,7 +139,12 @@ export function parseJsonConnectionString(connectionString: string, opts: { pass
  *  (FastReport's builder reads raw or base64; raw text stays readable in the designer's
  *  connection editor), in FastReport's key order: Json, JsonSchema, Encoding, then
  *  SimpleStructure when set. Headers are not written: they only matter for URL sources. */
-export function formatJsonConnectionString(fields: { json: string; jsonSchema: string; encoding?: string; simpleStructure?: boolean }): string {
+export function formatJsonConnectionString(fields: {
+  json: string;
+  jsonSchema: string;
+  encoding?: string;
+  simpleStructure?: boolean;
+}): string {
   const pairs: [string, string][] = [
     ['Json', fields.json],
     ['JsonSchema', fields.jsonSchema],

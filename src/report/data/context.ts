@@ -80,9 +80,12 @@ function columnByName(source: DataSourceCursor, name: string, where: string): nu
 
 function keyPart(v: CellValue): string | undefined {
   switch (typeof v) {
-    case 'number': return Number.isNaN(v) ? undefined : `n${v === 0 ? 0 : v}`;
-    case 'string': return `s${v}`;
-    case 'boolean': return v ? 'b1' : 'b0';
+    case 'number':
+      return Number.isNaN(v) ? undefined : `n${v === 0 ? 0 : v}`;
+    case 'string':
+      return `s${v}`;
+    case 'boolean':
+      return v ? 'b1' : 'b0';
   }
   if (v instanceof Date) return `d${v.getTime()}`;
   return undefined;
@@ -131,7 +134,10 @@ export class DataContext {
     const exact = this.byName.get(nameOrAlias) ?? this.sources.find((s) => s.alias === nameOrAlias);
     if (exact) return exact;
     const lower = nameOrAlias.toLowerCase();
-    return this.sources.find((s) => s.name.toLowerCase() === lower) ?? this.sources.find((s) => s.alias.toLowerCase() === lower);
+    return (
+      this.sources.find((s) => s.name.toLowerCase() === lower) ??
+      this.sources.find((s) => s.alias.toLowerCase() === lower)
+    );
   }
 
   /** A data source by Name or Alias; TemplateError if there is none. */
@@ -142,8 +148,10 @@ export class DataContext {
   }
 
   findRelation(nameOrAlias: string): Relation | undefined {
-    return this.relations.find((r) => r.name === nameOrAlias || r.alias === nameOrAlias) ??
-      this.relations.find((r) => eqi(r.name, nameOrAlias) || eqi(r.alias, nameOrAlias));
+    return (
+      this.relations.find((r) => r.name === nameOrAlias || r.alias === nameOrAlias) ??
+      this.relations.find((r) => eqi(r.name, nameOrAlias) || eqi(r.alias, nameOrAlias))
+    );
   }
 
   relation(nameOrAlias: string): Relation {
@@ -200,7 +208,11 @@ export class DataContext {
         const seg = segs[i] as string;
         const hop =
           this.relations.find((r) => r.child === target && (r.parent.alias === seg || r.alias === seg)) ??
-          this.relations.find((r) => r.child === target && (eqi(r.parent.alias, seg) || eqi(r.parent.name, seg) || eqi(r.alias, seg) || eqi(r.name, seg)));
+          this.relations.find(
+            (r) =>
+              r.child === target &&
+              (eqi(r.parent.alias, seg) || eqi(r.parent.name, seg) || eqi(r.alias, seg) || eqi(r.name, seg)),
+          );
         if (!hop) break;
         hops.push(hop);
         target = hop.parent;

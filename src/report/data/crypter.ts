@@ -49,7 +49,11 @@ export function isEncrypted(s: string): boolean {
 }
 
 /** Decrypts a `rij…` string (anything else is returned unchanged, as FastReport does). */
-export function decryptConnectionString(s: string, password = FASTREPORT_DEFAULT_PASSWORD, where = 'ConnectionString'): string {
+export function decryptConnectionString(
+  s: string,
+  password = FASTREPORT_DEFAULT_PASSWORD,
+  where = 'ConnectionString',
+): string {
   if (!isEncrypted(s) || s === '' || password === '') return s;
   const b64 = s.slice(3);
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) throw new TemplateError('encrypted connection string: not base64', where);
@@ -67,7 +71,8 @@ export function decryptConnectionString(s: string, password = FASTREPORT_DEFAULT
     throw new TemplateError('encrypted connection string: cannot decrypt', where);
   }
   const pad = plain[plain.length - 1] ?? 0;
-  if (pad < 1 || pad > 16) throw new TemplateError('encrypted connection string: cannot decrypt (wrong password?)', where);
+  if (pad < 1 || pad > 16)
+    throw new TemplateError('encrypted connection string: cannot decrypt (wrong password?)', where);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(plain.subarray(0, plain.length - pad));
   } catch {

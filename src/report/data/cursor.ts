@@ -49,7 +49,12 @@ interface CompiledPath {
 const NO_SEGMENTS: readonly string[] = [];
 
 /** Every CompiledPath is made here, so all have one shape (one hidden class for the reads). */
-function compiledPath(segs: readonly string[], top: ColumnDef | undefined, index: number, how: Partial<Pick<CompiledPath, 'sidecar' | 'keys' | 'type' | 'dynamic' | 'nested' | 'nestedPath'>> = {}): CompiledPath {
+function compiledPath(
+  segs: readonly string[],
+  top: ColumnDef | undefined,
+  index: number,
+  how: Partial<Pick<CompiledPath, 'sidecar' | 'keys' | 'type' | 'dynamic' | 'nested' | 'nestedPath'>> = {},
+): CompiledPath {
   return {
     segs,
     top,
@@ -71,9 +76,12 @@ const isObject = (v: unknown): v is { readonly [k: string]: unknown } =>
 
 function dynamicType(v: unknown): string {
   switch (typeof v) {
-    case 'string': return 'System.String';
-    case 'number': return 'System.Double';
-    case 'boolean': return 'System.Boolean';
+    case 'string':
+      return 'System.String';
+    case 'number':
+      return 'System.Double';
+    case 'boolean':
+      return 'System.Boolean';
   }
   if (v instanceof Date) return 'System.DateTime';
   if (v instanceof Uint8Array) return 'System.Byte[]';
@@ -83,7 +91,8 @@ function dynamicType(v: unknown): string {
 /** JSON-shaped columns whose structure the schema does not know (System.Object, or an object
  *  without known properties) may be navigated by any property name. */
 const isOpen = (c: ColumnDef): boolean =>
-  (c.columns === undefined || c.columns.length === 0) && (c.type === JSON_TYPE || c.type === OBJECT_TYPE || c.type.startsWith('FastReport.'));
+  (c.columns === undefined || c.columns.length === 0) &&
+  (c.type === JSON_TYPE || c.type === OBJECT_TYPE || c.type.startsWith('FastReport.'));
 
 export class DataSourceCursor {
   readonly name: string;
@@ -97,8 +106,12 @@ export class DataSourceCursor {
   // Compiled paths: by the array given (the engine passes the same array for a reference on
   // every row) and by path text.
   private pathsByArray = new WeakMap<readonly string[], CompiledPath>();
-  private readonly pathsByText = new BoundedCache<string, CompiledPath>(MAX_CACHED_PATHS, (path) => this.compile(path.split('.')));
-  private readonly indexByName = new BoundedCache<string, number>(MAX_CACHED_PATHS, (nameOrAlias) => this.findColumnIndex(nameOrAlias));
+  private readonly pathsByText = new BoundedCache<string, CompiledPath>(MAX_CACHED_PATHS, (path) =>
+    this.compile(path.split('.')),
+  );
+  private readonly indexByName = new BoundedCache<string, number>(MAX_CACHED_PATHS, (nameOrAlias) =>
+    this.findColumnIndex(nameOrAlias),
+  );
 
   constructor(def: SourceDef, rows: readonly Row[]) {
     this.name = def.name;
@@ -113,23 +126,58 @@ export class DataSourceCursor {
   protected sync(): void {}
 
   /** The rows being walked, in order (all rows, or what `setRows` gave). */
-  get rows(): readonly Row[] { this.sync(); return this.list; }
+  get rows(): readonly Row[] {
+    this.sync();
+    return this.list;
+  }
   /** Every row of the source, unfiltered, in source order. */
-  allRows(): readonly Row[] { this.sync(); return this.all; }
-  get count(): number { this.sync(); return this.list.length; }
-  get position(): number { this.sync(); return this.pos; }
-  set position(i: number) { this.sync(); this.pos = Math.max(0, Math.min(i, this.list.length)); }
-  get current(): Row | null { this.sync(); return this.list[this.pos] ?? null; }
-  get eof(): boolean { this.sync(); return this.pos >= this.list.length; }
+  allRows(): readonly Row[] {
+    this.sync();
+    return this.all;
+  }
+  get count(): number {
+    this.sync();
+    return this.list.length;
+  }
+  get position(): number {
+    this.sync();
+    return this.pos;
+  }
+  set position(i: number) {
+    this.sync();
+    this.pos = Math.max(0, Math.min(i, this.list.length));
+  }
+  get current(): Row | null {
+    this.sync();
+    return this.list[this.pos] ?? null;
+  }
+  get eof(): boolean {
+    this.sync();
+    return this.pos >= this.list.length;
+  }
 
-  first(): void { this.position = 0; }
-  next(): void { this.position = this.pos + 1; }
-  prev(): void { this.position = this.pos - 1; }
+  first(): void {
+    this.position = 0;
+  }
+  next(): void {
+    this.position = this.pos + 1;
+  }
+  prev(): void {
+    this.position = this.pos - 1;
+  }
 
   /** Walks an explicit row list instead (filtered, sorted, a relation's children). */
-  setRows(rows: readonly Row[]): void { this.sync(); this.list = rows; this.pos = 0; }
+  setRows(rows: readonly Row[]): void {
+    this.sync();
+    this.list = rows;
+    this.pos = 0;
+  }
   /** Back to all rows, position 0. */
-  reset(): void { this.sync(); this.list = this.all; this.pos = 0; }
+  reset(): void {
+    this.sync();
+    this.list = this.all;
+    this.pos = 0;
+  }
 
   /** Registers the cursor of a nested table reached through `column` (JSON). */
   linkNested(column: ColumnDef, cursor: DataSourceCursor): void {
@@ -138,7 +186,9 @@ export class DataSourceCursor {
     this.pathsByArray = new WeakMap();
     this.pathsByText.clear();
   }
-  nestedCursor(column: ColumnDef): DataSourceCursor | undefined { return this.nested.get(column); }
+  nestedCursor(column: ColumnDef): DataSourceCursor | undefined {
+    return this.nested.get(column);
+  }
 
   /** Index in `columns` of the column with this alias (case-insensitive) or else this name. */
   columnIndex(nameOrAlias: string): number {
@@ -182,7 +232,10 @@ export class DataSourceCursor {
         return inner ? inner.columnType(segs.slice(i)) : isOpen(def) ? OBJECT_TYPE : undefined;
       }
       const child = def.columns ? findByAlias(def.columns, seg) : undefined;
-      if (child) { def = child; continue; }
+      if (child) {
+        def = child;
+        continue;
+      }
       if (!isOpen(def)) return undefined;
       return OBJECT_TYPE;
     }
@@ -201,7 +254,9 @@ export class DataSourceCursor {
     if (c.sidecar) {
       const extra = row ? (row[top.extra as number] ?? null) : null;
       if (top.type === 'System.Decimal') {
-        return typeof extra === 'string' ? { value: value as CellValue, type: top.type, decimalText: extra } : { value: value as CellValue, type: top.type };
+        return typeof extra === 'string'
+          ? { value: value as CellValue, type: top.type, decimalText: extra }
+          : { value: value as CellValue, type: top.type };
       }
       return { value: value as CellValue, type: top.type, offsetMinutes: typeof extra === 'number' ? extra : null };
     }
@@ -233,7 +288,8 @@ export class DataSourceCursor {
     const top = this.topColumn(segs);
     if (!top) return compiledPath(segs, undefined, -1);
     let def: ColumnDef = top.def;
-    if (top.used === segs.length && def.extra !== undefined) return compiledPath(segs, def, top.index, { sidecar: true, type: def.type });
+    if (top.used === segs.length && def.extra !== undefined)
+      return compiledPath(segs, def, top.index, { sidecar: true, type: def.type });
     const keys: string[] = [];
     let dynamic = false;
     for (let i = top.used; i < segs.length; i++) {

@@ -47,8 +47,7 @@ interface TableSchema {
   rows: CellValue[][];
 }
 
-type Frame =
-  | 'schema' | 'dataset' | 'container' | 'table' | 'tableBody' | 'column' | 'columnType' | 'skip';
+type Frame = 'schema' | 'dataset' | 'container' | 'table' | 'tableBody' | 'column' | 'columnType' | 'skip';
 
 /** Reads DataSet XML into typed tables. Throws TemplateError for malformed or hostile input. */
 export function loadDataSetXml(input: Buffer | Uint8Array | string, opts: DataSetXmlOptions = {}): DataSet {
@@ -82,7 +81,13 @@ export function loadDataSetXml(input: Buffer | Uint8Array | string, opts: DataSe
 
   const newTable = (elementName: string): TableSchema => {
     if (tables.size >= 10_000) throw fail('too many tables');
-    const t: TableSchema = { elementName, name: decodeXmlName(elementName), columns: [], byElement: new Map(), rows: [] };
+    const t: TableSchema = {
+      elementName,
+      name: decodeXmlName(elementName),
+      columns: [],
+      byElement: new Map(),
+      rows: [],
+    };
     tables.set(elementName, t);
     return t;
   };
@@ -115,7 +120,10 @@ export function loadDataSetXml(input: Buffer | Uint8Array | string, opts: DataSe
   parser.on('opentag', (tag) => {
     depth++;
     if (depth > maxDepth) throw fail(`elements are nested too deeply (more than ${maxDepth})`);
-    if (skipDepth > 0) { skipDepth++; return; }
+    if (skipDepth > 0) {
+      skipDepth++;
+      return;
+    }
     if (depth === 1) {
       datasetName = decodeXmlName(tag.local);
       // DataSet.WriteXml(…, DiffGram): <diffgr:diffgram><DataSetName>rows…</DataSetName>
@@ -124,7 +132,8 @@ export function loadDataSetXml(input: Buffer | Uint8Array | string, opts: DataSe
       return;
     }
     if (rowLevel === 3 && depth === 2 && rowTable === undefined && frames.length === 0) {
-      if (tag.uri === DIFFGR_NS) skipDepth = 1; // before/errors: not current rows
+      if (tag.uri === DIFFGR_NS)
+        skipDepth = 1; // before/errors: not current rows
       else datasetName = decodeXmlName(tag.local);
       return;
     }
@@ -134,7 +143,10 @@ export function loadDataSetXml(input: Buffer | Uint8Array | string, opts: DataSe
       return;
     }
     if (rowTable === undefined) {
-      if (depth !== rowLevel) { skipDepth = 1; return; }
+      if (depth !== rowLevel) {
+        skipDepth = 1;
+        return;
+      }
       let t = tables.get(tag.name);
       if (t === undefined) {
         if (schemaSeen) {
@@ -157,11 +169,22 @@ export function loadDataSetXml(input: Buffer | Uint8Array | string, opts: DataSe
       return;
     }
     if (depth === rowDepth + 1) {
-      if (attr(tag, 'nil', XSI_NS) === 'true') { cellIndex = -1; skipDepth = 1; return; }
+      if (attr(tag, 'nil', XSI_NS) === 'true') {
+        cellIndex = -1;
+        skipDepth = 1;
+        return;
+      }
       let i = rowTable.byElement.get(tag.name);
       if (i === undefined && inferred) {
         i = rowTable.columns.length;
-        addColumn(rowTable, { elementName: tag.name, name: decodeXmlName(tag.name), type: 'System.String', xsdType: 'string', attribute: false, typed: true });
+        addColumn(rowTable, {
+          elementName: tag.name,
+          name: decodeXmlName(tag.name),
+          type: 'System.String',
+          xsdType: 'string',
+          attribute: false,
+          typed: true,
+        });
       }
       if (i === undefined || rowTable.columns[i]?.attribute) {
         opts.warnings?.add(`${where}: <${tag.name}> is not a column of table "${rowTable.name}"; ignored`);
@@ -189,16 +212,21 @@ export function loadDataSetXml(input: Buffer | Uint8Array | string, opts: DataSe
     } else if (parent === 'schema') {
       if (tag.local === 'element' && attr(tag, 'name') !== undefined) {
         if (attr(tag, 'IsDataSet', MSDATA_NS) === 'true') frame = 'dataset';
-        else { frame = 'table'; schemaTable = newTable(attr(tag, 'name') as string); }
+        else {
+          frame = 'table';
+          schemaTable = newTable(attr(tag, 'name') as string);
+        }
       }
     } else if (parent === 'dataset' || parent === 'container') {
-      if (tag.local === 'complexType' || tag.local === 'choice' || tag.local === 'sequence' || tag.local === 'all') frame = 'container';
+      if (tag.local === 'complexType' || tag.local === 'choice' || tag.local === 'sequence' || tag.local === 'all')
+        frame = 'container';
       else if (tag.local === 'element' && attr(tag, 'name') !== undefined) {
         frame = 'table';
         schemaTable = newTable(attr(tag, 'name') as string);
       }
     } else if (parent === 'table' || parent === 'tableBody') {
-      if (tag.local === 'complexType' || tag.local === 'sequence' || tag.local === 'all' || tag.local === 'choice') frame = 'tableBody';
+      if (tag.local === 'complexType' || tag.local === 'sequence' || tag.local === 'all' || tag.local === 'choice')
+        frame = 'tableBody';
       else if (parent === 'tableBody' && (tag.local === 'element' || tag.local === 'attribute') && schemaTable) {
         const name = attr(tag, 'name');
         if (name !== undefined) {
@@ -223,7 +251,11 @@ export function loadDataSetXml(input: Buffer | Uint8Array | string, opts: DataSe
       if (tag.local === 'simpleType' || tag.local === 'restriction') frame = 'columnType';
       if (tag.local === 'restriction' && schemaColumn && !schemaColumn.typed) {
         const t = typeOf(attr(tag, 'base'));
-        if (t) { schemaColumn.type = t.type; schemaColumn.xsdType = t.xsd; schemaColumn.typed = true; }
+        if (t) {
+          schemaColumn.type = t.type;
+          schemaColumn.xsdType = t.xsd;
+          schemaColumn.typed = true;
+        }
       }
     }
     frames.push(frame);
@@ -237,7 +269,10 @@ export function loadDataSetXml(input: Buffer | Uint8Array | string, opts: DataSe
 
   parser.on('closetag', () => {
     const closing = depth--;
-    if (skipDepth > 0) { skipDepth--; return; }
+    if (skipDepth > 0) {
+      skipDepth--;
+      return;
+    }
     if (frames.length > 0) {
       const f = frames.pop();
       if (f === 'table') schemaTable = undefined;
@@ -292,7 +327,10 @@ function finish(datasetName: string, schemas: TableSchema[], where: string): Dat
           row[i] = v.value;
           if (def.extra !== undefined && v.extra !== undefined) row[def.extra] = v.extra as CellValue;
         } catch (e) {
-          throw new TemplateError(`table "${t.name}", row ${r + 1}, column "${c.name}": ${(e as Error).message}`, where);
+          throw new TemplateError(
+            `table "${t.name}", row ${r + 1}, column "${c.name}": ${(e as Error).message}`,
+            where,
+          );
         }
       }
       rows[r] = row;

@@ -45,11 +45,20 @@ const own = <T>(rec: Readonly<Record<string, T>> | undefined, key: string | unde
   rec !== undefined && key !== undefined && Object.hasOwn(rec, key) ? rec[key] : undefined;
 
 function isDataTable(v: unknown): v is DataTable {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && Array.isArray((v as DataTable).columns) && Array.isArray((v as DataTable).rows);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    Array.isArray((v as DataTable).columns) &&
+    Array.isArray((v as DataTable).rows)
+  );
 }
 
 /** Finds the supplied data for a TableDataSource. */
-function findData(ds: TableDataSourceInput, data: BindData): { table?: DataTable; rows?: readonly unknown[]; from: string } | undefined {
+function findData(
+  ds: TableDataSourceInput,
+  data: BindData,
+): { table?: DataTable; rows?: readonly unknown[]; from: string } | undefined {
   const sets = data.datasets ?? {};
   if (ds.referenceName) {
     // "NorthWind.Order Details": the longest registered dataset name that prefixes it.
@@ -78,7 +87,12 @@ function findData(ds: TableDataSourceInput, data: BindData): { table?: DataTable
 
 /** The declared columns over a loaded table: Alias/DataType from the template, values from the
  *  data column with the same Name. */
-function project(table: DataTable, declared: readonly ColumnInput[] | undefined, where: string, warnings?: ReportWarnings): { columns: ColumnDef[]; slots: number[] } {
+function project(
+  table: DataTable,
+  declared: readonly ColumnInput[] | undefined,
+  where: string,
+  warnings?: ReportWarnings,
+): { columns: ColumnDef[]; slots: number[] } {
   const inputs = (declared ?? []).filter((c) => c.enabled !== false);
   if (inputs.length === 0) return { columns: [...table.columns], slots: table.columns.map((_, i) => i) };
   const columns: ColumnDef[] = [];
@@ -86,7 +100,12 @@ function project(table: DataTable, declared: readonly ColumnInput[] | undefined,
   for (const c of inputs) {
     const alias = c.alias ?? c.name;
     if (c.calculated) {
-      columns.push({ name: c.name, alias, type: c.dataType ?? 'System.Object', ...(c.expression !== undefined ? { expression: c.expression } : {}) });
+      columns.push({
+        name: c.name,
+        alias,
+        type: c.dataType ?? 'System.Object',
+        ...(c.expression !== undefined ? { expression: c.expression } : {}),
+      });
       slots.push(-1);
       continue;
     }
@@ -132,7 +151,9 @@ export function bindDictionary(dict: DictionaryInput, data: BindData = {}, opts:
         ...(opts.maxRows !== undefined ? { maxRows: opts.maxRows } : {}),
         where: `${where} (data "${found.from}")`,
       });
-      cursors.push(new DataSourceCursor({ name: ds.name, alias: ds.alias ?? ds.name, columns: table.columns }, table.rows));
+      cursors.push(
+        new DataSourceCursor({ name: ds.name, alias: ds.alias ?? ds.name, columns: table.columns }, table.rows),
+      );
       continue;
     }
     const { columns, slots } = project(table, ds.columns, where, opts.warnings);
@@ -156,10 +177,14 @@ export function bindDictionary(dict: DictionaryInput, data: BindData = {}, opts:
     const parent = byName.get(r.parentDataSource);
     const child = byName.get(r.childDataSource);
     if (!parent || !child) {
-      opts.warnings?.add(`Relation "${r.name}": data source "${!parent ? r.parentDataSource : r.childDataSource}" is not in the dictionary; relation ignored`);
+      opts.warnings?.add(
+        `Relation "${r.name}": data source "${!parent ? r.parentDataSource : r.childDataSource}" is not in the dictionary; relation ignored`,
+      );
       continue;
     }
-    relations.push(new Relation(r.name, parent, child, columnList(r.parentColumns), columnList(r.childColumns), r.alias));
+    relations.push(
+      new Relation(r.name, parent, child, columnList(r.parentColumns), columnList(r.childColumns), r.alias),
+    );
   }
   return new DataContext(cursors, relations);
 }

@@ -57,5 +57,8 @@ export interface DictionaryInput {
 
 export function columnList(v: readonly string[] | string): string[] {
   if (typeof v !== 'string') return [...v];
-  return v.split(/\r?\n/).map((s) => s.trim()).filter((s) => s !== '');
+  return v
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }

@@ -29,14 +29,22 @@ export interface JsonLimits {
 export function schemaDataType(node: JsonSchemaNode | undefined): DotNetType {
   switch (node?.type) {
     case 'object':
-    case 'array': return JSON_TYPE;
-    case 'integer': return 'System.Int32';
-    case 'number': return 'System.Double';
-    case 'string': return 'System.String';
-    case 'boolean': return 'System.Boolean';
-    case 'datetime': return 'System.DateTime';
-    case 'bytes': return 'System.Byte[]';
-    default: return OBJECT_TYPE;
+    case 'array':
+      return JSON_TYPE;
+    case 'integer':
+      return 'System.Int32';
+    case 'number':
+      return 'System.Double';
+    case 'string':
+      return 'System.String';
+    case 'boolean':
+      return 'System.Boolean';
+    case 'datetime':
+      return 'System.DateTime';
+    case 'bytes':
+      return 'System.Byte[]';
+    default:
+      return OBJECT_TYPE;
   }
 }
 
@@ -58,16 +66,22 @@ export function inferSchema(value: unknown, limits: JsonLimits = {}, where = 'JS
     if (++nodes > maxNodes) throw new TemplateError(`JSON data has too many values (more than ${maxNodes})`, where);
     if (v === null || v === undefined) return { type: 'null' };
     switch (typeof v) {
-      case 'string': return { type: 'string' };
+      case 'string':
+        return { type: 'string' };
       case 'number':
-      case 'bigint': return { type: 'number' };
-      case 'boolean': return { type: 'boolean' };
-      case 'object': break;
-      default: throw new TemplateError(`JSON data cannot hold a ${typeof v}`, where);
+      case 'bigint':
+        return { type: 'number' };
+      case 'boolean':
+        return { type: 'boolean' };
+      case 'object':
+        break;
+      default:
+        throw new TemplateError(`JSON data cannot hold a ${typeof v}`, where);
     }
     if (v instanceof Date) return { type: 'datetime' };
     if (v instanceof Uint8Array) return { type: 'bytes' };
-    if (depth >= maxDepth) throw new TemplateError(`JSON data is nested too deeply (more than ${maxDepth} levels)`, where);
+    if (depth >= maxDepth)
+      throw new TemplateError(`JSON data is nested too deeply (more than ${maxDepth} levels)`, where);
     if (ancestors.has(v)) throw new TemplateError('JSON data contains a cycle', where);
     ancestors.add(v);
     let result: JsonSchemaNode;
@@ -101,7 +115,8 @@ export function inferSchema(value: unknown, limits: JsonLimits = {}, where = 'JS
     const type = target.type;
     if (type === 'object' && isPlainObject(v)) {
       if (++nodes > maxNodes) throw new TemplateError(`JSON data has too many values (more than ${maxNodes})`, where);
-      if (depth >= maxDepth) throw new TemplateError(`JSON data is nested too deeply (more than ${maxDepth} levels)`, where);
+      if (depth >= maxDepth)
+        throw new TemplateError(`JSON data is nested too deeply (more than ${maxDepth} levels)`, where);
       if (ancestors.has(v)) throw new TemplateError('JSON data contains a cycle', where);
       ancestors.add(v);
       const properties = (target.properties ??= new Map());
@@ -198,7 +213,13 @@ export function schemaToStored(node: JsonSchemaNode): Record<string, unknown> {
   if (node.items) out.items = schemaToStored(node.items);
   if (node.properties && node.properties.size > 0) {
     const props: Record<string, unknown> = {};
-    for (const [k, v] of node.properties) Object.defineProperty(props, k, { value: schemaToStored(v), enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of node.properties)
+      Object.defineProperty(props, k, {
+        value: schemaToStored(v),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     out.properties = props;
   }
   return out;

@@ -35,15 +35,18 @@ export interface JsonTextLimits extends JsonLimits {
 export function parseJsonText(text: string, limits: JsonTextLimits = {}, where = 'JSON'): unknown {
   const maxBytes = limits.maxBytes ?? 64 * 1024 * 1024;
   const maxDepth = limits.maxDepth ?? 128;
-  if (text.length > maxBytes) throw new TemplateError(`JSON text is too large (${text.length} characters; the limit is ${maxBytes})`, where);
-  if (jsonNestingExceeds(text, maxDepth)) throw new TemplateError(`JSON text is nested too deeply (more than ${maxDepth} levels)`, where);
+  if (text.length > maxBytes)
+    throw new TemplateError(`JSON text is too large (${text.length} characters; the limit is ${maxBytes})`, where);
+  if (jsonNestingExceeds(text, maxDepth))
+    throw new TemplateError(`JSON text is nested too deeply (more than ${maxDepth} levels)`, where);
   let value: unknown;
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
     throw new TemplateError(`malformed JSON: ${(e as Error).message}`, where);
   }
-  if (typeof value !== 'object' || value === null) throw new TemplateError('the JSON root must be an object or an array', where);
+  if (typeof value !== 'object' || value === null)
+    throw new TemplateError('the JSON root must be an object or an array', where);
   return value;
 }
 
@@ -66,7 +69,9 @@ function materialize(arr: unknown, columns: readonly ColumnDef[], simple: boolea
   if (!byArray) simpleRows.set(columns, (byArray = new WeakMap()));
   let rows = byArray.get(a);
   if (!rows) {
-    rows = a.map((el) => columns.map((c) => (isPlainObject(el) && Object.hasOwn(el, c.name) ? ((el[c.name] ?? null) as CellValue) : null)));
+    rows = a.map((el) =>
+      columns.map((c) => (isPlainObject(el) && Object.hasOwn(el, c.name) ? ((el[c.name] ?? null) as CellValue) : null)),
+    );
     byArray.set(a, rows);
   }
   return rows;
@@ -122,7 +127,8 @@ interface TableSpec {
 }
 
 const prop = (c: ColumnInput): string => c.propName ?? c.name;
-const enabledInputs = (cols: readonly ColumnInput[] | undefined): ColumnInput[] => (cols ?? []).filter((c) => c.enabled !== false);
+const enabledInputs = (cols: readonly ColumnInput[] | undefined): ColumnInput[] =>
+  (cols ?? []).filter((c) => c.enabled !== false);
 function takeDeclared(declared: ColumnInput[], key: string): ColumnInput | undefined {
   const i = declared.findIndex((d) => prop(d) === key);
   return i < 0 ? undefined : declared.splice(i, 1)[0];
@@ -133,9 +139,15 @@ function takeDeclared(declared: ColumnInput[], key: string): ColumnInput | undef
  *  data lacks are kept (they read null), calculated columns carry their expression. */
 class ColumnBuilder {
   readonly nestedTables: { column: ColumnDef; spec: TableSpec }[] = [];
-  constructor(private readonly namer: Namer, private readonly simpleStructure: boolean) {}
+  constructor(
+    private readonly namer: Namer,
+    private readonly simpleStructure: boolean,
+  ) {}
 
-  table(schema: JsonSchemaNode, declared: readonly ColumnInput[] | undefined): { columns: ColumnDef[]; simple: boolean } {
+  table(
+    schema: JsonSchemaNode,
+    declared: readonly ColumnInput[] | undefined,
+  ): { columns: ColumnDef[]; simple: boolean } {
     const items = schema.items ?? { type: undefined };
     const rest = enabledInputs(declared);
     if (this.simpleStructure && items.type === 'object') {
@@ -171,7 +183,10 @@ class ColumnBuilder {
   }
 
   private object(key: string, schema: JsonSchemaNode, d: ColumnInput | undefined): ColumnDef {
-    const children = this.properties(schema.type === 'object' ? schema : { type: undefined }, enabledInputs(d?.columns));
+    const children = this.properties(
+      schema.type === 'object' ? schema : { type: undefined },
+      enabledInputs(d?.columns),
+    );
     return { name: key, alias: d?.alias ?? d?.name ?? key, type: d?.dataType ?? JSON_TYPE, columns: children };
   }
 
@@ -213,7 +228,12 @@ export interface JsonSource {
  *  array schema. A schema or root that is not an array is taken as the items of one (FastReport
  *  wraps both), so an object schema stored for an array root still extends its items. Writing the
  *  result back as the JsonSchema of a connection holding the same data gives the same schema. */
-export function resolveJsonSchema(storedSchema: string, root: unknown, limits: JsonTextLimits | undefined, where: string): JsonSchemaNode {
+export function resolveJsonSchema(
+  storedSchema: string,
+  root: unknown,
+  limits: JsonTextLimits | undefined,
+  where: string,
+): JsonSchemaNode {
   const asArray = (s: JsonSchemaNode): JsonSchemaNode => (s.type === 'array' ? s : { type: 'array', items: s });
   const inferred = root === undefined ? undefined : asArray(inferSchema(root, limits, where));
   if (storedSchema.trim() === '') return inferred ?? { type: 'array', items: { type: undefined } };
@@ -226,10 +246,16 @@ export function resolveJsonSchema(storedSchema: string, root: unknown, limits: J
  *  when undefined the connection string's Json is used. */
 export function buildJsonSource(conn: JsonConnectionInput, data: unknown, opts: JsonSourceOptions = {}): JsonSource {
   const where = `JsonDataSourceConnection "${conn.name}"`;
-  const fields = conn.connectionString ? parseJsonConnectionString(conn.connectionString, { where, ...(opts.password !== undefined ? { password: opts.password } : {}) }) : undefined;
+  const fields = conn.connectionString
+    ? parseJsonConnectionString(conn.connectionString, {
+        where,
+        ...(opts.password !== undefined ? { password: opts.password } : {}),
+      })
+    : undefined;
   let root: unknown = data;
   if (typeof root === 'string') root = root.trim() === '' ? undefined : parseJsonText(root, opts.limits, where);
-  else if (root !== undefined && root !== null && typeof root !== 'object') throw new TemplateError('the JSON root must be an object or an array', where);
+  else if (root !== undefined && root !== null && typeof root !== 'object')
+    throw new TemplateError('the JSON root must be an object or an array', where);
   if (root === undefined && fields) {
     if (!isJsonText(fields.json)) throw new TemplateError('JSON from a URL is not supported; supply the data', where);
     if (fields.json.trim() !== '') root = parseJsonText(fields.json, opts.limits, where);
@@ -250,7 +276,10 @@ export function buildJsonSource(conn: JsonConnectionInput, data: unknown, opts: 
   reserveDeclared(declared?.columns);
   const builder = new ColumnBuilder(namer, fields?.simpleStructure ?? false);
   const t = builder.table(schema, declared?.columns);
-  const rootCursor = new DataSourceCursor({ name: tableName, alias: declared?.alias ?? tableName, columns: t.columns }, materialize(rows, t.columns, t.simple));
+  const rootCursor = new DataSourceCursor(
+    { name: tableName, alias: declared?.alias ?? tableName, columns: t.columns },
+    materialize(rows, t.columns, t.simple),
+  );
 
   // Wire nested tables: each is owned by a column list of some table; find that table's cursor.
   const cursorOf = new Map<readonly ColumnDef[], DataSourceCursor>([[t.columns, rootCursor]]);
@@ -260,7 +289,10 @@ export function buildJsonSource(conn: JsonConnectionInput, data: unknown, opts: 
     const n = pending.shift();
     if (!n) break;
     const located = locate(cursorOf, n.column);
-    if (!located) { pending.push(n); continue; }
+    if (!located) {
+      pending.push(n);
+      continue;
+    }
     const cursor = new NestedJsonCursor(n.spec, located.cursor, located.path, n.spec.simple);
     located.cursor.linkNested(n.column, cursor);
     cursorOf.set(n.spec.columns, cursor);
@@ -270,7 +302,10 @@ export function buildJsonSource(conn: JsonConnectionInput, data: unknown, opts: 
 }
 
 /** Finds the table whose columns contain `column` (at any object depth) and the alias path to it. */
-function locate(cursorOf: Map<readonly ColumnDef[], DataSourceCursor>, column: ColumnDef): { cursor: DataSourceCursor; path: string[] } | undefined {
+function locate(
+  cursorOf: Map<readonly ColumnDef[], DataSourceCursor>,
+  column: ColumnDef,
+): { cursor: DataSourceCursor; path: string[] } | undefined {
   for (const [cols, cursor] of cursorOf) {
     const path = pathTo(cols, column);
     if (path) return { cursor, path };

@@ -28,15 +28,7 @@ export const OBJECT_TYPE = 'System.Object';
 export type JsonObject = { readonly [key: string]: unknown };
 export type JsonArray = readonly unknown[];
 
-export type CellValue =
-  | null
-  | string
-  | number
-  | boolean
-  | Date
-  | Uint8Array
-  | JsonArray
-  | JsonObject;
+export type CellValue = null | string | number | boolean | Date | Uint8Array | JsonArray | JsonObject;
 
 export type Row = readonly CellValue[];
 

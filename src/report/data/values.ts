@@ -96,16 +96,32 @@ const TIME_RE = /^\s*(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?\s*(Z|[+-]\d{2}:?\d{2})?
  *  Returns the instant and the written offset (null when none: the wall time is taken as UTC).
  *  Sub-millisecond digits are truncated. */
 export function parseDateTime(text: string): { date: Date; offsetMinutes: number | null } | undefined {
-  let y = 1, mo = 1, d = 1, h = 0, mi = 0, s = 0, frac: string | undefined, zone: string | undefined;
+  let y = 1,
+    mo = 1,
+    d = 1,
+    h = 0,
+    mi = 0,
+    s = 0,
+    frac: string | undefined,
+    zone: string | undefined;
   const m = DATETIME_RE.exec(text);
   if (m) {
-    y = Number(m[1]); mo = Number(m[2]); d = Number(m[3]);
-    h = Number(m[4] ?? 0); mi = Number(m[5] ?? 0); s = Number(m[6] ?? 0);
-    frac = m[7]; zone = m[8];
+    y = Number(m[1]);
+    mo = Number(m[2]);
+    d = Number(m[3]);
+    h = Number(m[4] ?? 0);
+    mi = Number(m[5] ?? 0);
+    s = Number(m[6] ?? 0);
+    frac = m[7];
+    zone = m[8];
   } else {
     const t = TIME_RE.exec(text);
     if (!t) return undefined;
-    h = Number(t[1]); mi = Number(t[2]); s = Number(t[3]); frac = t[4]; zone = t[5];
+    h = Number(t[1]);
+    mi = Number(t[2]);
+    s = Number(t[3]);
+    frac = t[4];
+    zone = t[5];
   }
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return undefined;
   const ms = frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0;
@@ -117,7 +133,8 @@ export function parseDateTime(text: string): { date: Date; offsetMinutes: number
     if (zone === 'Z') offsetMinutes = 0;
     else {
       const z = zone.replace(':', '');
-      const oh = Number(z.slice(1, 3)), om = Number(z.slice(3, 5));
+      const oh = Number(z.slice(1, 3)),
+        om = Number(z.slice(3, 5));
       if (oh > 14 || om > 59) return undefined;
       offsetMinutes = (z[0] === '-' ? -1 : 1) * (oh * 60 + om);
     }
@@ -240,7 +257,8 @@ export function jsTypeOf(v: unknown): DotNetType | undefined {
 export function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
-  if (typeof v === 'object') return (Object.getPrototypeOf(v) as { constructor?: { name?: string } } | null)?.constructor?.name ?? 'object';
+  if (typeof v === 'object')
+    return (Object.getPrototypeOf(v) as { constructor?: { name?: string } } | null)?.constructor?.name ?? 'object';
   return typeof v;
 }
 

@@ -16,13 +16,18 @@ export function decodeXml(input: Buffer | Uint8Array | string, maxBytes: number,
   let bytes = input;
   let encoding = 'utf-8';
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-  else if (bytes[0] === 0xff && bytes[1] === 0xfe) { encoding = 'utf-16le'; bytes = bytes.subarray(2); }
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) { encoding = 'utf-16be'; bytes = bytes.subarray(2); }
-  else {
+  else if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    encoding = 'utf-16le';
+    bytes = bytes.subarray(2);
+  } else if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    encoding = 'utf-16be';
+    bytes = bytes.subarray(2);
+  } else {
     const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 200)).toString('latin1');
     const declared = DECL_ENCODING_RE.exec(head)?.[1]?.toLowerCase();
     // A declaration that says UTF-16 without a BOM is read as UTF-16LE, as .NET does.
-    if (declared !== undefined && declared !== 'utf-8' && declared !== 'utf8') encoding = declared === 'utf-16' ? 'utf-16le' : declared;
+    if (declared !== undefined && declared !== 'utf-8' && declared !== 'utf8')
+      encoding = declared === 'utf-16' ? 'utf-16le' : declared;
   }
   let decoder: TextDecoder;
   try {

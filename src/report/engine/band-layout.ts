@@ -9,7 +9,14 @@ import type { BandInstance, LaidItem, RtObject } from './runtime.js';
 import { hasBorder, isTransparentFill, type Appearance } from './styles.js';
 
 const COLUMN_BANDS = new Set([
-  'DataHeaderBand', 'DataBand', 'DataFooterBand', 'GroupHeaderBand', 'GroupFooterBand', 'ColumnHeaderBand', 'ColumnFooterBand', 'ReportSummaryBand',
+  'DataHeaderBand',
+  'DataBand',
+  'DataFooterBand',
+  'GroupHeaderBand',
+  'GroupFooterBand',
+  'ColumnHeaderBand',
+  'ColumnFooterBand',
+  'ReportSummaryBand',
 ]);
 
 /** The printed width of a band: the page's (or page column's) width, a data band column's. */
@@ -39,7 +46,10 @@ export function prepareBand(e: Engine, band: BandModel): BandInstance | null {
 
   const items: LaidItem[] = [];
   if (!isTransparentFill(look.fill) || hasBorder(look.border)) {
-    items.push({ item: { kind: 'box', name: band.name, x: 0, y: 0, width, height, fill: look.fill, border: look.border }, canBreak: false });
+    items.push({
+      item: { kind: 'box', name: band.name, x: 0, y: 0, width, height, fill: look.fill, border: look.border },
+      canBreak: false,
+    });
   }
   for (const rt of objects) if (rt.visible) items.push(objectItem(e, rt));
   return { band, left: band.left, width, height, items, canBreak: band.canBreak };
@@ -47,7 +57,9 @@ export function prepareBand(e: Engine, band: BandModel): BandInstance | null {
 
 /** BandBase.CalcHeight: sizes the objects, shifts those below grown ones, sizes the band. */
 function calcHeight(e: Engine, band: BandModel, objects: RtObject[]): number {
-  const maxHeight = objects.some((o) => o.visible && (o.model.canGrow || o.model.canShrink)) ? growObjects(e, objects) : bottomOf(objects);
+  const maxHeight = objects.some((o) => o.visible && (o.model.canGrow || o.model.canShrink))
+    ? growObjects(e, objects)
+    : bottomOf(objects);
   return sizeBand(band, objects, maxHeight);
 }
 
@@ -61,7 +73,10 @@ function bottomOf(objects: readonly RtObject[]): number {
 /** Sizes the objects that grow or shrink and shifts those below them; returns the lowest bottom. */
 function growObjects(e: Engine, objects: RtObject[]): number {
   // Stable sort by Top (objects at the same Top keep their template order).
-  const sorted = objects.map((o, i) => ({ o, i })).sort((a, b) => a.o.top - b.o.top || a.i - b.i).map((x) => x.o);
+  const sorted = objects
+    .map((o, i) => ({ o, i }))
+    .sort((a, b) => a.o.top - b.o.top || a.i - b.i)
+    .map((x) => x.o);
   const heights = sorted.map((o) => {
     let h = o.height;
     if (o.visible && (o.model.canGrow || o.model.canShrink)) {
@@ -80,8 +95,11 @@ function growObjects(e: Engine, objects: RtObject[]): number {
       const child = sorted[j] as RtObject;
       if (child.model.shiftMode === 'Never') continue;
       if (child.top < parentBottom - 1e-4) continue;
-      if (child.model.shiftMode === 'WhenOverlapped' &&
-        (child.left > parent.left + parent.width - 1e-4 || parent.left > child.left + child.width - 1e-4)) continue;
+      if (
+        child.model.shiftMode === 'WhenOverlapped' &&
+        (child.left > parent.left + parent.width - 1e-4 || parent.left > child.left + child.width - 1e-4)
+      )
+        continue;
       const total = shift + (shifts[i] as number);
       shifts[j] = shift > 0 ? Math.max(total, shifts[j] as number) : Math.min(total, shifts[j] as number);
     }

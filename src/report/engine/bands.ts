@@ -32,7 +32,10 @@ function showBandOnce(e: Engine, band: BandModel): void {
   e.curBand = band;
   try {
     const child = band.child;
-    const showChild = child !== null && !(band.type === 'DataBand' && child.completeToNRows > 0) && !child.fillUnusedSpace &&
+    const showChild =
+      child !== null &&
+      !(band.type === 'DataBand' && child.completeToNRows > 0) &&
+      !child.fillUnusedSpace &&
       !(band.type === 'DataBand' && child.printIfDatabandEmpty);
     if (showChild && band.keepChild) startKeep(e, band);
     const shown = showBandToPage(e, band);
@@ -48,7 +51,8 @@ function showBandOnce(e: Engine, band: BandModel): void {
 
 function showBandToPage(e: Engine, band: BandModel): boolean {
   const r = e.rt(band);
-  if (e.output === null && band.startNewPage && (r.rowNo !== 1 || band.firstRowStartsNewPage) && !r.repeated) endColumn(e);
+  if (e.output === null && band.startNewPage && (r.rowNo !== 1 || band.firstRowStartsNewPage) && !r.repeated)
+    endColumn(e);
   const inst = prepareBand(e, band);
   if (!inst) return false;
   if (e.output) {
@@ -95,7 +99,11 @@ export function addToPreparedPages(e: Engine, inst: BandInstance): void {
   const isSummary = band.type === 'ReportSummaryBand';
 
   if (!isPageBand && !isColumnBand && r.checkFreeSpace && freeSpace(e) < inst.height) {
-    if (band.canBreak || r.mustBreak || (r.absRowNo <= 1 && inst.height > e.pageHeight - footerHeight(e, e.page.pageFooter))) {
+    if (
+      band.canBreak ||
+      r.mustBreak ||
+      (r.absRowNo <= 1 && inst.height > e.pageHeight - footerHeight(e, e.page.pageFooter))
+    ) {
       if (isSummary) {
         showReprintFooters(e, true);
         showBand(e, e.page.columnFooter);
@@ -156,7 +164,8 @@ export function place(e: Engine, inst: BandInstance, left: number, top: number, 
     moveItem(it, dx, dy);
     page.items.push(it);
     // Post-processed after the final pass only (a first pass that drops its pages keeps none).
-    if (l.duplicates && l.duplicates !== 'Show' && it.kind === 'text' && !e.dropFinishedPages) e.duplicates.set(it, { mode: l.duplicates, bandTop: dy, bandBottom: dy + inst.height });
+    if (l.duplicates && l.duplicates !== 'Show' && it.kind === 'text' && !e.dropFinishedPages)
+      e.duplicates.set(it, { mode: l.duplicates, bandTop: dy, bandBottom: dy + inst.height });
   }
 }
 
@@ -175,7 +184,12 @@ const REPEATED = 16;
 const SINGLE = 32;
 const UNKNOWN = 64;
 const FLAG_BITS = new Map<string, number>([
-  ['FirstPage', FIRST], ['LastPage', LAST], ['OddPages', ODD], ['EvenPages', EVEN], ['RepeatedBand', REPEATED], ['SinglePage', SINGLE],
+  ['FirstPage', FIRST],
+  ['LastPage', LAST],
+  ['OddPages', ODD],
+  ['EvenPages', EVEN],
+  ['RepeatedBand', REPEATED],
+  ['SinglePage', SINGLE],
 ]);
 const printOnMasks = new WeakMap<readonly string[], number>();
 
@@ -253,6 +267,7 @@ function repeatedFootersHeight(e: Engine): number {
 
 /** Space left on the page for data: page height minus footers minus the current position. */
 export function freeSpace(e: Engine): number {
-  const h = e.pageHeight - footerHeight(e, e.page.pageFooter) - footerHeight(e, e.page.columnFooter) - repeatedFootersHeight(e);
+  const h =
+    e.pageHeight - footerHeight(e, e.page.pageFooter) - footerHeight(e, e.page.columnFooter) - repeatedFootersHeight(e);
   return round2(h - e.curY);
 }

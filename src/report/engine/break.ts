@@ -57,14 +57,19 @@ function splitText(l: LaidItem, breakLine: number): [LaidItem, LaidItem] {
   }
   positionLines(first);
   positionLines(rest);
-  return [{ ...l, item: first }, { ...l, item: rest }];
+  return [
+    { ...l, item: first },
+    { ...l, item: rest },
+  ];
 }
 
 /** Splits a band at (at most) `space`; the first part is empty when nothing fits. */
 export function splitBand(inst: BandInstance, space: number): { first: BandInstance; rest: BandInstance } {
   let breakLine = Math.min(space, inst.height);
   for (let guard = 0; guard < 10_000; guard++) {
-    const blocker = inst.items.find((l) => l.item.y < breakLine - 1e-4 && bottomOf(l) > breakLine + 1e-4 && !canSplit(l, breakLine));
+    const blocker = inst.items.find(
+      (l) => l.item.y < breakLine - 1e-4 && bottomOf(l) > breakLine + 1e-4 && !canSplit(l, breakLine),
+    );
     if (!blocker) break;
     breakLine = Math.min(breakLine, blocker.item.y);
   }

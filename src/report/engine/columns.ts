@@ -18,8 +18,20 @@ function outputBandOf(band: DataBandModel): DataBandModel {
   let out = outputBands.get(band);
   if (!out) {
     out = {
-      ...band, child: null, objects: [], bands: [], header: null, footer: null, fill: defaultFill(), border: defaultBorder(),
-      style: '', evenStyle: '', startNewPage: false, printOnBottom: false, canBreak: false, visibleExpression: '',
+      ...band,
+      child: null,
+      objects: [],
+      bands: [],
+      header: null,
+      footer: null,
+      fill: defaultFill(),
+      border: defaultBorder(),
+      style: '',
+      evenStyle: '',
+      startNewPage: false,
+      printOnBottom: false,
+      canBreak: false,
+      visibleExpression: '',
     };
     outputBands.set(band, out);
   }
@@ -54,7 +66,8 @@ export function renderAcrossThenDown(e: Engine, band: DataBandModel, src: BandSo
       columnNo = 0;
       if (isLast && keepLastRow) startKeep(e, out);
       let height = band.height;
-      if ((band.canGrow && output.bottom > height) || (band.canShrink && output.bottom < height)) height = output.bottom;
+      if ((band.canGrow && output.bottom > height) || (band.canShrink && output.bottom < height))
+        height = output.bottom;
       addToPreparedPages(e, { band: out, left: 0, width: e.pageWidth, height, items: output.items, canBreak: false });
       if (isLast && keepLastRow) checkKeepFooter(e, band);
     }
@@ -80,7 +93,14 @@ export function renderDownThenAcross(e: Engine, band: DataBandModel, src: BandSo
 }
 
 /** Prints rows from `start` down then across; returns how many rows were printed. */
-function downThenAcross(e: Engine, band: DataBandModel, src: BandSource, start: number, count: number, height: (row: number) => number): number {
+function downThenAcross(
+  e: Engine,
+  band: DataBandModel,
+  src: BandSource,
+  start: number,
+  count: number,
+  height: (row: number) => number,
+): number {
   const cols = band.columns.count;
   const colWidth = dataColumnWidth(e, band);
   const r = e.rt(band);
@@ -121,7 +141,8 @@ function downThenAcross(e: Engine, band: DataBandModel, src: BandSource, start: 
   }
   let maxY = e.curY;
   let rowNo = 0;
-  const carryOutLast = band.bands.length === 0 && needKeepLastRow(e, band) && footersHeight(e, band) > freeSpace(e) - maxHeight;
+  const carryOutLast =
+    band.bands.length === 0 && needKeepLastRow(e, band) && footersHeight(e, band) > freeSpace(e) - maxHeight;
   for (let i = 0; i < count && !e.aborted; i++) {
     src.position = start + i;
     if (i === count - 1 && carryOutLast) {

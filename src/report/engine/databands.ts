@@ -30,7 +30,14 @@ export function runDataBand(e: Engine, band: DataBandModel): void {
 
 const isDeepmost = (band: DataBandModel): boolean => band.bands.length === 0;
 
-export function runDataBandRows(e: Engine, band: DataBandModel, src: BandSource, rowCount: number, keepFirstRow: boolean, keepLastRow: boolean): void {
+export function runDataBandRows(
+  e: Engine,
+  band: DataBandModel,
+  src: BandSource,
+  rowCount: number,
+  keepFirstRow: boolean,
+  keepLastRow: boolean,
+): void {
   if (band.idColumn !== '' && band.parentIdColumn !== '') {
     showHierarchy(e, band, src, rowCount);
     return;
@@ -92,7 +99,11 @@ function showDataBand(e: Engine, band: DataBandModel, src: BandSource, rowCount:
   showBand(e, band);
 }
 
-export function showDataHeader(e: Engine, header: HeaderFooterBandModel | null, footer: HeaderFooterBandModel | null): void {
+export function showDataHeader(
+  e: Engine,
+  header: HeaderFooterBandModel | null,
+  footer: HeaderFooterBandModel | null,
+): void {
   if (header) {
     showBand(e, header);
     if (header.repeatOnEveryPage) addReprint(e, header);
@@ -100,7 +111,11 @@ export function showDataHeader(e: Engine, header: HeaderFooterBandModel | null, 
   if (footer?.repeatOnEveryPage) addReprint(e, footer);
 }
 
-export function showDataFooter(e: Engine, header: HeaderFooterBandModel | null, footer: HeaderFooterBandModel | null): void {
+export function showDataFooter(
+  e: Engine,
+  header: HeaderFooterBandModel | null,
+  footer: HeaderFooterBandModel | null,
+): void {
   removeReprint(e, footer);
   showBand(e, footer);
   removeReprint(e, header);
@@ -133,7 +148,14 @@ function allFooters(e: Engine, band: DataBandModel): HeaderFooterBandModel[] {
   if (e.rt(band).keepSummary && summary) chain.push(summary);
   const footers: HeaderFooterBandModel[] = [];
   for (const b of chain) {
-    const f = b.type === 'DataBand' ? b.footer : b.type === 'GroupHeaderBand' ? b.groupFooter : b.type === 'ReportSummaryBand' ? b : null;
+    const f =
+      b.type === 'DataBand'
+        ? b.footer
+        : b.type === 'GroupHeaderBand'
+          ? b.groupFooter
+          : b.type === 'ReportSummaryBand'
+            ? b
+            : null;
     if (f) footers.push(f);
     if (b !== band && !e.rt(b).isLastRow) break;
   }

@@ -19,19 +19,33 @@ export interface BandSource {
 
 class CursorSource implements BandSource {
   constructor(readonly cursor: DataSourceCursor) {}
-  get count(): number { return this.cursor.count; }
-  get position(): number { return this.cursor.position; }
-  set position(i: number) { this.cursor.position = i; }
-  next(): void { this.cursor.next(); }
-  prior(): void { this.cursor.prev(); }
+  get count(): number {
+    return this.cursor.count;
+  }
+  get position(): number {
+    return this.cursor.position;
+  }
+  set position(i: number) {
+    this.cursor.position = i;
+  }
+  next(): void {
+    this.cursor.next();
+  }
+  prior(): void {
+    this.cursor.prev();
+  }
 }
 
 class VirtualSource implements BandSource {
   readonly cursor = null;
   position = 0;
   constructor(readonly count: number) {}
-  next(): void { this.position = Math.min(this.position + 1, this.count); }
-  prior(): void { this.position = Math.max(this.position - 1, 0); }
+  next(): void {
+    this.position = Math.min(this.position + 1, this.count);
+  }
+  prior(): void {
+    this.position = Math.max(this.position - 1, 0);
+  }
 }
 
 const collators = new Map<string, Intl.Collator>();
@@ -64,7 +78,10 @@ export function compareSortValues(a: TypedValue, b: TypedValue, culture: string)
 export function bandCursor(e: Engine, band: DataBandModel): DataSourceCursor | undefined {
   if (band.dataSource === '') return undefined;
   const c = e.data.findSource(band.dataSource);
-  if (!c) e.warnings.add(`${band.name}: data source "${band.dataSource}" is not in the dictionary; the band prints its RowCount rows`);
+  if (!c)
+    e.warnings.add(
+      `${band.name}: data source "${band.dataSource}" is not in the dictionary; the band prints its RowCount rows`,
+    );
   return c;
 }
 
@@ -91,8 +108,11 @@ export function initDataSource(e: Engine, band: DataBandModel, extraSort: readon
   const parentCursor = parent ? bandCursor(e, parent) : undefined;
   const relation = band.relation
     ? e.data.findRelation(band.relation)
-    : parentCursor ? e.data.relationBetween(parentCursor, cursor) : undefined;
-  if (band.relation && !relation) e.warnings.add(`${band.name}: relation "${band.relation}" does not exist; all rows are printed`);
+    : parentCursor
+      ? e.data.relationBetween(parentCursor, cursor)
+      : undefined;
+  if (band.relation && !relation)
+    e.warnings.add(`${band.name}: relation "${band.relation}" does not exist; all rows are printed`);
   if (relation && relation.child === cursor) rows = relation.childRows(relation.parent.current);
   else rows = cursor.allRows();
 
@@ -119,7 +139,11 @@ export function initDataSource(e: Engine, band: DataBandModel, extraSort: readon
     const order = rows.map((_, i) => i);
     order.sort((a, b) => {
       for (let k = 0; k < sort.length; k++) {
-        const c = compareSortValues((keys[a] as TypedValue[])[k] as TypedValue, (keys[b] as TypedValue[])[k] as TypedValue, culture);
+        const c = compareSortValues(
+          (keys[a] as TypedValue[])[k] as TypedValue,
+          (keys[b] as TypedValue[])[k] as TypedValue,
+          culture,
+        );
         if (c !== 0) return (sort[k] as SortModel).descending ? -c : c;
       }
       return a - b;

@@ -1,7 +1,14 @@
 // The template's <Dictionary> (frx model) as the data layer's plain input objects, and the
 // binding of the data supplied for one run.
 
-import type { BindData, ColumnInput, DataContext, DictionaryInput, JsonConnectionInput, TableDataSourceInput } from '../data/index.js';
+import type {
+  BindData,
+  ColumnInput,
+  DataContext,
+  DictionaryInput,
+  JsonConnectionInput,
+  TableDataSourceInput,
+} from '../data/index.js';
 import { bindDictionary } from '../data/index.js';
 import type { ReportWarnings } from '../errors.js';
 import type { ColumnModel, DataSourceModel, DictionaryModel } from '../frx/model.js';
@@ -56,7 +63,10 @@ export function dictionaryInput(dict: DictionaryModel, warnings?: ReportWarnings
         ...(conn.connectionString ? { connectionString: conn.connectionString } : {}),
         tables: conn.dataSources.map(table),
       });
-      if (conn.connectionStringExpression) warnings?.add(`${conn.name}: ConnectionStringExpression is not evaluated; the connection string (or the supplied data) is used`);
+      if (conn.connectionStringExpression)
+        warnings?.add(
+          `${conn.name}: ConnectionStringExpression is not evaluated; the connection string (or the supplied data) is used`,
+        );
     } else {
       warnings?.add(`${conn.name}: ${conn.type} is not supported; its tables read the supplied data by name`);
       dataSources.push(...conn.dataSources.map(table));
@@ -80,7 +90,12 @@ export function dictionaryInput(dict: DictionaryModel, warnings?: ReportWarnings
 /** Binds a template dictionary to the data of one run. A data source without data has no rows
  *  (with a warning), so any template renders. JSON data for a template without a JSON connection
  *  gets one (table "JSON"), as the SRS exposes its data. */
-export function bindReportData(dict: DictionaryModel, data: BindData, warnings: ReportWarnings, opts: { maxRows?: number } = {}): DataContext {
+export function bindReportData(
+  dict: DictionaryModel,
+  data: BindData,
+  warnings: ReportWarnings,
+  opts: { maxRows?: number } = {},
+): DataContext {
   const input = dictionaryInput(dict, warnings);
   if (data.json !== undefined && (input.jsonConnections ?? []).length === 0) {
     (input.jsonConnections as JsonConnectionInput[]).push({ name: 'Connection' });

@@ -8,7 +8,16 @@ import type { DataContext } from '../data/index.js';
 import { RenderTooLargeError, ReportWarnings, TemplateError } from '../errors.js';
 import type { TypedValue } from '../expr/index.js';
 import { allBands } from '../frx/load.js';
-import { MM_TO_PX, type BandModel, type DataBandModel, type FontModel, type GroupHeaderBandModel, type ReportModel, type ReportPageModel, type TextObjectModel } from '../frx/model.js';
+import {
+  MM_TO_PX,
+  type BandModel,
+  type DataBandModel,
+  type FontModel,
+  type GroupHeaderBandModel,
+  type ReportModel,
+  type ReportPageModel,
+  type TextObjectModel,
+} from '../frx/model.js';
 import { createFormatter, EN_US, type Culture, type Formatter } from '../format/index.js';
 import { defaultFontService, type FontService, type ResolvedFont } from '../text/index.js';
 import { runBands } from './databands.js';
@@ -173,7 +182,16 @@ export class Engine {
     this.doublePass = report.doublePass || needsTotalPages(report);
     for (const p of report.pages) {
       for (const b of allBands(p)) if (!this.bandsByName.has(b.name)) this.bandsByName.set(b.name, b);
-      for (const b of [p.reportTitle, p.pageHeader, p.columnHeader, p.reportSummary, p.columnFooter, p.pageFooter, p.overlay]) if (b) this.link(b, null, null);
+      for (const b of [
+        p.reportTitle,
+        p.pageHeader,
+        p.columnHeader,
+        p.reportSummary,
+        p.columnFooter,
+        p.pageFooter,
+        p.overlay,
+      ])
+        if (b) this.link(b, null, null);
       for (const b of p.bands) this.link(b, null, null);
     }
 
@@ -202,7 +220,10 @@ export class Engine {
     this.totals = new Totals(
       report.dictionary.totals,
       (name) => this.bandsByName.get(name),
-      { calc: (owner, key, source, where) => this.exprs.calc(owner, key, source, where), convertNulls: report.convertNulls },
+      {
+        calc: (owner, key, source, where) => this.exprs.calc(owner, key, source, where),
+        convertNulls: report.convertNulls,
+      },
       (m) => this.warnings.add(m),
     );
   }
@@ -286,7 +307,8 @@ export class Engine {
    *  run fails with RenderTooLargeError — never a silent cut. */
   roomForPage(): boolean {
     if (this.pages.length < this.maxPages) return true;
-    if (this.templateStopsPages) this.abort(`the report has more than ${this.maxPages} pages (the template's MaxPages)`);
+    if (this.templateStopsPages)
+      this.abort(`the report has more than ${this.maxPages} pages (the template's MaxPages)`);
     else if (this.options.truncatePages) {
       this.truncated = true;
       this.abort(`the report has more than ${this.maxPages} pages; the first ${this.maxPages} were asked for`);
@@ -363,7 +385,8 @@ export class Engine {
     this.keepReprintHeaders = [];
     this.reprintFooters = [];
     this.keepReprintFooters = [];
-    if (page.unlimitedHeight || page.unlimitedWidth) this.warnings.add(`${page.name}: unlimited page size is not supported; the paper size is used`);
+    if (page.unlimitedHeight || page.unlimitedWidth)
+      this.warnings.add(`${page.name}: unlimited page size is not supported; the paper size is used`);
     if (page.watermarkEnabled) this.warnings.add(`${page.name}: watermarks are not rendered`);
     // The deepest DataBand keeps the report summary with its last row.
     let deepest: BandModel | undefined;
@@ -376,12 +399,18 @@ export class Engine {
 }
 
 /** Runs a report over bound data and returns the prepared pages. */
-export function runReport(report: ReportModel, data: DataContext, options: EngineOptions = {}, warnings?: ReportWarnings): PreparedReport {
+export function runReport(
+  report: ReportModel,
+  data: DataContext,
+  options: EngineOptions = {},
+  warnings?: ReportWarnings,
+): PreparedReport {
   const engine = new Engine(report, data, options, warnings);
   try {
     return engine.run();
   } catch (e) {
-    if (e instanceof TemplateError || e instanceof RangeError) throw e instanceof RangeError ? new TemplateError(`the report is too complex: ${e.message}`) : e;
+    if (e instanceof TemplateError || e instanceof RangeError)
+      throw e instanceof RangeError ? new TemplateError(`the report is too complex: ${e.message}`) : e;
     throw e;
   }
 }

@@ -1,7 +1,13 @@
 // Compiled expressions of one run: every template text and expression attribute is compiled once
 // (per owner object and property) and evaluated per row against the report scope.
 
-import { compileExpression, compileTemplate, type CompiledExpression, type CompiledTemplate, type TypedValue } from '../expr/index.js';
+import {
+  compileExpression,
+  compileTemplate,
+  type CompiledExpression,
+  type CompiledTemplate,
+  type TypedValue,
+} from '../expr/index.js';
 import type { ReportScope } from './scope.js';
 
 export class Expressions {

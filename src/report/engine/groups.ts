@@ -31,7 +31,8 @@ function groupSorts(g: GroupHeaderBandModel): SortSpec[] {
   if (!s) {
     s = [];
     for (let x: GroupHeaderBandModel | null = g; x; x = x.nestedGroup) {
-      if (x.sortOrder !== 'None') s.push({ expression: x.condition, descending: x.sortOrder === 'Descending', where: `${x.name}.Condition` });
+      if (x.sortOrder !== 'None')
+        s.push({ expression: x.condition, descending: x.sortOrder === 'Descending', where: `${x.name}.Condition` });
     }
     sortCache.set(g, s);
   }

@@ -46,7 +46,17 @@ export function imageInfo(b: Uint8Array): ImageInfo {
   if (b.length >= 26 && b[0] === 0x42 && b[1] === 0x4d) {
     return { mime: 'image/bmp', width: Math.abs(i32le(b, 18)), height: Math.abs(i32le(b, 22)) };
   }
-  if (b.length >= 12 && b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50) {
+  if (
+    b.length >= 12 &&
+    b[0] === 0x52 &&
+    b[1] === 0x49 &&
+    b[2] === 0x46 &&
+    b[3] === 0x46 &&
+    b[8] === 0x57 &&
+    b[9] === 0x45 &&
+    b[10] === 0x42 &&
+    b[11] === 0x50
+  ) {
     return { mime: 'image/webp' };
   }
   const head = new TextDecoder('utf-8', { fatal: false }).decode(b.subarray(0, Math.min(b.length, 512))).trimStart();

@@ -44,14 +44,24 @@ function hyperlink(e: Engine, owner: object, name: string, h: HyperlinkModel): P
     target = v === null || v === undefined ? '' : e.formatter.format(v, '');
   }
   if (target === '') return undefined;
-  const kind = h.kind === 'URL' ? 'url' : h.kind === 'PageNumber' ? 'page' : h.kind === 'Bookmark' ? 'bookmark' : undefined;
+  const kind =
+    h.kind === 'URL' ? 'url' : h.kind === 'PageNumber' ? 'page' : h.kind === 'Bookmark' ? 'bookmark' : undefined;
   if (!kind) return undefined;
   return { kind, target, newTab: h.openLinkInNewTab };
 }
 
 /** An object as printed now; null when it does not print at all. */
 export function objectData(e: Engine, o: ReportObjectModel, even: boolean, repeated: boolean): RtObject {
-  const rt: RtObject = { model: o, left: o.left, top: o.top, width: o.width, height: o.height, visible: o.visible, fill: o.fill, border: o.border };
+  const rt: RtObject = {
+    model: o,
+    left: o.left,
+    top: o.top,
+    width: o.width,
+    height: o.height,
+    visible: o.visible,
+    fill: o.fill,
+    border: o.border,
+  };
   if (o.type === 'TextObject') {
     rt.font = o.font;
     rt.textFill = o.textFill;
@@ -88,10 +98,13 @@ export function objectData(e: Engine, o: ReportObjectModel, even: boolean, repea
 function pictureBytes(e: Engine, o: PictureObjectModel): Uint8Array | null {
   let v: unknown = null;
   if (o.dataColumn.trim() !== '') v = columnValue(e, o.dataColumn, `${o.name}.DataColumn`);
-  else if (o.imageSourceExpression.trim() !== '') v = e.exprs.calc(o, 'image', o.imageSourceExpression, `${o.name}.ImageSourceExpression`).value;
+  else if (o.imageSourceExpression.trim() !== '')
+    v = e.exprs.calc(o, 'image', o.imageSourceExpression, `${o.name}.ImageSourceExpression`).value;
   else if (o.image !== '') v = o.image;
   else if (o.imageLocation !== '') {
-    e.warnings.add(`${o.name}: ImageLocation "${o.imageLocation.slice(0, 80)}" is not loaded (no files or URLs are read)`);
+    e.warnings.add(
+      `${o.name}: ImageLocation "${o.imageLocation.slice(0, 80)}" is not loaded (no files or URLs are read)`,
+    );
     return null;
   }
   if (v instanceof Uint8Array) return v.length > 0 ? v : null;
@@ -128,17 +141,41 @@ function lineItem(o: LineObjectModel, rt: RtObject): PreparedItem {
   }
   const l = rt.border.leftLine;
   return {
-    kind: 'line', name: o.name, x: Math.min(rt.left, x2), y: Math.min(rt.top, y2), width: Math.abs(x2 - rt.left), height: Math.abs(y2 - rt.top),
-    x1: rt.left, y1: rt.top, x2, y2, color: l.color, lineWidth: l.width, style: l.style, dashPattern: o.dashPattern,
-    startCap: o.startCap, endCap: o.endCap,
+    kind: 'line',
+    name: o.name,
+    x: Math.min(rt.left, x2),
+    y: Math.min(rt.top, y2),
+    width: Math.abs(x2 - rt.left),
+    height: Math.abs(y2 - rt.top),
+    x1: rt.left,
+    y1: rt.top,
+    x2,
+    y2,
+    color: l.color,
+    lineWidth: l.width,
+    style: l.style,
+    dashPattern: o.dashPattern,
+    startCap: o.startCap,
+    endCap: o.endCap,
   };
 }
 
 function shapeItem(o: ShapeObjectModel, rt: RtObject): PreparedItem {
   const l = rt.border.leftLine;
   return {
-    kind: 'shape', name: o.name, x: rt.left, y: rt.top, width: rt.width, height: rt.height, shape: o.shape, fill: rt.fill,
-    color: l.color, lineWidth: l.width, style: l.style, dashPattern: o.dashPattern, curve: o.curve,
+    kind: 'shape',
+    name: o.name,
+    x: rt.left,
+    y: rt.top,
+    width: rt.width,
+    height: rt.height,
+    shape: o.shape,
+    fill: rt.fill,
+    color: l.color,
+    lineWidth: l.width,
+    style: l.style,
+    dashPattern: o.dashPattern,
+    curve: o.curve,
   };
 }
 
@@ -159,8 +196,21 @@ export function objectItem(e: Engine, rt: RtObject): LaidItem {
       const bytes = rt.bytes ?? null;
       const info = bytes ? imageInfo(bytes) : { mime: '' };
       item = {
-        kind: 'picture', name: o.name, x: rt.left, y: rt.top, width: rt.width, height: rt.height, fill: rt.fill, border: rt.border,
-        bytes, mime: info.mime, sizeMode: o.sizeMode, padding: o.padding, angle: o.angle, transparency: o.transparency, grayscale: o.grayscale,
+        kind: 'picture',
+        name: o.name,
+        x: rt.left,
+        y: rt.top,
+        width: rt.width,
+        height: rt.height,
+        fill: rt.fill,
+        border: rt.border,
+        bytes,
+        mime: info.mime,
+        sizeMode: o.sizeMode,
+        padding: o.padding,
+        angle: o.angle,
+        transparency: o.transparency,
+        grayscale: o.grayscale,
         ...(info.width !== undefined ? { imageWidth: info.width } : {}),
         ...(info.height !== undefined ? { imageHeight: info.height } : {}),
       };
@@ -168,13 +218,33 @@ export function objectItem(e: Engine, rt: RtObject): LaidItem {
     }
     case 'CheckBoxObject':
       item = {
-        kind: 'checkbox', name: o.name, x: rt.left, y: rt.top, width: rt.width, height: rt.height, fill: rt.fill, border: rt.border,
-        checked: rt.checked ?? false, checkedSymbol: o.checkedSymbol, uncheckedSymbol: o.uncheckedSymbol, checkColor: o.checkColor,
+        kind: 'checkbox',
+        name: o.name,
+        x: rt.left,
+        y: rt.top,
+        width: rt.width,
+        height: rt.height,
+        fill: rt.fill,
+        border: rt.border,
+        checked: rt.checked ?? false,
+        checkedSymbol: o.checkedSymbol,
+        uncheckedSymbol: o.uncheckedSymbol,
+        checkColor: o.checkColor,
         checkWidthRatio: o.checkWidthRatio,
       };
       break;
     case 'Unsupported':
-      item = { kind: 'box', name: o.name, x: rt.left, y: rt.top, width: rt.width, height: rt.height, fill: rt.fill, border: rt.border, unsupported: o.className };
+      item = {
+        kind: 'box',
+        name: o.name,
+        x: rt.left,
+        y: rt.top,
+        width: rt.width,
+        height: rt.height,
+        fill: rt.fill,
+        border: rt.border,
+        unsupported: o.className,
+      };
       break;
   }
   return withLinks({ item, canBreak: false }, rt);

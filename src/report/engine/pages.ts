@@ -40,7 +40,12 @@ function addPage(e: Engine): void {
     name: p.name,
     widthPx: p.paperWidth * MM_TO_PX,
     heightPx: p.paperHeight * MM_TO_PX,
-    margins: { left: p.leftMargin * MM_TO_PX, top: p.topMargin * MM_TO_PX, right: p.rightMargin * MM_TO_PX, bottom: p.bottomMargin * MM_TO_PX },
+    margins: {
+      left: p.leftMargin * MM_TO_PX,
+      top: p.topMargin * MM_TO_PX,
+      right: p.rightMargin * MM_TO_PX,
+      bottom: p.bottomMargin * MM_TO_PX,
+    },
     fill: p.fill,
     border: p.border,
     items: [],
@@ -98,7 +103,11 @@ export function startFirstPage(e: Engine): void {
 
 function samePaper(e: Engine): boolean {
   const last = e.pages[e.pages.length - 1];
-  return last !== undefined && Math.abs(last.widthPx - e.page.paperWidth * MM_TO_PX) < 0.01 && Math.abs(last.heightPx - e.page.paperHeight * MM_TO_PX) < 0.01;
+  return (
+    last !== undefined &&
+    Math.abs(last.widthPx - e.page.paperWidth * MM_TO_PX) < 0.01 &&
+    Math.abs(last.heightPx - e.page.paperHeight * MM_TO_PX) < 0.01
+  );
 }
 
 /** Bottom of the last band on the current page (PrintOnPreviousPage), from the content top. */

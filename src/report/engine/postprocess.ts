@@ -14,7 +14,12 @@ export interface DuplicateInfo {
   bandBottom: number;
 }
 
-function closeDuplicates(page: PreparedPage, list: PreparedText[], info: Map<PreparedText, DuplicateInfo>, removed: Set<PreparedText>): void {
+function closeDuplicates(
+  page: PreparedPage,
+  list: PreparedText[],
+  info: Map<PreparedText, DuplicateInfo>,
+  removed: Set<PreparedText>,
+): void {
   if (list.length < 2) return;
   const mode = info.get(list[0] as PreparedText)?.mode;
   if (mode === 'Clear') {

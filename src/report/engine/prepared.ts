@@ -10,7 +10,19 @@
 // the template (and its styles), and a text's `frame` with every other item of the same box
 // (frames are frozen). Read them freely; to change one for one item, give the item a new object.
 
-import type { BorderModel, CapModel, Color, FillModel, FontModel, HorzAlign, LineStyle, PaddingModel, ShapeKind, SizeMode, VertAlign } from '../frx/model.js';
+import type {
+  BorderModel,
+  CapModel,
+  Color,
+  FillModel,
+  FontModel,
+  HorzAlign,
+  LineStyle,
+  PaddingModel,
+  ShapeKind,
+  SizeMode,
+  VertAlign,
+} from '../frx/model.js';
 
 export type { BorderModel, Color, FillModel, FontModel } from '../frx/model.js';
 
@@ -198,7 +210,13 @@ export interface PreparedCheckBox extends ItemBase {
   checkWidthRatio: number;
 }
 
-export type PreparedItem = PreparedBox | PreparedText | PreparedLine | PreparedShape | PreparedPicture | PreparedCheckBox;
+export type PreparedItem =
+  | PreparedBox
+  | PreparedText
+  | PreparedLine
+  | PreparedShape
+  | PreparedPicture
+  | PreparedCheckBox;
 
 /** All text items of a page, in z-order (handy for tests and plain-text output). */
 export function pageTexts(page: PreparedPage): PreparedText[] {

@@ -3,14 +3,7 @@
 // changes the object itself and restores it afterwards, the engine works on a copy).
 
 import type { TypedValue } from '../expr/index.js';
-import type {
-  BandModel,
-  BorderModel,
-  Duplicates,
-  FillModel,
-  FontModel,
-  ReportObjectModel,
-} from '../frx/model.js';
+import type { BandModel, BorderModel, Duplicates, FillModel, FontModel, ReportObjectModel } from '../frx/model.js';
 import type { PreparedHyperlink, PreparedItem } from './prepared.js';
 import type { TextMeasure } from './text-layout.js';
 
@@ -30,7 +23,17 @@ export interface BandRt {
 }
 
 export function newBandRt(): BandRt {
-  return { rowNo: 0, absRowNo: 0, isFirstRow: false, isLastRow: false, repeated: false, mustBreak: false, checkFreeSpace: true, reprintOffset: 0, keepSummary: false };
+  return {
+    rowNo: 0,
+    absRowNo: 0,
+    isFirstRow: false,
+    isLastRow: false,
+    repeated: false,
+    mustBreak: false,
+    checkFreeSpace: true,
+    reprintOffset: 0,
+    keepSummary: false,
+  };
 }
 
 /** One report object while its band is printed. */

@@ -33,8 +33,17 @@ export interface ScopeHost {
 }
 
 const SYSTEM_NAMES = new Set([
-  'Page', 'TotalPages', 'PageN', 'PageNofM', 'Row#', 'AbsRow#', 'Page#', 'TotalPages#', 'Date',
-  'HierarchyLevel', 'HierarchyRow#',
+  'Page',
+  'TotalPages',
+  'PageN',
+  'PageNofM',
+  'Row#',
+  'AbsRow#',
+  'Page#',
+  'TotalPages#',
+  'Date',
+  'HierarchyLevel',
+  'HierarchyRow#',
 ]);
 
 const INFO_FIELDS: Record<string, (r: ReportModel) => Resolved> = {
@@ -55,25 +64,41 @@ export function parameterFromText(text: string, dataType: string): Resolved {
   const t = dataType.replace(/^System\./, '');
   const trimmed = text.trim();
   switch (t) {
-    case 'Int16': case 'Int32': case 'Int64': case 'Byte': case 'SByte': case 'UInt16': case 'UInt32': case 'UInt64': {
+    case 'Int16':
+    case 'Int32':
+    case 'Int64':
+    case 'Byte':
+    case 'SByte':
+    case 'UInt16':
+    case 'UInt32':
+    case 'UInt64': {
       const n = Number.parseInt(trimmed, 10);
       return { value: Number.isFinite(n) ? n : null, type: dataType };
     }
-    case 'Double': case 'Single': {
+    case 'Double':
+    case 'Single': {
       const n = Number(trimmed);
       return { value: trimmed === '' || !Number.isFinite(n) ? null : n, type: dataType };
     }
     case 'Decimal':
-      return /^[-+]?\d+(\.\d+)?$/.test(trimmed) ? { value: Number(trimmed), type: dataType, decimalText: trimmed } : { value: null, type: dataType };
+      return /^[-+]?\d+(\.\d+)?$/.test(trimmed)
+        ? { value: Number(trimmed), type: dataType, decimalText: trimmed }
+        : { value: null, type: dataType };
     case 'Boolean':
       return { value: trimmed === '' ? null : trimmed.toLowerCase() === 'true', type: dataType };
     case 'DateTime': {
-      const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed) ??
+      const m =
+        /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed) ??
         /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed);
       if (!m) return { value: null, type: dataType };
       const iso = m[0].includes('/');
       const [y, mo, d] = iso ? [m[3], m[1], m[2]] : [m[1], m[2], m[3]];
-      return { value: new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0))), type: dataType };
+      return {
+        value: new Date(
+          Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)),
+        ),
+        type: dataType,
+      };
     }
     default:
       return { value: text, type: dataType || 'System.String' };
@@ -132,18 +157,30 @@ export class ReportScope implements Scope {
 
   private system(name: string): Resolved | undefined {
     switch (name) {
-      case 'Page': return int(this.host.pageNo());
-      case 'TotalPages': return int(this.host.totalPages());
-      case 'PageN': return str(`Page ${this.host.pageNo()}`);
-      case 'PageNofM': return str(`Page ${this.host.pageNo()} of ${this.host.totalPages()}`);
-      case 'Row#': return int(this.host.rowNo());
-      case 'AbsRow#': return int(this.host.absRowNo());
-      case 'Page#': return int(this.host.physicalPageNo());
-      case 'TotalPages#': return int(this.host.physicalTotalPages());
-      case 'Date': return { value: this.host.date, type: 'System.DateTime' };
-      case 'HierarchyLevel': return int(this.host.hierarchyLevel());
-      case 'HierarchyRow#': return str(this.host.hierarchyRowNo());
-      case 'Value': return this.highlightValue;
+      case 'Page':
+        return int(this.host.pageNo());
+      case 'TotalPages':
+        return int(this.host.totalPages());
+      case 'PageN':
+        return str(`Page ${this.host.pageNo()}`);
+      case 'PageNofM':
+        return str(`Page ${this.host.pageNo()} of ${this.host.totalPages()}`);
+      case 'Row#':
+        return int(this.host.rowNo());
+      case 'AbsRow#':
+        return int(this.host.absRowNo());
+      case 'Page#':
+        return int(this.host.physicalPageNo());
+      case 'TotalPages#':
+        return int(this.host.physicalTotalPages());
+      case 'Date':
+        return { value: this.host.date, type: 'System.DateTime' };
+      case 'HierarchyLevel':
+        return int(this.host.hierarchyLevel());
+      case 'HierarchyRow#':
+        return str(this.host.hierarchyRowNo());
+      case 'Value':
+        return this.highlightValue;
     }
     if (name.startsWith('Report.ReportInfo.')) {
       const f = name.slice(18);
@@ -156,14 +193,17 @@ export class ReportScope implements Scope {
     const first = ref.path[0];
     if (ref.path.length === 1 && first !== undefined) {
       const def = ref.target.columns[ref.target.columnIndex(first)];
-      if (def?.expression !== undefined) return this.guarded(`column ${ref.ref}`, () => this.host.calc(def.expression as string, `Column "${ref.ref}"`));
+      if (def?.expression !== undefined)
+        return this.guarded(`column ${ref.ref}`, () => this.host.calc(def.expression as string, `Column "${ref.ref}"`));
     }
     return this.host.data.value(ref);
   }
 
   private parameter(name: string, p: ParameterModel): Resolved {
-    if (Object.hasOwn(this.host.parameterValues, name)) return suppliedParameter(this.host.parameterValues[name], p.dataType);
-    if (p.expression.trim() !== '') return this.guarded(`parameter ${name}`, () => this.host.calc(p.expression, `Parameter "${name}"`));
+    if (Object.hasOwn(this.host.parameterValues, name))
+      return suppliedParameter(this.host.parameterValues[name], p.dataType);
+    if (p.expression.trim() !== '')
+      return this.guarded(`parameter ${name}`, () => this.host.calc(p.expression, `Parameter "${name}"`));
     return parameterFromText(p.value, p.dataType);
   }
 

@@ -19,7 +19,10 @@ export class StyleSheet {
   private readonly byName = new Map<string, StyleModel>();
   private readonly missing = new Set<string>();
 
-  constructor(styles: readonly StyleModel[], private readonly warnings: ReportWarnings) {
+  constructor(
+    styles: readonly StyleModel[],
+    private readonly warnings: ReportWarnings,
+  ) {
     for (const s of styles) if (!this.byName.has(s.name)) this.byName.set(s.name, s);
   }
 
@@ -63,12 +66,18 @@ export function applyHighlight(a: Appearance, c: HighlightConditionModel): void 
 
 export function isTransparentFill(f: FillModel): boolean {
   switch (f.kind) {
-    case 'Solid': return f.color.a === 0;
-    case 'LinearGradient': return f.startColor.a === 0 && f.endColor.a === 0;
-    case 'PathGradient': return f.centerColor.a === 0 && f.edgeColor.a === 0;
-    case 'Hatch': return f.foreColor.a === 0 && f.backColor.a === 0;
-    case 'Glass': return f.color.a === 0;
-    case 'Texture': return f.imageData === '';
+    case 'Solid':
+      return f.color.a === 0;
+    case 'LinearGradient':
+      return f.startColor.a === 0 && f.endColor.a === 0;
+    case 'PathGradient':
+      return f.centerColor.a === 0 && f.edgeColor.a === 0;
+    case 'Hatch':
+      return f.foreColor.a === 0 && f.backColor.a === 0;
+    case 'Glass':
+      return f.color.a === 0;
+    case 'Texture':
+      return f.imageData === '';
   }
 }
 

@@ -58,7 +58,12 @@ function frameSize(s: Pick<TextSpec, 'width' | 'height' | 'padding' | 'angle'>):
 
 /** Measures a text for its box. `resolved` is `fonts.resolve(s.font, warnings)` when the caller
  *  has it already (the engine keeps one per font of the template). */
-export function measureText(s: TextSpec, fonts: FontService, warnings?: ReportWarnings, resolved?: ResolvedFont): TextMeasure {
+export function measureText(
+  s: TextSpec,
+  fonts: FontService,
+  warnings?: ReportWarnings,
+  resolved?: ResolvedFont,
+): TextMeasure {
   const r = resolved ?? fonts.resolve(s.font, warnings);
   const custom = s.lineHeight > 0 ? s.lineHeight : undefined;
   const lineHeight = custom ?? r.lineHeightPx;
@@ -67,7 +72,16 @@ export function measureText(s: TextSpec, fonts: FontService, warnings?: ReportWa
   const padH = s.padding.left + s.padding.right + 1;
   const opts = { wordWrap: s.wordWrap, tabWidthPx: s.tabWidth > 0 ? s.tabWidth : 58, fonts };
   if (s.text === '') {
-    return { plain: [], html: undefined, lineHeight, ascent: r.ascentPx, textHeight: 0, calcHeight: 0, calcWidth: 0, frameWidth: w };
+    return {
+      plain: [],
+      html: undefined,
+      lineHeight,
+      ascent: r.ascentPx,
+      textHeight: 0,
+      calcHeight: 0,
+      calcWidth: 0,
+      frameWidth: w,
+    };
   }
   if (s.html) {
     const runs = parseHtmlTags(s.text, s.font);
@@ -129,7 +143,14 @@ function alignY(align: VertAlign, frameH: number, textH: number): number {
 
 /** Justification of one line: extra space per space character (none for a paragraph's last
  *  line unless forced). */
-function justify(align: HorzAlign, hardBreak: boolean, force: boolean, text: string, frameW: number, lineW: number): number | undefined {
+function justify(
+  align: HorzAlign,
+  hardBreak: boolean,
+  force: boolean,
+  text: string,
+  frameW: number,
+  lineW: number,
+): number | undefined {
   if (align !== 'Justify' || (hardBreak && !force)) return undefined;
   const n = spaceCount(text.trimEnd());
   if (n === 0 || frameW <= lineW) return undefined;
@@ -137,7 +158,10 @@ function justify(align: HorzAlign, hardBreak: boolean, force: boolean, text: str
 }
 
 /** The measured lines as prepared lines (positions are set by positionLines). */
-export function preparedLines(m: Pick<TextMeasure, 'plain' | 'html'>): { lines: PreparedTextLine[]; html?: PreparedHtmlLine[] } {
+export function preparedLines(m: Pick<TextMeasure, 'plain' | 'html'>): {
+  lines: PreparedTextLine[];
+  html?: PreparedHtmlLine[];
+} {
   if (m.html) {
     return {
       lines: [],
@@ -153,7 +177,14 @@ export function preparedLines(m: Pick<TextMeasure, 'plain' | 'html'>): { lines: 
           x: p.xPx,
           width: p.widthPx,
           baseline: p.baselinePx,
-          font: { family: p.font.family, sizePt: p.font.sizePt, bold: p.font.bold, italic: p.font.italic, underline: p.font.underline, strikeout: p.font.strikeout },
+          font: {
+            family: p.font.family,
+            sizePt: p.font.sizePt,
+            bold: p.font.bold,
+            italic: p.font.italic,
+            underline: p.font.underline,
+            strikeout: p.font.strikeout,
+          },
           sub: p.run.sub,
           sup: p.run.sup,
           ...(p.run.color !== undefined ? { color: p.run.color } : {}),
@@ -183,7 +214,8 @@ export const EMPTY_FRAME: Frame = Object.freeze({ x: 0, y: 0, width: 0, height: 
 function sharedFrame(padding: PaddingModel, x: number, y: number, width: number, height: number): Frame {
   let list = frames.get(padding);
   if (!list) frames.set(padding, (list = []));
-  for (const f of list) if (Object.is(f.x, x) && Object.is(f.y, y) && Object.is(f.width, width) && Object.is(f.height, height)) return f;
+  for (const f of list)
+    if (Object.is(f.x, x) && Object.is(f.y, y) && Object.is(f.width, width) && Object.is(f.height, height)) return f;
   const f = Object.freeze({ x, y, width, height });
   if (list.length >= FRAMES_PER_PADDING) list.shift();
   list.push(f);
@@ -202,7 +234,14 @@ export function positionLines(item: PreparedText): void {
     const textHeight = item.html.reduce((t, l) => t + l.height, 0);
     let y = alignY(item.vertAlign, h, textHeight);
     for (const l of item.html) {
-      const ws = justify(item.horzAlign, l.hardBreak, item.forceJustify, l.runs.map((r) => r.text).join(''), w, l.width);
+      const ws = justify(
+        item.horzAlign,
+        l.hardBreak,
+        item.forceJustify,
+        l.runs.map((r) => r.text).join(''),
+        w,
+        l.width,
+      );
       l.x = ws === undefined ? alignX(item.horzAlign, w, l.width, rtl) : 0;
       l.y = y;
       if (ws !== undefined) l.wordSpacing = ws;

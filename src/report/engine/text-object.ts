@@ -18,9 +18,16 @@ export const MACROS = ['Page#', 'TotalPages#'] as const;
 function formatValue(e: Engine, o: TextObjectModel, v: TypedValue, index: number): string {
   const spec = o.formats[index] ?? o.format;
   try {
-    return formatForDisplay(v.value, spec, { nullValue: o.nullValue, hideZeros: o.hideZeros, hideValue: o.hideValue, type: v.type, culture: e.culture });
+    return formatForDisplay(v.value, spec, {
+      nullValue: o.nullValue,
+      hideZeros: o.hideZeros,
+      hideValue: o.hideValue,
+      type: v.type,
+      culture: e.culture,
+    });
   } catch (err) {
-    if (err instanceof TemplateError && err.where === undefined) throw new TemplateError(err.message, `${o.name}.Format`);
+    if (err instanceof TemplateError && err.where === undefined)
+      throw new TemplateError(err.message, `${o.name}.Format`);
     throw err;
   }
 }
@@ -107,12 +114,18 @@ export function textCalcHeight(e: Engine, o: TextObjectModel, rt: RtObject): num
 function solidColor(rt: RtObject, o: TextObjectModel): PreparedText['color'] {
   const f = rt.textFill ?? o.textFill;
   switch (f.kind) {
-    case 'Solid': return f.color;
-    case 'LinearGradient': return f.startColor;
-    case 'PathGradient': return f.centerColor;
-    case 'Hatch': return f.foreColor;
-    case 'Glass': return f.color;
-    default: return { r: 0, g: 0, b: 0, a: 255 };
+    case 'Solid':
+      return f.color;
+    case 'LinearGradient':
+      return f.startColor;
+    case 'PathGradient':
+      return f.centerColor;
+    case 'Hatch':
+      return f.foreColor;
+    case 'Glass':
+      return f.color;
+    default:
+      return { r: 0, g: 0, b: 0, a: 255 };
   }
 }
 

@@ -28,7 +28,16 @@ export interface TotalsHost {
   convertNulls: boolean;
 }
 
-const INTEGER_TYPES = new Set(['System.Int32', 'System.Int64', 'System.Int16', 'System.Byte', 'System.SByte', 'System.UInt16', 'System.UInt32', 'System.UInt64']);
+const INTEGER_TYPES = new Set([
+  'System.Int32',
+  'System.Int64',
+  'System.Int16',
+  'System.Byte',
+  'System.SByte',
+  'System.UInt16',
+  'System.UInt32',
+  'System.UInt64',
+]);
 
 function distinctKey(v: TypedValue): string {
   const x = v.value;
@@ -42,21 +51,41 @@ const emptyAcc = (distinct: boolean): Acc => ({ value: null, count: 0, distinct:
 export class Totals {
   private readonly list: TotalRt[];
 
-  constructor(models: readonly TotalModel[], bandByName: (name: string) => BandModel | undefined, private readonly host: TotalsHost, warn: (m: string) => void) {
+  constructor(
+    models: readonly TotalModel[],
+    bandByName: (name: string) => BandModel | undefined,
+    private readonly host: TotalsHost,
+    warn: (m: string) => void,
+  ) {
     this.list = models.map((model) => {
       const evaluator = model.evaluator ? bandByName(model.evaluator) : undefined;
       const printOn = model.printOn ? bandByName(model.printOn) : undefined;
-      if (model.evaluator && !evaluator) warn(`Total "${model.name}": Evaluator band "${model.evaluator}" does not exist; the total stays empty`);
+      if (model.evaluator && !evaluator)
+        warn(`Total "${model.name}": Evaluator band "${model.evaluator}" does not exist; the total stays empty`);
       else if (!model.evaluator) warn(`Total "${model.name}" has no Evaluator band; it stays empty`);
-      if (model.printOn && !printOn) warn(`Total "${model.name}": PrintOn band "${model.printOn}" does not exist; the total is never reset`);
-      const pageFooter = printOn !== undefined && (printOn.type === 'PageFooterBand' || printOn.type === 'ColumnFooterBand' ||
-        ('repeatOnEveryPage' in printOn && printOn.repeatOnEveryPage));
-      return { model, evaluator, printOn, acc: emptyAcc(model.totalType === 'CountDistinct'), keep: undefined, pageFooter };
+      if (model.printOn && !printOn)
+        warn(`Total "${model.name}": PrintOn band "${model.printOn}" does not exist; the total is never reset`);
+      const pageFooter =
+        printOn !== undefined &&
+        (printOn.type === 'PageFooterBand' ||
+          printOn.type === 'ColumnFooterBand' ||
+          ('repeatOnEveryPage' in printOn && printOn.repeatOnEveryPage));
+      return {
+        model,
+        evaluator,
+        printOn,
+        acc: emptyAcc(model.totalType === 'CountDistinct'),
+        keep: undefined,
+        pageFooter,
+      };
     });
   }
 
   private find(name: string): TotalRt | undefined {
-    return this.list.find((t) => t.model.name === name) ?? this.list.find((t) => t.model.name.toLowerCase() === name.toLowerCase());
+    return (
+      this.list.find((t) => t.model.name === name) ??
+      this.list.find((t) => t.model.name.toLowerCase() === name.toLowerCase())
+    );
   }
 
   has(name: string): boolean {
@@ -69,12 +98,21 @@ export class Totals {
     if (!t) return undefined;
     const a = t.acc;
     switch (t.model.totalType) {
-      case 'Count': return { value: a.count, type: 'System.Int32' };
-      case 'CountDistinct': return { value: a.distinct?.size ?? 0, type: 'System.Int32' };
+      case 'Count':
+        return { value: a.count, type: 'System.Int32' };
+      case 'CountDistinct':
+        return { value: a.distinct?.size ?? 0, type: 'System.Int32' };
       case 'Avg': {
         if (a.value === null || a.count === 0) return { value: null };
-        const sum: TypedValue = INTEGER_TYPES.has(a.value.type) ? { value: Number(a.value.value), type: 'System.Double' } : a.value;
-        return applyOperator('/', sum, { value: a.count, type: 'System.Int32' }, { convertNulls: this.host.convertNulls });
+        const sum: TypedValue = INTEGER_TYPES.has(a.value.type)
+          ? { value: Number(a.value.value), type: 'System.Double' }
+          : a.value;
+        return applyOperator(
+          '/',
+          sum,
+          { value: a.count, type: 'System.Int32' },
+          { convertNulls: this.host.convertNulls },
+        );
       }
       default:
         return a.value === null ? { value: null } : a.value;
@@ -95,7 +133,11 @@ export class Totals {
     const m = t.model;
     if (!visible && !m.includeInvisibleRows) return;
     const where = `Total "${m.name}"`;
-    if (m.evaluateCondition.trim() !== '' && this.host.calc(t, 'cond', m.evaluateCondition, `${where}.EvaluateCondition`).value === false) return;
+    if (
+      m.evaluateCondition.trim() !== '' &&
+      this.host.calc(t, 'cond', m.evaluateCondition, `${where}.EvaluateCondition`).value === false
+    )
+      return;
     if (m.totalType !== 'Count' && m.expression.trim() === '') return;
     const acc = t.keep ?? t.acc;
     if (m.totalType === 'Count') {
@@ -122,7 +164,8 @@ export class Totals {
       return;
     }
     try {
-      if (type === 'Sum' || type === 'Avg') acc.value = applyOperator('+', acc.value, v, { convertNulls: this.host.convertNulls });
+      if (type === 'Sum' || type === 'Avg')
+        acc.value = applyOperator('+', acc.value, v, { convertNulls: this.host.convertNulls });
       else if (type === 'Min' && compareValues(acc.value, v) > 0) acc.value = v;
       else if (type === 'Max' && compareValues(acc.value, v) < 0) acc.value = v;
     } catch (e) {

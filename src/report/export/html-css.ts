@@ -33,14 +33,17 @@ export function css(c: Color): string {
 // Characters HTML does not allow in text (C0/C1 controls other than tab/newline, noncharacters,
 // lone surrogates) become U+FFFD.
 // eslint-disable-next-line no-control-regex
-const BAD_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const BAD_CHARS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 // Whether a text may need escaping: any character escapeText/escapeAttr could change (every
 // surrogate, paired or not, so the exact rules stay in one place). Most texts need none.
 // eslint-disable-next-line no-control-regex
-const MAY_NEED_TEXT_ESCAPE = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF\uD800-\uDFFF]/;
+const MAY_NEED_TEXT_ESCAPE =
+  /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF\uD800-\uDFFF]/;
 // eslint-disable-next-line no-control-regex
-const MAY_NEED_ATTR_ESCAPE = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF\uD800-\uDFFF]/;
+const MAY_NEED_ATTR_ESCAPE =
+  /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF\uD800-\uDFFF]/;
 
 export function escapeText(s: string): string {
   if (!MAY_NEED_TEXT_ESCAPE.test(s)) return s;
@@ -79,9 +82,12 @@ export function fillCss(f: FillModel): string {
       // peaks (a bell shape: start, end at the focus, start again).
       const angle = (f.angle + 90) % 360;
       const focus = Math.round(f.focus * 100);
-      const stops = focus >= 100 ? `${css(f.startColor)},${css(f.endColor)}`
-        : focus <= 0 ? `${css(f.endColor)},${css(f.startColor)}`
-          : `${css(f.startColor)} 0%,${css(f.endColor)} ${focus}%,${css(f.startColor)} 100%`;
+      const stops =
+        focus >= 100
+          ? `${css(f.startColor)},${css(f.endColor)}`
+          : focus <= 0
+            ? `${css(f.endColor)},${css(f.startColor)}`
+            : `${css(f.startColor)} 0%,${css(f.endColor)} ${focus}%,${css(f.startColor)} 100%`;
       return `background-image:linear-gradient(${angle}deg,${stops})`;
     }
     case 'PathGradient':
@@ -101,7 +107,14 @@ export function fillCss(f: FillModel): string {
   }
 }
 
-const LINE_STYLE: Record<string, string> = { Solid: 'solid', Dash: 'dashed', Dot: 'dotted', DashDot: 'dashed', DashDotDot: 'dotted', Double: 'double' };
+const LINE_STYLE: Record<string, string> = {
+  Solid: 'solid',
+  Dash: 'dashed',
+  Dot: 'dotted',
+  DashDot: 'dashed',
+  DashDotDot: 'dotted',
+  Double: 'double',
+};
 
 function side(l: BorderLineModel): string {
   const w = l.style === 'Double' ? Math.max(l.width * 3, 3) : Math.max(l.width, 0.5);
@@ -116,7 +129,11 @@ export function hasLines(b: BorderModel): boolean {
  * A border as a box of its own: FastReport draws each line centred on the object's edge, so the
  * box extends half a line width outside. Returns the box (relative to the object) and its CSS.
  */
-export function borderBox(b: BorderModel, width: number, height: number): { x: number; y: number; w: number; h: number; style: string } | undefined {
+export function borderBox(
+  b: BorderModel,
+  width: number,
+  height: number,
+): { x: number; y: number; w: number; h: number; style: string } | undefined {
   if (!hasLines(b)) return undefined;
   const lw = b.lines.left ? b.leftLine.width : 0;
   const tw = b.lines.top ? b.topLine.width : 0;

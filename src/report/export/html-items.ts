@@ -111,7 +111,8 @@ export class HtmlWriter {
 // Style values made here from numbers (lengths, colours, angles) are digits, letters and
 // punctuation that need no escaping; everything that comes from the template or the data (font
 // families, fills, URLs, text) is escaped where it is written or cached.
-const box = (x: number, y: number, w: number, h: number): string => `left:${px(x)};top:${px(y)};width:${px(w)};height:${px(h)}`;
+const box = (x: number, y: number, w: number, h: number): string =>
+  `left:${px(x)};top:${px(y)};width:${px(w)};height:${px(h)}`;
 
 const joinStyle = (...parts: string[]): string => parts.filter(Boolean).join(';');
 
@@ -185,17 +186,23 @@ function writeTextLines(w: HtmlWriter, t: PreparedText): void {
   for (const l of t.lines) {
     const spacing = l.wordSpacing ? `;word-spacing:${px(l.wordSpacing)}` : '';
     w.push(`<div class="l" style="left:${px(l.x)};top:${px(l.y + shift)}${spacing}">`);
-    if (l.segments) for (const s of l.segments) w.push(`<span class="r" style="left:${px(s.x)}">${escapeText(s.text)}</span>`);
+    if (l.segments)
+      for (const s of l.segments) w.push(`<span class="r" style="left:${px(s.x)}">${escapeText(s.text)}</span>`);
     else w.push(escapeText(l.text));
     w.push('</div>');
-    if (t.underlines) w.push(`<div class="l" style="left:0;top:${px(l.y + t.lineHeight - 1)};width:${px(t.frame.width)};border-bottom:1px solid ${w.color(t.color)}"></div>`);
+    if (t.underlines)
+      w.push(
+        `<div class="l" style="left:0;top:${px(l.y + t.lineHeight - 1)};width:${px(t.frame.width)};border-bottom:1px solid ${w.color(t.color)}"></div>`,
+      );
   }
 }
 
 function writeFrame(w: HtmlWriter, t: PreparedText): void {
   const f = t.frame;
   const rotate = t.angle !== 0 ? `;transform:rotate(${t.angle}deg)` : '';
-  w.push(`<div class="f" style="${box(f.x, f.y, f.width, f.height)};${w.fontStyle(t.font)};line-height:${px(t.lineHeight)};color:${w.color(t.color)}${rotate}">`);
+  w.push(
+    `<div class="f" style="${box(f.x, f.y, f.width, f.height)};${w.fontStyle(t.font)};line-height:${px(t.lineHeight)};color:${w.color(t.color)}${rotate}">`,
+  );
   writeTextLines(w, t);
   w.push('</div>');
 }
@@ -220,7 +227,13 @@ function writeText(w: HtmlWriter, t: PreparedText): void {
   w.push(end);
 }
 
-const FIT: Record<string, string> = { Zoom: 'contain', StretchImage: 'fill', AutoSize: 'fill', Normal: 'none', CenterImage: 'none' };
+const FIT: Record<string, string> = {
+  Zoom: 'contain',
+  StretchImage: 'fill',
+  AutoSize: 'fill',
+  Normal: 'none',
+  CenterImage: 'none',
+};
 const SAFE_IMAGE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/bmp', 'image/webp', 'image/svg+xml']);
 
 function writePicture(w: HtmlWriter, p: PreparedPicture): void {
@@ -237,7 +250,9 @@ function writePicture(w: HtmlWriter, p: PreparedPicture): void {
     if (p.transparency > 0) style.push(`opacity:${+(1 - p.transparency).toFixed(3)}`);
     if (p.grayscale) style.push('filter:grayscale(1)');
     if (p.angle % 360 !== 0) style.push(`transform:rotate(${p.angle % 360}deg)`);
-    w.push(`<img alt="" src="data:${p.mime};base64,${Buffer.from(p.bytes).toString('base64')}" style="${escapeAttr(style.join(';'))}">`);
+    w.push(
+      `<img alt="" src="data:${p.mime};base64,${Buffer.from(p.bytes).toString('base64')}" style="${escapeAttr(style.join(';'))}">`,
+    );
   }
   w.push(border);
   w.push(end);
@@ -254,18 +269,34 @@ function writeCheckBox(w: HtmlWriter, c: PreparedCheckBox): void {
 
 function writeItem(w: HtmlWriter, it: PreparedItem): void {
   switch (it.kind) {
-    case 'box': writeBox(w, it); break;
-    case 'text': writeText(w, it); break;
-    case 'picture': writePicture(w, it); break;
-    case 'checkbox': writeCheckBox(w, it); break;
-    case 'line': w.push(lineSvg(it)); break;
-    case 'shape': w.push(shapeSvg(it)); break;
+    case 'box':
+      writeBox(w, it);
+      break;
+    case 'text':
+      writeText(w, it);
+      break;
+    case 'picture':
+      writePicture(w, it);
+      break;
+    case 'checkbox':
+      writeCheckBox(w, it);
+      break;
+    case 'line':
+      w.push(lineSvg(it));
+      break;
+    case 'shape':
+      w.push(shapeSvg(it));
+      break;
   }
 }
 
 /** One page: its element (`data-page`, size, background, border) and its items in z-order. */
 export function writePage(w: HtmlWriter, page: PreparedPage): void {
-  const style = [`width:${px(page.widthPx)}`, `height:${px(page.heightPx)}`, fillCss(page.fill) || 'background-color:#ffffff'];
+  const style = [
+    `width:${px(page.widthPx)}`,
+    `height:${px(page.heightPx)}`,
+    fillCss(page.fill) || 'background-color:#ffffff',
+  ];
   w.push(`<div class="p" data-page="${page.index}" style="${escapeAttr(style.join(';'))}">\n`);
   if (hasLines(page.border)) {
     const m = page.margins;

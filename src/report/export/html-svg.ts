@@ -13,20 +13,34 @@ function dashes(style: LineStyle, pattern: readonly number[], width: number): st
 
 /** A cap shape at (x, y) pointing along the unit vector (dx, dy). */
 function cap(c: CapModel, x: number, y: number, dx: number, dy: number, color: string, width: number): string {
-  const w = Math.max(c.width, 1) * Math.max(width, 1) / 2;
-  const h = Math.max(c.height, 1) * Math.max(width, 1) / 2;
+  const w = (Math.max(c.width, 1) * Math.max(width, 1)) / 2;
+  const h = (Math.max(c.height, 1) * Math.max(width, 1)) / 2;
   const nx = -dy;
   const ny = dx;
   const pts = (list: [number, number][]): string => list.map(([a, b]) => `${num(a)},${num(b)}`).join(' ');
   switch (c.style) {
     case 'Arrow':
-      return `<polygon points="${pts([[x, y], [x - dx * h + nx * w / 2, y - dy * h + ny * w / 2], [x - dx * h - nx * w / 2, y - dy * h - ny * w / 2]])}" fill="${color}"/>`;
+      return `<polygon points="${pts([
+        [x, y],
+        [x - dx * h + (nx * w) / 2, y - dy * h + (ny * w) / 2],
+        [x - dx * h - (nx * w) / 2, y - dy * h - (ny * w) / 2],
+      ])}" fill="${color}"/>`;
     case 'Circle':
       return `<circle cx="${num(x)}" cy="${num(y)}" r="${num(w / 2)}" fill="${color}"/>`;
     case 'Square':
-      return `<polygon points="${pts([[x + (dx + nx) * w / 2, y + (dy + ny) * w / 2], [x + (dx - nx) * w / 2, y + (dy - ny) * w / 2], [x - (dx + nx) * w / 2, y - (dy + ny) * w / 2], [x - (dx - nx) * w / 2, y - (dy - ny) * w / 2]])}" fill="${color}"/>`;
+      return `<polygon points="${pts([
+        [x + ((dx + nx) * w) / 2, y + ((dy + ny) * w) / 2],
+        [x + ((dx - nx) * w) / 2, y + ((dy - ny) * w) / 2],
+        [x - ((dx + nx) * w) / 2, y - ((dy + ny) * w) / 2],
+        [x - ((dx - nx) * w) / 2, y - ((dy - ny) * w) / 2],
+      ])}" fill="${color}"/>`;
     case 'Diamond':
-      return `<polygon points="${pts([[x + dx * h / 2, y + dy * h / 2], [x + nx * w / 2, y + ny * w / 2], [x - dx * h / 2, y - dy * h / 2], [x - nx * w / 2, y - ny * w / 2]])}" fill="${color}"/>`;
+      return `<polygon points="${pts([
+        [x + (dx * h) / 2, y + (dy * h) / 2],
+        [x + (nx * w) / 2, y + (ny * w) / 2],
+        [x - (dx * h) / 2, y - (dy * h) / 2],
+        [x - (nx * w) / 2, y - (ny * w) / 2],
+      ])}" fill="${color}"/>`;
     default:
       return '';
   }
@@ -56,18 +70,26 @@ export function lineSvg(l: PreparedLine): string {
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   const dx = (x2 - x1) / len;
   const dy = (y2 - y1) / len;
-  return `${svgOpen(minX, minY, w, h)}<line x1="${num(x1)}" y1="${num(y1)}" x2="${num(x2)}" y2="${num(y2)}" stroke="${color}" stroke-width="${num(Math.max(l.lineWidth, MIN_LINE_WIDTH))}"${dashes(l.style, l.dashPattern, l.lineWidth)}/>` +
-    `${cap(l.startCap, x1, y1, -dx, -dy, color, l.lineWidth)}${cap(l.endCap, x2, y2, dx, dy, color, l.lineWidth)}</svg>`;
+  return (
+    `${svgOpen(minX, minY, w, h)}<line x1="${num(x1)}" y1="${num(y1)}" x2="${num(x2)}" y2="${num(y2)}" stroke="${color}" stroke-width="${num(Math.max(l.lineWidth, MIN_LINE_WIDTH))}"${dashes(l.style, l.dashPattern, l.lineWidth)}/>` +
+    `${cap(l.startCap, x1, y1, -dx, -dy, color, l.lineWidth)}${cap(l.endCap, x2, y2, dx, dy, color, l.lineWidth)}</svg>`
+  );
 }
 
 function fillColor(f: FillModel): string {
   switch (f.kind) {
-    case 'Solid': return f.color.a === 0 ? 'none' : css(f.color);
-    case 'LinearGradient': return css(f.startColor);
-    case 'PathGradient': return css(f.centerColor);
-    case 'Hatch': return css(f.backColor);
-    case 'Glass': return css(f.color);
-    default: return 'none';
+    case 'Solid':
+      return f.color.a === 0 ? 'none' : css(f.color);
+    case 'LinearGradient':
+      return css(f.startColor);
+    case 'PathGradient':
+      return css(f.centerColor);
+    case 'Hatch':
+      return css(f.backColor);
+    case 'Glass':
+      return css(f.color);
+    default:
+      return 'none';
   }
 }
 
@@ -111,12 +133,46 @@ export function checkSymbolSvg(c: PreparedCheckBox): string {
   const symbol = c.checked ? c.checkedSymbol : c.uncheckedSymbol;
   let body = '';
   switch (symbol) {
-    case 'Check': body = line([[0.2, 0.5], [0.42, 0.72], [0.8, 0.28]]); break;
-    case 'Cross': body = line([[0.25, 0.25], [0.75, 0.75]]) + line([[0.75, 0.25], [0.25, 0.75]]); break;
-    case 'Plus': body = line([[0.5, 0.2], [0.5, 0.8]]) + line([[0.2, 0.5], [0.8, 0.5]]); break;
-    case 'Minus': body = line([[0.2, 0.5], [0.8, 0.5]]); break;
-    case 'Fill': body = `<rect x="${num(w * 0.25)}" y="${num(h * 0.25)}" width="${num(w * 0.5)}" height="${num(h * 0.5)}" fill="${color}"/>`; break;
-    default: return '';
+    case 'Check':
+      body = line([
+        [0.2, 0.5],
+        [0.42, 0.72],
+        [0.8, 0.28],
+      ]);
+      break;
+    case 'Cross':
+      body =
+        line([
+          [0.25, 0.25],
+          [0.75, 0.75],
+        ]) +
+        line([
+          [0.75, 0.25],
+          [0.25, 0.75],
+        ]);
+      break;
+    case 'Plus':
+      body =
+        line([
+          [0.5, 0.2],
+          [0.5, 0.8],
+        ]) +
+        line([
+          [0.2, 0.5],
+          [0.8, 0.5],
+        ]);
+      break;
+    case 'Minus':
+      body = line([
+        [0.2, 0.5],
+        [0.8, 0.5],
+      ]);
+      break;
+    case 'Fill':
+      body = `<rect x="${num(w * 0.25)}" y="${num(h * 0.25)}" width="${num(w * 0.5)}" height="${num(h * 0.5)}" fill="${color}"/>`;
+      break;
+    default:
+      return '';
   }
   return `<svg class="s" width="${num(Math.max(w, 0.01))}" height="${num(Math.max(h, 0.01))}" viewBox="0 0 ${num(Math.max(w, 0.01))} ${num(Math.max(h, 0.01))}">${body}</svg>`;
 }

@@ -45,7 +45,9 @@ function fontFaces(w: HtmlWriter): string {
     faces.set(face.name, face);
   }
   return [...faces.values()]
-    .map((f) => f.cssFontFaceRule(`data:font/${f.format === 'woff' ? 'woff' : 'ttf'};base64,${f.buffer().toString('base64')}`))
+    .map((f) =>
+      f.cssFontFaceRule(`data:font/${f.format === 'woff' ? 'woff' : 'ttf'};base64,${f.buffer().toString('base64')}`),
+    )
     .join('\n');
 }
 
@@ -88,7 +90,11 @@ export function exportHtml(report: PreparedReport, options: HtmlExportOptions = 
  * one piece per page, then the end. Nothing of a page is kept once it is written, so a stream
  * (an HTTP response, a file) never holds the whole document.
  */
-export function exportHtmlChunks(report: PreparedReport, options: HtmlExportOptions, sink: (chunk: string) => void): void {
+export function exportHtmlChunks(
+  report: PreparedReport,
+  options: HtmlExportOptions,
+  sink: (chunk: string) => void,
+): void {
   const w = new HtmlWriter(options.fonts ?? defaultFontService());
   if (options.embedFonts) for (const page of report.pages) collectFonts(w, page);
   sink(documentHead(report, options, w));

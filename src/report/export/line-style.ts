@@ -14,11 +14,20 @@ export function dashArray(style: LineStyle, pattern: readonly number[], width: n
   if (pattern.length > 0) p = [...pattern];
   else {
     switch (style) {
-      case 'Dash': p = [3, 1]; break;
-      case 'Dot': p = [1, 1]; break;
-      case 'DashDot': p = [3, 1, 1, 1]; break;
-      case 'DashDotDot': p = [3, 1, 1, 1, 1, 1]; break;
-      default: return undefined;
+      case 'Dash':
+        p = [3, 1];
+        break;
+      case 'Dot':
+        p = [1, 1];
+        break;
+      case 'DashDot':
+        p = [3, 1, 1, 1];
+        break;
+      case 'DashDotDot':
+        p = [3, 1, 1, 1, 1, 1];
+        break;
+      default:
+        return undefined;
     }
   }
   const out = p.map((x) => (Number.isFinite(x) ? Math.max(x, 0) * w : 0));

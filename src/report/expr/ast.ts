@@ -107,4 +107,19 @@ export interface New extends Base {
   readonly args: readonly Node[];
 }
 
-export type Node = Lit | Ref | Chain | NameFirst | Static | Member | Call | StaticCall | MethodCall | Index | Unary | Binary | Cond | Cast | New;
+export type Node =
+  | Lit
+  | Ref
+  | Chain
+  | NameFirst
+  | Static
+  | Member
+  | Call
+  | StaticCall
+  | MethodCall
+  | Index
+  | Unary
+  | Binary
+  | Cond
+  | Cast
+  | New;

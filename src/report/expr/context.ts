@@ -20,7 +20,14 @@ export interface Ctx {
 }
 
 export function makeCtx(scope: Scope, limits: ExpressionLimits): Ctx {
-  return { scope, convertNulls: scope.convertNulls === true, fmt: scope.formatter ?? fallbackFormatter, limits, steps: 0, nowValue: undefined };
+  return {
+    scope,
+    convertNulls: scope.convertNulls === true,
+    fmt: scope.formatter ?? fallbackFormatter,
+    limits,
+    steps: 0,
+    nowValue: undefined,
+  };
 }
 
 /** A failed operation (InvalidOperation unless said otherwise). */
@@ -43,12 +50,17 @@ export function isNullish(v: Value): boolean {
 /** Counts `n` evaluation steps against the budget. */
 export function charge(ctx: Ctx, n: number): void {
   ctx.steps += n;
-  if (ctx.steps > ctx.limits.maxSteps) throw new ValueError('LimitExceeded', `evaluation takes more than ${ctx.limits.maxSteps} steps`);
+  if (ctx.steps > ctx.limits.maxSteps)
+    throw new ValueError('LimitExceeded', `evaluation takes more than ${ctx.limits.maxSteps} steps`);
 }
 
 /** Checks the length of a string an operation is about to produce, and charges for it. */
 export function checkLength(ctx: Ctx, length: number): void {
-  if (length > ctx.limits.maxStringLength) throw new ValueError('LimitExceeded', `a string of ${length} characters is longer than the limit of ${ctx.limits.maxStringLength}`);
+  if (length > ctx.limits.maxStringLength)
+    throw new ValueError(
+      'LimitExceeded',
+      `a string of ${length} characters is longer than the limit of ${ctx.limits.maxStringLength}`,
+    );
   if (length > 1024) charge(ctx, length >>> 10);
 }
 
@@ -68,7 +80,10 @@ export function format(ctx: Ctx, v: Value, fmt: string): string {
     out = ctx.fmt.format(toPublic(v), fmt, typeNameOf(v));
   } catch (e) {
     if (e instanceof TemplateError) throw e;
-    throw new ValueError('FormatException', `cannot format a ${kindName(v)} with "${fmt}": ${e instanceof Error ? e.message : String(e)}`);
+    throw new ValueError(
+      'FormatException',
+      `cannot format a ${kindName(v)} with "${fmt}": ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   if (typeof out !== 'string') throw new ValueError('FormatException', 'the formatter returned no text');
   checkLength(ctx, out.length);

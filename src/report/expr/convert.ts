@@ -10,7 +10,11 @@ import { kindName } from './type-names.js';
 import { ValueError } from './value-error.js';
 import { ArrayVal, Chr, Dbl, EnumVal, Flt, NullOf, type Value } from './values.js';
 
-export const INT = 0, LONG = 1, FLOAT = 2, DOUBLE = 3, DEC = 4;
+export const INT = 0,
+  LONG = 1,
+  FLOAT = 2,
+  DOUBLE = 3,
+  DEC = 4;
 export type NumKind = 0 | 1 | 2 | 3 | 4;
 
 /** The numeric kind of a value for arithmetic (char counts as int), or -1. */
@@ -121,7 +125,8 @@ export function roundAway(x: number): number {
 
 /** Math.Round(double, digits[, mode]) the way .NET Core does it: scale, round, unscale. */
 export function roundDouble(x: number, digits: number, away: boolean): number {
-  if (!Number.isInteger(digits) || digits < 0 || digits > 15) throw new ValueError('ArgumentOutOfRangeException', 'Rounding digits must be between 0 and 15, inclusive');
+  if (!Number.isInteger(digits) || digits < 0 || digits > 15)
+    throw new ValueError('ArgumentOutOfRangeException', 'Rounding digits must be between 0 and 15, inclusive');
   if (Math.abs(x) >= 1e16 || !Number.isFinite(x)) return x;
   const p = 10 ** digits;
   const r = away ? roundAway(x * p) : roundEven(x * p);
@@ -185,11 +190,13 @@ function doubleToIntegral(x: number, type: string): Value {
 function checkedIntegral(n: bigint, type: string): Value {
   const r = INT_RANGES[type];
   if (r) {
-    if (n < BigInt(r[0]) || n > BigInt(r[1])) throw new ValueError('OverflowException', `Value was either too large or too small for ${type.slice(7)}`);
+    if (n < BigInt(r[0]) || n > BigInt(r[1]))
+      throw new ValueError('OverflowException', `Value was either too large or too small for ${type.slice(7)}`);
     return type === 'System.Char' ? new Chr(Number(n)) : Number(n);
   }
   const lr = LONG_RANGES[type]!;
-  if (n < lr[0] || n > lr[1]) throw new ValueError('OverflowException', `Value was either too large or too small for ${type.slice(7)}`);
+  if (n < lr[0] || n > lr[1])
+    throw new ValueError('OverflowException', `Value was either too large or too small for ${type.slice(7)}`);
   return n;
 }
 
@@ -265,7 +272,8 @@ export function parseIntegral(s: string, type: string): Value {
   if (!INT_TEXT_RE.test(s)) throw formatError();
   const t = s.trim().replace(/^([+-]?)0+(?=\d)/, '$1');
   // More than 25 digits is out of every integral range (and keeps BigInt parsing cheap).
-  if (t.length > 25) throw new ValueError('OverflowException', `Value was either too large or too small for ${type.slice(7)}`);
+  if (t.length > 25)
+    throw new ValueError('OverflowException', `Value was either too large or too small for ${type.slice(7)}`);
   return checkedIntegral(BigInt(t), type);
 }
 
@@ -287,7 +295,20 @@ export function parseDecimal(s: string): Decimal {
   return d;
 }
 
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 function monthOf(name: string): number {
   const n = name.toLowerCase().replace(/\.$/, '');
@@ -307,8 +328,12 @@ function applyTime(d: Date, h: number, mi: number, s: number, ms: number, ampm: 
 
 const TIME_PART = String.raw`(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?\s*([AaPp]\.?[Mm]\.?)?`;
 const US_DATE_RE = new RegExp(String.raw`^\s*(\d{1,2})/(\d{1,2})/(\d{2,4})(?:\s+${TIME_PART})?\s*$`);
-const NAMED_DATE_RE = new RegExp(String.raw`^\s*(?:[A-Za-z]+,\s*)?([A-Za-z]+\.?)\s+(\d{1,2}),?\s+(\d{4})(?:\s+${TIME_PART})?\s*$`);
-const DAY_FIRST_RE = new RegExp(String.raw`^\s*(?:[A-Za-z]+,\s*)?(\d{1,2})\s+([A-Za-z]+\.?)\s+(\d{4})(?:\s+${TIME_PART})?\s*$`);
+const NAMED_DATE_RE = new RegExp(
+  String.raw`^\s*(?:[A-Za-z]+,\s*)?([A-Za-z]+\.?)\s+(\d{1,2}),?\s+(\d{4})(?:\s+${TIME_PART})?\s*$`,
+);
+const DAY_FIRST_RE = new RegExp(
+  String.raw`^\s*(?:[A-Za-z]+,\s*)?(\d{1,2})\s+([A-Za-z]+\.?)\s+(\d{4})(?:\s+${TIME_PART})?\s*$`,
+);
 const TIME_ONLY_RE = new RegExp(String.raw`^\s*${TIME_PART}\s*$`);
 
 /** DateTime.Parse for en-US text: ISO 8601, "7/4/1996 [1:30[:00] PM]", "July 4, 1996",
@@ -338,14 +363,24 @@ export function parseDateTime(ctx: Ctx, s: string): Date {
     m = TIME_ONLY_RE.exec(s);
     if (m) return applyTime(now(ctx), Number(m[1]), Number(m[2]), Number(m[3] ?? 0), frac(m[4]), m[5]);
   } catch (e) {
-    if (e instanceof ValueError) throw new ValueError('FormatException', `String '${s.length > 40 ? `${s.slice(0, 40)}…` : s}' was not recognized as a valid DateTime`);
+    if (e instanceof ValueError)
+      throw new ValueError(
+        'FormatException',
+        `String '${s.length > 40 ? `${s.slice(0, 40)}…` : s}' was not recognized as a valid DateTime`,
+      );
     throw e;
   }
-  throw new ValueError('FormatException', `String '${s.length > 40 ? `${s.slice(0, 40)}…` : s}' was not recognized as a valid DateTime`);
+  throw new ValueError(
+    'FormatException',
+    `String '${s.length > 40 ? `${s.slice(0, 40)}…` : s}' was not recognized as a valid DateTime`,
+  );
 }
 
 function invalidConvert(v: Value, type: string): ValueError {
-  return new ValueError('InvalidCastException', `Invalid cast from '${kindName(v)}' to '${type.replace(/^System\./, '')}'`);
+  return new ValueError(
+    'InvalidCastException',
+    `Invalid cast from '${kindName(v)}' to '${type.replace(/^System\./, '')}'`,
+  );
 }
 
 /** System.Convert.ToXxx(value) for a target .NET type. `v` is through ConvertNulls already; a
@@ -370,7 +405,8 @@ export function convertTo(ctx: Ctx, v: Value, type: string): Value {
     if (v instanceof EnumVal) return checkedIntegral(BigInt(v.value), type);
     if (v instanceof Dbl || v instanceof Flt) {
       const r = roundEven(v.v);
-      if (!Number.isFinite(r)) throw new ValueError('OverflowException', `Value was either too large or too small for ${type.slice(7)}`);
+      if (!Number.isFinite(r))
+        throw new ValueError('OverflowException', `Value was either too large or too small for ${type.slice(7)}`);
       return checkedIntegral(BigInt(r), type);
     }
     if (v instanceof Decimal) return checkedIntegral(v.round(0, 'even').toBigInt(), type);
@@ -403,7 +439,10 @@ export function convertTo(ctx: Ctx, v: Value, type: string): Value {
         const t = v.trim().toLowerCase();
         if (t === 'true') return true;
         if (t === 'false') return false;
-        throw new ValueError('FormatException', `String '${v.length > 40 ? `${v.slice(0, 40)}…` : v}' was not recognized as a valid Boolean`);
+        throw new ValueError(
+          'FormatException',
+          `String '${v.length > 40 ? `${v.slice(0, 40)}…` : v}' was not recognized as a valid Boolean`,
+        );
       }
       if (v instanceof Chr) throw invalidConvert(v, type);
       if (v instanceof Decimal) return !v.isZero();

@@ -23,7 +23,8 @@ export function addMs(d: Date, ms: number): Date {
 export function addMonths(d: Date, months: number): Date {
   if (months < -120000 || months > 120000) throw outOfRange('Months value must be between +/-120000');
   const total = d.getUTCFullYear() * 12 + d.getUTCMonth() + months;
-  const y = Math.floor(total / 12), m = (total % 12) + 1;
+  const y = Math.floor(total / 12),
+    m = (total % 12) + 1;
   if (y < 1 || y > 9999) throw outOfRange('The added or subtracted value results in an un-representable DateTime');
   const day = Math.min(d.getUTCDate(), daysInMonth(y, m));
   return makeDate(y, m, day, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
@@ -51,7 +52,8 @@ export function timeSpanArg(v: Value, what: string): TimeSpan {
 
 export function fromUnit(v: Value, msPerUnit: number): TimeSpan {
   const x = argDouble(v, 'value');
-  if (Number.isNaN(x)) throw new ValueError('ArgumentException', 'TimeSpan does not accept floating point Not-a-Number values');
+  if (Number.isNaN(x))
+    throw new ValueError('ArgumentException', 'TimeSpan does not accept floating point Not-a-Number values');
   return new TimeSpan(x * msPerUnit);
 }
 

@@ -72,7 +72,8 @@ export class Decimal {
   /** coef × 10^−scale, rounded half-to-even to fit (scale ≤ 28, 96-bit coefficient). */
   static of(coef: bigint, scale: number): Decimal {
     if (scale < 0) {
-      if (coef !== 0n && digitCount(coef) - scale > 29) throw overflow('Value was either too large or too small for a Decimal; it');
+      if (coef !== 0n && digitCount(coef) - scale > 29)
+        throw overflow('Value was either too large or too small for a Decimal; it');
       return Decimal.of(coef * pow10(-scale), 0);
     }
     if (scale <= MAX_SCALE && abs(coef) <= DECIMAL_MAX_COEF) return new Decimal(coef, scale);
@@ -133,7 +134,8 @@ export class Decimal {
   /** .NET's (decimal)double / Convert.ToDecimal(double): rounded to 15 significant digits,
    *  trailing zeros dropped. NaN, infinities and |x| ≥ 2^96 are an OverflowException. */
   static fromDouble(n: number, significant = 15): Decimal {
-    if (!Number.isFinite(n) || Math.abs(n) >= 7.9228162514264338e28) throw overflow('Value was either too large or too small for a Decimal; it');
+    if (!Number.isFinite(n) || Math.abs(n) >= 7.9228162514264338e28)
+      throw overflow('Value was either too large or too small for a Decimal; it');
     if (n === 0) return Decimal.Zero;
     const d = Decimal.parse(n.toPrecision(significant))!;
     return d.stripTrailingZeros();
@@ -239,7 +241,8 @@ export class Decimal {
 
   /** Math.Round(d, digits, mode): default half-to-even like .NET. */
   round(digits = 0, mode: RoundingMode = 'even'): Decimal {
-    if (digits < 0 || digits > MAX_SCALE) throw new ValueError('ArgumentOutOfRangeException', 'Rounding digits must be between 0 and 28');
+    if (digits < 0 || digits > MAX_SCALE)
+      throw new ValueError('ArgumentOutOfRangeException', 'Rounding digits must be between 0 and 28');
     if (this.scale <= digits) return this;
     return new Decimal(roundDiv(this.coef, pow10(this.scale - digits), mode), digits);
   }

@@ -12,7 +12,14 @@ import { arith, compare, equals, unary } from './ops.js';
 import { Parser } from './parser.js';
 import { STATIC_TYPES } from './static-members.js';
 import { typeNameOf } from './type-names.js';
-import { type CompiledExpression, type CompileOptions, DEFAULT_LIMITS, type ExpressionLimits, type Scope, type TypedValue } from './types.js';
+import {
+  type CompiledExpression,
+  type CompileOptions,
+  DEFAULT_LIMITS,
+  type ExpressionLimits,
+  type Scope,
+  type TypedValue,
+} from './types.js';
 import { ValueError } from './value-error.js';
 import { NullOf, toPublic, type Value } from './values.js';
 
@@ -44,11 +51,16 @@ function quote(src: string): string {
 
 /** Any failure during compile or evaluation → ExpressionError (never a raw JS error). */
 function wrap(e: unknown, source: string, where: string | undefined): ExpressionError {
-  if (e instanceof ExpressionError) return e.where === undefined && where !== undefined ? new ExpressionError(e.detail, e.expression, where, e.position, e.netError) : e;
-  if (e instanceof SyntaxErr) return new ExpressionError(`syntax error at ${e.pos + 1}: ${e.message}`, source, where, e.pos, 'SyntaxError');
+  if (e instanceof ExpressionError)
+    return e.where === undefined && where !== undefined
+      ? new ExpressionError(e.detail, e.expression, where, e.position, e.netError)
+      : e;
+  if (e instanceof SyntaxErr)
+    return new ExpressionError(`syntax error at ${e.pos + 1}: ${e.message}`, source, where, e.pos, 'SyntaxError');
   if (e instanceof ValueError) return new ExpressionError(e.message, source, where, undefined, e.netError);
   if (e instanceof TemplateError) return new ExpressionError(e.message, source, where);
-  if (e instanceof RangeError && /call stack/i.test(e.message)) return new ExpressionError('expression is nested too deeply', source, where, undefined, 'LimitExceeded');
+  if (e instanceof RangeError && /call stack/i.test(e.message))
+    return new ExpressionError('expression is nested too deeply', source, where, undefined, 'LimitExceeded');
   if (e instanceof Error) return new ExpressionError(`evaluation failed: ${e.message}`, source, where);
   return new ExpressionError('evaluation failed', source, where);
 }
@@ -91,7 +103,12 @@ function evalArgs(ctx: Ctx, args: readonly Node[], raw: boolean): Value[] {
   return out;
 }
 
-function callFn(ctx: Ctx, fn: NonNullable<ReturnType<typeof FUNCTIONS.get>>, name: string, args: readonly Node[]): Value {
+function callFn(
+  ctx: Ctx,
+  fn: NonNullable<ReturnType<typeof FUNCTIONS.get>>,
+  name: string,
+  args: readonly Node[],
+): Value {
   checkArgs(name, fn, args.length);
   switch (fn.mode) {
     case 'lazy':
@@ -294,7 +311,14 @@ export function compileExpression(source: string, options?: CompileOptions): Com
   const limits = limitsOf(options);
   const where = options?.where;
   if (typeof source !== 'string') throw new ExpressionError('the expression is not text', String(source), where);
-  if (source.length > limits.maxLength) throw new ExpressionError(`the expression is longer than ${limits.maxLength} characters`, source, where, undefined, 'LimitExceeded');
+  if (source.length > limits.maxLength)
+    throw new ExpressionError(
+      `the expression is longer than ${limits.maxLength} characters`,
+      source,
+      where,
+      undefined,
+      'LimitExceeded',
+    );
   const trimmed = source.trim();
   if (trimmed === '') throw new ExpressionError('empty expression', source, where, 0, 'SyntaxError');
 
@@ -322,19 +346,32 @@ export function compileExpression(source: string, options?: CompileOptions): Com
     if (!known) candidate = undefined;
   }
   let root: Node;
-  if (candidate === undefined || (ast?.k === 'chain' && ast.names[ast.names.length - 1] === candidate) || (ast?.k === 'ref' && ast.name.trim() === candidate)) {
+  if (
+    candidate === undefined ||
+    (ast?.k === 'chain' && ast.names[ast.names.length - 1] === candidate) ||
+    (ast?.k === 'ref' && ast.name.trim() === candidate)
+  ) {
     if (!ast) throw wrap(err, source, where);
     root = ast;
   } else {
-    const nameOnly = !ast && err instanceof SyntaxErr && (known || (!(err instanceof BindErr) && NAME_LIKE_RE.test(candidate)));
+    const nameOnly =
+      !ast && err instanceof SyntaxErr && (known || (!(err instanceof BindErr) && NAME_LIKE_RE.test(candidate)));
     if (!ast && !nameOnly) throw wrap(err, source, where);
-    root = { k: 'name', pos: 0, d: (ast?.d ?? 0) + 1, name: candidate, alt: ast, err: ast ? null : (err as SyntaxErr).message };
+    root = {
+      k: 'name',
+      pos: 0,
+      d: (ast?.d ?? 0) + 1,
+      name: candidate,
+      alt: ast,
+      err: ast ? null : (err as SyntaxErr).message,
+    };
   }
   const references = Object.freeze(collectReferences(root));
 
   const run = (scope: Scope, whereNow: string | undefined): TypedValue => {
     try {
-      if (scope === null || typeof scope !== 'object' || typeof scope.resolve !== 'function') throw fail('no scope to evaluate in');
+      if (scope === null || typeof scope !== 'object' || typeof scope.resolve !== 'function')
+        throw fail('no scope to evaluate in');
       const ctx = makeCtx(scope, limits);
       const raw = evalNode(ctx, root);
       const v = cv(ctx, raw);

@@ -10,12 +10,34 @@ import { doubleToString, singleToString } from './number-text.js';
 import { TimeSpan } from './time-span.js';
 import type { Formatter } from './types.js';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 class FormatError extends Error {}
 
-const INT_TYPES = new Set(['System.Int32', 'System.Int16', 'System.Byte', 'System.SByte', 'System.UInt16', 'System.Int64', 'System.UInt32', 'System.UInt64']);
+const INT_TYPES = new Set([
+  'System.Int32',
+  'System.Int16',
+  'System.Byte',
+  'System.SByte',
+  'System.UInt16',
+  'System.Int64',
+  'System.UInt32',
+  'System.UInt64',
+]);
 
 /** Default text (format ""). */
 export function defaultText(value: unknown, type?: string): string {
@@ -25,7 +47,8 @@ export function defaultText(value: unknown, type?: string): string {
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'number') {
     if (type === 'System.Single') return singleToString(value);
-    if (type !== 'System.Double' && Number.isInteger(value) && Math.abs(value) < 1e15 && !Object.is(value, -0)) return String(value);
+    if (type !== 'System.Double' && Number.isInteger(value) && Math.abs(value) < 1e15 && !Object.is(value, -0))
+      return String(value);
     if (type !== undefined && INT_TYPES.has(type) && Number.isSafeInteger(value)) return String(value);
     return doubleToString(value);
   }
@@ -41,7 +64,8 @@ export const fallbackFormatter: Formatter = {
   format(value: unknown, fmt: string, type?: string): string {
     if (value === null || value === undefined) return '';
     if (fmt === '') return defaultText(value, type);
-    if (typeof value === 'number' || typeof value === 'bigint' || value instanceof Decimal) return formatNumber(value, fmt, type);
+    if (typeof value === 'number' || typeof value === 'bigint' || value instanceof Decimal)
+      return formatNumber(value, fmt, type);
     if (value instanceof Date) return formatDate(value, fmt);
     if (value instanceof TimeSpan) return formatTimeSpan(value, fmt);
     return defaultText(value, type);
@@ -87,7 +111,9 @@ function formatNumber(v: number | bigint | Decimal, fmt: string, type?: string):
   if (!std) return customNumber(toDecimal(v), fmt);
   const letter = std[1]!;
   const p = std[2] === '' ? undefined : Number(std[2]);
-  const isInt = typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v) && type !== 'System.Double' && type !== 'System.Single');
+  const isInt =
+    typeof v === 'bigint' ||
+    (typeof v === 'number' && Number.isInteger(v) && type !== 'System.Double' && type !== 'System.Single');
   const d = toDecimal(v);
   switch (letter.toUpperCase()) {
     case 'C': {
@@ -98,7 +124,10 @@ function formatNumber(v: number | bigint | Decimal, fmt: string, type?: string):
     }
     case 'D': {
       if (!isInt) throw new FormatError('Format specifier was invalid.');
-      const s = d.abs().toString().padStart(p ?? 0, '0');
+      const s = d
+        .abs()
+        .toString()
+        .padStart(p ?? 0, '0');
       return d.sign < 0 ? `-${s}` : s;
     }
     case 'E': {
@@ -138,7 +167,9 @@ function formatNumber(v: number | bigint | Decimal, fmt: string, type?: string):
       if (a.isZero()) return '0';
       const s = a.coef.toString();
       const exp = s.length - 1 - a.scale;
-      const sig = Decimal.of(a.coef, s.length - 1).round(p - 1, 'away').stripTrailingZeros();
+      const sig = Decimal.of(a.coef, s.length - 1)
+        .round(p - 1, 'away')
+        .stripTrailingZeros();
       let [si, sf] = sig.toString().split('.') as [string, string | undefined];
       let e = exp;
       if (si === '10') {
@@ -264,7 +295,8 @@ function customNumber(d: Decimal, fmt: string): string {
   intDigits = intDigits.padStart(minInt, '0');
   fracDigits = fracDigits.replace(/0+$/, '');
   if (fracDigits.length < minFrac) fracDigits = fracDigits.padEnd(minFrac, '0');
-  const negative = !explicitNegative && v.sign < 0 && (intDigits.replace(/0/g, '') !== '' || fracDigits.replace(/0/g, '') !== '');
+  const negative =
+    !explicitNegative && v.sign < 0 && (intDigits.replace(/0/g, '') !== '' || fracDigits.replace(/0/g, '') !== '');
 
   let out = '';
   const excess = intDigits.length - intPh.length;
@@ -323,8 +355,13 @@ const STANDARD_DATE: Record<string, string> = {
 export function formatDate(date: Date, fmt: string): string {
   const pattern = fmt.length === 1 ? STANDARD_DATE[fmt] : fmt;
   if (pattern === undefined) throw new FormatError('Input string was not in a correct format.');
-  const y = date.getUTCFullYear(), mo = date.getUTCMonth(), d = date.getUTCDate();
-  const h = date.getUTCHours(), mi = date.getUTCMinutes(), s = date.getUTCSeconds(), ms = date.getUTCMilliseconds();
+  const y = date.getUTCFullYear(),
+    mo = date.getUTCMonth(),
+    d = date.getUTCDate();
+  const h = date.getUTCHours(),
+    mi = date.getUTCMinutes(),
+    s = date.getUTCSeconds(),
+    ms = date.getUTCMilliseconds();
   let out = '';
   for (let i = 0; i < pattern.length; ) {
     const c = pattern[i]!;
@@ -333,7 +370,8 @@ export function formatDate(date: Date, fmt: string): string {
     const pad = (v: number, w: number) => String(v).padStart(w, '0');
     switch (c) {
       case 'd':
-        out += n === 1 ? d : n === 2 ? pad(d, 2) : n === 3 ? DAYS[date.getUTCDay()]!.slice(0, 3) : DAYS[date.getUTCDay()];
+        out +=
+          n === 1 ? d : n === 2 ? pad(d, 2) : n === 3 ? DAYS[date.getUTCDay()]!.slice(0, 3) : DAYS[date.getUTCDay()];
         break;
       case 'M':
         out += n === 1 ? mo + 1 : n === 2 ? pad(mo + 1, 2) : n === 3 ? MONTHS[mo]!.slice(0, 3) : MONTHS[mo];
@@ -396,10 +434,18 @@ function formatTimeSpan(t: TimeSpan, fmt: string): string {
   if (fmt === 'c' || fmt === 't' || fmt === 'T') return t.toString();
   const neg = t.ms < 0;
   const a = Math.abs(t.ms);
-  const d = Math.trunc(a / 86_400_000), h = Math.trunc(a / 3_600_000) % 24, m = Math.trunc(a / 60_000) % 60, s = Math.trunc(a / 1000) % 60;
+  const d = Math.trunc(a / 86_400_000),
+    h = Math.trunc(a / 3_600_000) % 24,
+    m = Math.trunc(a / 60_000) % 60,
+    s = Math.trunc(a / 1000) % 60;
   const frac = Math.round((a % 1000) * 10_000);
   if (fmt === 'g' || fmt === 'G') {
-    const f = fmt === 'G' ? `.${String(frac).padStart(7, '0')}` : frac ? `.${String(frac).padStart(7, '0').replace(/0+$/, '')}` : '';
+    const f =
+      fmt === 'G'
+        ? `.${String(frac).padStart(7, '0')}`
+        : frac
+          ? `.${String(frac).padStart(7, '0').replace(/0+$/, '')}`
+          : '';
     return `${neg ? '-' : ''}${d || fmt === 'G' ? `${d}:` : ''}${fmt === 'G' ? String(h).padStart(2, '0') : h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}${f}`;
   }
   let out = '';

@@ -2,7 +2,14 @@
 
 export { TemplateError } from '../errors.js';
 export { compileExpression, ExpressionError } from './evaluate.js';
-export { compileTemplate, parseBrackets, parseTemplate, type CompiledPart, type CompiledTemplate, type TemplateOptions } from './template.js';
+export {
+  compileTemplate,
+  parseBrackets,
+  parseTemplate,
+  type CompiledPart,
+  type CompiledTemplate,
+  type TemplateOptions,
+} from './template.js';
 export {
   DEFAULT_LIMITS,
   type CompiledExpression,

@@ -28,14 +28,24 @@ import { kindName } from './type-names.js';
 import { ValueError } from './value-error.js';
 import { ArrayVal, Chr, Dbl, EnumVal, NullOf, type Value } from './values.js';
 
-const nullRef = (what: string) => new ValueError('NullReferenceException', `Object reference not set to an instance of an object (${what} on null)`);
+const nullRef = (what: string) =>
+  new ValueError('NullReferenceException', `Object reference not set to an instance of an object (${what} on null)`);
 
-type Method = { readonly min: number; readonly max: number; readonly fn: (ctx: Ctx, self: never, args: readonly Value[]) => Value };
-const m = <T>(min: number, max: number, fn: (ctx: Ctx, self: T, args: readonly Value[]) => Value): Method => ({ min, max, fn: fn as Method['fn'] });
+type Method = {
+  readonly min: number;
+  readonly max: number;
+  readonly fn: (ctx: Ctx, self: never, args: readonly Value[]) => Value;
+};
+const m = <T>(min: number, max: number, fn: (ctx: Ctx, self: T, args: readonly Value[]) => Value): Method => ({
+  min,
+  max,
+  fn: fn as Method['fn'],
+});
 
 function toStringMethod(ctx: Ctx, self: Value, args: readonly Value[]): Value {
   const f = args.find((a) => typeof a === 'string');
-  if (f === undefined || f === '' || typeof self === 'string' || typeof self === 'boolean' || self instanceof Chr) return str(ctx, self);
+  if (f === undefined || f === '' || typeof self === 'string' || typeof self === 'boolean' || self instanceof Chr)
+    return str(ctx, self);
   if (self instanceof EnumVal) return formatItem(ctx, self, f as string);
   if (isNumeric(self) || self instanceof Date || self instanceof TimeSpan) return format(ctx, self, f as string);
   return str(ctx, self);
@@ -66,38 +76,90 @@ const COMMON_METHODS: ReadonlyMap<string, Method> = new Map([
 
 const STRING_PROPS: ReadonlyMap<string, (s: string) => Value> = new Map([['Length', (s: string) => s.length]]);
 const STRING_METHODS: ReadonlyMap<string, Method> = new Map([
-  ['Substring', m<string>(1, 2, (_c, s, a) => substring(s, argInt(a[0]!, 'startIndex'), a[1] === undefined ? undefined : argInt(a[1], 'length')))],
-  ['Remove', m<string>(1, 2, (_c, s, a) => remove(s, argInt(a[0]!, 'startIndex'), a[1] === undefined ? undefined : argInt(a[1], 'count')))],
+  [
+    'Substring',
+    m<string>(1, 2, (_c, s, a) =>
+      substring(s, argInt(a[0]!, 'startIndex'), a[1] === undefined ? undefined : argInt(a[1], 'length')),
+    ),
+  ],
+  [
+    'Remove',
+    m<string>(1, 2, (_c, s, a) =>
+      remove(s, argInt(a[0]!, 'startIndex'), a[1] === undefined ? undefined : argInt(a[1], 'count')),
+    ),
+  ],
   ['Insert', m<string>(2, 2, (c, s, a) => insert(c, s, argInt(a[0]!, 'startIndex'), a[1]!))],
-  ['Replace', m<string>(2, 3, (c, s, a) => replace(c, s, a[0]! instanceof Chr ? a[0]!.toString() : a[0]!, a[1]! instanceof Chr ? a[1]!.toString() : a[1]!))],
+  [
+    'Replace',
+    m<string>(2, 3, (c, s, a) =>
+      replace(c, s, a[0]! instanceof Chr ? a[0]!.toString() : a[0]!, a[1]! instanceof Chr ? a[1]!.toString() : a[1]!),
+    ),
+  ],
   ['ToUpper', m<string>(0, 1, (_c, s) => mapCase(s, true))],
   ['ToLower', m<string>(0, 1, (_c, s) => mapCase(s, false))],
   ['ToUpperInvariant', m<string>(0, 0, (_c, s) => mapCase(s, true))],
   ['ToLowerInvariant', m<string>(0, 0, (_c, s) => mapCase(s, false))],
-  ['Trim', m<string>(0, Infinity, (_c, s, a) => trimChars(s, a.length ? a.map((x) => argChar(x, 'trimChars')) : null, true, true))],
-  ['TrimStart', m<string>(0, Infinity, (_c, s, a) => trimChars(s, a.length ? a.map((x) => argChar(x, 'trimChars')) : null, true, false))],
-  ['TrimEnd', m<string>(0, Infinity, (_c, s, a) => trimChars(s, a.length ? a.map((x) => argChar(x, 'trimChars')) : null, false, true))],
-  ['Contains', m<string>(1, 2, (_c, s, a) => {
-    const v = searchText(a[0]!, 'value');
-    return ignoreCaseOf(a[1]) ? s.toLowerCase().includes(v.toLowerCase()) : s.includes(v);
-  })],
+  [
+    'Trim',
+    m<string>(0, Infinity, (_c, s, a) =>
+      trimChars(s, a.length ? a.map((x) => argChar(x, 'trimChars')) : null, true, true),
+    ),
+  ],
+  [
+    'TrimStart',
+    m<string>(0, Infinity, (_c, s, a) =>
+      trimChars(s, a.length ? a.map((x) => argChar(x, 'trimChars')) : null, true, false),
+    ),
+  ],
+  [
+    'TrimEnd',
+    m<string>(0, Infinity, (_c, s, a) =>
+      trimChars(s, a.length ? a.map((x) => argChar(x, 'trimChars')) : null, false, true),
+    ),
+  ],
+  [
+    'Contains',
+    m<string>(1, 2, (_c, s, a) => {
+      const v = searchText(a[0]!, 'value');
+      return ignoreCaseOf(a[1]) ? s.toLowerCase().includes(v.toLowerCase()) : s.includes(v);
+    }),
+  ],
   ['StartsWith', m<string>(1, 3, (_c, s, a) => startsEnds(s, a, false))],
   ['EndsWith', m<string>(1, 3, (_c, s, a) => startsEnds(s, a, true))],
   ['IndexOf', m<string>(1, 4, (_c, s, a) => indexOf(s, a, false))],
   ['LastIndexOf', m<string>(1, 4, (_c, s, a) => indexOf(s, a, true))],
-  ['PadLeft', m<string>(1, 2, (c, s, a) => pad(c, s, argInt(a[0]!, 'totalWidth'), a[1] === undefined ? 32 : argChar(a[1], 'paddingChar'), true))],
-  ['PadRight', m<string>(1, 2, (c, s, a) => pad(c, s, argInt(a[0]!, 'totalWidth'), a[1] === undefined ? 32 : argChar(a[1], 'paddingChar'), false))],
+  [
+    'PadLeft',
+    m<string>(1, 2, (c, s, a) =>
+      pad(c, s, argInt(a[0]!, 'totalWidth'), a[1] === undefined ? 32 : argChar(a[1], 'paddingChar'), true),
+    ),
+  ],
+  [
+    'PadRight',
+    m<string>(1, 2, (c, s, a) =>
+      pad(c, s, argInt(a[0]!, 'totalWidth'), a[1] === undefined ? 32 : argChar(a[1], 'paddingChar'), false),
+    ),
+  ],
   ['Split', m<string>(0, Infinity, (c, s, a) => split(c, s, a))],
-  ['ToCharArray', m<string>(0, 0, (c, s) => {
-    checkLength(c, s.length);
-    charge(c, s.length);
-    return ArrayVal.of(Array.from({ length: s.length }, (_x, i) => new Chr(s.charCodeAt(i))), 'System.Char');
-  })],
+  [
+    'ToCharArray',
+    m<string>(0, 0, (c, s) => {
+      checkLength(c, s.length);
+      charge(c, s.length);
+      return ArrayVal.of(
+        Array.from({ length: s.length }, (_x, i) => new Chr(s.charCodeAt(i))),
+        'System.Char',
+      );
+    }),
+  ],
   ['CompareTo', m<string>(1, 1, (_c, s, a) => stringCompare(s, a[0]!, false))],
-  ['Equals', m<string>(1, 2, (_c, s, a) => {
-    if (typeof a[0] !== 'string') return false;
-    return ignoreCaseOf(a[1]) ? s.toLowerCase() === a[0].toLowerCase() : s === a[0];
-  })],
+  [
+    'Equals',
+    m<string>(1, 2, (_c, s, a) => {
+      if (typeof a[0] !== 'string') return false;
+      return ignoreCaseOf(a[1]) ? s.toLowerCase() === a[0].toLowerCase() : s === a[0];
+    }),
+  ],
 ]);
 
 const DATE_PROPS: ReadonlyMap<string, (d: Date) => Value> = new Map<string, (d: Date) => Value>([
@@ -122,17 +184,23 @@ const DATE_METHODS: ReadonlyMap<string, Method> = new Map([
   ['AddMilliseconds', m<Date>(1, 1, (_c, d, a) => addMs(d, argDouble(a[0]!, 'value')))],
   ['AddTicks', m<Date>(1, 1, (_c, d, a) => addMs(d, Number(asLong(a[0]!)) / 10_000))],
   ['AddMonths', m<Date>(1, 1, (_c, d, a) => addMonths(d, argInt(a[0]!, 'months')))],
-  ['AddYears', m<Date>(1, 1, (_c, d, a) => {
-    const y = argInt(a[0]!, 'value');
-    if (y < -10000 || y > 10000) throw outOfRange('Years value must be between +/-10000');
-    return addMonths(d, y * 12);
-  })],
+  [
+    'AddYears',
+    m<Date>(1, 1, (_c, d, a) => {
+      const y = argInt(a[0]!, 'value');
+      if (y < -10000 || y > 10000) throw outOfRange('Years value must be between +/-10000');
+      return addMonths(d, y * 12);
+    }),
+  ],
   ['Add', m<Date>(1, 1, (_c, d, a) => dateFromMs(d.getTime() + timeSpanArg(a[0]!, 'value').ms))],
-  ['Subtract', m<Date>(1, 1, (_c, d, a) => {
-    const x = a[0]!;
-    if (x instanceof Date) return new TimeSpan(d.getTime() - x.getTime());
-    return dateFromMs(d.getTime() - timeSpanArg(x, 'value').ms);
-  })],
+  [
+    'Subtract',
+    m<Date>(1, 1, (_c, d, a) => {
+      const x = a[0]!;
+      if (x instanceof Date) return new TimeSpan(d.getTime() - x.getTime());
+      return dateFromMs(d.getTime() - timeSpanArg(x, 'value').ms);
+    }),
+  ],
   ['ToShortDateString', m<Date>(0, 0, (c, d) => format(c, d, 'd'))],
   ['ToLongDateString', m<Date>(0, 0, (c, d) => format(c, d, 'D'))],
   ['ToShortTimeString', m<Date>(0, 0, (c, d) => format(c, d, 't'))],
@@ -160,7 +228,8 @@ const TIMESPAN_METHODS: ReadonlyMap<string, Method> = new Map([
 ]);
 
 export function checkArgs(name: string, def: { min: number; max: number }, n: number): void {
-  if (n < def.min || n > def.max) throw new ValueError('ArgumentException', `No overload for method '${name}' takes ${n} arguments`);
+  if (n < def.min || n > def.max)
+    throw new ValueError('ArgumentException', `No overload for method '${name}' takes ${n} arguments`);
 }
 
 /** Reads property `name` of a value (already through ConvertNulls). */
@@ -201,12 +270,14 @@ export function indexValue(self: Value, index: Value): Value {
   if (self === null || self instanceof NullOf) throw nullRef('[]');
   const i = argInt(index, 'index');
   if (typeof self === 'string') {
-    if (i < 0 || i >= self.length) throw new ValueError('IndexOutOfRangeException', 'Index was outside the bounds of the array');
+    if (i < 0 || i >= self.length)
+      throw new ValueError('IndexOutOfRangeException', 'Index was outside the bounds of the array');
     return new Chr(self.charCodeAt(i));
   }
   if (self instanceof ArrayVal) return self.get(i);
   if (self instanceof Uint8Array) {
-    if (i < 0 || i >= self.length) throw new ValueError('IndexOutOfRangeException', 'Index was outside the bounds of the array');
+    if (i < 0 || i >= self.length)
+      throw new ValueError('IndexOutOfRangeException', 'Index was outside the bounds of the array');
     return self[i]!;
   }
   throw new ValueError('InvalidOperationException', `Cannot apply indexing with [] to a ${kindName(self)}`);
@@ -225,7 +296,8 @@ export function construct(type: string, args: readonly Value[]): Value {
   if (type === 'System.TimeSpan') {
     if (args.length === 1) return new TimeSpan(Number(asLong(args[0]!)) / 10_000);
     if (ints.length === 3) return new TimeSpan(((ints[0]! * 60 + ints[1]!) * 60 + ints[2]!) * 1000);
-    if (ints.length === 4 || ints.length === 5) return new TimeSpan((((ints[0]! * 24 + ints[1]!) * 60 + ints[2]!) * 60 + ints[3]!) * 1000 + (ints[4] ?? 0));
+    if (ints.length === 4 || ints.length === 5)
+      return new TimeSpan((((ints[0]! * 24 + ints[1]!) * 60 + ints[2]!) * 60 + ints[3]!) * 1000 + (ints[4] ?? 0));
     throw new ValueError('ArgumentException', `TimeSpan has no constructor taking ${args.length} arguments`);
   }
   throw new ValueError('InvalidOperationException', `cannot create a ${type}`);

@@ -40,8 +40,56 @@ export class BindErr extends SyntaxErr {}
 
 const ID_START = /[\p{L}\p{Nl}_]/uy;
 const ID_PART = /[\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}\p{Cf}]/u;
-const TWO_CHAR_OPS = new Set(['??', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '=>', '++', '--', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '->', '::']);
-const ONE_CHAR_OPS = new Set(['(', ')', '[', ']', '.', ',', '?', ':', '!', '~', '+', '-', '*', '/', '%', '<', '>', '&', '^', '|', '=', '{', '}', ';']);
+const TWO_CHAR_OPS = new Set([
+  '??',
+  '<<',
+  '>>',
+  '<=',
+  '>=',
+  '==',
+  '!=',
+  '&&',
+  '||',
+  '=>',
+  '++',
+  '--',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '&=',
+  '|=',
+  '^=',
+  '->',
+  '::',
+]);
+const ONE_CHAR_OPS = new Set([
+  '(',
+  ')',
+  '[',
+  ']',
+  '.',
+  ',',
+  '?',
+  ':',
+  '!',
+  '~',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '<',
+  '>',
+  '&',
+  '^',
+  '|',
+  '=',
+  '{',
+  '}',
+  ';',
+]);
 
 const INT_MAX = 2147483647n;
 const UINT_MAX = 4294967295n;
@@ -87,7 +135,8 @@ export function lexAt(src: string, start: number): Token {
   if (isDigit(c) || (c === '.' && isDigit(src[pos + 1]))) return lexNumber(src, pos);
   if (c === '"') return lexString(src, pos, pos + 1);
   if (c === '@' && src[pos + 1] === '"') return lexVerbatim(src, pos);
-  if (c === '$' && (src[pos + 1] === '"' || src[pos + 1] === '@')) throw new SyntaxErr('interpolated strings ($"…") are not supported', pos);
+  if (c === '$' && (src[pos + 1] === '"' || src[pos + 1] === '@'))
+    throw new SyntaxErr('interpolated strings ($"…") are not supported', pos);
   if (c === "'") return lexChar(src, pos);
   if (c === '@' && isIdStart(src, pos + 1)) {
     const t = lexIdent(src, pos + 1);
@@ -128,7 +177,11 @@ function lexNumber(src: string, pos: number): Token {
     text = digitsWhile((ch) => /[0-9a-fA-F]/.test(ch));
     radix = 16;
     if (text === '') throw new SyntaxErr('invalid hexadecimal number', pos);
-  } else if (src[i] === '0' && (src[i + 1] === 'b' || src[i + 1] === 'B') && (src[i + 2] === '0' || src[i + 2] === '1')) {
+  } else if (
+    src[i] === '0' &&
+    (src[i + 1] === 'b' || src[i + 1] === 'B') &&
+    (src[i + 2] === '0' || src[i + 2] === '1')
+  ) {
     i += 2;
     text = digitsWhile((ch) => ch === '0' || ch === '1');
     radix = 2;
@@ -139,7 +192,10 @@ function lexNumber(src: string, pos: number): Token {
       text += `.${digitsWhile(isDigit)}`;
       isReal = true;
     }
-    if ((src[i] === 'e' || src[i] === 'E') && (isDigit(src[i + 1]) || ((src[i + 1] === '+' || src[i + 1] === '-') && isDigit(src[i + 2])))) {
+    if (
+      (src[i] === 'e' || src[i] === 'E') &&
+      (isDigit(src[i + 1]) || ((src[i + 1] === '+' || src[i + 1] === '-') && isDigit(src[i + 2])))
+    ) {
       let exp = src[i + 1] === '+' || src[i + 1] === '-' ? src[i + 1]! : '';
       i += exp ? 2 : 1;
       exp += digitsWhile(isDigit);
@@ -151,7 +207,14 @@ function lexNumber(src: string, pos: number): Token {
   let suffix = '';
   while (i < src.length && /[uUlLfFdDmM]/.test(src[i]!) && suffix.length < 2) suffix += src[i++]!.toLowerCase();
   if (isIdPart(src[i])) throw new SyntaxErr(`invalid number suffix '${src.slice(pos, i + 1)}'`, pos);
-  const tok = (value: Value, extra: Partial<Token> = {}): Token => ({ kind: 'num', pos, end: i, text: src.slice(pos, i), value, ...extra });
+  const tok = (value: Value, extra: Partial<Token> = {}): Token => ({
+    kind: 'num',
+    pos,
+    end: i,
+    text: src.slice(pos, i),
+    value,
+    ...extra,
+  });
 
   if (radix === 10 && (isReal || suffix === 'f' || suffix === 'd' || suffix === 'm')) {
     if (suffix === '' || suffix === 'd') return tok(new Dbl(Number(text)));
@@ -167,7 +230,8 @@ function lexNumber(src: string, pos: number): Token {
     }
     throw new SyntaxErr(`invalid real number suffix '${suffix}'`, pos);
   }
-  if (suffix !== '' && !['u', 'l', 'ul', 'lu'].includes(suffix)) throw new SyntaxErr(`invalid integer suffix '${suffix}'`, pos);
+  if (suffix !== '' && !['u', 'l', 'ul', 'lu'].includes(suffix))
+    throw new SyntaxErr(`invalid integer suffix '${suffix}'`, pos);
   if (text.length > 80) throw new SyntaxErr('integral constant is too large', pos);
   const n = radix === 10 ? BigInt(text) : BigInt((radix === 16 ? '0x' : '0b') + text);
   if (suffix === '') {
@@ -181,13 +245,31 @@ function lexNumber(src: string, pos: number): Token {
   if (suffix === 'u' && n <= UINT_MAX) return tok(n);
   if (n <= LONG_MAX) return tok(n);
   if (n === LONG_MAX + 1n && radix === 10 && suffix === 'l') return tok(n, { negOnly: 'long' });
-  throw new SyntaxErr(n <= 0xffffffffffffffffn ? 'ulong values above 9223372036854775807 are not supported' : 'integral constant is too large', pos);
+  throw new SyntaxErr(
+    n <= 0xffffffffffffffffn
+      ? 'ulong values above 9223372036854775807 are not supported'
+      : 'integral constant is too large',
+    pos,
+  );
 }
 
 /** Reads one escape sequence at src[i] === '\\'. Returns the text and the next offset. */
 function lexEscape(src: string, i: number): [string, number] {
   const e = src[i + 1];
-  const simple: Record<string, string> = { "'": "'", '"': '"', '\\': '\\', '0': '\0', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', e: '\x1b' };
+  const simple: Record<string, string> = {
+    "'": "'",
+    '"': '"',
+    '\\': '\\',
+    '0': '\0',
+    a: '\x07',
+    b: '\b',
+    f: '\f',
+    n: '\n',
+    r: '\r',
+    t: '\t',
+    v: '\v',
+    e: '\x1b',
+  };
   if (e !== undefined && e in simple) return [simple[e]!, i + 2];
   if (e === 'x') {
     const m = /^[0-9a-fA-F]{1,4}/.exec(src.slice(i + 2, i + 6));
@@ -251,7 +333,8 @@ function lexChar(src: string, pos: number): Token {
   let i = pos + 1;
   let ch: string;
   const c = src[i];
-  if (c === undefined || c === '\n' || c === '\r' || c === "'") throw new SyntaxErr(c === "'" ? 'empty character literal' : 'unterminated character literal', pos);
+  if (c === undefined || c === '\n' || c === '\r' || c === "'")
+    throw new SyntaxErr(c === "'" ? 'empty character literal' : 'unterminated character literal', pos);
   if (c === '\\') [ch, i] = lexEscape(src, i);
   else {
     ch = c;
@@ -287,7 +370,9 @@ export function skipLiteral(src: string, i: number): number | undefined {
   }
   if (c === "'") {
     // 'x', '\n', '\'', '\x41', '\u0041' — nothing longer.
-    const m = /^'(?:[^'\\\r\n]|\\(?:[^xuU\r\n]|x[0-9a-fA-F]{1,4}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}))'/.exec(src.slice(i, i + 12));
+    const m = /^'(?:[^'\\\r\n]|\\(?:[^xuU\r\n]|x[0-9a-fA-F]{1,4}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}))'/.exec(
+      src.slice(i, i + 12),
+    );
     return m ? i + m[0].length : undefined;
   }
   return undefined;

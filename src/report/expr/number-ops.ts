@@ -2,7 +2,19 @@
 // ToRoman and English ToWords.
 
 import { type Ctx, outOfRange } from './context.js';
-import { argDouble, argInt, argString, asDouble, convertTo, DOUBLE, FLOAT, numKind, promote, roundDouble, toKind } from './convert.js';
+import {
+  argDouble,
+  argInt,
+  argString,
+  asDouble,
+  convertTo,
+  DOUBLE,
+  FLOAT,
+  numKind,
+  promote,
+  roundDouble,
+  toKind,
+} from './convert.js';
 import { Decimal, type RoundingMode } from './decimal.js';
 import { compare } from './ops.js';
 import { kindName } from './type-names.js';
@@ -34,12 +46,14 @@ export function round(args: readonly Value[]): Value {
 
 export function abs(x: Value): Value {
   if (typeof x === 'number') {
-    if (x === -2147483648) throw new ValueError('OverflowException', "Negating the minimum value of a twos complement number is invalid");
+    if (x === -2147483648)
+      throw new ValueError('OverflowException', 'Negating the minimum value of a twos complement number is invalid');
     return Math.abs(x);
   }
   if (x instanceof Chr) return x.code;
   if (typeof x === 'bigint') {
-    if (x === -9223372036854775808n) throw new ValueError('OverflowException', "Negating the minimum value of a twos complement number is invalid");
+    if (x === -9223372036854775808n)
+      throw new ValueError('OverflowException', 'Negating the minimum value of a twos complement number is invalid');
     return x < 0n ? -x : x;
   }
   if (x instanceof Dbl) return new Dbl(Math.abs(x.v));
@@ -55,11 +69,18 @@ export function roundTo(x: Value, mode: 'floor' | 'ceiling' | 'trunc'): Value {
 }
 
 export function minMax(a: Value, b: Value, max: boolean): Value {
-  const ka = numKind(a), kb = numKind(b);
-  if (ka < 0 || kb < 0) throw new ValueError('ArgumentException', `${max ? 'Max' : 'Min'} needs numbers, not ${kindName(a)} and ${kindName(b)}`);
+  const ka = numKind(a),
+    kb = numKind(b);
+  if (ka < 0 || kb < 0)
+    throw new ValueError(
+      'ArgumentException',
+      `${max ? 'Max' : 'Min'} needs numbers, not ${kindName(a)} and ${kindName(b)}`,
+    );
   const k = promote(ka as 0, kb as 0);
-  const x = toKind(a, k), y = toKind(b, k);
-  if ((k === DOUBLE || k === FLOAT) && (Number.isNaN(asDouble(x)) || Number.isNaN(asDouble(y)))) return k === DOUBLE ? new Dbl(NaN) : new Flt(NaN);
+  const x = toKind(a, k),
+    y = toKind(b, k);
+  if ((k === DOUBLE || k === FLOAT) && (Number.isNaN(asDouble(x)) || Number.isNaN(asDouble(y))))
+    return k === DOUBLE ? new Dbl(NaN) : new Flt(NaN);
   const gt = compare('>', x, y);
   return max ? (gt ? x : y) : gt ? y : x;
 }
@@ -96,13 +117,58 @@ interface WordForms {
   one: string;
   many: string;
 }
-const FIXED = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const FIXED = [
+  '',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', 'ten', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const CURRENCIES: ReadonlyMap<string, [WordForms, WordForms]> = new Map([
-  ['USD', [{ one: 'dollar', many: 'dollars' }, { one: 'cent', many: 'cents' }]],
-  ['CAD', [{ one: 'dollar', many: 'dollars' }, { one: 'cent', many: 'cents' }]],
-  ['EUR', [{ one: 'euro', many: 'euros' }, { one: 'cent', many: 'cents' }]],
-  ['GBP', [{ one: 'pound', many: 'pounds' }, { one: 'penny', many: 'pence' }]],
+  [
+    'USD',
+    [
+      { one: 'dollar', many: 'dollars' },
+      { one: 'cent', many: 'cents' },
+    ],
+  ],
+  [
+    'CAD',
+    [
+      { one: 'dollar', many: 'dollars' },
+      { one: 'cent', many: 'cents' },
+    ],
+  ],
+  [
+    'EUR',
+    [
+      { one: 'euro', many: 'euros' },
+      { one: 'cent', many: 'cents' },
+    ],
+  ],
+  [
+    'GBP',
+    [
+      { one: 'pound', many: 'pounds' },
+      { one: 'penny', many: 'pence' },
+    ],
+  ],
 ]);
 
 const wordCase = (n: bigint, f: WordForms) => (n % 100n === 1n ? f.one : f.many);
@@ -130,8 +196,11 @@ export function toWordsEn(value: Decimal, senior: WordForms, junior: WordForms |
   const minus = value.sign < 0;
   const a = value.abs();
   let n = a.truncate().toBigInt();
-  if (n > 9223372036854775807n) throw new ValueError('OverflowException', 'Value was either too large or too small for an Int64');
-  let cents = Number(a.sub(Decimal.fromInteger(n)).add(Decimal.of(5n, 3)).mul(Decimal.fromInteger(100)).truncate().toBigInt());
+  if (n > 9223372036854775807n)
+    throw new ValueError('OverflowException', 'Value was either too large or too small for an Int64');
+  let cents = Number(
+    a.sub(Decimal.fromInteger(n)).add(Decimal.of(5n, 3)).mul(Decimal.fromInteger(100)).truncate().toBigInt(),
+  );
   if (cents >= 100) {
     n++;
     cents = 0;
@@ -160,7 +229,8 @@ export function toWordsEn(value: Decimal, senior: WordForms, junior: WordForms |
 
 export function toWords(ctx: Ctx, args: readonly Value[]): string {
   const value = convertTo(ctx, args[0]!, 'System.Decimal') as Decimal;
-  if (args.length === 3) return toWordsEn(value, { one: argString(args[1]!, 'one'), many: argString(args[2]!, 'many') }, null);
+  if (args.length === 3)
+    return toWordsEn(value, { one: argString(args[1]!, 'one'), many: argString(args[2]!, 'many') }, null);
   const name = args.length === 2 ? argString(args[1]!, 'currencyName').toUpperCase() : 'USD';
   const cur = CURRENCIES.get(name);
   if (!cur) throw new ValueError('ArgumentException', `Currency "${name}" is not defined in the English converter`);

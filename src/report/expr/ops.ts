@@ -15,8 +15,14 @@ const LONG_MIN = -9223372036854775808n;
 
 function noOperator(op: string, a: Value, b?: Value): ValueError {
   return b === undefined
-    ? new ValueError('InvalidOperationException', `Operator '${op}' cannot be applied to operand of type '${kindName(a)}'`)
-    : new ValueError('InvalidOperationException', `Operator '${op}' cannot be applied to operands of type '${kindName(a)}' and '${kindName(b)}'`);
+    ? new ValueError(
+        'InvalidOperationException',
+        `Operator '${op}' cannot be applied to operand of type '${kindName(a)}'`,
+      )
+    : new ValueError(
+        'InvalidOperationException',
+        `Operator '${op}' cannot be applied to operands of type '${kindName(a)}' and '${kindName(b)}'`,
+      );
 }
 
 const divideByZero = () => new ValueError('DivideByZeroException', 'Attempted to divide by zero');
@@ -27,11 +33,24 @@ export function arith(ctx: Ctx, op: string, a: Value, b: Value): Value {
   // String concatenation: string + anything (null → "").
   if (op === '+' && (typeof a === 'string' || typeof b === 'string')) return concat(ctx, str(ctx, a), str(ctx, b));
   if (a === null || b === null) {
-    if (op === '+' || op === '-' || op === '*' || op === '/' || op === '%' || op === '<<' || op === '>>' || op === '&' || op === '|' || op === '^') return null;
+    if (
+      op === '+' ||
+      op === '-' ||
+      op === '*' ||
+      op === '/' ||
+      op === '%' ||
+      op === '<<' ||
+      op === '>>' ||
+      op === '&' ||
+      op === '|' ||
+      op === '^'
+    )
+      return null;
     throw noOperator(op, a, b);
   }
   // Dates and time spans.
-  if (a instanceof Date || b instanceof Date || a instanceof TimeSpan || b instanceof TimeSpan) return dateArith(op, a, b);
+  if (a instanceof Date || b instanceof Date || a instanceof TimeSpan || b instanceof TimeSpan)
+    return dateArith(op, a, b);
   if (typeof a === 'boolean' && typeof b === 'boolean') {
     if (op === '&') return a && b;
     if (op === '|') return a || b;
@@ -51,7 +70,8 @@ export function arith(ctx: Ctx, op: string, a: Value, b: Value): Value {
   const k = promote(ka as 0, kb as 0);
   switch (k) {
     case INT: {
-      const x = asInt(a), y = asInt(b);
+      const x = asInt(a),
+        y = asInt(b);
       switch (op) {
         case '+':
           return (x + y) | 0;
@@ -77,7 +97,8 @@ export function arith(ctx: Ctx, op: string, a: Value, b: Value): Value {
       break;
     }
     case LONG: {
-      const x = asLong(a), y = asLong(b);
+      const x = asLong(a),
+        y = asLong(b);
       switch (op) {
         case '+':
           return BigInt.asIntN(64, x + y);
@@ -104,7 +125,8 @@ export function arith(ctx: Ctx, op: string, a: Value, b: Value): Value {
     }
     case FLOAT:
     case DOUBLE: {
-      const x = asDouble(a), y = asDouble(b);
+      const x = asDouble(a),
+        y = asDouble(b);
       let r: number;
       switch (op) {
         case '+':
@@ -128,7 +150,8 @@ export function arith(ctx: Ctx, op: string, a: Value, b: Value): Value {
       return k === FLOAT ? new Flt(r) : new Dbl(r);
     }
     case DEC: {
-      const x = asDecimal(a), y = asDecimal(b);
+      const x = asDecimal(a),
+        y = asDecimal(b);
       switch (op) {
         case '+':
           return x.add(y);
@@ -163,15 +186,18 @@ function dateArith(op: string, a: Value, b: Value): Value {
 /** Orders two values for < > <= >=, or undefined when a side is null (lifted: false). */
 function order(op: string, a: Value, b: Value): number | undefined {
   if (a === null || b === null) return undefined;
-  const ka = numKind(a), kb = numKind(b);
+  const ka = numKind(a),
+    kb = numKind(b);
   if (ka >= 0 && kb >= 0) {
     const k = promote(ka as 0, kb as 0);
     if (k === DEC) return asDecimal(a).cmp(asDecimal(b));
     if (k === LONG) {
-      const x = asLong(a), y = asLong(b);
+      const x = asLong(a),
+        y = asLong(b);
       return x < y ? -1 : x > y ? 1 : 0;
     }
-    const x = asDouble(a), y = asDouble(b);
+    const x = asDouble(a),
+      y = asDouble(b);
     if (Number.isNaN(x) || Number.isNaN(y)) return NaN;
     return x < y ? -1 : x > y ? 1 : 0;
   }
@@ -200,7 +226,8 @@ export function compare(op: string, a: Value, b: Value): boolean {
  *  to compile them. */
 export function equals(a: Value, b: Value): boolean {
   if (a === null || b === null) return a === b;
-  const ka = numKind(a), kb = numKind(b);
+  const ka = numKind(a),
+    kb = numKind(b);
   if (ka >= 0 && kb >= 0) {
     const k = promote(ka as 0, kb as 0);
     if (k === DEC) return asDecimal(a).cmp(asDecimal(b)) === 0;
@@ -214,7 +241,16 @@ export function equals(a: Value, b: Value): boolean {
   if (a instanceof EnumVal && b instanceof EnumVal) return a.type === b.type && a.value === b.value;
   if (a instanceof EnumVal && typeof b === 'number') return a.value === b;
   if (b instanceof EnumVal && typeof a === 'number') return b.value === a;
-  if (typeof a === 'object' && typeof b === 'object' && numKind(a) < 0 && numKind(b) < 0 && !(a instanceof Date) && !(b instanceof Date) && !(a instanceof TimeSpan) && !(b instanceof TimeSpan)) {
+  if (
+    typeof a === 'object' &&
+    typeof b === 'object' &&
+    numKind(a) < 0 &&
+    numKind(b) < 0 &&
+    !(a instanceof Date) &&
+    !(b instanceof Date) &&
+    !(a instanceof TimeSpan) &&
+    !(b instanceof TimeSpan)
+  ) {
     return a === b; // arrays, byte[], JSON objects: reference equality
   }
   throw noOperator('==', a, b);

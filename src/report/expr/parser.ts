@@ -31,7 +31,23 @@ const BINARY_PREC: Readonly<Record<string, number>> = {
 };
 
 /** C# keywords that name types: a parenthesised one is always a cast. */
-const KEYWORD_TYPES = new Set(['int', 'long', 'short', 'byte', 'sbyte', 'ushort', 'uint', 'ulong', 'float', 'double', 'decimal', 'string', 'bool', 'char', 'object']);
+const KEYWORD_TYPES = new Set([
+  'int',
+  'long',
+  'short',
+  'byte',
+  'sbyte',
+  'ushort',
+  'uint',
+  'ulong',
+  'float',
+  'double',
+  'decimal',
+  'string',
+  'bool',
+  'char',
+  'object',
+]);
 /** Types a cast may name (canonical). */
 const CAST_TYPES = new Set([
   'System.Int32',
@@ -52,7 +68,70 @@ const CAST_TYPES = new Set([
   'System.DateTime',
   'System.TimeSpan',
 ]);
-const UNSUPPORTED_KEYWORDS = new Set(['this', 'base', 'typeof', 'sizeof', 'default', 'checked', 'unchecked', 'nameof', 'await', 'delegate', 'stackalloc', 'is', 'as', 'var', 'ref', 'out', 'in', 'throw', 'switch', 'with', 'fixed', 'unsafe', 'lock', 'operator', 'implicit', 'explicit', 'event', 'class', 'struct', 'return', 'if', 'else', 'for', 'foreach', 'while', 'do', 'goto', 'try', 'catch', 'finally', 'using', 'namespace', 'void', 'static', 'public', 'private', 'protected', 'internal', 'const', 'readonly', 'volatile', 'virtual', 'override', 'abstract', 'sealed', 'extern', 'params', 'interface', 'enum', 'break', 'continue', 'case']);
+const UNSUPPORTED_KEYWORDS = new Set([
+  'this',
+  'base',
+  'typeof',
+  'sizeof',
+  'default',
+  'checked',
+  'unchecked',
+  'nameof',
+  'await',
+  'delegate',
+  'stackalloc',
+  'is',
+  'as',
+  'var',
+  'ref',
+  'out',
+  'in',
+  'throw',
+  'switch',
+  'with',
+  'fixed',
+  'unsafe',
+  'lock',
+  'operator',
+  'implicit',
+  'explicit',
+  'event',
+  'class',
+  'struct',
+  'return',
+  'if',
+  'else',
+  'for',
+  'foreach',
+  'while',
+  'do',
+  'goto',
+  'try',
+  'catch',
+  'finally',
+  'using',
+  'namespace',
+  'void',
+  'static',
+  'public',
+  'private',
+  'protected',
+  'internal',
+  'const',
+  'readonly',
+  'volatile',
+  'virtual',
+  'override',
+  'abstract',
+  'sealed',
+  'extern',
+  'params',
+  'interface',
+  'enum',
+  'break',
+  'continue',
+  'case',
+]);
 /** Report.Xxx(…) methods (everything else after `Report.` is a name for the scope). */
 const REPORT_METHODS = STATIC_TYPES.get('Report')!.methods;
 
@@ -86,7 +165,8 @@ export class Parser {
     const n = this.parseExpression();
     if (this.tok.kind !== 'eof') {
       const t = this.tok.text;
-      if (t === '=' || (t.length === 2 && t.endsWith('=') && !['==', '!=', '<=', '>='].includes(t))) throw this.error('assignment is not supported');
+      if (t === '=' || (t.length === 2 && t.endsWith('=') && !['==', '!=', '<=', '>='].includes(t)))
+        throw this.error('assignment is not supported');
       if (t === '++' || t === '--') throw this.error(`'${t}' is not supported`);
       throw this.error(`unexpected '${t}'`);
     }
@@ -114,14 +194,18 @@ export class Parser {
   }
 
   private expectOp(text: string): Token {
-    if (!this.isOp(text)) throw this.error(this.tok.kind === 'eof' ? `'${text}' expected at the end` : `'${text}' expected, found '${this.tok.text}'`);
+    if (!this.isOp(text))
+      throw this.error(
+        this.tok.kind === 'eof' ? `'${text}' expected at the end` : `'${text}' expected, found '${this.tok.text}'`,
+      );
     return this.advance();
   }
 
   /** Bounds the parser's own recursion (the tree depth is checked separately in mk): every
    *  nesting goes through parseExpression or parseUnary, at most two levels per tree level. */
   private enter(): void {
-    if (++this.level > this.maxDepth * 2) throw this.bindError(`expression is nested more than ${this.maxDepth} levels deep`, this.tok.pos);
+    if (++this.level > this.maxDepth * 2)
+      throw this.bindError(`expression is nested more than ${this.maxDepth} levels deep`, this.tok.pos);
   }
 
   private leave(): void {
@@ -132,7 +216,8 @@ export class Parser {
   private mk(n: NodeInit, ...children: (Node | null | undefined)[]): Node {
     let d = 0;
     for (const c of children) if (c && c.d > d) d = c.d;
-    if (d + 1 > this.maxDepth) throw this.bindError(`expression is nested more than ${this.maxDepth} levels deep`, n.pos);
+    if (d + 1 > this.maxDepth)
+      throw this.bindError(`expression is nested more than ${this.maxDepth} levels deep`, n.pos);
     return { ...n, d: d + 1 } as Node;
   }
 
@@ -171,7 +256,8 @@ export class Parser {
   private parseBinary(minPrec: number): Node {
     let left = this.parseUnary();
     for (;;) {
-      if (this.tok.kind === 'id' && !this.tok.verbatim && (this.tok.text === 'is' || this.tok.text === 'as')) throw this.error(`'${this.tok.text}' is not supported`);
+      if (this.tok.kind === 'id' && !this.tok.verbatim && (this.tok.text === 'is' || this.tok.text === 'as'))
+        throw this.error(`'${this.tok.text}' is not supported`);
       if (this.tok.kind !== 'op') return left;
       const prec = BINARY_PREC[this.tok.text];
       if (prec === undefined || prec < minPrec) return left;
@@ -241,14 +327,23 @@ export class Parser {
     const name = segs.join('.');
     const keyword = segs.length === 1 && KEYWORD_TYPES.has(name) && !first.verbatim;
     const type = canonicalType(name);
-    if (type === undefined || !CAST_TYPES.has(type) || (segs.length > 1 && segs[0] !== 'System') || (!keyword && KEYWORD_TYPES.has(segs[segs.length - 1]!) && segs.length > 1)) {
+    if (
+      type === undefined ||
+      !CAST_TYPES.has(type) ||
+      (segs.length > 1 && segs[0] !== 'System') ||
+      (!keyword && KEYWORD_TYPES.has(segs[segs.length - 1]!) && segs.length > 1)
+    ) {
       this.tok = save;
       return null;
     }
     this.advance(); // ')'
     const nt = this.tok;
     const startsOperand =
-      nt.kind === 'id' || nt.kind === 'num' || nt.kind === 'str' || nt.kind === 'char' || (nt.kind === 'op' && (nt.text === '(' || nt.text === '[' || nt.text === '!' || nt.text === '~'));
+      nt.kind === 'id' ||
+      nt.kind === 'num' ||
+      nt.kind === 'str' ||
+      nt.kind === 'char' ||
+      (nt.kind === 'op' && (nt.text === '(' || nt.text === '[' || nt.text === '!' || nt.text === '~'));
     const keywordOperand = keyword && nt.kind === 'op' && (nt.text === '-' || nt.text === '+');
     if (!startsOperand && !keywordOperand) {
       this.tok = save;
@@ -266,7 +361,8 @@ export class Parser {
       return args;
     }
     for (;;) {
-      if (this.tok.kind === 'id' && !this.tok.verbatim && (this.tok.text === 'ref' || this.tok.text === 'out')) throw this.error(`'${this.tok.text}' arguments are not supported`);
+      if (this.tok.kind === 'id' && !this.tok.verbatim && (this.tok.text === 'ref' || this.tok.text === 'out'))
+        throw this.error(`'${this.tok.text}' arguments are not supported`);
       args.push(this.parseExpression());
       if (args.length > 10_000) throw this.error('too many arguments');
       if (this.isOp(',')) {
@@ -342,7 +438,8 @@ export class Parser {
       segs.push(this.advance().text);
     }
     const isCall = this.isOp('(');
-    if (!first.verbatim && KEYWORD_TYPES.has(first.text) && segs.length === 1) throw this.error(`'${first.text}' is a type, not a value`, pos);
+    if (!first.verbatim && KEYWORD_TYPES.has(first.text) && segs.length === 1)
+      throw this.error(`'${first.text}' is a type, not a value`, pos);
 
     // Static type: Math.Round(…), DateTime.Now.Year, System.String.Format(…)
     const st = first.verbatim ? undefined : staticTypeOf(segs);
@@ -394,7 +491,8 @@ export class Parser {
   }
 
   private checkArity(name: string, fn: { min: number; max: number }, n: number, pos: number): void {
-    if (n < fn.min || n > fn.max) throw this.bindError(`no overload of '${name}' takes ${n} argument${n === 1 ? '' : 's'}`, pos);
+    if (n < fn.min || n > fn.max)
+      throw this.bindError(`no overload of '${name}' takes ${n} argument${n === 1 ? '' : 's'}`, pos);
   }
 
   private parseNew(pos: number): Node {
@@ -407,7 +505,8 @@ export class Parser {
     }
     const name = segs.join('.');
     const type = canonicalType(name);
-    if ((type !== 'System.DateTime' && type !== 'System.TimeSpan') || (segs.length > 1 && segs[0] !== 'System')) throw this.error(`'new ${name}' is not supported`, pos);
+    if ((type !== 'System.DateTime' && type !== 'System.TimeSpan') || (segs.length > 1 && segs[0] !== 'System'))
+      throw this.error(`'new ${name}' is not supported`, pos);
     const args = this.parseArgs();
     return this.mkArgs({ k: 'new', pos, type, args }, args);
   }

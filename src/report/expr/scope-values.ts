@@ -28,10 +28,24 @@ export function fromResolved(r: ResolvedInput): Value {
   const type = canonicalType(r.type);
   let v = r.value;
   if (v === undefined || v === null) return NullOf.of(type);
-  if (v instanceof Date && r.offsetMinutes !== undefined && r.offsetMinutes !== null) v = new Date(v.getTime() + r.offsetMinutes * 60_000);
+  if (v instanceof Date && r.offsetMinutes !== undefined && r.offsetMinutes !== null)
+    v = new Date(v.getTime() + r.offsetMinutes * 60_000);
   if (type === undefined || type === 'System.Object') return inferValue(v);
   if (INT_TYPES.has(type)) {
-    const n = typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'boolean' ? (v ? 1 : 0) : v instanceof Decimal ? v.toNumber() : typeof v === 'string' && /^\s*[+-]?\d+\s*$/.test(v) ? Number(v) : NaN;
+    const n =
+      typeof v === 'number'
+        ? v
+        : typeof v === 'bigint'
+          ? Number(v)
+          : typeof v === 'boolean'
+            ? v
+              ? 1
+              : 0
+            : v instanceof Decimal
+              ? v.toNumber()
+              : typeof v === 'string' && /^\s*[+-]?\d+\s*$/.test(v)
+                ? Number(v)
+                : NaN;
     if (!Number.isInteger(n) || n < -2147483648 || n > 2147483647) throw bad(v, type);
     return n;
   }
@@ -39,7 +53,8 @@ export function fromResolved(r: ResolvedInput): Value {
     try {
       if (typeof v === 'bigint') return BigInt.asIntN(64, v);
       if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
-      if (typeof v === 'string' && v.length <= 40 && /^\s*[+-]?\d+\s*$/.test(v)) return BigInt.asIntN(64, BigInt(v.trim()));
+      if (typeof v === 'string' && v.length <= 40 && /^\s*[+-]?\d+\s*$/.test(v))
+        return BigInt.asIntN(64, BigInt(v.trim()));
       if (v instanceof Decimal) return v.toBigInt();
     } catch {
       /* fall through */
@@ -49,8 +64,18 @@ export function fromResolved(r: ResolvedInput): Value {
   switch (type) {
     case 'System.Double':
     case 'System.Single': {
-      const n = typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : v instanceof Decimal ? v.toNumber() : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-      if (Number.isNaN(n) && !(typeof v === 'number' || (typeof v === 'string' && v.trim() === 'NaN'))) throw bad(v, type);
+      const n =
+        typeof v === 'number'
+          ? v
+          : typeof v === 'bigint'
+            ? Number(v)
+            : v instanceof Decimal
+              ? v.toNumber()
+              : typeof v === 'string' && v.trim() !== ''
+                ? Number(v)
+                : NaN;
+      if (Number.isNaN(n) && !(typeof v === 'number' || (typeof v === 'string' && v.trim() === 'NaN')))
+        throw bad(v, type);
       return type === 'System.Double' ? new Dbl(n) : new Flt(n);
     }
     case 'System.Decimal': {
@@ -107,14 +132,23 @@ export function fromResolved(r: ResolvedInput): Value {
   return inferValue(v);
 }
 
-const ISO_DATE_RE = /^\s*(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?\s*$/;
+const ISO_DATE_RE =
+  /^\s*(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?\s*$/;
 
 /** ISO 8601 date / date-time text → DateTime (the written wall clock; an offset is ignored). */
 export function parseIsoDate(text: string): Date | undefined {
   const m = ISO_DATE_RE.exec(text);
   if (!m) return undefined;
   try {
-    return makeDate(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0), m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0);
+    return makeDate(
+      Number(m[1]),
+      Number(m[2]),
+      Number(m[3]),
+      Number(m[4] ?? 0),
+      Number(m[5] ?? 0),
+      Number(m[6] ?? 0),
+      m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0,
+    );
   } catch {
     return undefined;
   }
@@ -127,7 +161,9 @@ export function parseTimeSpan(text: string): TimeSpan | undefined {
     const days = /^\s*(-)?(\d+)\s*$/.exec(text);
     return days ? new TimeSpan((days[1] ? -1 : 1) * Number(days[2]) * MS_PER_DAY) : undefined;
   }
-  const h = Number(m[3]), mi = Number(m[4]), s = Number(m[5] ?? 0);
+  const h = Number(m[3]),
+    mi = Number(m[4]),
+    s = Number(m[5] ?? 0);
   if (h > 23 || mi > 59 || s > 59) return undefined;
   const frac = m[6] ? Number(m[6].padEnd(7, '0')) / 10_000 : 0;
   const ms = Number(m[2] ?? 0) * MS_PER_DAY + h * 3_600_000 + mi * 60_000 + s * 1000 + frac;

@@ -75,14 +75,18 @@ const STATIC_LIST: StaticType[] = [
       ['Pow', def(2, 2, (_c, a) => new Dbl(Math.pow(argDouble(a[0]!), argDouble(a[1]!))))],
       ['Max', def(2, 2, (_c, a) => minMax(a[0]!, a[1]!, true))],
       ['Min', def(2, 2, (_c, a) => minMax(a[0]!, a[1]!, false))],
-      ['Sign', def(1, 1, (_c, a) => {
-        const x = a[0]!;
-        if (x instanceof Decimal) return x.sign;
-        if (typeof x === 'bigint') return x < 0n ? -1 : x > 0n ? 1 : 0;
-        const d = argDouble(x);
-        if (Number.isNaN(d)) throw new ValueError('ArithmeticException', 'Function does not accept floating point Not-a-Number values');
-        return d < 0 ? -1 : d > 0 ? 1 : 0;
-      })],
+      [
+        'Sign',
+        def(1, 1, (_c, a) => {
+          const x = a[0]!;
+          if (x instanceof Decimal) return x.sign;
+          if (typeof x === 'bigint') return x < 0n ? -1 : x > 0n ? 1 : 0;
+          const d = argDouble(x);
+          if (Number.isNaN(d))
+            throw new ValueError('ArithmeticException', 'Function does not accept floating point Not-a-Number values');
+          return d < 0 ? -1 : d > 0 ? 1 : 0;
+        }),
+      ],
     ]),
   },
   {
@@ -107,49 +111,76 @@ const STATIC_LIST: StaticType[] = [
           ['ToUInt64', 'System.UInt64'],
         ] as const
       ).map(([n, t]) => [n, def(1, 2, (c, a) => convertTo(c, a[0]!, t))] as [string, FnDef]),
-      ['ToString', def(1, 2, (c, a) => {
-        if (a.length === 2 && typeof a[1] === 'number') {
-          const base = a[1];
-          if (![2, 8, 10, 16].includes(base)) throw new ValueError('ArgumentException', 'Invalid Base');
-          const x = a[0]!;
-          if (typeof x !== 'number' && typeof x !== 'bigint') throw new ValueError('ArgumentException', 'ToString with a base needs an integer');
-          const n = typeof x === 'number' ? BigInt.asUintN(base === 10 ? 64 : 32, BigInt(x)) : BigInt.asUintN(64, x);
-          return base === 10 ? String(x) : n.toString(base);
-        }
-        return convertTo(c, a[0]!, 'System.String');
-      })],
+      [
+        'ToString',
+        def(1, 2, (c, a) => {
+          if (a.length === 2 && typeof a[1] === 'number') {
+            const base = a[1];
+            if (![2, 8, 10, 16].includes(base)) throw new ValueError('ArgumentException', 'Invalid Base');
+            const x = a[0]!;
+            if (typeof x !== 'number' && typeof x !== 'bigint')
+              throw new ValueError('ArgumentException', 'ToString with a base needs an integer');
+            const n = typeof x === 'number' ? BigInt.asUintN(base === 10 ? 64 : 32, BigInt(x)) : BigInt.asUintN(64, x);
+            return base === 10 ? String(x) : n.toString(base);
+          }
+          return convertTo(c, a[0]!, 'System.String');
+        }),
+      ],
       ['IsDBNull', def(1, 1, (_c, a) => isNullish(a[0]!), 'raw')],
-      ['ToBase64String', def(1, 1, (c, a) => {
-        const b = a[0];
-        if (!(b instanceof Uint8Array)) throw new ValueError('ArgumentException', 'ToBase64String needs a byte[]');
-        checkLength(c, Math.ceil(b.length / 3) * 4);
-        return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64');
-      })],
+      [
+        'ToBase64String',
+        def(1, 1, (c, a) => {
+          const b = a[0];
+          if (!(b instanceof Uint8Array)) throw new ValueError('ArgumentException', 'ToBase64String needs a byte[]');
+          checkLength(c, Math.ceil(b.length / 3) * 4);
+          return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64');
+        }),
+      ],
     ]),
   },
   {
     name: 'String',
     props: new Map([['Empty', () => '']]),
     methods: new Map<string, FnDef>([
-      ['Format', def(1, Infinity, (c, a) => {
-        // String.Format(provider, format, args…): the provider is ignored (en-US / formatter).
-        const args = a[0] instanceof EnumVal ? a.slice(1) : a;
-        return composite(c, argString(args[0] ?? null, 'format'), args.slice(1));
-      })],
+      [
+        'Format',
+        def(1, Infinity, (c, a) => {
+          // String.Format(provider, format, args…): the provider is ignored (en-US / formatter).
+          const args = a[0] instanceof EnumVal ? a.slice(1) : a;
+          return composite(c, argString(args[0] ?? null, 'format'), args.slice(1));
+        }),
+      ],
       ['IsNullOrEmpty', def(1, 1, (_c, a) => a[0] === null || a[0] === '')],
-      ['IsNullOrWhiteSpace', def(1, 1, (_c, a) => a[0] === null || trimChars(argString(a[0]!), null, true, true) === '')],
-      ['Concat', def(0, Infinity, (c, a) => a.reduce<string>((acc, v) => concat(c, acc, v instanceof ArrayVal ? joinArray(c, '', v) : str(c, v)), ''))],
-      ['Join', def(2, Infinity, (c, a) => {
-        const sep = a[0] === null ? '' : str(c, a[0]!);
-        if (a.length === 2 && a[1] instanceof ArrayVal) return joinArray(c, sep, a[1]);
-        return a.slice(1).reduce<string>((acc, v, i) => concat(c, i === 0 ? acc : concat(c, acc, sep), str(c, v)), '');
-      })],
+      [
+        'IsNullOrWhiteSpace',
+        def(1, 1, (_c, a) => a[0] === null || trimChars(argString(a[0]!), null, true, true) === ''),
+      ],
+      [
+        'Concat',
+        def(0, Infinity, (c, a) =>
+          a.reduce<string>((acc, v) => concat(c, acc, v instanceof ArrayVal ? joinArray(c, '', v) : str(c, v)), ''),
+        ),
+      ],
+      [
+        'Join',
+        def(2, Infinity, (c, a) => {
+          const sep = a[0] === null ? '' : str(c, a[0]!);
+          if (a.length === 2 && a[1] instanceof ArrayVal) return joinArray(c, sep, a[1]);
+          return a
+            .slice(1)
+            .reduce<string>((acc, v, i) => concat(c, i === 0 ? acc : concat(c, acc, sep), str(c, v)), '');
+        }),
+      ],
       ['Compare', def(2, 3, (_c, a) => stringCompare(a[0]!, a[1]!, ignoreCaseOf(a[2])))],
-      ['Equals', def(2, 3, (_c, a) => {
-        if (a[0] === null || a[1] === null) return a[0] === a[1];
-        const x = argString(a[0]!), y = argString(a[1]!);
-        return ignoreCaseOf(a[2]) ? x.toLowerCase() === y.toLowerCase() : x === y;
-      })],
+      [
+        'Equals',
+        def(2, 3, (_c, a) => {
+          if (a[0] === null || a[1] === null) return a[0] === a[1];
+          const x = argString(a[0]!),
+            y = argString(a[1]!);
+          return ignoreCaseOf(a[2]) ? x.toLowerCase() === y.toLowerCase() : x === y;
+        }),
+      ],
     ]),
   },
   {
@@ -163,7 +194,14 @@ const STATIC_LIST: StaticType[] = [
     ]),
     methods: new Map<string, FnDef>([
       ['DaysInMonth', def(2, 2, (_c, a) => daysInMonth(argInt(a[0]!, 'year'), argInt(a[1]!, 'month')))],
-      ['IsLeapYear', def(1, 1, (_c, a) => { const y = argInt(a[0]!, 'year'); if (y < 1 || y > 9999) throw outOfRange('Year must be between 1 and 9999'); return isLeapYear(y); })],
+      [
+        'IsLeapYear',
+        def(1, 1, (_c, a) => {
+          const y = argInt(a[0]!, 'year');
+          if (y < 1 || y > 9999) throw outOfRange('Year must be between 1 and 9999');
+          return isLeapYear(y);
+        }),
+      ],
       ['Parse', def(1, 2, (c, a) => parseDateTime(c, argString(a[0]!, 's')))],
       ['Compare', def(2, 2, (_c, a) => Math.sign(argDate(a[0]!, 't1').getTime() - argDate(a[1]!, 't2').getTime()))],
     ]),
@@ -182,22 +220,27 @@ const STATIC_LIST: StaticType[] = [
       ['FromSeconds', def(1, 1, (_c, a) => fromUnit(a[0]!, 1000))],
       ['FromMilliseconds', def(1, 1, (_c, a) => fromUnit(a[0]!, 1))],
       ['FromTicks', def(1, 1, (_c, a) => new TimeSpan(Number(asLong(a[0]!)) / 10_000))],
-      ['Parse', def(1, 2, (_c, a) => {
-        const t = parseTimeSpan(argString(a[0]!, 's'));
-        if (!t) throw new ValueError('FormatException', 'String was not recognized as a valid TimeSpan');
-        return t;
-      })],
+      [
+        'Parse',
+        def(1, 2, (_c, a) => {
+          const t = parseTimeSpan(argString(a[0]!, 's'));
+          if (!t) throw new ValueError('FormatException', 'String was not recognized as a valid TimeSpan');
+          return t;
+        }),
+      ],
     ]),
   },
   { name: 'DBNull', props: new Map([['Value', () => null]]), methods: new Map() },
-  ...INT_LIMITS.map(([name, type, min, max]): StaticType => ({
-    name,
-    props: new Map<string, (c: Ctx) => Value>([
-      ['MinValue', () => min],
-      ['MaxValue', () => max],
-    ]),
-    methods: new Map([['Parse', def(1, 2, (_c, a) => parseIntegral(argString(a[0]!, 's'), type))]]),
-  })),
+  ...INT_LIMITS.map(
+    ([name, type, min, max]): StaticType => ({
+      name,
+      props: new Map<string, (c: Ctx) => Value>([
+        ['MinValue', () => min],
+        ['MaxValue', () => max],
+      ]),
+      methods: new Map([['Parse', def(1, 2, (_c, a) => parseIntegral(argString(a[0]!, 's'), type))]]),
+    }),
+  ),
   ...(['Double', 'Single'] as const).map((name): StaticType => {
     const box = (n: number): Value => (name === 'Double' ? new Dbl(n) : new Flt(n));
     return {
@@ -266,12 +309,22 @@ const STATIC_LIST: StaticType[] = [
         ] as const
       ).map(([n, re]) => [n, def(1, 2, (_c, a) => re.test(charAt(a)))] as [string, FnDef]),
       ['ToUpper', def(1, 1, (_c, a) => new Chr(mapCase(String.fromCharCode(argChar(a[0]!, 'c')), true).charCodeAt(0)))],
-      ['ToLower', def(1, 1, (_c, a) => new Chr(mapCase(String.fromCharCode(argChar(a[0]!, 'c')), false).charCodeAt(0)))],
+      [
+        'ToLower',
+        def(1, 1, (_c, a) => new Chr(mapCase(String.fromCharCode(argChar(a[0]!, 'c')), false).charCodeAt(0))),
+      ],
     ]),
   },
   enumType('System.MidpointRounding', MIDPOINT),
   enumType('System.DayOfWeek', DAY_NAMES),
-  enumType('System.StringComparison', ['CurrentCulture', 'CurrentCultureIgnoreCase', 'InvariantCulture', 'InvariantCultureIgnoreCase', 'Ordinal', 'OrdinalIgnoreCase']),
+  enumType('System.StringComparison', [
+    'CurrentCulture',
+    'CurrentCultureIgnoreCase',
+    'InvariantCulture',
+    'InvariantCultureIgnoreCase',
+    'Ordinal',
+    'OrdinalIgnoreCase',
+  ]),
   enumType('System.StringSplitOptions', ['None', 'RemoveEmptyEntries', 'TrimEntries'], [0, 1, 2]),
   enumType('System.Globalization.CultureInfo', ['InvariantCulture', 'CurrentCulture', 'CurrentUICulture']),
   { name: 'Environment', props: new Map([['NewLine', () => '\r\n']]), methods: new Map() },
@@ -302,7 +355,8 @@ function charAt(a: readonly Value[]): string {
 function castInt32(v: Value): number {
   const d = v instanceof Decimal ? v : Decimal.fromDouble(argDouble(v));
   const n = d.truncate().toBigInt();
-  if (n < -2147483648n || n > 2147483647n) throw new ValueError('OverflowException', 'Value was either too large or too small for an Int32');
+  if (n < -2147483648n || n > 2147483647n)
+    throw new ValueError('OverflowException', 'Value was either too large or too small for an Int32');
   return Number(n);
 }
 
@@ -315,7 +369,21 @@ function joinArray(ctx: Ctx, sep: string, a: ArrayVal): string {
 /** Static types by every name a template may use: "Math", "System.Math", "string", "int"… */
 export const STATIC_TYPES: ReadonlyMap<string, StaticType> = (() => {
   const m = new Map<string, StaticType>();
-  const keyword: Record<string, string> = { String: 'string', Int32: 'int', Int64: 'long', Int16: 'short', Byte: 'byte', SByte: 'sbyte', UInt16: 'ushort', UInt32: 'uint', Double: 'double', Single: 'float', Decimal: 'decimal', Boolean: 'bool', Char: 'char' };
+  const keyword: Record<string, string> = {
+    String: 'string',
+    Int32: 'int',
+    Int64: 'long',
+    Int16: 'short',
+    Byte: 'byte',
+    SByte: 'sbyte',
+    UInt16: 'ushort',
+    UInt32: 'uint',
+    Double: 'double',
+    Single: 'float',
+    Decimal: 'decimal',
+    Boolean: 'bool',
+    Char: 'char',
+  };
   for (const t of STATIC_LIST) {
     const short = t.name.replace(/^System\.(Globalization\.)?/, '');
     m.set(short, t);

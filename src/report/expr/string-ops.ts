@@ -24,7 +24,8 @@ export function trimChars(s: string, chars: readonly number[] | null, start: boo
     return r;
   }
   const set = new Set(chars);
-  let i = 0, j = s.length;
+  let i = 0,
+    j = s.length;
   if (start) while (i < j && set.has(s.charCodeAt(i))) i++;
   if (end) while (j > i && set.has(s.charCodeAt(j - 1))) j--;
   return s.slice(i, j);
@@ -45,7 +46,8 @@ export function mapCase(s: string, upper: boolean): string {
 export function substring(s: string, start: number, len?: number): string {
   if (start < 0 || start > s.length) throw outOfRange('startIndex cannot be larger than length of string');
   if (len === undefined) return s.slice(start);
-  if (len < 0 || start + len > s.length) throw outOfRange('Index and length must refer to a location within the string');
+  if (len < 0 || start + len > s.length)
+    throw outOfRange('Index and length must refer to a location within the string');
   return s.slice(start, start + len);
 }
 
@@ -54,7 +56,8 @@ export function remove(s: string, start: number, count?: number): string {
     if (start < 0 || start >= s.length) throw outOfRange('startIndex must be less than length of string');
     return s.slice(0, start);
   }
-  if (start < 0 || count < 0 || start + count > s.length) throw outOfRange('Index and count must refer to a location within the string');
+  if (start < 0 || count < 0 || start + count > s.length)
+    throw outOfRange('Index and count must refer to a location within the string');
   return s.slice(0, start) + s.slice(start + count);
 }
 
@@ -114,7 +117,8 @@ export function indexOf(s: string, args: readonly Value[], last: boolean): numbe
     const from = start ?? 0;
     if (from < 0 || from > s.length) throw outOfRange('Index was out of range');
     const to = count === undefined ? s.length : from + count;
-    if (count !== undefined && (count < 0 || to > s.length)) throw outOfRange('Count must be positive and count must refer to a location within the string');
+    if (count !== undefined && (count < 0 || to > s.length))
+      throw outOfRange('Count must be positive and count must refer to a location within the string');
     const r = hay.slice(0, to).indexOf(value, from);
     return r;
   }
@@ -193,7 +197,11 @@ export function titleCase(s: string): string {
       continue;
     }
     let j = i;
-    while (j < s.length && (/[\p{L}\p{M}]/u.test(s[j]!) || ((s[j] === "'" || s[j] === '’') && /\p{L}/u.test(s[j + 1] ?? '')))) j++;
+    while (
+      j < s.length &&
+      (/[\p{L}\p{M}]/u.test(s[j]!) || ((s[j] === "'" || s[j] === '’') && /\p{L}/u.test(s[j + 1] ?? '')))
+    )
+      j++;
     const word = s.slice(i, j);
     const letters = word.replace(/[^\p{L}]/gu, '');
     if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) out += word;
@@ -205,7 +213,8 @@ export function titleCase(s: string): string {
 
 export function stringCompare(a: Value, b: Value, ignoreCase: boolean): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
-  const x = argString(a), y = argString(b);
+  const x = argString(a),
+    y = argString(b);
   const c = x.localeCompare(y, 'en-US', { sensitivity: ignoreCase ? 'accent' : 'variant' });
   return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
@@ -284,7 +293,11 @@ export function composite(ctx: Ctx, fmt: string, args: readonly Value[]): string
     if (fmt[i] !== '}') throw bad();
     i++;
     const n = Number(idx[1]);
-    if (n >= args.length) throw new ValueError('FormatException', 'Index (zero based) must be greater than or equal to zero and less than the size of the argument list');
+    if (n >= args.length)
+      throw new ValueError(
+        'FormatException',
+        'Index (zero based) must be greater than or equal to zero and less than the size of the argument list',
+      );
     let s = formatItem(ctx, args[n]!, itemFmt);
     const width = Math.abs(align);
     if (s.length < width) {

@@ -18,7 +18,8 @@ export function parseBrackets(brackets: string = '[,]'): [string, string] {
   const i = brackets.indexOf(',');
   const open = i < 0 ? '' : brackets.slice(0, i);
   const close = i < 0 ? '' : brackets.slice(i + 1);
-  if (open === '' || close === '' || close.includes(',')) throw new TemplateError(`invalid Brackets "${brackets}": expected "open,close" such as "[,]"`);
+  if (open === '' || close === '' || close.includes(','))
+    throw new TemplateError(`invalid Brackets "${brackets}": expected "open,close" such as "[,]"`);
   return [open, close];
 }
 
@@ -69,7 +70,13 @@ export function parseTemplate(text: string, brackets: string = '[,]'): TemplateP
 
 export type CompiledPart =
   | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'expr'; readonly source: string; readonly start: number; readonly end: number; readonly expression: CompiledExpression };
+  | {
+      readonly kind: 'expr';
+      readonly source: string;
+      readonly start: number;
+      readonly end: number;
+      readonly expression: CompiledExpression;
+    };
 
 export interface CompiledTemplate {
   readonly text: string;
@@ -97,12 +104,16 @@ export function compileTemplate(text: string, options: TemplateOptions = {}): Co
   try {
     raw = parseTemplate(text, options.brackets);
   } catch (e) {
-    if (e instanceof TemplateError && options.where !== undefined && e.where === undefined) throw new TemplateError(e.message, options.where);
+    if (e instanceof TemplateError && options.where !== undefined && e.where === undefined)
+      throw new TemplateError(e.message, options.where);
     throw e;
   }
-  const parts: CompiledPart[] = raw.map((p) => (p.kind === 'text' ? p : { ...p, expression: compileExpression(p.source, options) }));
+  const parts: CompiledPart[] = raw.map((p) =>
+    p.kind === 'text' ? p : { ...p, expression: compileExpression(p.source, options) },
+  );
   const expressions = parts.flatMap((p) => (p.kind === 'expr' ? [p.expression] : []));
-  const evaluate = (scope: Scope, where?: string) => parts.map((p) => (p.kind === 'text' ? p.text : p.expression.evaluateTyped(scope, where)));
+  const evaluate = (scope: Scope, where?: string) =>
+    parts.map((p) => (p.kind === 'text' ? p.text : p.expression.evaluateTyped(scope, where)));
   return Object.freeze({
     text,
     parts: Object.freeze(parts),
@@ -126,7 +137,10 @@ export function compileTemplate(text: string, options: TemplateOptions = {}): Co
               out += fmt.format(v.value, '', v.type);
             } catch (e) {
               if (e instanceof TemplateError) throw e;
-              throw new TemplateError(`cannot show the value of [${p.source}]: ${e instanceof Error ? e.message : String(e)}`, where ?? options.where);
+              throw new TemplateError(
+                `cannot show the value of [${p.source}]: ${e instanceof Error ? e.message : String(e)}`,
+                where ?? options.where,
+              );
             }
           }
         }

@@ -11,7 +11,8 @@ export class TimeSpan {
   readonly ms: number;
 
   constructor(ms: number) {
-    if (!Number.isFinite(ms) || Math.abs(ms) > 922_337_203_685_477) throw new ValueError('OverflowException', 'TimeSpan overflowed because the duration is too long');
+    if (!Number.isFinite(ms) || Math.abs(ms) > 922_337_203_685_477)
+      throw new ValueError('OverflowException', 'TimeSpan overflowed because the duration is too long');
     this.ms = ms === 0 ? 0 : ms;
   }
 

@@ -25,7 +25,10 @@ export type BinaryOperator = '+' | '-' | '*' | '/' | '%' | '==' | '!=' | '<' | '
  * .NET type) or TypedValues from `evaluateTyped`. Failures are TemplateErrors.
  */
 export function applyOperator(op: BinaryOperator, a: Resolved, b: Resolved, options: ValueOpOptions = {}): TypedValue {
-  const ctx = makeCtx({ resolve: () => undefined, convertNulls: options.convertNulls === true, formatter: options.formatter }, DEFAULT_LIMITS);
+  const ctx = makeCtx(
+    { resolve: () => undefined, convertNulls: options.convertNulls === true, formatter: options.formatter },
+    DEFAULT_LIMITS,
+  );
   try {
     const x = cv(ctx, fromResolved(a));
     const y = cv(ctx, fromResolved(b));
@@ -65,8 +68,10 @@ function typeOfNumber(v: Value): boolean {
  * Values are Resolved (value + .NET type) or TypedValues.
  */
 export function compareValues(a: Resolved, b: Resolved): number {
-  const x = fromResolved(a), y = fromResolved(b);
-  const ra = rankOf(x), rb = rankOf(y);
+  const x = fromResolved(a),
+    y = fromResolved(b);
+  const ra = rankOf(x),
+    rb = rankOf(y);
   if (ra !== rb) return ra < rb ? -1 : 1;
   if (ra === RANK.null || ra === RANK.other) return 0;
   if (typeof x === 'string' && typeof y === 'string') return x < y ? -1 : x > y ? 1 : 0;

@@ -89,7 +89,8 @@ export class ArrayVal {
     return this.items ? this.items.length : this.raw!.length;
   }
   get(i: number): Value {
-    if (!Number.isInteger(i) || i < 0 || i >= this.length) throw new ValueError('IndexOutOfRangeException', 'Index was outside the bounds of the array');
+    if (!Number.isInteger(i) || i < 0 || i >= this.length)
+      throw new ValueError('IndexOutOfRangeException', 'Index was outside the bounds of the array');
     return this.items ? this.items[i]! : inferValue(this.raw![i]);
   }
   toPublic(): unknown[] {
@@ -150,7 +151,18 @@ export function inferValue(v: unknown): Value {
     case 'number':
       return Number.isInteger(v) && v >= -2147483648 && v <= 2147483647 && !Object.is(v, -0) ? v : new Dbl(v);
     case 'object':
-      if (v instanceof Decimal || v instanceof TimeSpan || v instanceof Dbl || v instanceof Flt || v instanceof Chr || v instanceof EnumVal || v instanceof NullOf || v instanceof ArrayVal || v instanceof Opaque) return v;
+      if (
+        v instanceof Decimal ||
+        v instanceof TimeSpan ||
+        v instanceof Dbl ||
+        v instanceof Flt ||
+        v instanceof Chr ||
+        v instanceof EnumVal ||
+        v instanceof NullOf ||
+        v instanceof ArrayVal ||
+        v instanceof Opaque
+      )
+        return v;
       if (v instanceof Date) {
         if (Number.isNaN(v.getTime())) throw new ValueError('FormatException', 'invalid Date');
         return v;

@@ -49,7 +49,10 @@ export function formatValue(value: unknown, format?: string | null, culture: Cul
   if (typeof value === 'object') {
     const proto = Object.getPrototypeOf(value) as unknown;
     const ownText = (value as { toString?: unknown }).toString;
-    if ((proto === Object.prototype || proto === null) && (ownText === undefined || ownText === Object.prototype.toString)) {
+    if (
+      (proto === Object.prototype || proto === null) &&
+      (ownText === undefined || ownText === Object.prototype.toString)
+    ) {
       try {
         return JSON.stringify(value) ?? '';
       } catch {
@@ -151,7 +154,9 @@ export function formatComposite(
     }
     pos++; // past the closing brace
     if (index >= args.length) {
-      throw new FormatError(`composite format "${format}": argument index ${index} but only ${args.length} argument(s)`);
+      throw new FormatError(
+        `composite format "${format}": argument index ${index} but only ${args.length} argument(s)`,
+      );
     }
     const text = formatValue(args[index], itemFormat, culture, types?.[index]);
     if (width > text.length) {

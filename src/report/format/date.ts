@@ -292,7 +292,8 @@ function formatCustom(m: Moment, format: string, dtfi: DateTimeFormatInfo): stri
       }
       case '%': {
         const next = format.charAt(i + 1);
-        if (next === '' || next === '%') throw new FormatError(`format "${format}": '%' must be followed by a format specifier`);
+        if (next === '' || next === '%')
+          throw new FormatError(`format "${format}": '%' must be followed by a format specifier`);
         out += formatCustom(m, next, dtfi);
         n = 2;
         break;

@@ -54,14 +54,39 @@ export type Classified =
 
 /** The .NET numeric types a caller may name (see normalizeTypeName). */
 export type NumericTypeName =
-  | 'SByte' | 'Byte' | 'Int16' | 'UInt16' | 'Int32' | 'UInt32' | 'Int64' | 'UInt64' | 'BigInteger'
-  | 'Single' | 'Double' | 'Decimal';
+  | 'SByte'
+  | 'Byte'
+  | 'Int16'
+  | 'UInt16'
+  | 'Int32'
+  | 'UInt32'
+  | 'Int64'
+  | 'UInt64'
+  | 'BigInteger'
+  | 'Single'
+  | 'Double'
+  | 'Decimal';
 
 const TYPE_ALIASES: ReadonlyMap<string, NumericTypeName> = new Map([
-  ['sbyte', 'SByte'], ['byte', 'Byte'], ['int16', 'Int16'], ['short', 'Int16'], ['uint16', 'UInt16'], ['ushort', 'UInt16'],
-  ['int32', 'Int32'], ['int', 'Int32'], ['uint32', 'UInt32'], ['uint', 'UInt32'], ['int64', 'Int64'], ['long', 'Int64'],
-  ['uint64', 'UInt64'], ['ulong', 'UInt64'], ['biginteger', 'BigInteger'], ['single', 'Single'], ['float', 'Single'],
-  ['double', 'Double'], ['decimal', 'Decimal'],
+  ['sbyte', 'SByte'],
+  ['byte', 'Byte'],
+  ['int16', 'Int16'],
+  ['short', 'Int16'],
+  ['uint16', 'UInt16'],
+  ['ushort', 'UInt16'],
+  ['int32', 'Int32'],
+  ['int', 'Int32'],
+  ['uint32', 'UInt32'],
+  ['uint', 'UInt32'],
+  ['int64', 'Int64'],
+  ['long', 'Int64'],
+  ['uint64', 'UInt64'],
+  ['ulong', 'UInt64'],
+  ['biginteger', 'BigInteger'],
+  ['single', 'Single'],
+  ['float', 'Single'],
+  ['double', 'Double'],
+  ['decimal', 'Decimal'],
 ]);
 
 /** "System.Int32", "int", "Int32?", "System.Nullable`1[System.Double]"… → the numeric type, or undefined. */
@@ -75,7 +100,14 @@ export function normalizeTypeName(type: string | undefined): NumericTypeName | u
 }
 
 const INTEGER_BITS: Partial<Record<NumericTypeName, 8 | 16 | 32 | 64>> = {
-  SByte: 8, Byte: 8, Int16: 16, UInt16: 16, Int32: 32, UInt32: 32, Int64: 64, UInt64: 64,
+  SByte: 8,
+  Byte: 8,
+  Int16: 16,
+  UInt16: 16,
+  Int32: 32,
+  UInt32: 32,
+  Int64: 64,
+  UInt64: 64,
 };
 
 /** .NET decimals stay within 10^±29; a decimal text far outside that is refused, not expanded. */
@@ -127,13 +159,23 @@ export function classify(value: unknown, type?: string): Classified {
       return { kind: 'decimal', negative: b.negative && b.digits !== '', digits: b.digits, scale: b.scale };
     }
     if (Number.isSafeInteger(value) && !Object.is(value, -0)) {
-      return { kind: 'integer', negative: value < 0, abs: BigInt(Math.abs(value)), bits: t === undefined ? undefined : INTEGER_BITS[t] };
+      return {
+        kind: 'integer',
+        negative: value < 0,
+        abs: BigInt(Math.abs(value)),
+        bits: t === undefined ? undefined : INTEGER_BITS[t],
+      };
     }
     return { kind: 'double', value };
   }
   if (typeof value === 'bigint') {
     if (t === 'Double' || t === 'Single') return classify(Number(value), t);
-    return { kind: 'integer', negative: value < 0n, abs: value < 0n ? -value : value, bits: t === undefined ? undefined : INTEGER_BITS[t] };
+    return {
+      kind: 'integer',
+      negative: value < 0n,
+      abs: value < 0n ? -value : value,
+      bits: t === undefined ? undefined : INTEGER_BITS[t],
+    };
   }
   const text = decimalText(value);
   if (text === undefined) {

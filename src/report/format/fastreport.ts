@@ -71,7 +71,16 @@ const BASE_DEFAULTS = {
 
 const FORMAT_BY_KIND: Partial<Record<FormatKind, string>> = { Date: 'd', Time: 't', Custom: 'G' };
 
-const KINDS: ReadonlySet<string> = new Set(['General', 'Number', 'Currency', 'Percent', 'Date', 'Time', 'Boolean', 'Custom']);
+const KINDS: ReadonlySet<string> = new Set([
+  'General',
+  'Number',
+  'Currency',
+  'Percent',
+  'Date',
+  'Time',
+  'Boolean',
+  'Custom',
+]);
 
 export function isFormatKind(name: string): name is FormatKind {
   return KINDS.has(name);
@@ -262,7 +271,11 @@ export interface DisplayOptions {
 /** The ConvertNulls kind of a .NET type name: "System.Int32" → 'number', "System.String" → 'string'… */
 export function nullTypeOf(type: string): NullType {
   if (normalizeTypeName(type) !== undefined) return 'number';
-  const t = type.trim().replace(/\?$/, '').replace(/^System\./, '').toLowerCase();
+  const t = type
+    .trim()
+    .replace(/\?$/, '')
+    .replace(/^System\./, '')
+    .toLowerCase();
   if (t === 'string' || t === 'char') return 'string';
   if (t === 'boolean' || t === 'bool') return 'boolean';
   if (t === 'datetime' || t === 'datetimeoffset') return 'date';
@@ -332,7 +345,11 @@ export function formatForDisplay(value: unknown, spec: FormatSpec, options: Disp
     if (v === null) return options.nullValue ?? '';
   }
   const formatted = applyFormat(v, spec, culture, options.type);
-  if (options.hideValue !== undefined && options.hideValue !== '' && toDisplayString(v, culture, options.type) === options.hideValue) {
+  if (
+    options.hideValue !== undefined &&
+    options.hideValue !== '' &&
+    toDisplayString(v, culture, options.type) === options.hideValue
+  ) {
     return '';
   }
   if (options.hideZeros && isZero(v)) return '';

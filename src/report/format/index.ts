@@ -64,7 +64,8 @@ export interface Formatter {
 export function createFormatter(culture: Culture = EN_US): Formatter {
   return Object.freeze({
     culture,
-    format: (value: unknown, formatString?: string | null, type?: string): string => formatValue(value, formatString, culture, type),
+    format: (value: unknown, formatString?: string | null, type?: string): string =>
+      formatValue(value, formatString, culture, type),
     composite: (format: string, args: readonly unknown[], types?: readonly (string | undefined)[]): string =>
       formatComposite(format, args, culture, types),
   });

@@ -101,7 +101,9 @@ function analyzeSection(format: string, start: number): SectionShape {
       case 'e':
         if (
           (i < format.length && format.charAt(i) === '0') ||
-          (i + 1 < format.length && (format.charAt(i) === '+' || format.charAt(i) === '-') && format.charAt(i + 1) === '0')
+          (i + 1 < format.length &&
+            (format.charAt(i) === '+' || format.charAt(i) === '-') &&
+            format.charAt(i + 1) === '0')
         ) {
           while (++i < format.length && format.charAt(i) === '0');
           scientific = true;
@@ -184,7 +186,12 @@ export function formatCustom(c: Classified, format: string, nfi: NumberFormatInf
   let cur = 0;
   let decimalWritten = false;
   const groupSeparatorAfterDigit = (): void => {
-    if (shape.thousandSeparators && digPos > 1 && separatorIndex >= 0 && digPos === (separatorAfter[separatorIndex] as number) + 1) {
+    if (
+      shape.thousandSeparators &&
+      digPos > 1 &&
+      separatorIndex >= 0 &&
+      digPos === (separatorAfter[separatorIndex] as number) + 1
+    ) {
       out += nfi.numberGroupSeparator;
       separatorIndex--;
     }

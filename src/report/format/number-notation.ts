@@ -53,7 +53,13 @@ export function formatFixed(
   return out;
 }
 
-export function formatExponent(value: number, expChar: string, minDigits: number, positiveSign: boolean, nfi: NumberFormatInfo): string {
+export function formatExponent(
+  value: number,
+  expChar: string,
+  minDigits: number,
+  positiveSign: boolean,
+  nfi: NumberFormatInfo,
+): string {
   let sign = '';
   if (value < 0) sign = nfi.negativeSign;
   else if (positiveSign) sign = nfi.positiveSign;
@@ -61,7 +67,12 @@ export function formatExponent(value: number, expChar: string, minDigits: number
 }
 
 /** d.ddd…E+ddd with `significant` digits in all. */
-export function formatScientific(buf: NumberBuffer, significant: number, expChar: string, nfi: NumberFormatInfo): string {
+export function formatScientific(
+  buf: NumberBuffer,
+  significant: number,
+  expChar: string,
+  nfi: NumberFormatInfo,
+): string {
   const { digits } = buf;
   let out = digits.charAt(0) || '0';
   if (significant !== 1) out += nfi.numberDecimalSeparator;
@@ -70,7 +81,13 @@ export function formatScientific(buf: NumberBuffer, significant: number, expChar
 }
 
 /** .NET's "G" body: fixed notation unless the exponent is ≥ maxDigits or < -4 (then d.dddE+dd). */
-export function formatGeneral(buf: NumberBuffer, maxDigits: number, expChar: string, suppressScientific: boolean, nfi: NumberFormatInfo): string {
+export function formatGeneral(
+  buf: NumberBuffer,
+  maxDigits: number,
+  expChar: string,
+  suppressScientific: boolean,
+  nfi: NumberFormatInfo,
+): string {
   const { digits, scale } = buf;
   let digPos = scale;
   let scientific = false;

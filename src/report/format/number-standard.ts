@@ -3,7 +3,14 @@
 // and the culture's sign/symbol patterns they use.
 
 import type { NumberFormatInfo } from './culture.js';
-import { type Classified, type NumberBuffer, exactBuffer, roundBuffer, shortestDouble, shortestSingle } from './digits.js';
+import {
+  type Classified,
+  type NumberBuffer,
+  exactBuffer,
+  roundBuffer,
+  shortestDouble,
+  shortestSingle,
+} from './digits.js';
 import { FormatError } from './errors.js';
 import { formatFixed, formatGeneral, formatScientific } from './number-notation.js';
 
@@ -14,12 +21,38 @@ const SINGLE_ROUNDTRIP_DIGITS = 9;
 export const NEGATIVE_NUMBER_PATTERNS: readonly string[] = ['(#)', '-#', '- #', '#-', '# -'];
 export const POSITIVE_CURRENCY_PATTERNS: readonly string[] = ['$#', '#$', '$ #', '# $'];
 export const NEGATIVE_CURRENCY_PATTERNS: readonly string[] = [
-  '($#)', '-$#', '$-#', '$#-', '(#$)', '-#$', '#-$', '#$-',
-  '-# $', '-$ #', '# $-', '$ #-', '$ -#', '#- $', '($ #)', '(# $)', '$- #',
+  '($#)',
+  '-$#',
+  '$-#',
+  '$#-',
+  '(#$)',
+  '-#$',
+  '#-$',
+  '#$-',
+  '-# $',
+  '-$ #',
+  '# $-',
+  '$ #-',
+  '$ -#',
+  '#- $',
+  '($ #)',
+  '(# $)',
+  '$- #',
 ];
 export const POSITIVE_PERCENT_PATTERNS: readonly string[] = ['# %', '#%', '%#', '% #'];
 export const NEGATIVE_PERCENT_PATTERNS: readonly string[] = [
-  '-# %', '-#%', '-%#', '%-#', '%#-', '#-%', '#%-', '-% #', '# %-', '% #-', '% -#', '#- %',
+  '-# %',
+  '-#%',
+  '-%#',
+  '%-#',
+  '%#-',
+  '#-%',
+  '#%-',
+  '-% #',
+  '# %-',
+  '% #-',
+  '% -#',
+  '#- %',
 ];
 
 type Rounding = { readonly significant: number } | { readonly decimals: number };
@@ -33,7 +66,13 @@ function rounded(c: Classified, rounding: Rounding, scaleShift = 0): NumberBuffe
   return buf;
 }
 
-export function formatStandard(c: Classified, specifier: string, precision: number, nfi: NumberFormatInfo, format: string): string {
+export function formatStandard(
+  c: Classified,
+  specifier: string,
+  precision: number,
+  nfi: NumberFormatInfo,
+  format: string,
+): string {
   switch (specifier) {
     case 'C':
     case 'c': {
@@ -71,7 +110,9 @@ export function formatStandard(c: Classified, specifier: string, precision: numb
     case 'n': {
       const decimals = precision < 0 ? nfi.numberDecimalDigits : precision;
       const buf = rounded(c, { decimals });
-      const pattern = buf.negative ? pick(NEGATIVE_NUMBER_PATTERNS, nfi.numberNegativePattern, 'number negative pattern') : '#';
+      const pattern = buf.negative
+        ? pick(NEGATIVE_NUMBER_PATTERNS, nfi.numberNegativePattern, 'number negative pattern')
+        : '#';
       return expandPattern(pattern, nfi, () =>
         formatFixed(buf, decimals, nfi.numberGroupSizes, nfi.numberDecimalSeparator, nfi.numberGroupSeparator),
       );
@@ -107,7 +148,9 @@ export function formatStandard(c: Classified, specifier: string, precision: numb
 
 function requireInteger(c: Classified, format: string): Extract<Classified, { kind: 'integer' }> {
   if (c.kind !== 'integer') {
-    throw new FormatError(`format "${format}" is only valid for integral values, not for a ${c.kind === 'decimal' ? 'decimal' : 'floating-point'} value`);
+    throw new FormatError(
+      `format "${format}" is only valid for integral values, not for a ${c.kind === 'decimal' ? 'decimal' : 'floating-point'} value`,
+    );
   }
   return c;
 }
@@ -169,12 +212,19 @@ function expandPattern(pattern: string, nfi: NumberFormatInfo, number: () => str
  * "X"/"B": a negative value in two's complement of its type's width, or, for an untyped value,
  * of 32 bits (Int32 range) or 64 bits (Int64 range).
  */
-function formatRadix(int: Extract<Classified, { kind: 'integer' }>, radix: 2 | 16, precision: number, upper: boolean): string {
+function formatRadix(
+  int: Extract<Classified, { kind: 'integer' }>,
+  radix: 2 | 16,
+  precision: number,
+  upper: boolean,
+): string {
   let v = int.negative ? -int.abs : int.abs;
   if (v < 0n) {
     const bits = int.bits !== undefined && v >= -(1n << BigInt(int.bits - 1)) ? int.bits : v >= -(1n << 31n) ? 32 : 64;
     if (v < -(1n << BigInt(bits - 1))) {
-      throw new FormatError(`cannot format ${v} in ${radix === 16 ? 'hexadecimal' : 'binary'}: outside the 64-bit range`);
+      throw new FormatError(
+        `cannot format ${v} in ${radix === 16 ? 'hexadecimal' : 'binary'}: outside the 64-bit range`,
+      );
     }
     v += 1n << BigInt(bits);
   }

@@ -29,7 +29,12 @@ export const MAX_PRECISION = 10_000;
  * digits.ts classify). Throws FormatError for a format .NET would reject (an unknown standard
  * specifier, "D"/"X" on a non-integer, a precision above MAX_PRECISION).
  */
-export function formatNumber(value: NumericValue, format?: string | null, culture: Culture = EN_US, type?: string): string {
+export function formatNumber(
+  value: NumericValue,
+  format?: string | null,
+  culture: Culture = EN_US,
+  type?: string,
+): string {
   return formatClassified(classify(value, type), format, culture.number);
 }
 
@@ -40,7 +45,9 @@ export function formatClassified(c: Classified, format: string | null | undefine
   const nul = f.indexOf('\0');
   if (nul >= 0) f = f.slice(0, nul); // .NET stops reading a numeric format at a NUL
   const standard = parseStandard(f);
-  return standard === null ? formatCustom(c, f, nfi) : formatStandard(c, standard.specifier, standard.precision, nfi, f);
+  return standard === null
+    ? formatCustom(c, f, nfi)
+    : formatStandard(c, standard.specifier, standard.precision, nfi, f);
 }
 
 interface StandardFormat {

@@ -14,7 +14,12 @@ export interface TimeSpanLike {
 }
 
 export function isTimeSpanLike(value: unknown): value is TimeSpanLike {
-  return typeof value === 'object' && value !== null && !(value instanceof Date) && typeof (value as { ticks?: unknown }).ticks === 'bigint';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Date) &&
+    typeof (value as { ticks?: unknown }).ticks === 'bigint'
+  );
 }
 
 interface Parts {
@@ -55,7 +60,8 @@ export function formatTimeSpan(value: TimeSpanLike, format?: string | null, cult
     case 'T':
       return `${sign}${p.days > 0n ? `${p.days}.` : ''}${pad(p.hours, 2)}:${pad(p.minutes, 2)}:${pad(p.seconds, 2)}${p.fraction > 0 ? `.${pad(p.fraction, 7)}` : ''}`;
     case 'g': {
-      const fraction = p.fraction > 0 ? culture.number.numberDecimalSeparator + pad(p.fraction, 7).replace(/0+$/, '') : '';
+      const fraction =
+        p.fraction > 0 ? culture.number.numberDecimalSeparator + pad(p.fraction, 7).replace(/0+$/, '') : '';
       return `${sign}${p.days > 0n ? `${p.days}:` : ''}${p.hours}:${pad(p.minutes, 2)}:${pad(p.seconds, 2)}${fraction}`;
     }
     case 'G':
@@ -112,7 +118,8 @@ function formatCustom(p: Parts, format: string): string {
       }
       case '%': {
         const next = format.charAt(i + 1);
-        if (next === '' || next === '%') throw new FormatError(`format "${format}": '%' must be followed by a format specifier`);
+        if (next === '' || next === '%')
+          throw new FormatError(`format "${format}": '%' must be followed by a format specifier`);
         out += formatCustom(p, next);
         n = 2;
         break;
@@ -123,7 +130,9 @@ function formatCustom(p: Parts, format: string): string {
         n = 2;
         break;
       default:
-        throw new FormatError(`format "${format}": '${ch}' is not a TimeSpan format specifier (quote or escape literals)`);
+        throw new FormatError(
+          `format "${format}": '${ch}' is not a TimeSpan format specifier (quote or escape literals)`,
+        );
     }
     i += n;
   }

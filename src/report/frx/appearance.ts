@@ -53,7 +53,14 @@ export function parseBorder(a: Attrs, prefix = 'Border'): BorderModel {
   return b;
 }
 
-const FILL_KINDS: readonly FillModel['kind'][] = ['Solid', 'LinearGradient', 'PathGradient', 'Hatch', 'Glass', 'Texture'];
+const FILL_KINDS: readonly FillModel['kind'][] = [
+  'Solid',
+  'LinearGradient',
+  'PathGradient',
+  'Hatch',
+  'Glass',
+  'Texture',
+];
 
 /**
  * A fill (prefix "Fill" or "TextFill"): the prefix attribute names the fill class ("Glass",

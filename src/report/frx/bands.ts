@@ -17,14 +17,26 @@ import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 
 const SIMPLE_BANDS: readonly SimpleBandModel['type'][] = [
-  'ReportTitleBand', 'PageHeaderBand', 'PageFooterBand', 'ColumnHeaderBand', 'ColumnFooterBand', 'OverlayBand',
+  'ReportTitleBand',
+  'PageHeaderBand',
+  'PageFooterBand',
+  'ColumnHeaderBand',
+  'ColumnFooterBand',
+  'OverlayBand',
 ];
 const HEADER_FOOTER_BANDS: readonly HeaderFooterBandModel['type'][] = [
-  'DataHeaderBand', 'DataFooterBand', 'GroupFooterBand', 'ReportSummaryBand',
+  'DataHeaderBand',
+  'DataFooterBand',
+  'GroupFooterBand',
+  'ReportSummaryBand',
 ];
 
 export const BAND_ELEMENTS: ReadonlySet<string> = new Set<string>([
-  ...SIMPLE_BANDS, ...HEADER_FOOTER_BANDS, 'ChildBand', 'DataBand', 'GroupHeaderBand',
+  ...SIMPLE_BANDS,
+  ...HEADER_FOOTER_BANDS,
+  'ChildBand',
+  'DataBand',
+  'GroupHeaderBand',
 ]);
 
 function isSimple(name: string): name is SimpleBandModel['type'] {

@@ -68,11 +68,23 @@ export function fillOfKind(kind: FillModel['kind']): FillModel {
       return defaultFill();
     case 'LinearGradient':
       // LinearGradientFill(): Black → White, angle 0, focus and contrast clamped to 1.
-      return { kind, startColor: color(BLACK), endColor: { r: 255, g: 255, b: 255, a: 255 }, angle: 0, focus: 1, contrast: 1 };
+      return {
+        kind,
+        startColor: color(BLACK),
+        endColor: { r: 255, g: 255, b: 255, a: 255 },
+        angle: 0,
+        focus: 1,
+        contrast: 1,
+      };
     case 'PathGradient':
       return { kind, centerColor: color(BLACK), edgeColor: { r: 255, g: 255, b: 255, a: 255 }, style: 'Elliptic' };
     case 'Hatch':
-      return { kind, foreColor: color(BLACK), backColor: { r: 255, g: 255, b: 255, a: 255 }, style: 'BackwardDiagonal' };
+      return {
+        kind,
+        foreColor: color(BLACK),
+        backColor: { r: 255, g: 255, b: 255, a: 255 },
+        style: 'BackwardDiagonal',
+      };
     case 'Glass':
       return { kind, color: { r: 255, g: 255, b: 255, a: 255 }, blend: 0.2, hatch: true };
     case 'Texture':
@@ -94,16 +106,35 @@ export function formatOfKind(kind: FormatModel['kind']): FormatModel {
     case 'General':
       return { kind };
     case 'Number':
-      return { kind, useLocale: true, decimalDigits: 2, decimalSeparator: '.', groupSeparator: ',', negativePattern: 0 };
+      return {
+        kind,
+        useLocale: true,
+        decimalDigits: 2,
+        decimalSeparator: '.',
+        groupSeparator: ',',
+        negativePattern: 0,
+      };
     case 'Currency':
       return {
-        kind, useLocale: true, decimalDigits: 2, decimalSeparator: '.', groupSeparator: ',', currencySymbol: '$',
-        positivePattern: 0, negativePattern: 0,
+        kind,
+        useLocale: true,
+        decimalDigits: 2,
+        decimalSeparator: '.',
+        groupSeparator: ',',
+        currencySymbol: '$',
+        positivePattern: 0,
+        negativePattern: 0,
       };
     case 'Percent':
       return {
-        kind, useLocale: true, decimalDigits: 2, decimalSeparator: '.', groupSeparator: ',', percentSymbol: '%',
-        positivePattern: 0, negativePattern: 0,
+        kind,
+        useLocale: true,
+        decimalDigits: 2,
+        decimalSeparator: '.',
+        groupSeparator: ',',
+        percentSymbol: '%',
+        positivePattern: 0,
+        negativePattern: 0,
       };
     case 'Custom':
       return { kind, format: 'G' };

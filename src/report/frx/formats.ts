@@ -7,12 +7,22 @@ import { Attrs, describe, parseEnum, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 
 const FORMAT_KINDS: readonly FormatModel['kind'][] = [
-  'General', 'Number', 'Currency', 'Percent', 'Date', 'Time', 'Custom', 'Boolean',
+  'General',
+  'Number',
+  'Currency',
+  'Percent',
+  'Date',
+  'Time',
+  'Custom',
+  'Boolean',
 ];
 
 /** "Currency", "CurrencyFormat" or "FastReport.Format.CurrencyFormat" → "Currency". */
 export function formatKind(text: string): FormatModel['kind'] | undefined {
-  const t = text.trim().replace(/^FastReport\.Format\./, '').replace(/Format$/, '');
+  const t = text
+    .trim()
+    .replace(/^FastReport\.Format\./, '')
+    .replace(/Format$/, '');
   return parseEnum(t, FORMAT_KINDS);
 }
 

@@ -112,7 +112,10 @@ function parseReport(root: XmlElement, ctx: LoadContext): ReportModel {
     throw new TemplateError('inherited reports (BaseReport) are not supported', `line ${root.line}`);
   }
   if (root.name !== 'Report') {
-    throw new TemplateError(`the root element is <${clip(root.name, 40)}>, not <Report>: not a FastReport template`, `line ${root.line}`);
+    throw new TemplateError(
+      `the root element is <${clip(root.name, 40)}>, not <Report>: not a FastReport template`,
+      `line ${root.line}`,
+    );
   }
   const a = new Attrs(root, ctx, 'Report');
   const report: ReportModel = {
@@ -190,8 +193,16 @@ export function allBands(page: ReportPageModel): BandModel[] {
   const push = (b: BandModel | null): void => {
     if (b) stack.push(b);
   };
-  const top = [page.reportTitle, page.pageHeader, page.columnHeader, ...page.bands, page.reportSummary,
-    page.columnFooter, page.pageFooter, page.overlay];
+  const top = [
+    page.reportTitle,
+    page.pageHeader,
+    page.columnHeader,
+    ...page.bands,
+    page.reportSummary,
+    page.columnFooter,
+    page.pageFooter,
+    page.overlay,
+  ];
   for (let i = top.length - 1; i >= 0; i--) push(top[i] ?? null);
   while (stack.length > 0) {
     const b = stack.pop() as BandModel;

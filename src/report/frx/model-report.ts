@@ -20,7 +20,13 @@ export interface BandCommon extends ComponentModel {
 }
 
 export interface SimpleBandModel extends BandCommon {
-  type: 'ReportTitleBand' | 'PageHeaderBand' | 'PageFooterBand' | 'ColumnHeaderBand' | 'ColumnFooterBand' | 'OverlayBand';
+  type:
+    | 'ReportTitleBand'
+    | 'PageHeaderBand'
+    | 'PageFooterBand'
+    | 'ColumnHeaderBand'
+    | 'ColumnFooterBand'
+    | 'OverlayBand';
 }
 
 export interface HeaderFooterBandModel extends BandCommon {
@@ -92,12 +98,7 @@ export interface GroupHeaderBandModel extends BandCommon {
   footer: HeaderFooterBandModel | null;
 }
 
-export type BandModel =
-  | SimpleBandModel
-  | HeaderFooterBandModel
-  | ChildBandModel
-  | DataBandModel
-  | GroupHeaderBandModel;
+export type BandModel = SimpleBandModel | HeaderFooterBandModel | ChildBandModel | DataBandModel | GroupHeaderBandModel;
 export type BandType = BandModel['type'];
 
 // ---------------------------------------------------------------------------------------------

@@ -164,7 +164,12 @@ export type FormatModel =
 
 export type PrintOnFlag = 'FirstPage' | 'LastPage' | 'OddPages' | 'EvenPages' | 'RepeatedBand' | 'SinglePage';
 export const PRINT_ON_FLAGS: readonly PrintOnFlag[] = [
-  'FirstPage', 'LastPage', 'OddPages', 'EvenPages', 'RepeatedBand', 'SinglePage',
+  'FirstPage',
+  'LastPage',
+  'OddPages',
+  'EvenPages',
+  'RepeatedBand',
+  'SinglePage',
 ];
 export type AnchorSide = 'Top' | 'Bottom' | 'Left' | 'Right';
 export type DockStyle = 'None' | 'Top' | 'Bottom' | 'Left' | 'Right' | 'Fill';
@@ -223,8 +228,14 @@ export type Duplicates = 'Show' | 'Hide' | 'Clear' | 'Merge';
 export type TextRenderType = 'Default' | 'HtmlTags' | 'HtmlParagraph' | 'Inline';
 export type Trimming = 'None' | 'Character' | 'Word' | 'EllipsisCharacter' | 'EllipsisWord' | 'EllipsisPath';
 export type ProcessAt =
-  | 'Default' | 'ReportFinished' | 'ReportPageFinished' | 'PageFinished' | 'ColumnFinished'
-  | 'DataFinished' | 'GroupFinished' | 'Custom';
+  | 'Default'
+  | 'ReportFinished'
+  | 'ReportPageFinished'
+  | 'PageFinished'
+  | 'ColumnFinished'
+  | 'DataFinished'
+  | 'GroupFinished'
+  | 'Custom';
 
 /** The appearance a style or a highlight condition carries, each part applied only if flagged. */
 export interface AppearanceModel {

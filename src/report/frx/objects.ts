@@ -22,10 +22,29 @@ import type { XmlElement } from './xml.js';
 
 /** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */
 export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
-  'TableObject', 'BarcodeObject', 'SubreportObject', 'MatrixObject', 'RichObject', 'CellularTextObject',
-  'HtmlObject', 'DigitalSignatureObject', 'ZipCodeObject', 'SVGObject', 'PolyLineObject', 'PolygonObject',
-  'MSChartObject', 'SparklineObject', 'MapObject', 'LinearGauge', 'RadialGauge', 'SimpleGauge',
-  'SimpleProgressGauge', 'ContainerObject', 'AdvMatrixObject', 'CrossViewObject', 'GaugeObject',
+  'TableObject',
+  'BarcodeObject',
+  'SubreportObject',
+  'MatrixObject',
+  'RichObject',
+  'CellularTextObject',
+  'HtmlObject',
+  'DigitalSignatureObject',
+  'ZipCodeObject',
+  'SVGObject',
+  'PolyLineObject',
+  'PolygonObject',
+  'MSChartObject',
+  'SparklineObject',
+  'MapObject',
+  'LinearGauge',
+  'RadialGauge',
+  'SimpleGauge',
+  'SimpleProgressGauge',
+  'ContainerObject',
+  'AdvMatrixObject',
+  'CrossViewObject',
+  'GaugeObject',
 ]);
 
 const SUPPORTED = new Set(['TextObject', 'LineObject', 'ShapeObject', 'PictureObject', 'CheckBoxObject']);
@@ -138,10 +157,20 @@ function parseTextObject(el: XmlElement, ctx: LoadContext): TextObjectModel {
     hideZeros: a.bool('HideZeros', false),
     hideValue: a.str('HideValue'),
     nullValue: a.str('NullValue'),
-    processAt: a.enumOf('ProcessAt', [
-      'Default', 'ReportFinished', 'ReportPageFinished', 'PageFinished', 'ColumnFinished', 'DataFinished',
-      'GroupFinished', 'Custom',
-    ] as const, 'Default'),
+    processAt: a.enumOf(
+      'ProcessAt',
+      [
+        'Default',
+        'ReportFinished',
+        'ReportPageFinished',
+        'PageFinished',
+        'ColumnFinished',
+        'DataFinished',
+        'GroupFinished',
+        'Custom',
+      ] as const,
+      'Default',
+    ),
     duplicates: a.enumOf('Duplicates', ['Show', 'Hide', 'Clear', 'Merge'] as const, 'Show'),
     editable: a.bool('Editable', false),
     format,
@@ -157,9 +186,11 @@ function parseTextObject(el: XmlElement, ctx: LoadContext): TextObjectModel {
     underlines: a.bool('Underlines', false),
     font: a.font('Font', defaultFont()),
     textFill: parseFill(a, 'TextFill', defaultTextFill()),
-    trimming: a.enumOf('Trimming', [
-      'None', 'Character', 'Word', 'EllipsisCharacter', 'EllipsisWord', 'EllipsisPath',
-    ] as const, 'None'),
+    trimming: a.enumOf(
+      'Trimming',
+      ['None', 'Character', 'Word', 'EllipsisCharacter', 'EllipsisWord', 'EllipsisPath'] as const,
+      'None',
+    ),
     fontWidthRatio: fontWidthRatio > 0 ? fontWidthRatio : 1,
     firstTabOffset: Math.max(0, a.float('FirstTabOffset', 0)),
     tabWidth: Math.max(0, a.float('TabWidth', 58)),

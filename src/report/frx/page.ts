@@ -16,9 +16,20 @@ import { isReportObjectElement } from './objects.js';
 import { Attrs, describe, parseBool, parseFloatInv, parseFloatList, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 
-type Paper = Pick<ReportPageModel, 'paperWidth' | 'paperHeight' | 'leftMargin' | 'topMargin' | 'rightMargin' | 'bottomMargin' | 'landscape'>;
+type Paper = Pick<
+  ReportPageModel,
+  'paperWidth' | 'paperHeight' | 'leftMargin' | 'topMargin' | 'rightMargin' | 'bottomMargin' | 'landscape'
+>;
 
-const PAPER_KEYS = ['Landscape', 'PaperWidth', 'PaperHeight', 'LeftMargin', 'TopMargin', 'RightMargin', 'BottomMargin'] as const;
+const PAPER_KEYS = [
+  'Landscape',
+  'PaperWidth',
+  'PaperHeight',
+  'LeftMargin',
+  'TopMargin',
+  'RightMargin',
+  'BottomMargin',
+] as const;
 
 /**
  * Paper settings in document order, as FastReport applies them: setting Landscape swaps the
@@ -26,7 +37,13 @@ const PAPER_KEYS = ['Landscape', 'PaperWidth', 'PaperHeight', 'LeftMargin', 'Top
  */
 function readPaper(a: Attrs): Paper {
   const p: Paper = {
-    paperWidth: 210, paperHeight: 297, leftMargin: 10, topMargin: 10, rightMargin: 10, bottomMargin: 10, landscape: false,
+    paperWidth: 210,
+    paperHeight: 297,
+    leftMargin: 10,
+    topMargin: 10,
+    rightMargin: 10,
+    bottomMargin: 10,
+    landscape: false,
   };
   for (const key of a.keys()) {
     if (!(PAPER_KEYS as readonly string[]).includes(key)) continue;
@@ -135,7 +152,8 @@ export function parsePage(el: XmlElement, ctx: LoadContext): ReportPageModel {
       page.bands.push(parseBand(child, ctx) as DataBandModel | GroupHeaderBandModel);
     } else if (Object.hasOwn(slots, child.name)) {
       const slot = slots[child.name as keyof typeof slots];
-      if (page[slot]) ctx.warn(`${describe(el)} has more than one ${child.name}; ${describe(child)} replaces the earlier one`);
+      if (page[slot])
+        ctx.warn(`${describe(el)} has more than one ${child.name}; ${describe(child)} replaces the earlier one`);
       const band = parseBand(child, ctx);
       if (slot === 'reportSummary') page.reportSummary = band as HeaderFooterBandModel;
       else page[slot] = band as SimpleBandModel;

@@ -27,7 +27,8 @@ export class LoadContext {
   /** One warning that lists the event handlers (they are never run). */
   eventWarning(): string | null {
     if (this.eventCount === 0) return null;
-    const more = this.eventCount > this.eventRefs.length ? `, … and ${this.eventCount - this.eventRefs.length} more` : '';
+    const more =
+      this.eventCount > this.eventRefs.length ? `, … and ${this.eventCount - this.eventRefs.length} more` : '';
     return `Script event handlers are ignored (scripts are never run): ${this.eventRefs.join(', ')}${more}`;
   }
 }
@@ -87,8 +88,18 @@ export function parseStringList(s: string): string[] {
 }
 
 const FONT_UNITS: Record<string, number> = {
-  pt: 1, point: 1, px: 0.75, pixel: 0.75, world: 0.75, display: 0.75,
-  in: 72, inch: 72, mm: 72 / 25.4, millimeter: 72 / 25.4, doc: 72 / 300, document: 72 / 300,
+  pt: 1,
+  point: 1,
+  px: 0.75,
+  pixel: 0.75,
+  world: 0.75,
+  display: 0.75,
+  in: 72,
+  inch: 72,
+  mm: 72 / 25.4,
+  millimeter: 72 / 25.4,
+  doc: 72 / 300,
+  document: 72 / 300,
 };
 
 /**
@@ -123,12 +134,23 @@ export function parseFont(s: string): FontModel | undefined {
     }
     if (!inStyle) continue;
     switch (token.toLowerCase()) {
-      case 'bold': font.bold = true; break;
-      case 'italic': font.italic = true; break;
-      case 'underline': font.underline = true; break;
-      case 'strikeout': font.strikeout = true; break;
-      case 'regular': case '': break;
-      default: return undefined;
+      case 'bold':
+        font.bold = true;
+        break;
+      case 'italic':
+        font.italic = true;
+        break;
+      case 'underline':
+        font.underline = true;
+        break;
+      case 'strikeout':
+        font.strikeout = true;
+        break;
+      case 'regular':
+      case '':
+        break;
+      default:
+        return undefined;
     }
   }
   return font;
@@ -195,8 +217,21 @@ const MAX_FLOAT = 1e7;
 
 /** Event names as they would read without FastReport's "Event" suffix (tolerated too). */
 const BARE_EVENT_NAMES: ReadonlySet<string> = new Set([
-  'BeforePrint', 'AfterPrint', 'AfterData', 'Click', 'MouseMove', 'MouseUp', 'MouseDown', 'MouseEnter',
-  'MouseLeave', 'BeforeLayout', 'AfterLayout', 'StartReport', 'FinishReport', 'StartPage', 'FinishPage',
+  'BeforePrint',
+  'AfterPrint',
+  'AfterData',
+  'Click',
+  'MouseMove',
+  'MouseUp',
+  'MouseDown',
+  'MouseEnter',
+  'MouseLeave',
+  'BeforeLayout',
+  'AfterLayout',
+  'StartReport',
+  'FinishReport',
+  'StartPage',
+  'FinishPage',
   'ManualBuild',
 ]);
 
@@ -284,10 +319,15 @@ export class Attrs {
 
   /** A float; magnitudes beyond ±1e7 (px, mm, pt alike) are refused as unusable. */
   float(key: string, def: number): number {
-    return this.read(key, def, (s) => {
-      const n = parseFloatInv(s);
-      return n !== undefined && Math.abs(n) <= MAX_FLOAT ? n : undefined;
-    }, () => `a number within ±${MAX_FLOAT}`);
+    return this.read(
+      key,
+      def,
+      (s) => {
+        const n = parseFloatInv(s);
+        return n !== undefined && Math.abs(n) <= MAX_FLOAT ? n : undefined;
+      },
+      () => `a number within ±${MAX_FLOAT}`,
+    );
   }
 
   /** A float in [min, max] (clamped, as FastReport's setters do). */
@@ -296,7 +336,12 @@ export class Attrs {
   }
 
   enumOf<T extends string>(key: string, values: readonly T[], def: T): T {
-    return this.read(key, def, (s) => parseEnum(s, values), () => `one of ${values.join('|')}`);
+    return this.read(
+      key,
+      def,
+      (s) => parseEnum(s, values),
+      () => `one of ${values.join('|')}`,
+    );
   }
 
   flags<T extends string>(
@@ -307,7 +352,12 @@ export class Attrs {
     aliases: Record<string, readonly T[]> = {},
   ): T[] {
     if (!this.has(key)) return [...def];
-    return this.read(key, [...def], (s) => parseFlags(s, names, bits, aliases), () => `a combination of ${names.join('|')}`);
+    return this.read(
+      key,
+      [...def],
+      (s) => parseFlags(s, names, bits, aliases),
+      () => `a combination of ${names.join('|')}`,
+    );
   }
 
   color(key: string, def: Readonly<Color>): Color {
@@ -356,7 +406,13 @@ export class Attrs {
     const out: Record<string, string> = {};
     for (const key of this.keys()) {
       // defineProperty: an attribute called "__proto__" stays an ordinary key.
-      if (!this.used.has(key)) Object.defineProperty(out, key, { value: this.el.attrs[key], enumerable: true, writable: true, configurable: true });
+      if (!this.used.has(key))
+        Object.defineProperty(out, key, {
+          value: this.el.attrs[key],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     return out;
   }

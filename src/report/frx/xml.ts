@@ -129,7 +129,8 @@ function decodeBytes(bytes: Uint8Array, warnings: string[]): string {
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
     return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   }
-  const body = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  const body =
+    bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {
@@ -169,7 +170,8 @@ export function parseXmlText(text: string, limitsIn?: Partial<XmlLimits>): XmlDo
   parser.on('opentag', (tag) => {
     // saxes builds the attribute map with Object.create(null), so it is used as it is.
     let attrs = tag.attributes as Record<string, string>;
-    if (Object.getPrototypeOf(attrs) !== null) attrs = Object.assign(Object.create(null) as Record<string, string>, attrs);
+    if (Object.getPrototypeOf(attrs) !== null)
+      attrs = Object.assign(Object.create(null) as Record<string, string>, attrs);
     for (const key in attrs) {
       if ((attrs[key] as string).length > limits.maxAttributeValueLength) {
         throw new TemplateError(

@@ -55,7 +55,13 @@ export function identifierFor(key: string): string {
 }
 
 /** Plans the table over an array schema (a non-array schema is taken as the array's items). */
-export function planTable(key: string, alias: string, name: string, schema: JsonSchemaNode, opts: PlanOptions): TablePlan {
+export function planTable(
+  key: string,
+  alias: string,
+  name: string,
+  schema: JsonSchemaNode,
+  opts: PlanOptions,
+): TablePlan {
   const items = schema.type === 'array' ? (schema.items ?? { type: undefined }) : schema;
   return { kind: 'table', key, alias, name, item: planNode('item', 'item', items, opts) };
 }
@@ -70,7 +76,12 @@ function planProps(props: ReadonlyMap<string, JsonSchemaNode> | undefined, opts:
   const entries = [...(props ?? [])];
   if (!opts.sanitize) return entries.map(([k, s]) => planNode(k, k, s, opts));
   // Keys that already are identifiers keep their names; made-up ones avoid them and each other.
-  const taken = new Set(entries.map(([k]) => k).filter((k) => IDENTIFIER.test(k)).map((k) => k.toLowerCase()));
+  const taken = new Set(
+    entries
+      .map(([k]) => k)
+      .filter((k) => IDENTIFIER.test(k))
+      .map((k) => k.toLowerCase()),
+  );
   return entries.map(([k, s]) => {
     let alias = k;
     if (!IDENTIFIER.test(k)) {
@@ -89,11 +100,24 @@ function columnXml(node: NodePlan): XmlNode {
   const propName = node.key !== node.alias ? node.key : undefined;
   if (node.kind === 'table') return tableXml(node, false);
   if (node.kind === 'object') {
-    return { name: 'Column', attrs: [['Name', node.alias], ['DataType', JSON_TYPE], ['PropName', propName]], children: node.props.map(columnXml) };
+    return {
+      name: 'Column',
+      attrs: [
+        ['Name', node.alias],
+        ['DataType', JSON_TYPE],
+        ['PropName', propName],
+      ],
+      children: node.props.map(columnXml),
+    };
   }
   return {
     name: 'Column',
-    attrs: [['Name', node.alias], ['DataType', node.dataType], ['PropName', propName], ['BindableControl', node.dataType === BOOLEAN_TYPE ? 'CheckBox' : undefined]],
+    attrs: [
+      ['Name', node.alias],
+      ['DataType', node.dataType],
+      ['PropName', propName],
+      ['BindableControl', node.dataType === BOOLEAN_TYPE ? 'CheckBox' : undefined],
+    ],
   };
 }
 
@@ -110,14 +134,33 @@ export function tableXml(t: TablePlan, root: boolean): XmlNode {
       ['PropName', !root && t.key !== t.name ? t.key : undefined],
     ],
     children: [
-      { name: 'Column', attrs: [['Name', 'index'], ['DataType', 'System.Int32']] },
+      {
+        name: 'Column',
+        attrs: [
+          ['Name', 'index'],
+          ['DataType', 'System.Int32'],
+        ],
+      },
       columnXml(t.item),
-      { name: 'Column', attrs: [['Name', 'array'], ['DataType', JSON_TYPE]] },
+      {
+        name: 'Column',
+        attrs: [
+          ['Name', 'array'],
+          ['DataType', JSON_TYPE],
+        ],
+      },
     ],
   };
 }
 
 /** A JsonDataSourceConnection element holding its table. */
 export function connectionXml(name: string, connectionString: string, table: TablePlan): XmlNode {
-  return { name: 'JsonDataSourceConnection', attrs: [['Name', name], ['ConnectionString', connectionString]], children: [tableXml(table, true)] };
+  return {
+    name: 'JsonDataSourceConnection',
+    attrs: [
+      ['Name', name],
+      ['ConnectionString', connectionString],
+    ],
+    children: [tableXml(table, true)],
+  };
 }

@@ -24,10 +24,14 @@ function toPlainJson(v: unknown): unknown {
   if (v === null || v === undefined) return null;
   switch (typeof v) {
     case 'string':
-    case 'boolean': return v;
-    case 'number': return Number.isFinite(v) ? v : null;
-    case 'bigint': return Number(v);
-    default: break;
+    case 'boolean':
+      return v;
+    case 'number':
+      return Number.isFinite(v) ? v : null;
+    case 'bigint':
+      return Number(v);
+    default:
+      break;
   }
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
   if (v instanceof Uint8Array) return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
@@ -43,7 +47,8 @@ function toPlainJson(v: unknown): unknown {
 export function embeddedJson(data: unknown, limits: JsonTextLimits = {}, where = 'JSON data'): EmbeddedJson {
   if (data === undefined) throw new TemplateError('there is no JSON data to embed', where);
   const parsed = typeof data === 'string' ? parseJsonText(data, limits, where) : data;
-  if (typeof parsed !== 'object' || parsed === null) throw new TemplateError('the JSON root must be an object or an array', where);
+  if (typeof parsed !== 'object' || parsed === null)
+    throw new TemplateError('the JSON root must be an object or an array', where);
   inferSchema(parsed, limits, where); // kinds, depth, cycles and size, with clear errors
   const root = toPlainJson(parsed);
   return { text: xmlSafeJson(JSON.stringify(root)), root };

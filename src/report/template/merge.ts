@@ -62,7 +62,8 @@ export function mergeDataIntoTemplate(template: Buffer | string, json: unknown, 
   const edits: TextEdit[] = [];
   elements.forEach((el, i) => {
     const model = models[i];
-    if (model) edits.push(...connectionEdits(text, el, connectionString(model.name, model.connectionString, data, opts)));
+    if (model)
+      edits.push(...connectionEdits(text, el, connectionString(model.name, model.connectionString, data, opts)));
   });
   if (elements.length === 0) edits.push(addConnection(text, root, dictionary, report, data, opts));
   const prolog = prologEdit(text);
@@ -78,7 +79,9 @@ export function mergeDataIntoTemplate(template: Buffer | string, json: unknown, 
  *  the schema, encoding and structure. */
 function connectionString(name: string, stored: string, data: EmbeddedJson, opts: MergeOptions): string {
   const where = `JsonDataSourceConnection "${name}"`;
-  const fields = stored ? parseJsonConnectionString(stored, { where, ...(opts.password !== undefined ? { password: opts.password } : {}) }) : undefined;
+  const fields = stored
+    ? parseJsonConnectionString(stored, { where, ...(opts.password !== undefined ? { password: opts.password } : {}) })
+    : undefined;
   const storedSchema = fields?.jsonSchema ?? '';
   const schema = resolveJsonSchema(storedSchema, data.root, opts.limits, where);
   return formatJsonConnectionString({
@@ -133,13 +136,26 @@ function connectionEdits(text: string, el: ElementSpan, cs: string): TextEdit[] 
 
 /** A new JSON connection (named as FastReport names a new one), its table named as our engine
  *  names the implicit SRS connection's table, so the template's expressions bind the same. */
-function addConnection(text: string, root: ElementSpan, dictionary: ElementSpan | undefined, report: ReportModel, data: EmbeddedJson, opts: MergeOptions): TextEdit {
-  const dataSourceNames = [...report.dictionary.dataSources, ...report.dictionary.connections.flatMap((c) => c.dataSources)].map((d) => d.name);
+function addConnection(
+  text: string,
+  root: ElementSpan,
+  dictionary: ElementSpan | undefined,
+  report: ReportModel,
+  data: EmbeddedJson,
+  opts: MergeOptions,
+): TextEdit {
+  const dataSourceNames = [
+    ...report.dictionary.dataSources,
+    ...report.dictionary.connections.flatMap((c) => c.dataSources),
+  ].map((d) => d.name);
   const namer = makeNamer(dataSourceNames);
   const tableName = namer.unique('JSON');
   const connectionName = makeNamer(report.dictionary.connections.map((c) => c.name)).unique(DEFAULT_CONNECTION_NAME);
   const schema = resolveJsonSchema('', data.root, opts.limits, `JsonDataSourceConnection "${connectionName}"`);
-  const table = planTable('JSON', tableName, tableName, schema, { uniqueName: (b) => namer.unique(b), sanitize: false });
+  const table = planTable('JSON', tableName, tableName, schema, {
+    uniqueName: (b) => namer.unique(b),
+    sanitize: false,
+  });
   const cs = formatJsonConnectionString({ json: data.text, jsonSchema: schemaText(asWritten(schema, '', data.root)) });
   const node = connectionXml(connectionName, cs, table);
 
@@ -147,9 +163,14 @@ function addConnection(text: string, root: ElementSpan, dictionary: ElementSpan 
     const indent = lineIndent(text, dictionary.start);
     const first = dictionary.children[0];
     const childIndent = first ? lineIndent(text, first.start) : `${indent}  `;
-    if (!dictionary.selfClosing) return { start: dictionary.openEnd, end: dictionary.openEnd, text: `\n${writeXml(node, childIndent)}` };
+    if (!dictionary.selfClosing)
+      return { start: dictionary.openEnd, end: dictionary.openEnd, text: `\n${writeXml(node, childIndent)}` };
     const openTag = text.slice(dictionary.start, dictionary.openEnd - 2).trimEnd();
-    return { start: dictionary.start, end: dictionary.openEnd, text: `${openTag}>\n${writeXml(node, childIndent)}\n${indent}</Dictionary>` };
+    return {
+      start: dictionary.start,
+      end: dictionary.openEnd,
+      text: `${openTag}>\n${writeXml(node, childIndent)}\n${indent}</Dictionary>`,
+    };
   }
   // No dictionary: one goes where FastReport writes it, after ScriptText and Styles.
   const before = root.children.find((c) => c.name !== 'ScriptText' && c.name !== 'Styles');
@@ -157,7 +178,8 @@ function addConnection(text: string, root: ElementSpan, dictionary: ElementSpan 
   const indent = before ? lineIndent(text, before.start) : `${rootIndent}  `;
   const dict = writeXml({ name: 'Dictionary', attrs: [], children: [node] }, indent);
   if (before) return { start: before.start, end: before.start, text: `${dict.slice(indent.length)}\n${indent}` };
-  if (!root.selfClosing) return { start: root.closeStart, end: root.closeStart, text: `${dict.slice(rootIndent.length)}\n${rootIndent}` };
+  if (!root.selfClosing)
+    return { start: root.closeStart, end: root.closeStart, text: `${dict.slice(rootIndent.length)}\n${rootIndent}` };
   const openTag = text.slice(root.start, root.openEnd - 2).trimEnd();
   return { start: root.start, end: root.openEnd, text: `${openTag}>\n${dict}\n${rootIndent}</${root.name}>` };
 }
@@ -173,5 +195,9 @@ function prologEdit(text: string): TextEdit | undefined {
 function hadByteOrderMark(template: Buffer | string): boolean {
   if (typeof template === 'string') return template.charCodeAt(0) === 0xfeff;
   const b = template;
-  return (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) || (b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff);
+  return (
+    (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) ||
+    (b[0] === 0xff && b[1] === 0xfe) ||
+    (b[0] === 0xfe && b[1] === 0xff)
+  );
 }

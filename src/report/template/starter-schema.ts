@@ -30,7 +30,11 @@ function shapeOf(v: unknown): Shape {
   if (typeof v === 'string') return { kind: 'string' };
   if (typeof v === 'number' || typeof v === 'bigint') return { kind: 'number' };
   if (typeof v === 'boolean') return { kind: 'boolean' };
-  if (Array.isArray(v)) return { kind: 'array', items: (v as unknown[]).reduce<Shape>((acc, el) => merge(acc, shapeOf(el)), { kind: 'none' }) };
+  if (Array.isArray(v))
+    return {
+      kind: 'array',
+      items: (v as unknown[]).reduce<Shape>((acc, el) => merge(acc, shapeOf(el)), { kind: 'none' }),
+    };
   if (isPlainObject(v)) {
     const properties = new Map<string, Shape>();
     for (const [k, x] of Object.entries(v)) if (x !== undefined) properties.set(k, shapeOf(x));
@@ -60,18 +64,24 @@ function merge(a: Shape, b: Shape): Shape {
     for (const [k, o] of other) if (!properties.has(k)) properties.set(k, missing(o));
     return { kind: 'object', properties };
   }
-  if (a.kind === 'array') return { kind: 'array', items: merge(a.items ?? { kind: 'none' }, b.items ?? { kind: 'none' }) };
+  if (a.kind === 'array')
+    return { kind: 'array', items: merge(a.items ?? { kind: 'none' }, b.items ?? { kind: 'none' }) };
   return { kind: a.kind, nullable: Boolean(a.nullable || b.nullable) };
 }
 
 function toSchema(s: Shape): JsonSchemaNode {
   switch (s.kind) {
-    case 'none': return { type: undefined };
+    case 'none':
+      return { type: undefined };
     case 'null':
-    case 'mixed': return { type: 'null' };
-    case 'object': return { type: 'object', properties: new Map([...(s.properties ?? [])].map(([k, x]) => [k, toSchema(x)])) };
-    case 'array': return { type: 'array', items: toSchema(s.items ?? { kind: 'none' }) };
-    default: return { type: s.nullable ? 'null' : s.kind };
+    case 'mixed':
+      return { type: 'null' };
+    case 'object':
+      return { type: 'object', properties: new Map([...(s.properties ?? [])].map(([k, x]) => [k, toSchema(x)])) };
+    case 'array':
+      return { type: 'array', items: toSchema(s.items ?? { kind: 'none' }) };
+    default:
+      return { type: s.nullable ? 'null' : s.kind };
   }
 }
 

@@ -60,12 +60,16 @@ interface NestedTable {
 /** Leaves of a row (objects flattened) and the tables inside it, in property order. */
 function collect(node: NodePlan, path: string, label: readonly string[], cells: Cell[], tables: NestedTable[]): void {
   if (node.kind === 'leaf') cells.push({ label: label.join('.'), expression: `[${path}]`, dataType: node.dataType });
-  else if (node.kind === 'object') for (const p of node.props) collect(p, `${path}.${p.alias}`, [...label, p.key], cells, tables);
+  else if (node.kind === 'object')
+    for (const p of node.props) collect(p, `${path}.${p.alias}`, [...label, p.key], cells, tables);
   else tables.push({ table: node, path, label: label.join('.') });
 }
 
 /** Static text: no `[…]` expressions when it holds brackets. */
-const literal = (text: string): [string, AttrValue][] => [['Text', text], ['AllowExpressions', /[[\]]/.test(text) ? false : undefined]];
+const literal = (text: string): [string, AttrValue][] => [
+  ['Text', text],
+  ['AllowExpressions', /[[\]]/.test(text) ? false : undefined],
+];
 
 class StarterWriter {
   private readonly counters = new Map<string, number>();
@@ -109,17 +113,27 @@ class StarterWriter {
     const top = this.place(height);
     return {
       name: 'ReportTitleBand',
-      attrs: [['Name', this.name('ReportTitle')], ['Top', top || undefined], ['Width', PAGE_WIDTH], ['Height', height]],
-      children: [this.text({ width: PAGE_WIDTH, height: 28.35 }, [...literal(title), ['VertAlign', 'Center'], ['Font', TITLE_FONT]])],
+      attrs: [
+        ['Name', this.name('ReportTitle')],
+        ['Top', top || undefined],
+        ['Width', PAGE_WIDTH],
+        ['Height', height],
+      ],
+      children: [
+        this.text({ width: PAGE_WIDTH, height: 28.35 }, [
+          ...literal(title),
+          ['VertAlign', 'Center'],
+          ['Font', TITLE_FONT],
+        ]),
+      ],
     };
   }
 
   caption(text: string, left: number, top: number, nested: boolean): XmlNode {
-    return this.text({ left, top, width: PAGE_WIDTH - left, height: nested ? ROW_HEIGHT : CAPTION_HEIGHT - SECTION_GAP }, [
-      ...literal(text),
-      ['VertAlign', 'Center'],
-      ['Font', nested ? NESTED_CAPTION_FONT : CAPTION_FONT],
-    ]);
+    return this.text(
+      { left, top, width: PAGE_WIDTH - left, height: nested ? ROW_HEIGHT : CAPTION_HEIGHT - SECTION_GAP },
+      [...literal(text), ['VertAlign', 'Center'], ['Font', nested ? NESTED_CAPTION_FONT : CAPTION_FONT]],
+    );
   }
 
   /** A DataBand over a table: header (caption + field names), a row of cells, nested tables. */
@@ -138,16 +152,29 @@ class StarterWriter {
     const headerHeight = captionHeight + (cells.length > 0 ? ROW_HEIGHT : 0);
     const header: XmlNode = {
       name: 'DataHeaderBand',
-      attrs: [['Name', this.name('DataHeader')], ['Top', this.place(headerHeight)], ['Width', PAGE_WIDTH], ['Height', headerHeight], ['RepeatOnEveryPage', true]],
+      attrs: [
+        ['Name', this.name('DataHeader')],
+        ['Top', this.place(headerHeight)],
+        ['Width', PAGE_WIDTH],
+        ['Height', headerHeight],
+        ['RepeatOnEveryPage', true],
+      ],
       children: [this.caption(t.label, indent, captionTop, level > 0)],
     };
     let x = indent;
     cells.forEach((c, i) => {
       const w = widths[i] as number;
-      header.children?.push(this.text({ left: x, top: captionHeight, width: w, height: ROW_HEIGHT }, [
-        ['Border.Lines', 'All'], ['Border.Color', GRID_COLOR], ['Fill.Color', HEADER_FILL], ...literal(c.label),
-        ['HorzAlign', NUMERIC.has(c.dataType) ? 'Right' : undefined], ['VertAlign', 'Center'], ['Font', FONT_BOLD],
-      ]));
+      header.children?.push(
+        this.text({ left: x, top: captionHeight, width: w, height: ROW_HEIGHT }, [
+          ['Border.Lines', 'All'],
+          ['Border.Color', GRID_COLOR],
+          ['Fill.Color', HEADER_FILL],
+          ...literal(c.label),
+          ['HorzAlign', NUMERIC.has(c.dataType) ? 'Right' : undefined],
+          ['VertAlign', 'Center'],
+          ['Font', FONT_BOLD],
+        ]),
+      );
       x += w;
     });
 
@@ -155,7 +182,11 @@ class StarterWriter {
     const band: XmlNode = {
       name: 'DataBand',
       attrs: [
-        ['Name', this.name('Data')], ['Top', this.place(rowHeight)], ['Width', PAGE_WIDTH], ['Height', rowHeight], ['CanGrow', true],
+        ['Name', this.name('Data')],
+        ['Top', this.place(rowHeight)],
+        ['Width', PAGE_WIDTH],
+        ['Height', rowHeight],
+        ['CanGrow', true],
         ['DataSource', t.table.name],
         // A row whose nested arrays are empty still shows (FastReport hides it by default).
         ['PrintIfDetailEmpty', nested.length > 0 ? true : undefined],
@@ -165,10 +196,18 @@ class StarterWriter {
     x = indent;
     cells.forEach((c, i) => {
       const w = widths[i] as number;
-      band.children?.push(this.text({ left: x, width: w, height: ROW_HEIGHT }, [
-        ['Border.Lines', 'All'], ['Border.Color', GRID_COLOR], ['CanGrow', true], ['GrowToBottom', true], ['Text', c.expression],
-        ['HorzAlign', NUMERIC.has(c.dataType) ? 'Right' : undefined], ['VertAlign', 'Center'], ['Font', FONT],
-      ]));
+      band.children?.push(
+        this.text({ left: x, width: w, height: ROW_HEIGHT }, [
+          ['Border.Lines', 'All'],
+          ['Border.Color', GRID_COLOR],
+          ['CanGrow', true],
+          ['GrowToBottom', true],
+          ['Text', c.expression],
+          ['HorzAlign', NUMERIC.has(c.dataType) ? 'Right' : undefined],
+          ['VertAlign', 'Center'],
+          ['Font', FONT],
+        ]),
+      );
       x += w;
     });
     band.children?.push(header, ...nested.map((n) => this.list(n, level + 1)));
@@ -189,10 +228,20 @@ class StarterWriter {
     for (const c of cells) {
       children.push(
         this.text({ top: y, width: LABEL_WIDTH, height: ROW_HEIGHT }, [
-          ['Border.Lines', 'All'], ['Border.Color', GRID_COLOR], ['Fill.Color', HEADER_FILL], ...literal(c.label), ['VertAlign', 'Center'], ['Font', FONT_BOLD],
+          ['Border.Lines', 'All'],
+          ['Border.Color', GRID_COLOR],
+          ['Fill.Color', HEADER_FILL],
+          ...literal(c.label),
+          ['VertAlign', 'Center'],
+          ['Font', FONT_BOLD],
         ]),
         this.text({ left: LABEL_WIDTH, top: y, width: PAGE_WIDTH - LABEL_WIDTH, height: ROW_HEIGHT }, [
-          ['Border.Lines', 'All'], ['Border.Color', GRID_COLOR], ['CanGrow', true], ['Text', c.expression], ['VertAlign', 'Center'], ['Font', FONT],
+          ['Border.Lines', 'All'],
+          ['Border.Color', GRID_COLOR],
+          ['CanGrow', true],
+          ['Text', c.expression],
+          ['VertAlign', 'Center'],
+          ['Font', FONT],
         ]),
       );
       y += ROW_HEIGHT;
@@ -200,7 +249,14 @@ class StarterWriter {
     // No DataSource: the band prints once (RowCount 1).
     const band: XmlNode = {
       name: 'DataBand',
-      attrs: [['Name', bandName], ['Top', this.place(y)], ['Width', PAGE_WIDTH], ['Height', y], ['CanGrow', true], ['PrintIfDetailEmpty', nested.length > 0 ? true : undefined]],
+      attrs: [
+        ['Name', bandName],
+        ['Top', this.place(y)],
+        ['Width', PAGE_WIDTH],
+        ['Height', y],
+        ['CanGrow', true],
+        ['PrintIfDetailEmpty', nested.length > 0 ? true : undefined],
+      ],
       children,
     };
     band.children?.push(...nested.map((n) => this.list(n, 1)));
@@ -211,8 +267,20 @@ class StarterWriter {
     const height = 28.35;
     return {
       name: 'PageFooterBand',
-      attrs: [['Name', this.name('PageFooter')], ['Top', this.place(height)], ['Width', PAGE_WIDTH], ['Height', height]],
-      children: [this.text({ width: PAGE_WIDTH, height }, [['Text', '[Page#] / [TotalPages#]'], ['HorzAlign', 'Right'], ['VertAlign', 'Center'], ['Font', FOOTER_FONT]])],
+      attrs: [
+        ['Name', this.name('PageFooter')],
+        ['Top', this.place(height)],
+        ['Width', PAGE_WIDTH],
+        ['Height', height],
+      ],
+      children: [
+        this.text({ width: PAGE_WIDTH, height }, [
+          ['Text', '[Page#] / [TotalPages#]'],
+          ['HorzAlign', 'Right'],
+          ['VertAlign', 'Center'],
+          ['Font', FOOTER_FONT],
+        ]),
+      ],
     };
   }
 }
@@ -237,27 +305,52 @@ export function starterTemplate(data: unknown, options: StarterOptions = {}): st
   const schema = starterSchema(sample.root);
   const names = makeNamer([]);
   const connectionName = names.unique('Connection');
-  const table = planTable('JSON', 'JSON', names.unique('JSON'), schema, { uniqueName: (b) => names.unique(b), sanitize: true });
+  const table = planTable('JSON', 'JSON', names.unique('JSON'), schema, {
+    uniqueName: (b) => names.unique(b),
+    sanitize: true,
+  });
   const connectionString = formatJsonConnectionString({ json: sample.text, jsonSchema: schemaText(schema) });
   const title = options.title ?? 'Report';
 
   const w = new StarterWriter(names);
-  const page: XmlNode = { name: 'ReportPage', attrs: [['Name', w.name('Page')], ['PaperWidth', 210], ['PaperHeight', 297], ['LeftMargin', 10], ['TopMargin', 10], ['RightMargin', 10], ['BottomMargin', 10]], children: [] };
+  const page: XmlNode = {
+    name: 'ReportPage',
+    attrs: [
+      ['Name', w.name('Page')],
+      ['PaperWidth', 210],
+      ['PaperHeight', 297],
+      ['LeftMargin', 10],
+      ['TopMargin', 10],
+      ['RightMargin', 10],
+      ['BottomMargin', 10],
+    ],
+    children: [],
+  };
   page.children?.push(w.title(title));
 
   if (Array.isArray(sample.root)) page.children?.push(w.list({ table, path: 'JSON', label: 'JSON' }, 0));
   else if (table.item.kind === 'object') {
     for (const cmd of table.item.props) {
       const path = `JSON.item.${cmd.alias}`;
-      page.children?.push(cmd.kind === 'table' ? w.list({ table: cmd, path, label: cmd.key }, 0) : w.block(cmd, path, cmd.key));
+      page.children?.push(
+        cmd.kind === 'table' ? w.list({ table: cmd, path, label: cmd.key }, 0) : w.block(cmd, path, cmd.key),
+      );
     }
-  } else throw new TemplateError('the data sample must be a JSON object (command name → rows) or an array', 'data sample');
+  } else
+    throw new TemplateError('the data sample must be a JSON object (command name → rows) or an array', 'data sample');
   page.children?.push(w.footer());
 
   const report: XmlNode = {
     name: 'Report',
-    attrs: [['ScriptLanguage', 'CSharp'], ['ReportInfo.Name', title], ['ReportInfo.Description', 'Starter template generated from a data sample.']],
-    children: [{ name: 'Dictionary', attrs: [], children: [connectionXml(connectionName, connectionString, table)] }, page],
+    attrs: [
+      ['ScriptLanguage', 'CSharp'],
+      ['ReportInfo.Name', title],
+      ['ReportInfo.Description', 'Starter template generated from a data sample.'],
+    ],
+    children: [
+      { name: 'Dictionary', attrs: [], children: [connectionXml(connectionName, connectionString, table)] },
+      page,
+    ],
   };
   return `<?xml version="1.0" encoding="utf-8"?>\n${writeXml(report)}\n`;
 }

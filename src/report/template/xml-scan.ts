@@ -86,7 +86,10 @@ function readStartTag(text: string, start: number, parent: ElementSpan | null): 
   for (;;) {
     while (isSpace(text[i])) i++;
     if (i >= text.length) throw new Error('unterminated start tag');
-    if (text[i] === '>') { el.openEnd = i + 1; break; }
+    if (text[i] === '>') {
+      el.openEnd = i + 1;
+      break;
+    }
     if (text[i] === '/' && text[i + 1] === '>') {
       el.openEnd = i + 2;
       el.selfClosing = true;

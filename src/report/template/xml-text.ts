@@ -9,20 +9,28 @@ import { TemplateError } from '../errors.js';
 export function escapeXmlAttribute(value: string): string {
   return value.replace(/[&<>"\t\n\r]/g, (c) => {
     switch (c) {
-      case '&': return '&amp;';
-      case '<': return '&lt;';
-      case '>': return '&gt;';
-      case '"': return '&quot;';
-      case '\t': return '&#9;';
-      case '\n': return '&#10;';
-      default: return '&#13;';
+      case '&':
+        return '&amp;';
+      case '<':
+        return '&lt;';
+      case '>':
+        return '&gt;';
+      case '"':
+        return '&quot;';
+      case '\t':
+        return '&#9;';
+      case '\n':
+        return '&#10;';
+      default:
+        return '&#13;';
     }
   });
 }
 
 // Characters XML 1.0 cannot carry at all (not even as references): C0 controls other than tab,
 // LF and CR, lone surrogates, U+FFFE and U+FFFF.
-const NOT_XML_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+const NOT_XML_CHAR =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
 
 /** True when `text` can be written into an XML document (after escaping). */
 export function isXmlText(text: string): boolean {
@@ -48,7 +56,8 @@ export interface XmlNode {
 function attrText(element: string, name: string, v: string | number | boolean): string {
   if (typeof v === 'number') return formatNumber(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (!isXmlText(v)) throw new TemplateError(`${name} ${JSON.stringify(v)} holds characters an XML file cannot carry`, element);
+  if (!isXmlText(v))
+    throw new TemplateError(`${name} ${JSON.stringify(v)} holds characters an XML file cannot carry`, element);
   return escapeXmlAttribute(v);
 }
 

@@ -44,15 +44,24 @@ export function isControl(cp: number): boolean {
 export function isDefaultIgnorable(cp: number): boolean {
   if (cp < 0x10000) {
     switch (cp >> 8) {
-      case 0x00: return cp === 0x00ad;
-      case 0x03: return cp === 0x034f;
-      case 0x06: return cp === 0x061c;
-      case 0x17: return cp >= 0x17b4 && cp <= 0x17b5;
-      case 0x18: return cp >= 0x180b && cp <= 0x180e;
-      case 0x20: return (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f);
-      case 0xfe: return (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff;
-      case 0xff: return cp >= 0xfff0 && cp <= 0xfff8;
-      default: return false;
+      case 0x00:
+        return cp === 0x00ad;
+      case 0x03:
+        return cp === 0x034f;
+      case 0x06:
+        return cp === 0x061c;
+      case 0x17:
+        return cp >= 0x17b4 && cp <= 0x17b5;
+      case 0x18:
+        return cp >= 0x180b && cp <= 0x180e;
+      case 0x20:
+        return (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f);
+      case 0xfe:
+        return (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff;
+      case 0xff:
+        return cp >= 0xfff0 && cp <= 0xfff8;
+      default:
+        return false;
     }
   }
   return (cp >= 0x1bca0 && cp <= 0x1bca3) || (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0000 && cp <= 0xe0fff);
@@ -75,7 +84,9 @@ export class FontFace {
   // fontkit's unitsPerEm is a getter that reads the head table on every call; text measurement
   // asks for it per character.
   private upm = 0;
-  private readonly glyphPresence = new BoundedCache<number, boolean>(MAX_CACHED_CODE_POINTS, (cp) => this.font.hasGlyphForCodePoint(cp));
+  private readonly glyphPresence = new BoundedCache<number, boolean>(MAX_CACHED_CODE_POINTS, (cp) =>
+    this.font.hasGlyphForCodePoint(cp),
+  );
   private readonly advances = new CodePointNumbers(MAX_CACHED_CODE_POINTS, (cp) => this.advanceOf(cp));
 
   constructor(

@@ -34,7 +34,11 @@ const MONO_METRIC = '"Courier New", Cousine, "Liberation Mono", Courier, monospa
 const MONO_SUBST = 'Cousine, "Liberation Mono", "Courier New", monospace';
 const DEJAVU = '"DejaVu Sans", Verdana, sans-serif';
 
-const sans = (metricCompatible: boolean, css = metricCompatible ? SANS_METRIC : SANS_SUBST, metrics?: EmMetrics): FamilyInfo =>
+const sans = (
+  metricCompatible: boolean,
+  css = metricCompatible ? SANS_METRIC : SANS_SUBST,
+  metrics?: EmMetrics,
+): FamilyInfo =>
   metrics ? { face: 'Arimo', css, metricCompatible, metrics } : { face: 'Arimo', css, metricCompatible };
 
 // Keys are normalised family names (see normaliseFamily).
@@ -63,7 +67,15 @@ export const FAMILIES = new Map<string, FamilyInfo>([
   ['consolas', { face: 'Cousine', css: MONO_SUBST, metricCompatible: false }],
   ['monospace', { face: 'Cousine', css: MONO_SUBST, metricCompatible: false }],
   // Verdana's widths are DejaVu Sans's to 0.1 % (README.md); line spacing 1005 + 209 per 1000.
-  ['verdana', { face: 'DejaVu Sans', css: DEJAVU, metricCompatible: false, metrics: { ascent: 1.005, descent: 0.209, lineGap: 0 } }],
+  [
+    'verdana',
+    {
+      face: 'DejaVu Sans',
+      css: DEJAVU,
+      metricCompatible: false,
+      metrics: { ascent: 1.005, descent: 0.209, lineGap: 0 },
+    },
+  ],
   ['dejavu sans', { face: 'DejaVu Sans', css: DEJAVU, metricCompatible: true }],
 ]);
 

@@ -92,7 +92,12 @@ export class FontService {
   mapFamily(family: string): FamilyMapping {
     const info = FAMILIES.get(normaliseFamily(family));
     const i = info ?? UNKNOWN_FAMILY;
-    const m: FamilyMapping = { face: i.face, known: info !== undefined, metricCompatible: i.metricCompatible, css: i.css };
+    const m: FamilyMapping = {
+      face: i.face,
+      known: info !== undefined,
+      metricCompatible: i.metricCompatible,
+      css: i.css,
+    };
     if (i.metrics) m.metrics = i.metrics;
     return m;
   }

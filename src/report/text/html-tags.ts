@@ -60,8 +60,15 @@ export interface BaseStyle {
 
 function sameStyle(a: Style, b: Style): boolean {
   return (
-    a.bold === b.bold && a.italic === b.italic && a.underline === b.underline && a.strike === b.strike &&
-    a.sub === b.sub && a.sup === b.sup && a.color === b.color && a.face === b.face && a.sizePt === b.sizePt
+    a.bold === b.bold &&
+    a.italic === b.italic &&
+    a.underline === b.underline &&
+    a.strike === b.strike &&
+    a.sub === b.sub &&
+    a.sup === b.sup &&
+    a.color === b.color &&
+    a.face === b.face &&
+    a.sizePt === b.sizePt
   );
 }
 
@@ -182,17 +189,39 @@ export function parseHtmlTags(text: string, base: BaseStyle = {}): StyledRun[] {
     const lower4 = text.slice(i, i + 4).toLowerCase();
     const lower5 = text.slice(i, i + 5).toLowerCase();
     const lower6 = text.slice(i, i + 6).toLowerCase();
-    if (lower3 === '<b>') { next.bold = true; end = i + 3; }
-    else if (lower3 === '<i>') { next.italic = true; end = i + 3; }
-    else if (lower3 === '<u>') { next.underline = true; end = i + 3; }
-    else if (lower3 === '<s>') { next.strike = true; end = i + 3; }
-    else if (lower4 === '</b>') { next.bold = false; end = i + 4; }
-    else if (lower4 === '</i>') { next.italic = false; end = i + 4; }
-    else if (lower4 === '</u>') { next.underline = false; end = i + 4; }
-    else if (lower4 === '</s>') { next.strike = false; end = i + 4; }
-    else if (lower5 === '<sub>') { next.sub = true; next.sup = false; end = i + 5; }
-    else if (lower5 === '<sup>') { next.sup = true; next.sub = false; end = i + 5; }
-    else if (lower5 === '<img ') {
+    if (lower3 === '<b>') {
+      next.bold = true;
+      end = i + 3;
+    } else if (lower3 === '<i>') {
+      next.italic = true;
+      end = i + 3;
+    } else if (lower3 === '<u>') {
+      next.underline = true;
+      end = i + 3;
+    } else if (lower3 === '<s>') {
+      next.strike = true;
+      end = i + 3;
+    } else if (lower4 === '</b>') {
+      next.bold = false;
+      end = i + 4;
+    } else if (lower4 === '</i>') {
+      next.italic = false;
+      end = i + 4;
+    } else if (lower4 === '</u>') {
+      next.underline = false;
+      end = i + 4;
+    } else if (lower4 === '</s>') {
+      next.strike = false;
+      end = i + 4;
+    } else if (lower5 === '<sub>') {
+      next.sub = true;
+      next.sup = false;
+      end = i + 5;
+    } else if (lower5 === '<sup>') {
+      next.sup = true;
+      next.sub = false;
+      end = i + 5;
+    } else if (lower5 === '<img ') {
       const right = text.indexOf('>', i + 5);
       if (right > 0) {
         flush();
@@ -224,10 +253,17 @@ export function parseHtmlTags(text: string, base: BaseStyle = {}): StyledRun[] {
         }
         end = right + 1;
       }
-    } else if (lower6 === '</sub>' || lower6 === '</sup>') { next.sub = false; next.sup = false; end = i + 6; }
-    else if (text.slice(i, i + 8).toLowerCase() === '<strike>') { next.strike = true; end = i + 8; }
-    else if (text.slice(i, i + 9).toLowerCase() === '</strike>') { next.strike = false; end = i + 9; }
-    else if (text.slice(i, i + 7).toLowerCase() === '</font>') {
+    } else if (lower6 === '</sub>' || lower6 === '</sup>') {
+      next.sub = false;
+      next.sup = false;
+      end = i + 6;
+    } else if (text.slice(i, i + 8).toLowerCase() === '<strike>') {
+      next.strike = true;
+      end = i + 8;
+    } else if (text.slice(i, i + 9).toLowerCase() === '</strike>') {
+      next.strike = false;
+      end = i + 9;
+    } else if (text.slice(i, i + 7).toLowerCase() === '</font>') {
       delete next.color;
       delete next.face;
       delete next.sizePt;
@@ -324,7 +360,8 @@ export function breakRuns(
 ): HtmlLine[] {
   const fonts = opts.fonts ?? defaultFontService();
   const baseResolved = fonts.resolve(base);
-  const baseLineHeight = opts.lineHeightPx !== undefined && opts.lineHeightPx > 0 ? opts.lineHeightPx : baseResolved.lineHeightPx;
+  const baseLineHeight =
+    opts.lineHeightPx !== undefined && opts.lineHeightPx > 0 ? opts.lineHeightPx : baseResolved.lineHeightPx;
   const wrap = {
     wordWrap: opts.wordWrap ?? true,
     breakLongWords: opts.breakLongWords ?? true,

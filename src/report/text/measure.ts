@@ -221,7 +221,13 @@ export function breakLinesMeasured(
   return breakText(text, font, maxWidthPx, opts, true);
 }
 
-function breakText(text: string, font: FontSpec | ResolvedFont, maxWidthPx: number, opts: BreakOptions, natural: boolean): MeasuredLines {
+function breakText(
+  text: string,
+  font: FontSpec | ResolvedFont,
+  maxWidthPx: number,
+  opts: BreakOptions,
+  natural: boolean,
+): MeasuredLines {
   const fonts = opts.fonts ?? defaultFontService();
   const r = resolveFont(font, fonts);
   const wordWrap = opts.wordWrap ?? true;
@@ -306,7 +312,13 @@ function oneLine(
     off = j;
   }
   const lineEnd = hasContent ? contentEnd : start;
-  return { text: text.slice(start, lineEnd), widthPx: hasContent ? contentWidth : 0, start, end: lineEnd, hardBreak: true };
+  return {
+    text: text.slice(start, lineEnd),
+    widthPx: hasContent ? contentWidth : 0,
+    start,
+    end: lineEnd,
+    hardBreak: true,
+  };
 }
 
 function toTextLine(text: string, p: PlainParagraph, l: RawLine, last: boolean, tabWidth: number): TextLine {

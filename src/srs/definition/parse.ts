@@ -13,7 +13,16 @@ import { parseXml, type XmlElement } from '../../report/frx/xml.js';
 import { TemplateError } from '../../report/errors.js';
 import { getCulture } from '../../report/format/culture.js';
 import { bindNamedParameters } from '../../db/sql-text.js';
-import { BUILTIN_PARAMS, PARAM_TYPES, RESERVED_QUERY_NAMES, SETUP_COMMAND, type ParamType, type SrsCommand, type SrsDefinition, type SrsParam } from './model.js';
+import {
+  BUILTIN_PARAMS,
+  PARAM_TYPES,
+  RESERVED_QUERY_NAMES,
+  SETUP_COMMAND,
+  type ParamType,
+  type SrsCommand,
+  type SrsDefinition,
+  type SrsParam,
+} from './model.js';
 import { checkParamValue } from '../params.js';
 
 export class SrsDefinitionError extends Error {
@@ -32,7 +41,12 @@ const ROLE = /^[A-Za-z0-9_.:-]{1,128}$/;
 const KNOWN_OPTS = ['dtsingle'];
 const MARKER_PREFIXES = ['@', ':'] as const;
 
-export const SRS_XML_LIMITS = { maxInputBytes: 1024 * 1024, maxDepth: 16, maxElements: 10_000, maxAttributeValueLength: 64 * 1024 };
+export const SRS_XML_LIMITS = {
+  maxInputBytes: 1024 * 1024,
+  maxDepth: 16,
+  maxElements: 10_000,
+  maxAttributeValueLength: 64 * 1024,
+};
 
 const list = (raw: string | undefined): string[] =>
   (raw ?? '')
@@ -57,11 +71,13 @@ export function parseSrsDefinition(id: string, file: string, input: Buffer | str
 
   const warnings: string[] = [];
   const unknownAttrs = (el: XmlElement, known: readonly string[]) => {
-    for (const a of Object.keys(el.attrs)) if (!known.includes(a)) warnings.push(`line ${el.line}: attribute ${a} of <${el.name}> is not used`);
+    for (const a of Object.keys(el.attrs))
+      if (!known.includes(a)) warnings.push(`line ${el.line}: attribute ${a} of <${el.name}> is not used`);
   };
   unknownAttrs(root, ['label', 'culture']);
   const culture = root.attrs.culture;
-  if (culture !== undefined && culture !== '' && getCulture(culture) === undefined) fail(root.line, `culture "${culture}" is not supported`);
+  if (culture !== undefined && culture !== '' && getCulture(culture) === undefined)
+    fail(root.line, `culture "${culture}" is not supported`);
 
   const commands: SrsCommand[] = [];
   const params: SrsParam[] = [];
@@ -82,13 +98,20 @@ export function parseSrsDefinition(id: string, file: string, input: Buffer | str
       warnings.push(`line ${item.line}: <itm model="${model}"> is not a command or a param and is ignored`);
       continue;
     }
-    if (!NAME.test(name)) fail(item.line, `${model} name "${name.slice(0, 80)}" must be a letter followed by up to 63 letters, digits or _`);
+    if (!NAME.test(name))
+      fail(
+        item.line,
+        `${model} name "${name.slice(0, 80)}" must be a letter followed by up to 63 letters, digits or _`,
+      );
     if (model === 'command') {
       unknownAttrs(item, ['model', 'name', 'acl', 'opts']);
       const acl = list(item.attrs.acl);
-      for (const role of acl) if (!ROLE.test(role)) fail(item.line, `command "${name}": acl role "${role.slice(0, 80)}" is not a role name`);
+      for (const role of acl)
+        if (!ROLE.test(role)) fail(item.line, `command "${name}": acl role "${role.slice(0, 80)}" is not a role name`);
       const opts = list(item.attrs.opts).map((o) => o.toLowerCase());
-      for (const o of opts) if (!KNOWN_OPTS.includes(o)) fail(item.line, `command "${name}": unknown opt "${o.slice(0, 80)}" (known: ${KNOWN_OPTS.join(', ')})`);
+      for (const o of opts)
+        if (!KNOWN_OPTS.includes(o))
+          fail(item.line, `command "${name}": unknown opt "${o.slice(0, 80)}" (known: ${KNOWN_OPTS.join(', ')})`);
       const sql = item.text.trim();
       if (sql === '') fail(item.line, `command "${name}" has no SQL`);
       const command: SrsCommand = { name, sql, acl, single: opts.includes('dtsingle'), line: item.line };
@@ -99,9 +122,11 @@ export function parseSrsDefinition(id: string, file: string, input: Buffer | str
       else commands.push(command);
     } else {
       unknownAttrs(item, ['model', 'name', 'type']);
-      if (RESERVED_QUERY_NAMES.some((r) => r === name.toLowerCase())) fail(item.line, `param name "${name}" is reserved`);
+      if (RESERVED_QUERY_NAMES.some((r) => r === name.toLowerCase()))
+        fail(item.line, `param name "${name}" is reserved`);
       const type = (item.attrs.type ?? 'string').trim().toLowerCase() as ParamType;
-      if (!PARAM_TYPES.includes(type)) fail(item.line, `param "${name}": type "${item.attrs.type}" is not one of ${PARAM_TYPES.join(', ')}`);
+      if (!PARAM_TYPES.includes(type))
+        fail(item.line, `param "${name}": type "${item.attrs.type}" is not one of ${PARAM_TYPES.join(', ')}`);
       const text = item.text.trim();
       const defaultValue = text === '' ? null : text;
       if (defaultValue !== null) {
@@ -119,7 +144,11 @@ export function parseSrsDefinition(id: string, file: string, input: Buffer | str
   const known = Object.fromEntries([...params.map((p) => p.name), ...BUILTIN_PARAMS].map((n) => [n, null]));
   for (const c of setup ? [setup, ...commands] : commands) {
     const { unknown } = bindNamedParameters(c.sql, known, { prefixes: MARKER_PREFIXES });
-    if (unknown.length > 0) fail(c.line, `command "${c.name}" uses ${unknown.map((u) => `@${u}`).join(', ')}, which ${unknown.length === 1 ? 'is not a declared param' : 'are not declared params'}`);
+    if (unknown.length > 0)
+      fail(
+        c.line,
+        `command "${c.name}" uses ${unknown.map((u) => `@${u}`).join(', ')}, which ${unknown.length === 1 ? 'is not a declared param' : 'are not declared params'}`,
+      );
   }
 
   const label = root.attrs.label?.trim() || id;

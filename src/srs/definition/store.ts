@@ -41,12 +41,18 @@ export class DefinitionStore {
     try {
       names = await readdir(dir);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
+        return null;
       throw err;
     }
     const file = definitionFileFor(names, id);
     if (file === null) return null;
-    if (typeof file === 'object') throw new SrsDefinitionError(`srs/${id}-*.xml`, null, `several files define SRS ${id}: ${file.ambiguous.join(', ')}`);
+    if (typeof file === 'object')
+      throw new SrsDefinitionError(
+        `srs/${id}-*.xml`,
+        null,
+        `several files define SRS ${id}: ${file.ambiguous.join(', ')}`,
+      );
 
     const path = join(dir, file);
     let info;
@@ -64,7 +70,10 @@ export class DefinitionStore {
     if (cached && cached.stamp === stamp) {
       result = cached.result;
     } else {
-      result = info.size > SRS_XML_LIMITS.maxInputBytes ? new SrsDefinitionError(where, null, `the file is larger than ${SRS_XML_LIMITS.maxInputBytes} bytes`) : await this.parse(id, where, path);
+      result =
+        info.size > SRS_XML_LIMITS.maxInputBytes
+          ? new SrsDefinitionError(where, null, `the file is larger than ${SRS_XML_LIMITS.maxInputBytes} bytes`)
+          : await this.parse(id, where, path);
       this.cache.set(path, { stamp, result });
       this.options.onLoad?.(where, result);
     }

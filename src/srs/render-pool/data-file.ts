@@ -14,11 +14,15 @@ function readDataFile(path: string): Buffer {
     return readFileSync(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new TemplateError(`cannot read the data file (${typeof code === 'string' ? code : (err as Error).message})`, path);
+    throw new TemplateError(
+      `cannot read the data file (${typeof code === 'string' ? code : (err as Error).message})`,
+      path,
+    );
   }
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The text of a .json data file, for embedding into a template (format frx). */
 export function jsonTextFromFile(path: string): string {
@@ -41,8 +45,10 @@ export function renderDataFromFile(path: string, report: ReportModel): RenderDat
   const data: RenderData = {};
   if (hasJsonConnection || !hasTables) data.json = root;
   if (hasTables) {
-    if (isPlainObject(root) && Object.values(root).every(Array.isArray)) data.tables = root as Record<string, unknown[]>;
-    else if (!hasJsonConnection) throw new TemplateError("data for the template's data sources must be an object of named arrays", path);
+    if (isPlainObject(root) && Object.values(root).every(Array.isArray))
+      data.tables = root as Record<string, unknown[]>;
+    else if (!hasJsonConnection)
+      throw new TemplateError("data for the template's data sources must be an object of named arrays", path);
   }
   return data;
 }

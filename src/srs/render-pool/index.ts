@@ -11,4 +11,11 @@ export {
   RenderTimeoutError,
   TemplateRenderError,
 } from './errors.js';
-export type { RenderFormat, RenderJob, RenderOutcome, RenderPool, RenderPoolOptions, RenderPoolStats } from './types.js';
+export type {
+  RenderFormat,
+  RenderJob,
+  RenderOutcome,
+  RenderPool,
+  RenderPoolOptions,
+  RenderPoolStats,
+} from './types.js';

@@ -24,7 +24,8 @@ export type ResolvedPoolOptions = WorkerQueueLimits & { maxPages: number };
 
 export function resolvePoolOptions(opts: RenderPoolOptions = {}): ResolvedPoolOptions {
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
-  if (typeof maxPages !== 'number' || !Number.isInteger(maxPages) || maxPages < 1) throw new RangeError(`render pool: maxPages must be an integer ≥ 1 (got ${String(maxPages)})`);
+  if (typeof maxPages !== 'number' || !Number.isInteger(maxPages) || maxPages < 1)
+    throw new RangeError(`render pool: maxPages must be an integer ≥ 1 (got ${String(maxPages)})`);
   return { ...resolveQueueLimits('render pool', opts, 60_000), maxPages };
 }
 
@@ -51,7 +52,10 @@ export class RenderWorkerPool implements RenderPool {
       timeout: (ms) => new RenderTimeoutError(ms),
       outOfMemory: (mb) => new RenderMemoryError(mb),
       failed: (message, cause) => new RenderFailedError(message, cause === undefined ? undefined : { cause }),
-      cannotStart: (err) => (err instanceof RenderFailedError ? err : new RenderFailedError(`cannot start a render worker: ${(err as Error).message}`, { cause: err })),
+      cannotStart: (err) =>
+        err instanceof RenderFailedError
+          ? err
+          : new RenderFailedError(`cannot start a render worker: ${(err as Error).message}`, { cause: err }),
       closed: () => new RenderPoolClosedError(),
     });
   }
@@ -63,10 +67,13 @@ export class RenderWorkerPool implements RenderPool {
   render(job: RenderJob, signal?: AbortSignal): Promise<RenderOutcome> {
     // A closed pool or an aborted signal answers first, as for any job.
     if (this.queue.isOpen && !signal?.aborted) {
-      if (typeof job?.templatePath !== 'string' || job.templatePath === '') return Promise.reject(new TypeError('render job: templatePath must be a non-empty string'));
+      if (typeof job?.templatePath !== 'string' || job.templatePath === '')
+        return Promise.reject(new TypeError('render job: templatePath must be a non-empty string'));
       const cut = job.truncateAtPages;
-      if (cut !== undefined && (!Number.isInteger(cut) || cut < 1)) return Promise.reject(new TypeError(`render job: truncateAtPages must be an integer ≥ 1 (got ${String(cut)})`));
-      if (!FORMATS.has(job.format)) return Promise.reject(new TemplateRenderError(`unsupported output format "${String(job.format)}"`));
+      if (cut !== undefined && (!Number.isInteger(cut) || cut < 1))
+        return Promise.reject(new TypeError(`render job: truncateAtPages must be an integer ≥ 1 (got ${String(cut)})`));
+      if (!FORMATS.has(job.format))
+        return Promise.reject(new TemplateRenderError(`unsupported output format "${String(job.format)}"`));
     }
     return this.queue.submit(job, signal);
   }
@@ -79,12 +86,23 @@ export class RenderWorkerPool implements RenderPool {
     return this.queue.close();
   }
 
-  private answer(msg: Exclude<WorkerReply, { type: 'ready' }>, job: RenderJob): { result: RenderOutcome } | { error: unknown } {
+  private answer(
+    msg: Exclude<WorkerReply, { type: 'ready' }>,
+    job: RenderJob,
+  ): { result: RenderOutcome } | { error: unknown } {
     if (msg.cache === 'hit') this.cache.hits++;
     else if (msg.cache === 'miss') this.cache.misses++;
     if (msg.type === 'done') {
       const output = Buffer.from(msg.output.buffer, msg.output.byteOffset, msg.output.byteLength);
-      return { result: { output, contentType: msg.contentType, pages: msg.pages, truncated: msg.truncated, warnings: msg.warnings } };
+      return {
+        result: {
+          output,
+          contentType: msg.contentType,
+          pages: msg.pages,
+          truncated: msg.truncated,
+          warnings: msg.warnings,
+        },
+      };
     }
     if (msg.kind === 'too_large') return { error: new RenderPageLimitError(msg.maxPages) };
     if (msg.kind === 'template') return { error: new TemplateRenderError(msg.message) };

@@ -8,7 +8,10 @@ import type { RenderJob } from './types.js';
 /** What a worker needs of a job (the request id stays in the main thread): the page limit of
  *  this run (the pool always sets it; the engine's default otherwise), and whether reaching it
  *  cuts the report (the job's truncateAtPages) or fails it. */
-export type WorkerJob = Omit<RenderJob, 'requestId' | 'truncateAtPages'> & { maxPages?: number; truncatePages?: boolean };
+export type WorkerJob = Omit<RenderJob, 'requestId' | 'truncateAtPages'> & {
+  maxPages?: number;
+  truncatePages?: boolean;
+};
 
 export interface RenderRequest {
   type: 'render';
@@ -21,6 +24,15 @@ export type CacheUse = 'hit' | 'miss' | undefined;
 
 export type WorkerReply =
   | { type: 'ready' }
-  | { type: 'done'; id: number; output: Uint8Array; contentType: string; pages: number; truncated: boolean; warnings: string[]; cache: CacheUse }
+  | {
+      type: 'done';
+      id: number;
+      output: Uint8Array;
+      contentType: string;
+      pages: number;
+      truncated: boolean;
+      warnings: string[];
+      cache: CacheUse;
+    }
   | { type: 'failed'; id: number; kind: 'template' | 'internal'; message: string; stack?: string; cache: CacheUse }
   | { type: 'failed'; id: number; kind: 'too_large'; maxPages: number; message: string; cache: CacheUse };

@@ -42,7 +42,11 @@ function rendered(format: 'html' | 'pdf', contentType: string): FormatHandler {
   return {
     contentType,
     render: (template, job) => {
-      const r = renderReport({ ...reportOptions(template, job), format, ...(format === 'html' && job.embedFonts ? { embedFonts: true } : {}) });
+      const r = renderReport({
+        ...reportOptions(template, job),
+        format,
+        ...(format === 'html' && job.embedFonts ? { embedFonts: true } : {}),
+      });
       return { output: ownBytes(r.output), contentType, pages: r.pages, truncated: r.truncated, warnings: r.warnings };
     },
   };
@@ -58,7 +62,13 @@ const FORMATS: Record<RenderFormat, FormatHandler> = {
     render: (template, job) => {
       // A data file goes to the merge as JSON text, parsed there with the merge's own limits.
       const data = job.dataFile !== undefined ? jsonTextFromFile(job.dataFile) : job.data;
-      return { output: ownBytes(mergeDataIntoTemplate(template.bytes, data)), contentType: FORMATS.frx.contentType, pages: 0, truncated: false, warnings: [] };
+      return {
+        output: ownBytes(mergeDataIntoTemplate(template.bytes, data)),
+        contentType: FORMATS.frx.contentType,
+        pages: 0,
+        truncated: false,
+        warnings: [],
+      };
     },
   },
 };
@@ -74,7 +84,11 @@ export function ownBytes(out: string | Uint8Array): Uint8Array {
 /** Runs one job. Throws TemplateError when the template or data cannot be used,
  *  RenderTooLargeError past the job's page limit; `onTemplate`
  *  learns whether the cache was used even when the render fails afterwards. */
-export async function runRenderJob(job: WorkerJob, cache: TemplateCache, onTemplate?: (hit: boolean) => void): Promise<Produced> {
+export async function runRenderJob(
+  job: WorkerJob,
+  cache: TemplateCache,
+  onTemplate?: (hit: boolean) => void,
+): Promise<Produced> {
   const handler = Object.hasOwn(FORMATS, job.format) ? FORMATS[job.format] : undefined;
   if (!handler) throw new TemplateError(`unsupported output format "${String(job.format)}"`);
   const { template, hit } = cache.get(job.templatePath);

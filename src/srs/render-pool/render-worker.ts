@@ -18,12 +18,29 @@ async function handle(req: RenderRequest): Promise<void> {
   let cacheUse: CacheUse;
   try {
     const p = await runRenderJob(req.job, cache, (hit) => (cacheUse = hit ? 'hit' : 'miss'));
-    reply({ type: 'done', id: req.id, output: p.output, contentType: p.contentType, pages: p.pages, truncated: p.truncated, warnings: p.warnings, cache: cacheUse }, [
-      p.output.buffer as ArrayBuffer,
-    ]);
+    reply(
+      {
+        type: 'done',
+        id: req.id,
+        output: p.output,
+        contentType: p.contentType,
+        pages: p.pages,
+        truncated: p.truncated,
+        warnings: p.warnings,
+        cache: cacheUse,
+      },
+      [p.output.buffer as ArrayBuffer],
+    );
   } catch (err) {
     if (err instanceof RenderTooLargeError) {
-      reply({ type: 'failed', id: req.id, kind: 'too_large', maxPages: err.maxPages, message: err.message, cache: cacheUse });
+      reply({
+        type: 'failed',
+        id: req.id,
+        kind: 'too_large',
+        maxPages: err.maxPages,
+        message: err.message,
+        cache: cacheUse,
+      });
       return;
     }
     const e = err instanceof Error ? err : new Error(String(err));

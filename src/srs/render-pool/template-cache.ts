@@ -56,7 +56,8 @@ export class TemplateCache {
       // cannot pair one file's key with another's content).
       const st = fstatSync(fd);
       if (!st.isFile()) throw new TemplateError('the template is not a file');
-      if (st.size > this.maxFileBytes) throw new TemplateError(`the template file is larger than ${this.maxFileBytes} bytes`);
+      if (st.size > this.maxFileBytes)
+        throw new TemplateError(`the template file is larger than ${this.maxFileBytes} bytes`);
       const key = `${st.mtimeMs}:${st.size}:${st.ino}`;
       const cached = this.entries.get(path);
       if (cached && cached.key === key) {

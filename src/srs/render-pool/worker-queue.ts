@@ -75,7 +75,11 @@ function integerOption(pool: string, name: string, value: number | undefined, fa
 }
 
 /** Limits from what was given: size max(1, cores − 1), queue 4 × size, heap 512 MB by default. */
-export function resolveQueueLimits(pool: string, opts: WorkerQueueOptionsInput, defaultTimeoutMs: number): WorkerQueueLimits {
+export function resolveQueueLimits(
+  pool: string,
+  opts: WorkerQueueOptionsInput,
+  defaultTimeoutMs: number,
+): WorkerQueueLimits {
   const size = integerOption(pool, 'size', opts.size, Math.max(1, availableParallelism() - 1), 1);
   return {
     size,
@@ -115,9 +119,21 @@ export class WorkerQueue<Job, Result, Reply extends JobReply> {
     if (this.closed) return Promise.reject(this.hooks.closed());
     if (signal?.aborted) return Promise.reject(signal.reason);
     const { size, queueLimit } = this.limits;
-    if (this.running.size + this.queue.length >= size + queueLimit) return Promise.reject(this.hooks.busy(this.retryAfterSeconds()));
+    if (this.running.size + this.queue.length >= size + queueLimit)
+      return Promise.reject(this.hooks.busy(this.retryAfterSeconds()));
     return new Promise<Result>((resolve, reject) => {
-      const p: Pending<Job, Result, Reply> = { id: this.nextId++, job, resolve, reject, signal, onAbort: undefined, slot: null, timer: undefined, startedAt: 0, settled: false };
+      const p: Pending<Job, Result, Reply> = {
+        id: this.nextId++,
+        job,
+        resolve,
+        reject,
+        signal,
+        onAbort: undefined,
+        slot: null,
+        timer: undefined,
+        startedAt: 0,
+        settled: false,
+      };
       if (signal) {
         p.onAbort = () => this.abort(p);
         signal.addEventListener('abort', p.onAbort, { once: true });
@@ -193,7 +209,10 @@ export class WorkerQueue<Job, Result, Reply extends JobReply> {
     } catch (err) {
       // A job that cannot be cloned (functions, symbols…): the caller's bug, the worker is fine.
       this.running.delete(slot);
-      this.settle(p, this.hooks.failed(`the ${this.hooks.noun} job cannot be sent to a worker: ${(err as Error).message}`, err));
+      this.settle(
+        p,
+        this.hooks.failed(`the ${this.hooks.noun} job cannot be sent to a worker: ${(err as Error).message}`, err),
+      );
       return;
     }
     const { timeoutMs } = this.limits;
@@ -224,7 +243,10 @@ export class WorkerQueue<Job, Result, Reply extends JobReply> {
     if (p) {
       const err = exit.outOfMemory
         ? this.hooks.outOfMemory(this.limits.maxMemoryMb)
-        : this.hooks.failed(`the ${this.hooks.noun} worker stopped unexpectedly${this.hooks.describe(p.job)}: ${exit.message}`, cause);
+        : this.hooks.failed(
+            `the ${this.hooks.noun} worker stopped unexpectedly${this.hooks.describe(p.job)}: ${exit.message}`,
+            cause,
+          );
       this.settle(p, err);
     } else if (!slot.ready && ++this.startFailures >= MAX_START_FAILURES) {
       // Workers die while starting: do not retry forever; the next job tries again.

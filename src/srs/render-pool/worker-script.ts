@@ -30,7 +30,9 @@ await (api.tsImport ?? api.default.tsImport)(workerData.entry, workerData.entry)
 function tsxEsmApi(): string | undefined {
   try {
     const pkgPath = createRequire(import.meta.url).resolve('tsx/package.json');
-    const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { exports?: Record<string, { import?: { default?: string } }> };
+    const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as {
+      exports?: Record<string, { import?: { default?: string } }>;
+    };
     const rel = pkg.exports?.['./esm/api']?.import?.default;
     return rel ? new URL(rel, pathToFileURL(pkgPath)).href : undefined;
   } catch {
@@ -44,13 +46,21 @@ function toUrl(script: string | URL): URL {
 
 /** The default worker entry, or `script` (tests); `.ts` entries run through tsx. */
 export function workerLaunch(script?: string | URL): WorkerLaunch {
-  const entry = script !== undefined ? toUrl(script) : new URL(RUNNING_FROM_SOURCES ? './render-worker.ts' : './render-worker.js', import.meta.url);
+  const entry =
+    script !== undefined
+      ? toUrl(script)
+      : new URL(RUNNING_FROM_SOURCES ? './render-worker.ts' : './render-worker.js', import.meta.url);
   if (entry.protocol === 'file:' && !existsSync(fileURLToPath(entry))) {
-    throw new RenderFailedError(`the render worker script ${fileURLToPath(entry)} does not exist${RUNNING_FROM_SOURCES ? '' : ' (is dist/ built completely?)'}`);
+    throw new RenderFailedError(
+      `the render worker script ${fileURLToPath(entry)} does not exist${RUNNING_FROM_SOURCES ? '' : ' (is dist/ built completely?)'}`,
+    );
   }
   if (!/\.[mc]?ts$/.test(entry.pathname)) return { filename: entry };
   const tsxApi = tsxEsmApi();
-  if (!tsxApi) throw new RenderFailedError(`the render worker ${entry.pathname} is TypeScript and tsx is not installed: run the server from dist/ (npm run build)`);
+  if (!tsxApi)
+    throw new RenderFailedError(
+      `the render worker ${entry.pathname} is TypeScript and tsx is not installed: run the server from dist/ (npm run build)`,
+    );
   return {
     filename: new URL(`data:text/javascript,${encodeURIComponent(TSX_BOOTSTRAP)}`),
     workerData: { tsxApi, entry: entry.href },

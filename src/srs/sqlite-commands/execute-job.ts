@@ -20,7 +20,12 @@ class RowLimitExceeded extends Error {}
 function report(err: unknown): ErrorReport {
   const e = err instanceof Error ? err : new Error(String(err));
   const code = (e as { code?: unknown }).code;
-  return { name: e.name, message: e.message, ...(typeof code === 'string' ? { code } : {}), ...(e.stack !== undefined ? { stack: e.stack } : {}) };
+  return {
+    name: e.name,
+    message: e.message,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(e.stack !== undefined ? { stack: e.stack } : {}),
+  };
 }
 
 /** The SQL ended the run's transaction (COMMIT, END, ROLLBACK) or attached another database. */
@@ -48,7 +53,10 @@ export function runAppStatement(db: SQLiteDatabase.Database, statement: Compiled
 
 /** After a failed run, outside any transaction: whatever the SQL attached goes. */
 export function detachOthers(db: SQLiteDatabase.Database): void {
-  const names = db.prepare("SELECT name FROM pragma_database_list WHERE name NOT IN ('main', 'temp')").pluck().all() as string[];
+  const names = db
+    .prepare("SELECT name FROM pragma_database_list WHERE name NOT IN ('main', 'temp')")
+    .pluck()
+    .all() as string[];
   for (const name of names) db.prepare('DETACH DATABASE ?').run(name);
 }
 
@@ -70,7 +78,11 @@ function runStatement(db: SQLiteDatabase.Database, statement: CompiledStatement,
  * Runs `job` on `db`; `onStatement` is called before each statement with its command's name.
  * Never throws: every failure is rolled back and described in the outcome.
  */
-export function executeJob(db: SQLiteDatabase.Database, job: RunJob, onStatement: (command: string) => void): JobOutcome {
+export function executeJob(
+  db: SQLiteDatabase.Database,
+  job: RunJob,
+  onStatement: (command: string) => void,
+): JobOutcome {
   let current: string | null = null;
   try {
     db.exec('BEGIN');
@@ -86,7 +98,12 @@ export function executeJob(db: SQLiteDatabase.Database, job: RunJob, onStatement
         // still took longer fails the same way.
         const took = performance.now() - started;
         if (took > job.statementTimeoutMs) {
-          return rollback(db, { ok: false, command: command.name, reason: 'timeout', error: report(new Error(`statement ran ${Math.round(took)} ms`)) });
+          return rollback(db, {
+            ok: false,
+            command: command.name,
+            reason: 'timeout',
+            error: report(new Error(`statement ran ${Math.round(took)} ms`)),
+          });
         }
       }
       if (command.output !== 'none') data[command.name] = commandData(rows, command.output === 'single');

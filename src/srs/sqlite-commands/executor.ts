@@ -24,7 +24,11 @@ export class SqliteCommandExecutor implements CommandExecutor {
     private readonly opts: SqliteExecutorOptions,
   ) {}
 
-  async execute(commands: readonly CommandToRun[], limits: RunLimits, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  async execute(
+    commands: readonly CommandToRun[],
+    limits: RunLimits,
+    signal?: AbortSignal,
+  ): Promise<Record<string, unknown>> {
     // Closed: a pool started now would outlive the server.
     if (this.closed) throw new Error('the SRS service is closed');
     this.pool ??= new SqliteCommandPool({ file: this.opts.file, size: this.opts.processes });
@@ -36,7 +40,10 @@ export class SqliteCommandExecutor implements CommandExecutor {
         return { sql: text, parameters };
       }),
     }));
-    return this.pool.run({ commands: compiled, maxRows: limits.maxRows, statementTimeoutMs: limits.statementTimeoutMs }, signal);
+    return this.pool.run(
+      { commands: compiled, maxRows: limits.maxRows, statementTimeoutMs: limits.statementTimeoutMs },
+      signal,
+    );
   }
 
   /** The pool's figures (null before the first run). */

@@ -71,7 +71,8 @@ export class SqliteCommandPool {
   };
 
   constructor(private readonly opts: SqliteCommandPoolOptions) {
-    if (!Number.isInteger(opts.size) || opts.size < 1) throw new RangeError(`SQLite command pool: size must be an integer ≥ 1 (got ${String(opts.size)})`);
+    if (!Number.isInteger(opts.size) || opts.size < 1)
+      throw new RangeError(`SQLite command pool: size must be an integer ≥ 1 (got ${String(opts.size)})`);
     this.launch = opts.launch;
   }
 
@@ -81,7 +82,18 @@ export class SqliteCommandPool {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (job.commands.length === 0) return Promise.resolve({});
     return new Promise((resolve, reject) => {
-      const p: PendingRun = { id: this.nextId++, job, resolve, reject, signal, onAbort: undefined, slot: null, timer: undefined, command: job.commands[0]!.name, settled: false };
+      const p: PendingRun = {
+        id: this.nextId++,
+        job,
+        resolve,
+        reject,
+        signal,
+        onAbort: undefined,
+        slot: null,
+        timer: undefined,
+        command: job.commands[0]!.name,
+        settled: false,
+      };
       if (signal) {
         p.onAbort = () => this.abort(p);
         signal.addEventListener('abort', p.onAbort, { once: true });
@@ -163,7 +175,9 @@ export class SqliteCommandPool {
     const limit = p.job.statementTimeoutMs;
     p.timer = setTimeout(() => {
       if (!p.slot) return;
-      const cause = new Error(`a statement of command "${p.command}" ran past ${limit} ms: its SQLite command process was killed`);
+      const cause = new Error(
+        `a statement of command "${p.command}" ran past ${limit} ms: its SQLite command process was killed`,
+      );
       this.stopRunning(p.slot, new CommandFailedError(p.command, timeoutMessage(p.command, limits(p.job)), cause));
     }, limit + KILL_GRACE_MS);
   }
@@ -241,9 +255,24 @@ export class SqliteCommandPool {
 const limits = (job: RunJob) => ({ statementTimeoutMs: job.statementTimeoutMs, maxRows: job.maxRows });
 
 /** The error a failed run answers with: CommandFailedError naming the command, the process's error as its cause. */
-function failure(job: RunJob, command: string | null, reason: 'error' | 'timeout' | 'rows', report: ErrorReport): Error {
-  const cause = Object.assign(new Error(report.message), { name: report.name }, report.code !== undefined ? { code: report.code } : {}, report.stack !== undefined ? { stack: report.stack } : {});
+function failure(
+  job: RunJob,
+  command: string | null,
+  reason: 'error' | 'timeout' | 'rows',
+  report: ErrorReport,
+): Error {
+  const cause = Object.assign(
+    new Error(report.message),
+    { name: report.name },
+    report.code !== undefined ? { code: report.code } : {},
+    report.stack !== undefined ? { stack: report.stack } : {},
+  );
   if (command === null) return new Error(`the SRS transaction failed: ${report.message}`, { cause });
-  const message = reason === 'timeout' ? timeoutMessage(command, limits(job)) : reason === 'rows' ? tooManyRowsMessage(command, limits(job)) : failedMessage(command);
+  const message =
+    reason === 'timeout'
+      ? timeoutMessage(command, limits(job))
+      : reason === 'rows'
+        ? tooManyRowsMessage(command, limits(job))
+        : failedMessage(command);
   return new CommandFailedError(command, message, cause);
 }

@@ -25,10 +25,18 @@ function tsxLoader(): string | undefined {
 }
 
 export function runnerLaunch(): RunnerLaunch {
-  const entry = fileURLToPath(new URL(RUNNING_FROM_SOURCES ? './runner-process.ts' : './runner-process.js', import.meta.url));
-  if (!existsSync(entry)) throw new RunnerLaunchError(`the SQLite command process script ${entry} does not exist${RUNNING_FROM_SOURCES ? '' : ' (is dist/ built completely?)'}`);
+  const entry = fileURLToPath(
+    new URL(RUNNING_FROM_SOURCES ? './runner-process.ts' : './runner-process.js', import.meta.url),
+  );
+  if (!existsSync(entry))
+    throw new RunnerLaunchError(
+      `the SQLite command process script ${entry} does not exist${RUNNING_FROM_SOURCES ? '' : ' (is dist/ built completely?)'}`,
+    );
   if (!RUNNING_FROM_SOURCES) return { args: [entry] };
   const loader = tsxLoader();
-  if (!loader) throw new RunnerLaunchError(`the SQLite command process ${entry} is TypeScript and tsx is not installed: run the server from dist/ (npm run build)`);
+  if (!loader)
+    throw new RunnerLaunchError(
+      `the SQLite command process ${entry} is TypeScript and tsx is not installed: run the server from dist/ (npm run build)`,
+    );
   return { args: ['--import', loader, entry] };
 }

@@ -13,7 +13,10 @@ import type { RunnerReply, RunRequest } from './protocol.js';
 
 const send = process.send?.bind(process);
 const file = process.argv[2];
-if (!send || !file) throw new Error('runner-process runs as a child process of the SRS command pool, with the database file as its argument');
+if (!send || !file)
+  throw new Error(
+    'runner-process runs as a child process of the SRS command pool, with the database file as its argument',
+  );
 
 /** Checks once a second whether the server that started this process is still its parent. */
 const PARENT_WATCHDOG = `

@@ -19,7 +19,10 @@ export class RunnerSlot {
 
   constructor(launch: RunnerLaunch, file: string, events: RunnerEvents) {
     // stdout is unused; stderr is the server's, so a crash of the process is visible there.
-    this.child = spawn(process.execPath, [...launch.args, file], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'json' });
+    this.child = spawn(process.execPath, [...launch.args, file], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      serialization: 'json',
+    });
     this.keepAlive(false);
     this.child.on('message', (msg: RunnerReply) => {
       if (msg?.type === 'ready') this.ready = true;
@@ -38,7 +41,9 @@ export class RunnerSlot {
         spawnError = err;
         if (this.child.pid === undefined) ended(`cannot start: ${err.message}`);
       });
-      this.child.on('exit', (code, signal) => ended(spawnError?.message ?? (signal ? `killed by ${signal}` : `exit code ${code}`)));
+      this.child.on('exit', (code, signal) =>
+        ended(spawnError?.message ?? (signal ? `killed by ${signal}` : `exit code ${code}`)),
+      );
     });
   }
 

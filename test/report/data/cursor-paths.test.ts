@@ -19,7 +19,8 @@ import {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date) && !(v instanceof Uint8Array);
 const isOpen = (c: ColumnDef): boolean =>
-  (c.columns === undefined || c.columns.length === 0) && (c.type === JSON_TYPE || c.type === OBJECT_TYPE || c.type.startsWith('FastReport.'));
+  (c.columns === undefined || c.columns.length === 0) &&
+  (c.type === JSON_TYPE || c.type === OBJECT_TYPE || c.type.startsWith('FastReport.'));
 function dynamicType(v: unknown): string {
   if (typeof v === 'string') return 'System.String';
   if (typeof v === 'number') return 'System.Double';
@@ -30,7 +31,11 @@ function dynamicType(v: unknown): string {
 }
 
 /** The path read directly, segment by segment, on every call. */
-function readDirectly(cursor: DataSourceCursor, row: Row | null, path: string | readonly string[]): ColumnValue | undefined {
+function readDirectly(
+  cursor: DataSourceCursor,
+  row: Row | null,
+  path: string | readonly string[],
+): ColumnValue | undefined {
   const segs = typeof path === 'string' ? path.split('.') : path;
   if (segs.length === 0) return undefined;
   let top: ColumnDef | undefined;
@@ -45,7 +50,10 @@ function readDirectly(cursor: DataSourceCursor, row: Row | null, path: string | 
   let value: unknown = row ? cursor.cell(row, cursor.columns.indexOf(top)) : null;
   if (used === segs.length && def.extra !== undefined) {
     const extra = row ? (row[def.extra] ?? null) : null;
-    if (def.type === 'System.Decimal') return typeof extra === 'string' ? { value: value as CellValue, type: def.type, decimalText: extra } : { value: value as CellValue, type: def.type };
+    if (def.type === 'System.Decimal')
+      return typeof extra === 'string'
+        ? { value: value as CellValue, type: def.type, decimalText: extra }
+        : { value: value as CellValue, type: def.type };
     return { value: value as CellValue, type: def.type, offsetMinutes: typeof extra === 'number' ? extra : null };
   }
   let dynamic = false;
@@ -72,38 +80,75 @@ function readDirectly(cursor: DataSourceCursor, row: Row | null, path: string | 
 // Columns: plain, Decimal and DateTime with sidecars (slots 7 and 8), a name with a dot, a JSON
 // object with known and open children, an open System.Object, a nested table column.
 const lineColumns = [column('qty', 'System.Int32'), column('sku', 'System.String')];
-const nestedColumn: ColumnDef = { name: 'lines', alias: 'Lines', type: JSON_TYPE, columns: lineColumns, nested: { name: 'lines', alias: 'Lines' } };
+const nestedColumn: ColumnDef = {
+  name: 'lines',
+  alias: 'Lines',
+  type: JSON_TYPE,
+  columns: lineColumns,
+  nested: { name: 'lines', alias: 'Lines' },
+};
 const columns: ColumnDef[] = [
   column('Id', 'System.Int32'),
   column('Price', 'System.Decimal', { extra: 7 }),
   column('When', 'System.DateTime', { extra: 8 }),
   column('A.B', 'System.String'),
-  column('A', JSON_TYPE, { columns: [column('B', 'System.String'), column('C', JSON_TYPE), column('d', 'System.Double', { alias: 'D' })] }),
+  column('A', JSON_TYPE, {
+    columns: [column('B', 'System.String'), column('C', JSON_TYPE), column('d', 'System.Double', { alias: 'D' })],
+  }),
   column('obj', OBJECT_TYPE),
   nestedColumn,
 ];
 
 function rows(n: number): Row[] {
-  return Array.from({ length: n }, (_, i): Row => [
-    i,
-    i % 3 === 0 ? null : i * 1.25,
-    new Date(Date.UTC(2020, 0, i + 1)),
-    `dot${i}`,
-    i % 4 === 3 ? null : { B: `b${i}`, C: { x: i, y: { z: `deep${i}` } }, d: i / 2, extra: true },
-    i % 2 ? { k: i, list: [1, 2] } : `text${i}`,
-    [{ qty: i, sku: `s${i}` }],
-    i % 3 === 0 ? null : `${i * 1.25}0`,
-    i % 2 ? 120 : null,
-  ]);
+  return Array.from(
+    { length: n },
+    (_, i): Row => [
+      i,
+      i % 3 === 0 ? null : i * 1.25,
+      new Date(Date.UTC(2020, 0, i + 1)),
+      `dot${i}`,
+      i % 4 === 3 ? null : { B: `b${i}`, C: { x: i, y: { z: `deep${i}` } }, d: i / 2, extra: true },
+      i % 2 ? { k: i, list: [1, 2] } : `text${i}`,
+      [{ qty: i, sku: `s${i}` }],
+      i % 3 === 0 ? null : `${i * 1.25}0`,
+      i % 2 ? 120 : null,
+    ],
+  );
 }
 
-const SEGMENTS = ['Id', 'id', 'Price', 'When', 'A', 'a', 'B', 'b', 'C', 'D', 'd', 'x', 'y', 'z', 'obj', 'k', 'list', 'Lines', 'qty', 'sku', 'nope', ''];
+const SEGMENTS = [
+  'Id',
+  'id',
+  'Price',
+  'When',
+  'A',
+  'a',
+  'B',
+  'b',
+  'C',
+  'D',
+  'd',
+  'x',
+  'y',
+  'z',
+  'obj',
+  'k',
+  'list',
+  'Lines',
+  'qty',
+  'sku',
+  'nope',
+  '',
+];
 const pathArb = fc.array(fc.constantFrom(...SEGMENTS), { minLength: 0, maxLength: 5 });
 
 function tableWithLines(): { cursor: DataSourceCursor; lines: DataSourceCursor } {
   const data = rows(12);
   const cursor = new DataSourceCursor({ name: 'T', columns }, data);
-  const lines = new DataSourceCursor({ name: 'lines', alias: 'Lines', columns: lineColumns }, [[7, 'first'], [8, 'second']]);
+  const lines = new DataSourceCursor({ name: 'lines', alias: 'Lines', columns: lineColumns }, [
+    [7, 'first'],
+    [8, 'second'],
+  ]);
   cursor.linkNested(nestedColumn, lines);
   return { cursor, lines };
 }
@@ -119,7 +164,8 @@ describe('DataSourceCursor.valueAt with resolved paths', () => {
         const text = segs.join('.');
         for (let k = 0; k < 2; k++) {
           expect(cursor.valueAt(row, segs)).toEqual(expected);
-          if (!segs.some((s) => s.includes('.'))) expect(cursor.valueAt(row, text)).toEqual(readDirectly(cursor, row, text));
+          if (!segs.some((s) => s.includes('.')))
+            expect(cursor.valueAt(row, text)).toEqual(readDirectly(cursor, row, text));
         }
       }),
       { numRuns: 500 },
@@ -136,7 +182,11 @@ describe('DataSourceCursor.valueAt with resolved paths', () => {
     expect(cursor.valueAt(row, 'A.C.y.z')).toEqual({ value: 'deep1', type: 'System.String' });
     expect(cursor.valueAt(row, 'A.nope')).toBeUndefined();
     expect(cursor.valueAt(row, 'Price')).toEqual({ value: 1.25, type: 'System.Decimal', decimalText: '1.250' });
-    expect(cursor.valueAt(row, 'When')).toEqual({ value: new Date(Date.UTC(2020, 0, 2)), type: 'System.DateTime', offsetMinutes: 120 });
+    expect(cursor.valueAt(row, 'When')).toEqual({
+      value: new Date(Date.UTC(2020, 0, 2)),
+      type: 'System.DateTime',
+      offsetMinutes: 120,
+    });
     expect(cursor.valueAt(row, 'Lines.sku')).toEqual({ value: 'first', type: 'System.String' });
   });
 
@@ -160,7 +210,10 @@ describe('DataSourceCursor.valueAt with resolved paths', () => {
     const before = cursor.valueAt(data[0] as Row, path);
     expect(before).toEqual(readDirectly(cursor, data[0] as Row, path));
     expect(cursor.valueAt(data[0] as Row, 'Lines.qty')).toEqual(readDirectly(cursor, data[0] as Row, 'Lines.qty'));
-    const lines = new DataSourceCursor({ name: 'lines', alias: 'Lines', columns: lineColumns }, [[7, 'first'], [8, 'second']]);
+    const lines = new DataSourceCursor({ name: 'lines', alias: 'Lines', columns: lineColumns }, [
+      [7, 'first'],
+      [8, 'second'],
+    ]);
     cursor.linkNested(nestedColumn, lines);
     lines.next();
     expect(cursor.valueAt(data[0] as Row, path)).toEqual({ value: 'second', type: 'System.String' });

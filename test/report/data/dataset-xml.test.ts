@@ -25,7 +25,8 @@ function rowWhere(t: DataTable, col: string, value: unknown): readonly unknown[]
   if (!r) throw new Error(`no row with ${col}=${String(value)}`);
   return r;
 }
-const at = (t: DataTable, row: readonly unknown[], col: string): unknown => row[t.columns.findIndex((c) => c.name === col)];
+const at = (t: DataTable, row: readonly unknown[], col: string): unknown =>
+  row[t.columns.findIndex((c) => c.name === col)];
 
 describe('loadDataSetXml on nwind.xml', () => {
   let ds: DataSet;
@@ -204,8 +205,15 @@ describe('loadDataSetXml details', () => {
   it('infers string tables when there is no inline schema', () => {
     const ds = loadDataSetXml('<DS><T><A>1</A><B>x</B></T><T><B>y</B><C>z</C></T><U><A>2</A></U></DS>');
     const t = ds.tables.get('T') as DataTable;
-    expect(t.columns.map((c) => `${c.name}:${c.type}`)).toEqual(['A:System.String', 'B:System.String', 'C:System.String']);
-    expect(t.rows.map((r) => [...r])).toEqual([['1', 'x', null], [null, 'y', 'z']]);
+    expect(t.columns.map((c) => `${c.name}:${c.type}`)).toEqual([
+      'A:System.String',
+      'B:System.String',
+      'C:System.String',
+    ]);
+    expect(t.rows.map((r) => [...r])).toEqual([
+      ['1', 'x', null],
+      [null, 'y', 'z'],
+    ]);
     expect(ds.tables.get('U')?.rows.length).toBe(1);
   });
 
@@ -228,9 +236,15 @@ describe('loadDataSetXml details', () => {
   });
 
   it('parses XSD date/time forms', () => {
-    expect(parseDateTime('2013-08-04T00:00:00+04:00')).toEqual({ date: new Date('2013-08-03T20:00:00Z'), offsetMinutes: 240 });
+    expect(parseDateTime('2013-08-04T00:00:00+04:00')).toEqual({
+      date: new Date('2013-08-03T20:00:00Z'),
+      offsetMinutes: 240,
+    });
     expect(parseDateTime('2013-08-04T00:00:00-05:30')?.offsetMinutes).toBe(-330);
-    expect(parseDateTime('2013-08-04T00:00:00')).toEqual({ date: new Date('2013-08-04T00:00:00Z'), offsetMinutes: null });
+    expect(parseDateTime('2013-08-04T00:00:00')).toEqual({
+      date: new Date('2013-08-04T00:00:00Z'),
+      offsetMinutes: null,
+    });
     expect(parseDateTime('0001-01-01T00:00:00')?.date.getUTCFullYear()).toBe(1);
     expect(parseDateTime('2013-02-30T00:00:00')).toBeUndefined();
     expect(parseDateTime('2013-08-04T25:00:00')).toBeUndefined();
@@ -291,7 +305,9 @@ describe('loadDataSetXml on bad input', () => {
 
   it('rejects invalid UTF-8 and unsupported encodings', () => {
     expect(bad(Buffer.from([0x3c, 0x44, 0x3e, 0xff, 0xfe, 0x3c, 0x2f, 0x44, 0x3e])).message).toMatch(/not valid utf-8/);
-    expect(bad(Buffer.from('<?xml version="1.0" encoding="x-made-up"?><D/>')).message).toMatch(/unsupported XML encoding/);
+    expect(bad(Buffer.from('<?xml version="1.0" encoding="x-made-up"?><D/>')).message).toMatch(
+      /unsupported XML encoding/,
+    );
   });
 
   it('rejects nested tables and rows before the schema', () => {

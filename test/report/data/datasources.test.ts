@@ -25,7 +25,9 @@ function rawRows(element: string): Record<string, string>[] {
   return rows;
 }
 
-const FRX_FILES = readdirSync(FIXTURES).filter((f) => f.endsWith('.frx')).sort();
+const FRX_FILES = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.frx'))
+  .sort();
 
 describe('binding the fixtures’ dictionaries to nwind.xml', () => {
   let nwind: DataSet;
@@ -99,7 +101,10 @@ describe('binding the fixtures’ dictionaries to nwind.xml', () => {
     const order = rawRows('Orders').find((o) => o.OrderID === String(ctx.value('Order Details.OrderID').value));
     const shipper = rawRows('Shippers').find((s) => s.ShipperID === order?.ShipVia);
     expect(ctx.value('Order Details.Orders.Shippers.CompanyName').value).toBe(shipper?.CompanyName);
-    expect(ctx.value('Order Details.Orders.Freight')).toMatchObject({ type: 'System.Decimal', decimalText: order?.Freight });
+    expect(ctx.value('Order Details.Orders.Freight')).toMatchObject({
+      type: 'System.Decimal',
+      decimalText: order?.Freight,
+    });
     const r = ctx.resolve('Order Details.Products.ProductName');
     expect(r?.source.name).toBe('Order Details');
     expect(r?.hops.map((h) => h.name)).toEqual(['ProductsOrderDetails']);
@@ -127,7 +132,10 @@ describe('DataContext and cursors', () => {
     { Id: 2, Name: 'Bob', Dept: 20, Salary: 900 },
     { Id: 3, Name: 'Cy', Dept: null },
   ];
-  const depts = [{ Id: 10, Title: 'Sales' }, { Id: 20, Title: 'Ops' }];
+  const depts = [
+    { Id: 10, Title: 'Sales' },
+    { Id: 20, Title: 'Ops' },
+  ];
   const dict: DictionaryInput = {
     dataSources: [
       {
@@ -146,15 +154,29 @@ describe('DataContext and cursors', () => {
       { name: 'Order' },
       { name: 'Order Details' },
     ],
-    relations: [{ name: 'DeptsPeople', parentDataSource: 'Depts', childDataSource: 'People', parentColumns: 'Id', childColumns: 'Dept' }],
+    relations: [
+      {
+        name: 'DeptsPeople',
+        parentDataSource: 'Depts',
+        childDataSource: 'People',
+        parentColumns: 'Id',
+        childColumns: 'Dept',
+      },
+    ],
   };
-  const data = { tables: { People: people, Depts: depts, Order: [{ X: 'order' }], 'Order Details': [{ X: 'details' }] } };
+  const data = {
+    tables: { People: people, Depts: depts, Order: [{ X: 'order' }], 'Order Details': [{ X: 'details' }] },
+  };
 
   it('plain JS tables: declared types, aliases, decimals and dates, calculated columns', () => {
     const ctx = bindDictionary(dict, data);
     expect(ctx.value('Staff.FullName').value).toBe('Ann');
     expect(ctx.value('People.Salary')).toEqual({ value: 1200.5, type: 'System.Decimal', decimalText: '1200.50' });
-    expect(ctx.value('Staff.Hired')).toEqual({ value: new Date('2020-01-02T07:00:00Z'), type: 'System.DateTime', offsetMinutes: 120 });
+    expect(ctx.value('Staff.Hired')).toEqual({
+      value: new Date('2020-01-02T07:00:00Z'),
+      type: 'System.DateTime',
+      offsetMinutes: 120,
+    });
     expect(ctx.value('Staff.Bonus')).toEqual({ value: null, type: 'System.Decimal' });
     expect(ctx.source('Staff').columns.find((c) => c.alias === 'Bonus')?.expression).toBe('[Staff.Salary] * 0.1');
     expect(ctx.value('Depts.Title')).toEqual({ value: 'Sales', type: 'System.String' }); // inferred
@@ -218,12 +240,37 @@ describe('DataContext and cursors', () => {
   it('bad supplied values name the row and column', () => {
     const bad = { tables: { ...data.tables, People: [{ Id: 'x' }] } };
     expect(() => bindDictionary(dict, bad)).toThrow(/row 1, column "Id"/);
-    expect(() => bindDictionary(dict, { tables: { ...data.tables, People: [1, 2] } })).toThrow(/row 1 is not an object/);
+    expect(() => bindDictionary(dict, { tables: { ...data.tables, People: [1, 2] } })).toThrow(
+      /row 1 is not an object/,
+    );
     expect(() =>
-      bindDictionary({ ...dict, relations: [{ name: 'R', parentDataSource: 'Depts', childDataSource: 'People', parentColumns: ['Id'], childColumns: ['Nope'] }] }, data),
+      bindDictionary(
+        {
+          ...dict,
+          relations: [
+            {
+              name: 'R',
+              parentDataSource: 'Depts',
+              childDataSource: 'People',
+              parentColumns: ['Id'],
+              childColumns: ['Nope'],
+            },
+          ],
+        },
+        data,
+      ),
     ).toThrow(/no column "Nope"/);
     const warnings = new ReportWarnings();
-    bindDictionary({ ...dict, relations: [{ name: 'R', parentDataSource: 'X', childDataSource: 'People', parentColumns: 'Id', childColumns: 'Id' }] }, data, { warnings });
+    bindDictionary(
+      {
+        ...dict,
+        relations: [
+          { name: 'R', parentDataSource: 'X', childDataSource: 'People', parentColumns: 'Id', childColumns: 'Id' },
+        ],
+      },
+      data,
+      { warnings },
+    );
     expect(warnings.list[0]).toMatch(/Relation "R"/);
   });
 
@@ -231,9 +278,30 @@ describe('DataContext and cursors', () => {
     const ctx = bindDictionary(
       {
         dataSources: [{ name: 'P' }, { name: 'C' }],
-        relations: [{ name: 'PC', parentDataSource: 'P', childDataSource: 'C', parentColumns: 'A\r\nB', childColumns: ['A', 'B'] }],
+        relations: [
+          {
+            name: 'PC',
+            parentDataSource: 'P',
+            childDataSource: 'C',
+            parentColumns: 'A\r\nB',
+            childColumns: ['A', 'B'],
+          },
+        ],
       },
-      { tables: { P: [{ A: 1, B: 'x' }, { A: 1, B: 'y' }], C: [{ A: 1, B: 'y', V: 1 }, { A: 1, B: 'x', V: 2 }, { A: '1', B: 'x', V: 3 }, { A: 1, B: 'y', V: 4 }] } },
+      {
+        tables: {
+          P: [
+            { A: 1, B: 'x' },
+            { A: 1, B: 'y' },
+          ],
+          C: [
+            { A: 1, B: 'y', V: 1 },
+            { A: 1, B: 'x', V: 2 },
+            { A: '1', B: 'x', V: 3 },
+            { A: 1, B: 'y', V: 4 },
+          ],
+        },
+      },
     );
     const p = ctx.source('P');
     expect(ctx.childRows('PC', p.current).map((r) => r[2])).toEqual([2]);

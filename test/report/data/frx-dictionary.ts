@@ -14,7 +14,17 @@ import type {
 
 export const FIXTURES = FASTREPORT_FIXTURES_URL;
 
-interface MutableColumn { name: string; alias?: string; dataType?: string; propName?: string; enabled?: boolean; calculated?: boolean; expression?: string; table?: boolean; columns: MutableColumn[] }
+interface MutableColumn {
+  name: string;
+  alias?: string;
+  dataType?: string;
+  propName?: string;
+  enabled?: boolean;
+  calculated?: boolean;
+  expression?: string;
+  table?: boolean;
+  columns: MutableColumn[];
+}
 
 export function parseDictionary(xml: string): DictionaryInput {
   const p = new SaxesParser({});
@@ -26,7 +36,10 @@ export function parseDictionary(xml: string): DictionaryInput {
   let conn: { name: string; connectionString?: string; tables: TableDataSourceInput[] } | undefined;
   p.on('opentag', (t) => {
     const a = t.attributes as Record<string, string>;
-    if (t.name === 'Dictionary') { inDictionary = true; return; }
+    if (t.name === 'Dictionary') {
+      inDictionary = true;
+      return;
+    }
     if (!inDictionary) return;
     const col = (): MutableColumn => ({
       name: a.Name ?? '',
@@ -38,7 +51,11 @@ export function parseDictionary(xml: string): DictionaryInput {
       columns: [],
     });
     if (t.name === 'JsonDataSourceConnection') {
-      conn = { name: a.Name ?? '', tables: [], ...(a.ConnectionString !== undefined ? { connectionString: a.ConnectionString } : {}) };
+      conn = {
+        name: a.Name ?? '',
+        tables: [],
+        ...(a.ConnectionString !== undefined ? { connectionString: a.ConnectionString } : {}),
+      };
     } else if (t.name === 'TableDataSource' || t.name === 'JsonTableDataSource') {
       if (stack.length > 0) {
         const c = { ...col(), table: true };
@@ -68,7 +85,10 @@ export function parseDictionary(xml: string): DictionaryInput {
     }
   });
   p.on('closetag', (t) => {
-    if (t.name === 'Dictionary') { inDictionary = false; return; }
+    if (t.name === 'Dictionary') {
+      inDictionary = false;
+      return;
+    }
     if (!inDictionary) return;
     if (t.name === 'JsonDataSourceConnection' && conn) {
       jsonConnections.push(conn);

@@ -25,14 +25,19 @@ function bySpec(v: unknown): JsonSchemaNode {
     return { type: 'array', items: items ?? { type: undefined } };
   }
   const properties = new Map<string, JsonSchemaNode>();
-  for (const [k, pv] of Object.entries(v as Record<string, unknown>)) if (pv !== undefined) properties.set(k, bySpec(pv));
+  for (const [k, pv] of Object.entries(v as Record<string, unknown>))
+    if (pv !== undefined) properties.set(k, bySpec(pv));
   return { type: 'object', properties };
 }
 
 /** A schema as nested arrays, so property order counts in comparisons. */
 function shape(n: JsonSchemaNode | undefined): unknown {
   if (!n) return null;
-  return [n.type ?? '(none)', n.properties ? [...n.properties].map(([k, s]) => [k, shape(s)]) : null, n.items ? shape(n.items) : null];
+  return [
+    n.type ?? '(none)',
+    n.properties ? [...n.properties].map(([k, s]) => [k, shape(s)]) : null,
+    n.items ? shape(n.items) : null,
+  ];
 }
 
 // Few keys, so elements overlap and differ; the values mix types so unions collapse to "null".
@@ -63,7 +68,12 @@ function countValues(v: unknown): number {
 function deepestContainer(v: unknown, depth = 0): number {
   if (Array.isArray(v)) return Math.max(depth, ...v.map((el) => deepestContainer(el, depth + 1)));
   if (typeof v === 'object' && v !== null && !(v instanceof Date) && !(v instanceof Uint8Array)) {
-    return Math.max(depth, ...Object.values(v).filter((pv) => pv !== undefined).map((pv) => deepestContainer(pv, depth + 1)));
+    return Math.max(
+      depth,
+      ...Object.values(v)
+        .filter((pv) => pv !== undefined)
+        .map((pv) => deepestContainer(pv, depth + 1)),
+    );
   }
   return -1;
 }
@@ -71,15 +81,22 @@ function deepestContainer(v: unknown, depth = 0): number {
 describe('inferSchema', () => {
   it('gives the union of the elements’ own schemas, properties in order', () => {
     fc.assert(
-      fc.property(fc.oneof(rowsArb, jsonArb, fc.record({ rows: rowsArb, more: fc.array(rowsArb, { maxLength: 3 }) })), (data) => {
-        expect(shape(inferSchema(data))).toEqual(shape(bySpec(data)));
-      }),
+      fc.property(
+        fc.oneof(rowsArb, jsonArb, fc.record({ rows: rowsArb, more: fc.array(rowsArb, { maxLength: 3 }) })),
+        (data) => {
+          expect(shape(inferSchema(data))).toEqual(shape(bySpec(data)));
+        },
+      ),
       { numRuns: 1500 },
     );
   });
 
   it('rows of one shape, with later rows adding properties and changing a type', () => {
-    const rows = [{ id: 1, name: 'a', tags: ['x'] }, { id: 2, name: null, extra: { k: true } }, { id: 3, name: 'c', extra: { k: false, j: 'new' }, tags: [] }];
+    const rows = [
+      { id: 1, name: 'a', tags: ['x'] },
+      { id: 2, name: null, extra: { k: true } },
+      { id: 3, name: 'c', extra: { k: false, j: 'new' }, tags: [] },
+    ];
     expect(shape(inferSchema(rows))).toEqual(shape(bySpec(rows)));
     const props = inferSchema(rows).items?.properties;
     expect([...(props?.keys() ?? [])]).toEqual(['id', 'name', 'tags', 'extra']);

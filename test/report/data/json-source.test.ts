@@ -26,7 +26,10 @@ const v = (ctx: DataContext, ref: string): unknown => ctx.value(ref).value;
 
 describe('JSON connection: tables and columns', () => {
   it('an array root: index, item (with properties), array', () => {
-    const data = [{ name: 'a', n: 1, ok: true }, { name: 'b', extra: null }];
+    const data = [
+      { name: 'a', n: 1, ok: true },
+      { name: 'b', extra: null },
+    ];
     const ctx = bindJson(data);
     const json = ctx.source('JSON');
     expect(shape(json.columns)).toEqual([
@@ -51,7 +54,13 @@ describe('JSON connection: tables and columns', () => {
   });
 
   it('a single-object root is wrapped in an array (SRS: command → rows, dtsingle → object)', () => {
-    const root = { orders: [{ id: 1, total: 5 }, { id: 2, total: 7.5 }], head: { title: 'T', count: 2 } };
+    const root = {
+      orders: [
+        { id: 1, total: 5 },
+        { id: 2, total: 7.5 },
+      ],
+      head: { title: 'T', count: 2 },
+    };
     const ctx = bindJson(root);
     expect(ctx.source('JSON').count).toBe(1);
     expect(v(ctx, 'JSON.item.head.title')).toBe('T');
@@ -69,7 +78,13 @@ describe('JSON connection: tables and columns', () => {
 
   it('nested tables read their rows from the parent current row (master-detail without relations)', () => {
     const data = [
-      { name: 'c1', orders: [{ total: 1, lines: [{ q: 1 }, { q: 2 }] }, { total: 2, lines: [] }] },
+      {
+        name: 'c1',
+        orders: [
+          { total: 1, lines: [{ q: 1 }, { q: 2 }] },
+          { total: 2, lines: [] },
+        ],
+      },
       { name: 'c2', orders: [{ total: 3, lines: [{ q: 3 }] }] },
       { name: 'c3' },
     ];
@@ -104,7 +119,14 @@ describe('JSON connection: tables and columns', () => {
       },
       { tables: { items: [{ x: 1 }] }, json: { a: [{ items: [{ p: 1 }] }], b: [{ items: [{ p: 2 }] }] } },
     );
-    expect(ctx.sources.map((s) => `${s.name}/${s.alias}`)).toEqual(['items/items', 'JSON/JSON', 'a/a', 'b/b', 'items1/items', 'items2/items']);
+    expect(ctx.sources.map((s) => `${s.name}/${s.alias}`)).toEqual([
+      'items/items',
+      'JSON/JSON',
+      'a/a',
+      'b/b',
+      'items1/items',
+      'items2/items',
+    ]);
     expect(v(ctx, 'JSON.item.b.item.items.item.p')).toBe(2);
     expect(v(ctx, 'JSON.item.a.item.items.item.p')).toBe(1);
     expect(v(ctx, 'items.x')).toBe(1);
@@ -182,11 +204,21 @@ describe('JSON schema inference (FastReport rules)', () => {
   });
 
   it('a stored JsonSchema wins over inference (integer → System.Int32) and is extended by the data', () => {
-    const schema = JSON.stringify({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } });
-    const cs = formatConnectionString([['Json', JSON.stringify([{ id: 1, name: 'n', more: true }])], ['JsonSchema', schema]]);
+    const schema = JSON.stringify({
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    });
+    const cs = formatConnectionString([
+      ['Json', JSON.stringify([{ id: 1, name: 'n', more: true }])],
+      ['JsonSchema', schema],
+    ]);
     const ctx = bindDictionary({ jsonConnections: [{ name: 'C', connectionString: cs }] });
     const item = ctx.source('JSON').columns[1] as ColumnDef;
-    expect(item.columns?.map((c) => `${c.name}:${c.type}`)).toEqual(['id:System.Int32', 'name:System.String', 'more:System.Boolean']);
+    expect(item.columns?.map((c) => `${c.name}:${c.type}`)).toEqual([
+      'id:System.Int32',
+      'name:System.String',
+      'more:System.Boolean',
+    ]);
     expect(v(ctx, 'JSON.item.id')).toBe(1);
   });
 
@@ -232,9 +264,21 @@ describe('JSON schema inference (FastReport rules)', () => {
   });
 
   it('SimpleStructure=true: a table of objects has their properties as columns', () => {
-    const cs = formatConnectionString([['Json', JSON.stringify([{ a: 1, kids: [{ k: 'x' }] }, { a: 2, kids: [{ k: 'y' }, { k: 'z' }] }])], ['SimpleStructure', 'true']]);
+    const cs = formatConnectionString([
+      [
+        'Json',
+        JSON.stringify([
+          { a: 1, kids: [{ k: 'x' }] },
+          { a: 2, kids: [{ k: 'y' }, { k: 'z' }] },
+        ]),
+      ],
+      ['SimpleStructure', 'true'],
+    ]);
     const ctx = bindDictionary({ jsonConnections: [{ name: 'C', connectionString: cs }] });
-    expect(shape(ctx.source('JSON').columns)).toEqual(['a:System.Double', { [`kids:${JSON_TYPE}=>kids`]: ['k:System.String'] }]);
+    expect(shape(ctx.source('JSON').columns)).toEqual([
+      'a:System.Double',
+      { [`kids:${JSON_TYPE}=>kids`]: ['k:System.String'] },
+    ]);
     expect(v(ctx, 'JSON.a')).toBe(1);
     expect(v(ctx, 'JSON.kids.k')).toBe('x');
     ctx.source('JSON').next();
@@ -247,23 +291,43 @@ describe('JSON schema inference (FastReport rules)', () => {
 describe('JSON connection strings', () => {
   it('parses Json, JsonSchema and Encoding, raw or base64, quoted as DbConnectionStringBuilder writes', () => {
     const json = '[{"a":"it\'s; ok"}]';
-    const cs = formatConnectionString([['Json', json], ['JsonSchema', ''], ['Encoding', 'utf-8']]);
+    const cs = formatConnectionString([
+      ['Json', json],
+      ['JsonSchema', ''],
+      ['Encoding', 'utf-8'],
+    ]);
     expect(cs).toBe(`Json="[{""a"":""it's; ok""}]";JsonSchema=;Encoding=utf-8`);
-    expect(parseJsonConnectionString(cs)).toMatchObject({ json, jsonSchema: '', encoding: 'utf-8', simpleStructure: false });
+    expect(parseJsonConnectionString(cs)).toMatchObject({
+      json,
+      jsonSchema: '',
+      encoding: 'utf-8',
+      simpleStructure: false,
+    });
     const b64 = Buffer.from('{"x":1}').toString('base64');
     expect(parseJsonConnectionString(`Json=${b64};Encoding=utf-8`).json).toBe('{"x":1}');
-    expect(parseJsonConnectionString(`json='{"x":1}'; ENCODING = utf-8 ;`)).toMatchObject({ json: '{"x":1}', encoding: 'utf-8' });
-    const headers = parseJsonConnectionString(`Json=[];Header0=Authorization:${Buffer.from('Bearer a:b').toString('base64')};Header1=X:1`).headers;
+    expect(parseJsonConnectionString(`json='{"x":1}'; ENCODING = utf-8 ;`)).toMatchObject({
+      json: '{"x":1}',
+      encoding: 'utf-8',
+    });
+    const headers = parseJsonConnectionString(
+      `Json=[];Header0=Authorization:${Buffer.from('Bearer a:b').toString('base64')};Header1=X:1`,
+    ).headers;
     expect({ ...headers }).toEqual({ Authorization: 'Bearer a:b', X: '1' });
   });
 
   it('parse(format(pairs)) gives the pairs back', () => {
     const key = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 =]{0,8}[A-Za-z0-9]$/);
     fc.assert(
-      fc.property(fc.uniqueArray(fc.tuple(key, fc.string({ maxLength: 30 })), { selector: (p) => p[0].toLowerCase(), maxLength: 5 }), (pairs) => {
-        const parsed = parseConnectionString(formatConnectionString(pairs));
-        expect([...parsed]).toEqual(pairs.map(([k, val]) => [k.toLowerCase(), val]));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.tuple(key, fc.string({ maxLength: 30 })), {
+          selector: (p) => p[0].toLowerCase(),
+          maxLength: 5,
+        }),
+        (pairs) => {
+          const parsed = parseConnectionString(formatConnectionString(pairs));
+          expect([...parsed]).toEqual(pairs.map(([k, val]) => [k.toLowerCase(), val]));
+        },
+      ),
     );
   });
 
@@ -271,21 +335,36 @@ describe('JSON connection strings', () => {
     expect(() => parseConnectionString('Json')).toThrow(TemplateError);
     expect(() => parseConnectionString('Json="[1]')).toThrow(/unterminated/);
     expect(() => parseConnectionString('Json="[1]"x;')).toThrow(/unexpected text/);
-    expect(() => bindDictionary({ jsonConnections: [{ name: 'C', connectionString: 'Json=https://example.test/data.json' }] })).toThrow(/URL/);
+    expect(() =>
+      bindDictionary({ jsonConnections: [{ name: 'C', connectionString: 'Json=https://example.test/data.json' }] }),
+    ).toThrow(/URL/);
   });
 
   it('reads an encrypted (rij) connection string', () => {
     const data = [{ city: 'Zürich', n: 3 }];
-    const cs = encryptConnectionString(formatConnectionString([['Json', Buffer.from(JSON.stringify(data)).toString('base64')], ['Encoding', 'utf-8']]));
+    const cs = encryptConnectionString(
+      formatConnectionString([
+        ['Json', Buffer.from(JSON.stringify(data)).toString('base64')],
+        ['Encoding', 'utf-8'],
+      ]),
+    );
     expect(cs.startsWith('rijcmlq')).toBe(true);
     const ctx = bindDictionary({ jsonConnections: [{ name: 'C', connectionString: cs }] });
     expect(v(ctx, 'JSON.item.city')).toBe('Zürich');
-    expect(() => bindDictionary({ jsonConnections: [{ name: 'C', connectionString: cs }] }, {}, { password: 'other' })).toThrow(TemplateError);
+    expect(() =>
+      bindDictionary({ jsonConnections: [{ name: 'C', connectionString: cs }] }, {}, { password: 'other' }),
+    ).toThrow(TemplateError);
   });
 
   it('binds a Dictionary as FastReport serializes a JSON connection', () => {
     const json = JSON.stringify({ title: 'Q3', orders: [{ total: 10 }, { total: 12.5 }] });
-    const cs = encryptConnectionString(formatConnectionString([['Json', Buffer.from(json).toString('base64')], ['JsonSchema', ''], ['Encoding', 'utf-8']]));
+    const cs = encryptConnectionString(
+      formatConnectionString([
+        ['Json', Buffer.from(json).toString('base64')],
+        ['JsonSchema', ''],
+        ['Encoding', 'utf-8'],
+      ]),
+    );
     const frx = `<?xml version="1.0" encoding="utf-8"?>
 <Report ScriptLanguage="CSharp"><Dictionary>
   <JsonDataSourceConnection Name="Connection" ConnectionString="${cs}">

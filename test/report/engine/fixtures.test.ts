@@ -18,7 +18,9 @@ const cents = (u: bigint): bigint => (u >= 0n ? (u + 50n) / 100n : -((-u + 50n) 
 
 describe('Simple List.frx', () => {
   const r = runFixture('Simple List.frx').prepared;
-  const employees = nwindRows('Employees').sort((a, b) => collate(a.FirstName ?? '', b.FirstName ?? '') || collate(a.LastName ?? '', b.LastName ?? ''));
+  const employees = nwindRows('Employees').sort(
+    (a, b) => collate(a.FirstName ?? '', b.FirstName ?? '') || collate(a.LastName ?? '', b.LastName ?? ''),
+  );
 
   it('lists the employees sorted by first and last name, one band each', () => {
     expect(textsOf(r, 'Text2')).toEqual(employees.map((e) => `${e.FirstName} ${e.LastName}`));
@@ -38,13 +40,16 @@ describe('Simple List.frx', () => {
 
   it('grows the notes with their text and keeps every band on the page', () => {
     for (const { item } of itemsOf(r, 'Text9')) expect(item.lines.length).toBeGreaterThan(1);
-    for (const p of r.pages) for (const it of p.items) expect(it.y + it.height).toBeLessThanOrEqual(p.heightPx - p.margins.bottom + 0.01);
+    for (const p of r.pages)
+      for (const it of p.items) expect(it.y + it.height).toBeLessThanOrEqual(p.heightPx - p.margins.bottom + 0.01);
   });
 });
 
 describe('Groups.frx', () => {
   const r = runFixture('Groups.frx').prepared;
-  const products = nwindRows('Products').map((p) => p.ProductName ?? '').sort(collate);
+  const products = nwindRows('Products')
+    .map((p) => p.ProductName ?? '')
+    .sort(collate);
   const letters = [...new Set(products.map((n) => n.slice(0, 1)))];
 
   it('prints one group per first letter, products sorted by name', () => {
@@ -53,7 +58,9 @@ describe('Groups.frx', () => {
   });
 
   it('counts the products of each group in its footer', () => {
-    expect(textsOf(r, 'Text8')).toEqual(letters.map((l) => `Total products: ${products.filter((n) => n.startsWith(l)).length}`));
+    expect(textsOf(r, 'Text8')).toEqual(
+      letters.map((l) => `Total products: ${products.filter((n) => n.startsWith(l)).length}`),
+    );
   });
 
   it('highlights even rows of each group (Row# restarts per group)', () => {
@@ -76,9 +83,16 @@ describe('Master-Detail.frx', () => {
     const products = nwindRows('Products');
     const expected = nwindRows('Categories').flatMap((c) => [
       c.CategoryName ?? '',
-      ...products.filter((p) => p.CategoryID === c.CategoryID).map((p) => p.ProductName ?? '').sort(collate),
+      ...products
+        .filter((p) => p.CategoryID === c.CategoryID)
+        .map((p) => p.ProductName ?? '')
+        .sort(collate),
     ]);
-    const printed = r.pages.flatMap((p) => p.items.filter((i) => i.name === 'Text1' || i.name === 'Text5').map((i) => (i.kind === 'text' ? i.lines.map((l) => l.text).join('\n') : '')));
+    const printed = r.pages.flatMap((p) =>
+      p.items
+        .filter((i) => i.name === 'Text1' || i.name === 'Text5')
+        .map((i) => (i.kind === 'text' ? i.lines.map((l) => l.text).join('\n') : '')),
+    );
     expect(printed).toEqual(expected);
   });
 
@@ -118,7 +132,12 @@ describe('Double Pass, Total Pages.frx', () => {
   });
 });
 
-function groupPages(r: PreparedReport, header: string, row: string, footer: string): { header: number; rows: number[]; footer: number }[] {
+function groupPages(
+  r: PreparedReport,
+  header: string,
+  row: string,
+  footer: string,
+): { header: number; rows: number[]; footer: number }[] {
   const out: { header: number; rows: number[]; footer: number }[] = [];
   for (const p of r.pages) {
     for (const it of p.items) {
@@ -184,7 +203,10 @@ describe('Complex (Master-detail + Group).frx', () => {
       g.orders
         .map((o) => details.filter((d) => d.OrderID === o.OrderID))
         .filter((d) => d.length > 0)
-        .map((d) => `Total this order: ${usd(cents(d.reduce((s, x) => s + units(x.UnitPrice ?? '0') * BigInt(x.Quantity ?? '0'), 0n)))}`),
+        .map(
+          (d) =>
+            `Total this order: ${usd(cents(d.reduce((s, x) => s + units(x.UnitPrice ?? '0') * BigInt(x.Quantity ?? '0'), 0n)))}`,
+        ),
     );
     expect(textsOf(r, 'Text9')).toEqual(expected);
   });
@@ -193,7 +215,9 @@ describe('Complex (Master-detail + Group).frx', () => {
     const names = byName(nwindRows('Products'), (p) => p.ProductID ?? '');
     const firstOrder = groups[0]?.orders[0]?.OrderID;
     const first = nwindRows('Order_x0020_Details').filter((d) => d.OrderID === firstOrder);
-    expect(textsOf(r, 'Text11').slice(0, first.length)).toEqual(first.map((d) => names.get(d.ProductID ?? '')?.ProductName));
+    expect(textsOf(r, 'Text11').slice(0, first.length)).toEqual(
+      first.map((d) => names.get(d.ProductID ?? '')?.ProductName),
+    );
   });
 });
 
@@ -221,7 +245,11 @@ describe('Odd-Even Rows.frx', () => {
       for (const t of p.items.filter((i) => i.name === 'Text1')) {
         row++;
         const band = p.items.find((i) => i.name === 'Data1' && Math.abs(i.y - t.y) < 0.01);
-        if (row % 2 === 0) expect(band?.kind === 'box' && band.fill).toEqual({ kind: 'Solid', color: { r: 250, g: 235, b: 215, a: 255 } });
+        if (row % 2 === 0)
+          expect(band?.kind === 'box' && band.fill).toEqual({
+            kind: 'Solid',
+            color: { r: 250, g: 235, b: 215, a: 255 },
+          });
         else expect(band).toBeUndefined();
       }
     }
@@ -232,14 +260,18 @@ describe('Complete upto N Rows.frx', () => {
   it('completes the list of 8 categories to 15 numbered rows', () => {
     const r = runFixture('Complete upto N Rows.frx').prepared;
     expect(textsOf(r, 'Text2')).toEqual(nwindRows('Categories').map((c) => c.CategoryName));
-    expect([...textsOf(r, 'Text3'), ...textsOf(r, 'Text4')]).toEqual(Array.from({ length: 15 }, (_, i) => String(i + 1)));
+    expect([...textsOf(r, 'Text3'), ...textsOf(r, 'Text4')]).toEqual(
+      Array.from({ length: 15 }, (_, i) => String(i + 1)),
+    );
   });
 });
 
 describe('Databand Columns, Row Numbers.frx', () => {
   it('prints the products of each letter in two columns, numbered per group', () => {
     const r = runFixture('Databand Columns, Row Numbers.frx').prepared;
-    const products = nwindRows('Products').map((p) => p.ProductName ?? '').sort(collate);
+    const products = nwindRows('Products')
+      .map((p) => p.ProductName ?? '')
+      .sort(collate);
     const items = itemsOf(r, 'Text2');
     expect(items.map((i) => i.text)).toEqual(products);
     const lefts = new Set(items.map((i) => Math.round(i.item.x)));
@@ -252,7 +284,9 @@ describe('Databand Columns, Row Numbers.frx', () => {
 describe('Duplicate Values.frx', () => {
   it('merges repeated first letters into one cell', () => {
     const r = runFixture('Duplicate Values.frx').prepared;
-    const products = nwindRows('Products').map((p) => p.ProductName ?? '').sort(collate);
+    const products = nwindRows('Products')
+      .map((p) => p.ProductName ?? '')
+      .sort(collate);
     expect(textsOf(r, 'Text2')).toEqual(products);
     const letters = itemsOf(r, 'Text7');
     // One cell per letter and page (a letter split by a page break shows on both pages).
@@ -267,7 +301,8 @@ describe('Hierarchic List.frx', () => {
     const r = runFixture('Hierarchic List.frx').prepared;
     const employees = nwindRows('Employees');
     const byId = byName(employees, (e) => e.EmployeeID ?? '');
-    const level = (e: Record<string, string>): number => (e.ReportsTo && byId.has(e.ReportsTo) ? 1 + level(byId.get(e.ReportsTo) as Record<string, string>) : 1);
+    const level = (e: Record<string, string>): number =>
+      e.ReportsTo && byId.has(e.ReportsTo) ? 1 + level(byId.get(e.ReportsTo) as Record<string, string>) : 1;
     const items = itemsOf(r, 'Text2');
     expect(items).toHaveLength(employees.length);
     const root = items.find((i) => i.text === 'Andrew Fuller');

@@ -3,7 +3,15 @@
 
 import { readFileSync } from 'node:fs';
 import { loadDataSetXml, type DataSet } from '../../../src/report/data/index.js';
-import { bindReportData, runReport, shownText, type EngineOptions, type PreparedPage, type PreparedReport, type PreparedText } from '../../../src/report/engine/index.js';
+import {
+  bindReportData,
+  runReport,
+  shownText,
+  type EngineOptions,
+  type PreparedPage,
+  type PreparedReport,
+  type PreparedText,
+} from '../../../src/report/engine/index.js';
 import { ReportWarnings } from '../../../src/report/errors.js';
 import { loadFrx } from '../../../src/report/frx/index.js';
 import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
@@ -16,7 +24,12 @@ export const FIXED_NOW = new Date(Date.UTC(2024, 4, 17, 9, 30, 0));
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const decode = (s: string): string =>
   s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) =>
-    e.startsWith('#x') ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : ENTITIES[e] ?? m);
+    e.startsWith('#x')
+      ? String.fromCodePoint(parseInt(e.slice(2), 16))
+      : e.startsWith('#')
+        ? String.fromCodePoint(Number(e.slice(1)))
+        : (ENTITIES[e] ?? m),
+  );
 
 /** Rows of one nwind table as field maps (missing element = absent key), in file order. */
 export function nwindRows(element: string): Record<string, string>[] {
@@ -49,7 +62,11 @@ export function runFixture(file: string, options: EngineOptions = {}): Run {
   return runTemplate(readFileSync(FIXTURE_DIR + file), { datasets: { NorthWind: nwindDataSet() } }, options);
 }
 
-export function runTemplate(template: Buffer | string, data: Parameters<typeof bindReportData>[1] = {}, options: EngineOptions = {}): Run {
+export function runTemplate(
+  template: Buffer | string,
+  data: Parameters<typeof bindReportData>[1] = {},
+  options: EngineOptions = {},
+): Run {
   const w = new ReportWarnings();
   const { report, warnings } = loadFrx(template);
   for (const x of warnings) w.add(x);

@@ -7,7 +7,8 @@ import { shownText, type PreparedText } from '../../../src/report/engine/index.j
 import { renderReport } from '../../../src/report/index.js';
 import { runTemplate, textsOf } from './helpers.js';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A template with a JSON connection, the given bands on one page, and optional totals. */
 export function jsonTemplate(bands: string, dictionary = ''): string {
@@ -101,7 +102,8 @@ describe('SRS data through the JSON connection', () => {
   });
 
   it('prints nothing for an empty array unless PrintIfDatasourceEmpty', () => {
-    const t = jsonTemplate(`<DataBand Name="E" Width="718.2" Height="18.9" DataSource="empty">${text('X', 'row [Row#]')}</DataBand>
+    const t =
+      jsonTemplate(`<DataBand Name="E" Width="718.2" Height="18.9" DataSource="empty">${text('X', 'row [Row#]')}</DataBand>
       <DataBand Name="F" Width="718.2" Height="18.9" DataSource="empty" PrintIfDatasourceEmpty="true">${text('Y', 'no rows')}</DataBand>`);
     const res = runTemplate(t, { json: srs }).prepared;
     expect(textsOf(res, 'X')).toEqual([]);
@@ -110,7 +112,8 @@ describe('SRS data through the JSON connection', () => {
 });
 
 describe('text layout', () => {
-  const long = 'This text is long enough to wrap onto several lines in a narrow object, so the object grows and pushes what is below it down.';
+  const long =
+    'This text is long enough to wrap onto several lines in a narrow object, so the object grows and pushes what is below it down.';
 
   it('grows a CanGrow text, shifts the objects below and the next band down', () => {
     const t = jsonTemplate(`<DataBand Name="D" Width="718.2" Height="40" CanGrow="true" DataSource="orders">

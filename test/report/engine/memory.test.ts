@@ -17,7 +17,9 @@ const list = (extra = ''): string => `<Report><ReportPage Name="P">
   </PageFooterBand>
 </ReportPage></Report>`;
 
-const rowsOf = (n: number): { rows: { n: number; g: string }[] } => ({ rows: Array.from({ length: n }, (_, i) => ({ n: i + 1, g: `g${Math.floor(i / 7)}` })) });
+const rowsOf = (n: number): { rows: { n: number; g: string }[] } => ({
+  rows: Array.from({ length: n }, (_, i) => ({ n: i + 1, g: `g${Math.floor(i / 7)}` })),
+});
 
 type Probe = { pages: { items: unknown[] }[] };
 const proto = Engine.prototype as unknown as Record<string, (this: Probe) => void>;
@@ -43,7 +45,9 @@ describe('two passes', () => {
     expect(firstPass.at(-1)).toBeGreaterThan(0);
     // Output: every row once, in order, the total page count and the macros filled in.
     expect(textsOf(r, 'T')).toEqual(Array.from({ length: 500 }, (_, i) => String(i + 1)));
-    r.pages.forEach((p, i) => expect(texts(p, 'N').map(shownText)).toEqual([`Page ${i + 1} of ${pages} ${i + 1}/${pages}`]));
+    r.pages.forEach((p, i) =>
+      expect(texts(p, 'N').map(shownText)).toEqual([`Page ${i + 1} of ${pages} ${i + 1}/${pages}`]),
+    );
     // Duplicates (recorded in the final pass only) still merge: one item per group and page.
     const merged = r.pages.flatMap((p) => texts(p, 'U').map(shownText));
     expect(merged.length).toBeLessThan(500 / 5);

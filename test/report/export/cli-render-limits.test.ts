@@ -37,8 +37,10 @@ const KILL_MS = 60_000;
 /** A test running up to two hostile renders reports their outcome rather than its own timeout. */
 const HOSTILE_TEST_MS = 2 * KILL_MS + 10_000;
 
-const TIME_MESSAGE = /the report took longer than 1 s to render and was stopped; raise the limit with --timeout <seconds> or Settings:RenderTimeoutSeconds/;
-const MEMORY_MESSAGE = /the report needs more than the 64 MB of memory a render may use and was stopped; raise the limit with --max-memory-mb <MB> or Settings:RenderMemoryMb/;
+const TIME_MESSAGE =
+  /the report took longer than 1 s to render and was stopped; raise the limit with --timeout <seconds> or Settings:RenderTimeoutSeconds/;
+const MEMORY_MESSAGE =
+  /the report needs more than the 64 MB of memory a render may use and was stopped; raise the limit with --max-memory-mb <MB> or Settings:RenderMemoryMb/;
 
 let dir = '';
 let hostile = '';
@@ -58,7 +60,8 @@ afterAll(() => {
  *  Settings__* must not change the limits under test), plus `extra`. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(settings__.*|config_file|database_url|data_dir)$/i.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^(settings__.*|config_file|database_url|data_dir)$/i.test(k)) env[k] = v;
   return { ...env, ...extra };
 }
 
@@ -86,81 +89,137 @@ const said = (r: Timed): string => `exit ${r.code} after ${r.ms} ms\n--- stderr 
 function expectStopped(r: Timed, message: RegExp, out?: string): void {
   expect(r.code, said(r)).toBe(2);
   expect(r.ms, said(r)).toBeLessThan(GIVE_UP_MS);
-  expect(r.stderr, said(r)).toMatch(new RegExp(`^platform-core: ${hostile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${message.source}\n$`));
+  expect(r.stderr, said(r)).toMatch(
+    new RegExp(`^platform-core: ${hostile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${message.source}\n$`),
+  );
   expect(r.stdout).toBe('');
   if (out !== undefined) expect(existsSync(out), `${out} was created`).toBe(false);
 }
 
 describe('render limits: a hostile template is stopped', () => {
-  it('at --timeout: exit 2 with one message naming the limit and how to raise it, no file written', async () => {
-    const out = join(dir, 'timeout.html');
-    // Memory high enough that time is what stops it.
-    const r = await timedCli(['render', hostile, '--out', out, '--timeout', '1', '--max-memory-mb', '4096']);
-    expectStopped(r, TIME_MESSAGE, out);
-  }, HOSTILE_TEST_MS);
+  it(
+    'at --timeout: exit 2 with one message naming the limit and how to raise it, no file written',
+    async () => {
+      const out = join(dir, 'timeout.html');
+      // Memory high enough that time is what stops it.
+      const r = await timedCli(['render', hostile, '--out', out, '--timeout', '1', '--max-memory-mb', '4096']);
+      expectStopped(r, TIME_MESSAGE, out);
+    },
+    HOSTILE_TEST_MS,
+  );
 
-  it('at --max-memory-mb (a PDF): exit 2 with one message naming the limit and how to raise it, no file written', async () => {
-    const out = join(dir, 'memory.pdf');
-    // Time long enough that memory is what stops it.
-    const r = await timedCli(['render', hostile, '--format', 'pdf', '--out', out, '--timeout', '600', '--max-memory-mb', '64']);
-    expectStopped(r, MEMORY_MESSAGE, out);
-  }, HOSTILE_TEST_MS);
+  it(
+    'at --max-memory-mb (a PDF): exit 2 with one message naming the limit and how to raise it, no file written',
+    async () => {
+      const out = join(dir, 'memory.pdf');
+      // Time long enough that memory is what stops it.
+      const r = await timedCli([
+        'render',
+        hostile,
+        '--format',
+        'pdf',
+        '--out',
+        out,
+        '--timeout',
+        '600',
+        '--max-memory-mb',
+        '64',
+      ]);
+      expectStopped(r, MEMORY_MESSAGE, out);
+    },
+    HOSTILE_TEST_MS,
+  );
 
-  it('at the limits of Settings__RenderTimeoutSeconds and appsettings.json Settings:RenderMemoryMb when no flag is given', async () => {
-    const byTime = await timedCli(['render', hostile], { env: cleanEnv({ Settings__RenderTimeoutSeconds: '1', Settings__RenderMemoryMb: '4096' }) });
-    expectStopped(byTime, TIME_MESSAGE);
-    const cwd = workDir('settings-file', JSON.stringify({ Settings: { RenderMemoryMb: 64, RenderTimeoutSeconds: 600 } }));
-    const byMemory = await timedCli(['render', hostile], { cwd });
-    expectStopped(byMemory, MEMORY_MESSAGE);
-  }, HOSTILE_TEST_MS);
+  it(
+    'at the limits of Settings__RenderTimeoutSeconds and appsettings.json Settings:RenderMemoryMb when no flag is given',
+    async () => {
+      const byTime = await timedCli(['render', hostile], {
+        env: cleanEnv({ Settings__RenderTimeoutSeconds: '1', Settings__RenderMemoryMb: '4096' }),
+      });
+      expectStopped(byTime, TIME_MESSAGE);
+      const cwd = workDir(
+        'settings-file',
+        JSON.stringify({ Settings: { RenderMemoryMb: 64, RenderTimeoutSeconds: 600 } }),
+      );
+      const byMemory = await timedCli(['render', hostile], { cwd });
+      expectStopped(byMemory, MEMORY_MESSAGE);
+    },
+    HOSTILE_TEST_MS,
+  );
 
-  it('a flag wins over its setting', async () => {
-    const r = await timedCli(['render', hostile, '--timeout', '1'], { env: cleanEnv({ Settings__RenderTimeoutSeconds: '600', Settings__RenderMemoryMb: '4096' }) });
-    expectStopped(r, TIME_MESSAGE);
-  }, HOSTILE_TEST_MS);
+  it(
+    'a flag wins over its setting',
+    async () => {
+      const r = await timedCli(['render', hostile, '--timeout', '1'], {
+        env: cleanEnv({ Settings__RenderTimeoutSeconds: '600', Settings__RenderMemoryMb: '4096' }),
+      });
+      expectStopped(r, TIME_MESSAGE);
+    },
+    HOSTILE_TEST_MS,
+  );
 });
 
 describe('render limits: flags and settings', () => {
   const simple = `${FIXTURE_DIR}Simple List.frx`;
 
-  it('refuses limit values that are not positive numbers in range as usage errors', async () => {
-    const cases: [string, string, RegExp][] = [
-      ['--timeout', '0', /--timeout must be a number of seconds from 0\.1 to 3600 \(got "0"\)/],
-      ['--timeout', '-1', /--timeout must be a number of seconds/],
-      ['--timeout', 'soon', /--timeout must be a number of seconds/],
-      ['--timeout', '0x10', /--timeout must be a number of seconds/],
-      ['--timeout', '3601', /--timeout must be a number of seconds/],
-      ['--max-memory-mb', '63', /--max-memory-mb must be a whole number of MB from 64 to 65536 \(got "63"\)/],
-      ['--max-memory-mb', '128.5', /--max-memory-mb must be a whole number of MB/],
-      ['--max-memory-mb', '1e3', /--max-memory-mb must be a whole number of MB/],
-      ['--max-memory-mb', '', /--max-memory-mb must be a whole number of MB/],
-    ];
-    const results = await Promise.all(cases.map(([flag, value]) => timedCli(['render', simple, '--data', NWIND_PATH, flag, value])));
-    results.forEach((r, i) => {
-      const [flag, value, message] = cases[i] as [string, string, RegExp];
-      expect(r.code, `${flag} ${JSON.stringify(value)}: ${said(r)}`).toBe(2);
-      expect(r.stderr, `${flag} ${JSON.stringify(value)}`).toMatch(message);
-      expect(r.stdout).toBe('');
-    });
-  }, KILL_MS + 10_000);
+  it(
+    'refuses limit values that are not positive numbers in range as usage errors',
+    async () => {
+      const cases: [string, string, RegExp][] = [
+        ['--timeout', '0', /--timeout must be a number of seconds from 0\.1 to 3600 \(got "0"\)/],
+        ['--timeout', '-1', /--timeout must be a number of seconds/],
+        ['--timeout', 'soon', /--timeout must be a number of seconds/],
+        ['--timeout', '0x10', /--timeout must be a number of seconds/],
+        ['--timeout', '3601', /--timeout must be a number of seconds/],
+        ['--max-memory-mb', '63', /--max-memory-mb must be a whole number of MB from 64 to 65536 \(got "63"\)/],
+        ['--max-memory-mb', '128.5', /--max-memory-mb must be a whole number of MB/],
+        ['--max-memory-mb', '1e3', /--max-memory-mb must be a whole number of MB/],
+        ['--max-memory-mb', '', /--max-memory-mb must be a whole number of MB/],
+      ];
+      const results = await Promise.all(
+        cases.map(([flag, value]) => timedCli(['render', simple, '--data', NWIND_PATH, flag, value])),
+      );
+      results.forEach((r, i) => {
+        const [flag, value, message] = cases[i] as [string, string, RegExp];
+        expect(r.code, `${flag} ${JSON.stringify(value)}: ${said(r)}`).toBe(2);
+        expect(r.stderr, `${flag} ${JSON.stringify(value)}`).toMatch(message);
+        expect(r.stdout).toBe('');
+      });
+    },
+    KILL_MS + 10_000,
+  );
 
   it('reads no configuration when all three limit flags are given: a broken appsettings.json does not stop the render', async () => {
     const cwd = workDir('broken-settings', '{ "Settings": ');
-    const r = await timedCli(['render', simple, '--data', NWIND_PATH, '--timeout', '60', '--max-memory-mb', '512', '--max-pages', '100'], { cwd });
+    const r = await timedCli(
+      ['render', simple, '--data', NWIND_PATH, '--timeout', '60', '--max-memory-mb', '512', '--max-pages', '100'],
+      { cwd },
+    );
     expect(r.code, said(r)).toBe(0);
     expect(r.stdout).toContain('data-page="1"');
     // Without them the settings give the defaults, and a file that cannot be read is an error.
-    const without = await timedCli(['render', simple, '--data', NWIND_PATH, '--timeout', '60', '--max-memory-mb', '512'], { cwd });
+    const without = await timedCli(
+      ['render', simple, '--data', NWIND_PATH, '--timeout', '60', '--max-memory-mb', '512'],
+      { cwd },
+    );
     expect(without.code, said(without)).toBe(2);
-    expect(without.stderr).toMatch(/appsettings\.json is not valid JSON .*give --timeout, --max-memory-mb and --max-pages/);
+    expect(without.stderr).toMatch(
+      /appsettings\.json is not valid JSON .*give --timeout, --max-memory-mb and --max-pages/,
+    );
     expect(without.stdout).toBe('');
   });
 
   it('reads only the render settings: other bad settings and a bad DATABASE_URL do not matter to a render', async () => {
-    const env = cleanEnv({ Settings__LogLevel: 'loud', Settings__JwtExpireHours: 'never', DATABASE_URL: 'mysql://nowhere' });
+    const env = cleanEnv({
+      Settings__LogLevel: 'loud',
+      Settings__JwtExpireHours: 'never',
+      DATABASE_URL: 'mysql://nowhere',
+    });
     const r = await timedCli(['render', simple, '--data', NWIND_PATH], { env });
     expect(r.code, said(r)).toBe(0);
-    const bad = await timedCli(['render', simple, '--data', NWIND_PATH], { env: cleanEnv({ Settings__RenderMemoryMb: '32' }) });
+    const bad = await timedCli(['render', simple, '--data', NWIND_PATH], {
+      env: cleanEnv({ Settings__RenderMemoryMb: '32' }),
+    });
     expect(bad.code, said(bad)).toBe(2);
     expect(bad.stderr).toMatch(/Settings:RenderMemoryMb must be an integer from 64 to 65536 \(got "32"\)/);
   });
@@ -184,7 +243,16 @@ describe('render limits: pages', () => {
     expect(r.stderr).toBe(pagesMessage(template, 2));
     expect(r.stdout).toBe('');
     expect(existsSync(out), `${out} was created`).toBe(false);
-    const pdf = await timedCli(['render', template, '--format', 'pdf', '--max-pages', '1', '--out', join(dir, 'pages.pdf')]);
+    const pdf = await timedCli([
+      'render',
+      template,
+      '--format',
+      'pdf',
+      '--max-pages',
+      '1',
+      '--out',
+      join(dir, 'pages.pdf'),
+    ]);
     expect(pdf.code, said(pdf)).toBe(2);
     expect(pdf.stderr).toBe(pagesMessage(template, 1));
   });
@@ -193,7 +261,9 @@ describe('render limits: pages', () => {
     const over = await timedCli(['render', template], { env: cleanEnv({ Settings__RenderMaxPages: '2' }) });
     expect(over.code, said(over)).toBe(2);
     expect(over.stderr).toBe(pagesMessage(template, 2));
-    const at = await timedCli(['render', template, '--max-pages', '3'], { env: cleanEnv({ Settings__RenderMaxPages: '2' }) });
+    const at = await timedCli(['render', template, '--max-pages', '3'], {
+      env: cleanEnv({ Settings__RenderMaxPages: '2' }),
+    });
     expect(at.code, said(at)).toBe(0);
     expect(at.stderr).toBe('');
     expect(at.stdout).toContain('data-page="3"');
@@ -206,7 +276,9 @@ describe('render limits: pages', () => {
     results.forEach((r, i) => {
       const v = values[i] as string;
       expect(r.code, `${JSON.stringify(v)}: ${said(r)}`).toBe(2);
-      expect(r.stderr).toBe(`platform-core: --max-pages must be a whole number of pages from 1 to 1000000 (got ${JSON.stringify(v)})\n`);
+      expect(r.stderr).toBe(
+        `platform-core: --max-pages must be a whole number of pages from 1 to 1000000 (got ${JSON.stringify(v)})\n`,
+      );
     });
   });
 });
@@ -216,23 +288,41 @@ describe('render in a worker gives the output of the in-process render', () => {
     const template = `${FIXTURE_DIR}Simple List.frx`;
     const r = await timedCli(['render', template, '--data', NWIND_PATH]);
     expect(r.code, said(r)).toBe(0);
-    const expected = renderReport({ template: readFileSync(template), data: { datasetXml: readFileSync(NWIND_PATH) }, format: 'html' }).output;
+    const expected = renderReport({
+      template: readFileSync(template),
+      data: { datasetXml: readFileSync(NWIND_PATH) },
+      format: 'html',
+    }).output;
     expect(r.stdout === expected, 'the CLI HTML differs from renderReport').toBe(true);
   });
 
   it('html with JSON tables, a culture and embedded fonts, with the warnings on stderr', async () => {
     const template = join(dir, 'tables.frx');
-    writeFileSync(template, `<Report><Dictionary><TableDataSource Name="People" Enabled="true"><Column Name="Name" DataType="System.String"/><Column Name="Pay" DataType="System.Decimal"/></TableDataSource></Dictionary>
+    writeFileSync(
+      template,
+      `<Report><Dictionary><TableDataSource Name="People" Enabled="true"><Column Name="Name" DataType="System.String"/><Column Name="Pay" DataType="System.Decimal"/></TableDataSource></Dictionary>
       <ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="People">
         <TextObject Name="T" Width="300" Height="18.9" Text="[People.Name]: [People.Pay]" Format="Currency" Format.UseLocale="true"/>
         <UnknownThing Name="U"/>
-      </DataBand></ReportPage></Report>`);
-    const rows = { People: [{ Name: 'Zoe', Pay: 1234.5 }, { Name: 'Adam', Pay: 7 }] };
+      </DataBand></ReportPage></Report>`,
+    );
+    const rows = {
+      People: [
+        { Name: 'Zoe', Pay: 1234.5 },
+        { Name: 'Adam', Pay: 7 },
+      ],
+    };
     const data = join(dir, 'people.json');
     writeFileSync(data, JSON.stringify(rows));
     const r = await timedCli(['render', template, '--data', data, '--culture', 'de-DE', '--embed-fonts']);
     expect(r.code, said(r)).toBe(0);
-    const expected = renderReport({ template: readFileSync(template), data: { tables: rows }, culture: 'de-DE', embedFonts: true, format: 'html' });
+    const expected = renderReport({
+      template: readFileSync(template),
+      data: { tables: rows },
+      culture: 'de-DE',
+      embedFonts: true,
+      format: 'html',
+    });
     expect(r.stdout === expected.output, 'the CLI HTML differs from renderReport').toBe(true);
     expect(r.stdout).toContain('@font-face');
     expect(expected.warnings).toContainEqual(expect.stringMatching(/UnknownThing/));
@@ -244,16 +334,26 @@ describe('render in a worker gives the output of the in-process render', () => {
     const out = join(dir, 'order.pdf');
     const r = await timedCli(['render', template, '--data', NWIND_PATH, '--format', 'pdf', '--out', out]);
     expect(r.code, said(r)).toBe(0);
-    const expected = renderReport({ template: readFileSync(template), data: { datasetXml: readFileSync(NWIND_PATH) }, format: 'pdf' }).output;
-    expect(withoutPdfTimestamps(readFileSync(out)) === withoutPdfTimestamps(expected as Buffer), 'the CLI PDF differs from renderReport').toBe(true);
+    const expected = renderReport({
+      template: readFileSync(template),
+      data: { datasetXml: readFileSync(NWIND_PATH) },
+      format: 'pdf',
+    }).output;
+    expect(
+      withoutPdfTimestamps(readFileSync(out)) === withoutPdfTimestamps(expected as Buffer),
+      'the CLI PDF differs from renderReport',
+    ).toBe(true);
   });
 
   it('frx: the template with the JSON data embedded', async () => {
     const template = join(dir, 'merge.frx');
-    writeFileSync(template, `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" Enabled="true"/></JsonDataSourceConnection></Dictionary>
+    writeFileSync(
+      template,
+      `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" Enabled="true"/></JsonDataSourceConnection></Dictionary>
       <ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="rows">
         <TextObject Name="T" Width="300" Height="18.9" Text="[JSON.item.rows.item.name]"/>
-      </DataBand></ReportPage></Report>`);
+      </DataBand></ReportPage></Report>`,
+    );
     const text = JSON.stringify({ rows: [{ name: 'Ärger "quoted"', n: 1.5 }, { name: null }] });
     const data = join(dir, 'merge.json');
     writeFileSync(data, text);

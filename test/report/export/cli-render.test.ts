@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collate, FIXTURE_DIR, NWIND_PATH, nwindRows, runFixture } from '../engine/helpers.js';
 import { ensureBuilt, htmlTexts, runCli } from './cli.js';
 
-const FIXTURES = readdirSync(FIXTURE_DIR).filter((f) => f.endsWith('.frx')).sort();
+const FIXTURES = readdirSync(FIXTURE_DIR)
+  .filter((f) => f.endsWith('.frx'))
+  .sort();
 let dir = '';
 const outputs = new Map<string, string>();
 
@@ -86,12 +88,23 @@ describe('render command options and failures', () => {
 
   it('renders JSON data for a template with a JSON connection', async () => {
     const template = join(dir, 'json.frx');
-    writeFileSync(template, `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" Enabled="true"/></JsonDataSourceConnection></Dictionary>
+    writeFileSync(
+      template,
+      `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" Enabled="true"/></JsonDataSourceConnection></Dictionary>
       <ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="rows">
         <TextObject Name="T" Width="300" Height="18.9" Text="[JSON.item.rows.item.name] &lt;[JSON.item.rows.item.n]&gt;"/>
-      </DataBand></ReportPage></Report>`);
+      </DataBand></ReportPage></Report>`,
+    );
     const data = join(dir, 'data.json');
-    writeFileSync(data, JSON.stringify({ rows: [{ name: 'one', n: 1 }, { name: '<b>two</b>', n: 2 }] }));
+    writeFileSync(
+      data,
+      JSON.stringify({
+        rows: [
+          { name: 'one', n: 1 },
+          { name: '<b>two</b>', n: 2 },
+        ],
+      }),
+    );
     const res = await runCli(['render', template, '--data', data]);
     expect(res.code).toBe(0);
     expect(htmlTexts(res.stdout)).toEqual(['one <1>', '<b>two</b> <2>']);
@@ -101,10 +114,13 @@ describe('render command options and failures', () => {
   it('renders a template that carries its data (Json= in the connection string) without --data', async () => {
     const template = join(dir, 'inline.frx');
     const json = JSON.stringify([{ city: 'Oslo' }, { city: 'Lima' }]).replace(/"/g, '&quot;');
-    writeFileSync(template, `<Report><Dictionary><JsonDataSourceConnection Name="C" ConnectionString="Json=${json}"/></Dictionary>
+    writeFileSync(
+      template,
+      `<Report><Dictionary><JsonDataSourceConnection Name="C" ConnectionString="Json=${json}"/></Dictionary>
       <ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="JSON">
         <TextObject Name="T" Width="300" Height="18.9" Text="[JSON.item.city]"/>
-      </DataBand></ReportPage></Report>`);
+      </DataBand></ReportPage></Report>`,
+    );
     const res = await runCli(['render', template]);
     expect(res.code).toBe(0);
     expect(htmlTexts(res.stdout)).toEqual(['Oslo', 'Lima']);
@@ -112,12 +128,23 @@ describe('render command options and failures', () => {
 
   it('--format frx embeds the data, and the merged template renders the same without --data', async () => {
     const template = join(dir, 'merge.frx');
-    writeFileSync(template, `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" Enabled="true"/></JsonDataSourceConnection></Dictionary>
+    writeFileSync(
+      template,
+      `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" Enabled="true"/></JsonDataSourceConnection></Dictionary>
       <ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="rows">
         <TextObject Name="T" Width="300" Height="18.9" Text="[JSON.item.rows.item.name]: [IIf([JSON.item.rows.item.n] == null, &quot;none&quot;, [JSON.item.rows.item.n])]"/>
-      </DataBand></ReportPage></Report>`);
+      </DataBand></ReportPage></Report>`,
+    );
     const data = join(dir, 'merge.json');
-    writeFileSync(data, JSON.stringify({ rows: [{ name: 'Ärger "quoted"', n: 1 }, { name: 'null n', n: null }] }));
+    writeFileSync(
+      data,
+      JSON.stringify({
+        rows: [
+          { name: 'Ärger "quoted"', n: 1 },
+          { name: 'null n', n: null },
+        ],
+      }),
+    );
     const merged = join(dir, 'merged.frx');
     expect((await runCli(['render', template, '--data', data, '--format', 'frx', '--out', merged])).code).toBe(0);
     expect(readFileSync(merged, 'utf8')).toContain('Json=');
@@ -133,11 +160,14 @@ describe('render command options and failures', () => {
 
   it('reads named arrays for TableDataSources from JSON', async () => {
     const template = join(dir, 'tables.frx');
-    writeFileSync(template, `<Report><Dictionary><TableDataSource Name="People" Enabled="true"><Column Name="Name" DataType="System.String"/></TableDataSource></Dictionary>
+    writeFileSync(
+      template,
+      `<Report><Dictionary><TableDataSource Name="People" Enabled="true"><Column Name="Name" DataType="System.String"/></TableDataSource></Dictionary>
       <ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="People">
         <TextObject Name="T" Width="300" Height="18.9" Text="[Row#]. [People.Name]"/>
         <Sort><Sort Expression="[People.Name]"/></Sort>
-      </DataBand></ReportPage></Report>`);
+      </DataBand></ReportPage></Report>`,
+    );
     const data = join(dir, 'people.json');
     writeFileSync(data, JSON.stringify({ People: [{ Name: 'Zoe' }, { Name: 'adam' }, { Name: 'Bea' }] }));
     const res = await runCli(['render', template, '--data', data]);
@@ -147,8 +177,11 @@ describe('render command options and failures', () => {
 
   it('exits 2 naming the object and the expression on a template error', async () => {
     const template = join(dir, 'bad.frx');
-    writeFileSync(template, `<Report><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" Height="18.9">
-      <TextObject Name="Broken" Width="300" Height="18.9" Text="[Nope.Column + ]"/></ReportTitleBand></ReportPage></Report>`);
+    writeFileSync(
+      template,
+      `<Report><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" Height="18.9">
+      <TextObject Name="Broken" Width="300" Height="18.9" Text="[Nope.Column + ]"/></ReportTitleBand></ReportPage></Report>`,
+    );
     const res = await runCli(['render', template]);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('Broken.Text');

@@ -34,9 +34,17 @@ export interface CliResult {
 
 /** Runs the CLI with `args` (60 s at most), in the repository (or `opts.cwd`) with this
  *  process's environment (or `opts.env`). */
-export function runCli(args: string[], timeoutMs = 60_000, opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  timeoutMs = 60_000,
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? REPO_ROOT, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: opts.cwd ?? REPO_ROOT,
+      env: opts.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));
@@ -54,7 +62,14 @@ export function runCli(args: string[], timeoutMs = 60_000, opts: { cwd?: string;
 export function htmlTexts(html: string): string[] {
   const out: string[] = [];
   for (const m of html.matchAll(/<(div|span) class="[lr]"[^>]*>([^<]*)<\/\1>/g)) {
-    out.push((m[2] as string).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&'));
+    out.push(
+      (m[2] as string)
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&'),
+    );
   }
   return out;
 }

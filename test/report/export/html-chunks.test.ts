@@ -5,7 +5,13 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PreparedReport } from '../../../src/report/engine/index.js';
 // Through the library's entry point, as its users import them.
-import { exportHtml, exportHtmlBuffer, exportHtmlChunks, renderReport, type HtmlExportOptions } from '../../../src/report/index.js';
+import {
+  exportHtml,
+  exportHtmlBuffer,
+  exportHtmlChunks,
+  renderReport,
+  type HtmlExportOptions,
+} from '../../../src/report/index.js';
 import { FIXTURE_DIR, runFixture } from '../engine/helpers.js';
 
 function chunksOf(r: PreparedReport, options: HtmlExportOptions): string[] {
@@ -14,10 +20,12 @@ function chunksOf(r: PreparedReport, options: HtmlExportOptions): string[] {
   return out;
 }
 
-const fixtures = readdirSync(FIXTURE_DIR).filter((f) => f.endsWith('.frx')).sort();
+const fixtures = readdirSync(FIXTURE_DIR)
+  .filter((f) => f.endsWith('.frx'))
+  .sort();
 
 describe('exportHtmlChunks and exportHtmlBuffer', () => {
-  it.each(fixtures)('%s: the pieces and the bytes are exportHtml\'s document', (file) => {
+  it.each(fixtures)("%s: the pieces and the bytes are exportHtml's document", (file) => {
     const r = runFixture(file).prepared;
     for (const options of [{ title: file }, { embedFonts: true, lang: 'de' }] as HtmlExportOptions[]) {
       const whole = exportHtml(r, options);
@@ -27,7 +35,9 @@ describe('exportHtmlChunks and exportHtmlBuffer', () => {
       // The head, one piece per page (that page's element), the end.
       expect(chunks).toHaveLength(r.pages.length + 2);
       expect(chunks[0]).toMatch(/^<!DOCTYPE html>[\s\S]*<body>\n$/);
-      r.pages.forEach((p, i) => expect(chunks[i + 1]).toMatch(new RegExp(`^<div class="p" data-page="${p.index}" [^]*</div>\\n$`)));
+      r.pages.forEach((p, i) =>
+        expect(chunks[i + 1]).toMatch(new RegExp(`^<div class="p" data-page="${p.index}" [^]*</div>\\n$`)),
+      );
       expect(chunks.at(-1)).toBe('</body>\n</html>\n');
     }
   });

@@ -108,7 +108,11 @@ describe.skipIf(!canCheck)('Nu Html Checker', () => {
   it('finds no error in the complete HTML of every demo report and of hostile data', async () => {
     const files: string[] = [];
     for (const f of readdirSync(FIXTURE_DIR).filter((x) => x.endsWith('.frx'))) {
-      const out = renderReport({ template: readFileSync(`${FIXTURE_DIR}${f}`), data: { datasetXml: NWIND_TEXT }, format: 'html' });
+      const out = renderReport({
+        template: readFileSync(`${FIXTURE_DIR}${f}`),
+        data: { datasetXml: NWIND_TEXT },
+        format: 'html',
+      });
       const file = join(dir, `${f.replace(/[^A-Za-z0-9]+/g, '_')}.html`);
       writeFileSync(file, out.output);
       files.push(file);
@@ -119,13 +123,17 @@ describe.skipIf(!canCheck)('Nu Html Checker', () => {
     // Asynchronously: a synchronous wait of this long blocks the test worker, whose calls to
     // vitest's main process then time out ("Timeout calling onTaskUpdate") on a loaded machine.
     const stderr = await new Promise<string>((resolveRun, reject) => {
-      const child = spawn('java', ['-Xss4m', '-jar', jar as string, '--format', 'json', ...files], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn('java', ['-Xss4m', '-jar', jar as string, '--format', 'json', ...files], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let text = '';
       child.stderr.setEncoding('utf8').on('data', (d: string) => (text += d));
       child.once('error', reject);
       child.once('close', () => resolveRun(text));
     });
-    const report = JSON.parse(stderr || '{"messages":[]}') as { messages: { type: string; subType?: string; message: string; url?: string; lastLine?: number }[] };
+    const report = JSON.parse(stderr || '{"messages":[]}') as {
+      messages: { type: string; subType?: string; message: string; url?: string; lastLine?: number }[];
+    };
     const errors = report.messages.filter((m) => m.type === 'error' || m.type === 'non-document-error');
     expect(errors.map((m) => `${m.url ?? ''}:${m.lastLine ?? ''} ${m.message}`)).toEqual([]);
   }, 180_000);

@@ -15,7 +15,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { PreparedReport, PreparedText } from '../../../src/report/engine/prepared.js';
 import { exportPdf, exportPdfSync, exportPdfToStream, PdfWriter } from '../../../src/report/export/pdf/index.js';
 import { renderReport } from '../../../src/report/render.js';
-import { pdfFonts, pdfWords, POPPLER_AVAILABLE, qpdfCheck, rasterPage, runTool, type RasterPage } from '../../support/poppler.js';
+import {
+  pdfFonts,
+  pdfWords,
+  POPPLER_AVAILABLE,
+  qpdfCheck,
+  rasterPage,
+  runTool,
+  type RasterPage,
+} from '../../support/poppler.js';
 import { FIXED_NOW, FIXTURE_DIR, runFixture } from '../engine/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdf-export-'));
@@ -60,7 +68,8 @@ const RED_PNG = solidPng(10, 10, [255, 0, 0]);
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64').toString('base64');
 const BROKEN_PNG = Buffer.from(RED_PNG, 'base64').subarray(0, 60).toString('base64');
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const TEMPLATE = `<?xml version="1.0" encoding="utf-8"?>
 <Report ReportInfo.Name="Ωmega report" ReportInfo.Author="Jane Doe" ReportInfo.Description="Feature check">
@@ -212,7 +221,8 @@ const isWhite = ([r, g, b]: [number, number, number]): boolean => r > 245 && g >
 /** Pixels in a rectangle that are not white. */
 function ink(x: number, y: number, w: number, h: number): number {
   let n = 0;
-  for (let j = Math.round(y); j < Math.round(y + h); j++) for (let i = Math.round(x); i < Math.round(x + w); i++) if (!isWhite(px(i, j))) n++;
+  for (let j = Math.round(y); j < Math.round(y + h); j++)
+    for (let i = Math.round(x); i < Math.round(x + w); i++) if (!isWhite(px(i, j))) n++;
   return n;
 }
 
@@ -226,7 +236,9 @@ describe.skipIf(!POPPLER_AVAILABLE)('the PDF checked with the PDF tools', () => 
     const names = fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).sort();
     // Courier New → Cousine; ₽ is not in Cousine (→ Arimo), ✓ in neither (→ DejaVu Sans);
     // HtmlTags bold and italic runs.
-    expect(names).toEqual(expect.arrayContaining(['Cousine-Regular', 'Arimo-Regular', 'DejaVuSans', 'Arimo-Bold', 'Arimo-Italic']));
+    expect(names).toEqual(
+      expect.arrayContaining(['Cousine-Regular', 'Arimo-Regular', 'DejaVuSans', 'Arimo-Bold', 'Arimo-Italic']),
+    );
   });
 
   it('has the document title, author and subject from ReportInfo', () => {
@@ -238,7 +250,8 @@ describe.skipIf(!POPPLER_AVAILABLE)('the PDF checked with the PDF tools', () => 
 
   it('has real text, fallback characters and HtmlTags runs included', () => {
     const all = words.map((w) => w.text).join(' ');
-    for (const s of ['Example link', 'Rubles ₽ check ✓ Ωmega Жук', 'Bold', 'Italic', 'Red', 'Underlined']) expect(all).toContain(s);
+    for (const s of ['Example link', 'Rubles ₽ check ✓ Ωmega Жук', 'Bold', 'Italic', 'Red', 'Underlined'])
+      expect(all).toContain(s);
     // Sub and sup: smaller, the "2" of H2O below the H's baseline, the "3" of x3 above the x.
     const word = (t: string): (typeof words)[number] => {
       const w = words.find((x) => x.text === t);
@@ -257,7 +270,8 @@ describe.skipIf(!POPPLER_AVAILABLE)('the PDF checked with the PDF tools', () => 
     if (!red || !bold) throw new Error('runs not found');
     const count = (w: typeof red, test: (p: [number, number, number]) => boolean): number => {
       let n = 0;
-      for (let y = w.yMin / 0.75; y < w.yMax / 0.75; y++) for (let x = w.xMin / 0.75; x < w.xMax / 0.75; x++) if (test(px(x, y))) n++;
+      for (let y = w.yMin / 0.75; y < w.yMax / 0.75; y++)
+        for (let x = w.xMin / 0.75; x < w.xMax / 0.75; x++) if (test(px(x, y))) n++;
       return n;
     };
     expect(count(red, ([r, g, b]) => r > 200 && g < 80 && b < 80)).toBeGreaterThan(20);
@@ -360,7 +374,13 @@ describe.skipIf(!POPPLER_AVAILABLE)('the PDF checked with the PDF tools', () => 
     expect(px(r.x + 2, r.y + r.height / 2)[0]).toBeLessThan(40);
     // A 10 × 10 red texture repeated: red everywhere in the 35 × 25 box, nothing outside it.
     const t = item('Texture');
-    for (const [dx, dy] of [[1, 1], [12, 3], [33, 23], [25, 15]] as const) expect(px(t.x + dx, t.y + dy)).toEqual([255, 0, 0]);
+    for (const [dx, dy] of [
+      [1, 1],
+      [12, 3],
+      [33, 23],
+      [25, 15],
+    ] as const)
+      expect(px(t.x + dx, t.y + dy)).toEqual([255, 0, 0]);
     expect(isWhite(px(t.x + t.width + 2, t.y + 5))).toBe(true);
   });
 
@@ -392,15 +412,38 @@ describe.skipIf(!POPPLER_AVAILABLE)('CLI: platform-core render --format pdf', ()
     const { ensureBuilt, runCli } = await import('./cli.js');
     ensureBuilt();
     const out = join(dir, 'cli.pdf');
-    const res = await runCli(['render', `${FIXTURE_DIR}Purchase Order.frx`, '--data', `${FIXTURE_DIR}nwind.xml`, '--format', 'pdf', '--out', out]);
+    const res = await runCli([
+      'render',
+      `${FIXTURE_DIR}Purchase Order.frx`,
+      '--data',
+      `${FIXTURE_DIR}nwind.xml`,
+      '--format',
+      'pdf',
+      '--out',
+      out,
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect(qpdfCheck(out).status).toBe(0);
     expect(pdfWords(out)[0]?.words.map((w) => w.text)).toContain('PURCHASE');
-    const piped = await runCli(['render', `${FIXTURE_DIR}Purchase Order.frx`, '--data', `${FIXTURE_DIR}nwind.xml`, '--format', 'pdf']);
+    const piped = await runCli([
+      'render',
+      `${FIXTURE_DIR}Purchase Order.frx`,
+      '--data',
+      `${FIXTURE_DIR}nwind.xml`,
+      '--format',
+      'pdf',
+    ]);
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stdout.startsWith('%PDF-1.4')).toBe(true);
     expect(piped.stdout.trimEnd().endsWith('%%EOF')).toBe(true);
-    const bad = await runCli(['render', `${FIXTURE_DIR}Purchase Order.frx`, '--format', 'pdf', '--out', join(dir, 'no', 'such', 'dir.pdf')]);
+    const bad = await runCli([
+      'render',
+      `${FIXTURE_DIR}Purchase Order.frx`,
+      '--format',
+      'pdf',
+      '--out',
+      join(dir, 'no', 'such', 'dir.pdf'),
+    ]);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/cannot write/);
   }, 120_000);

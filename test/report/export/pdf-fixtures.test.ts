@@ -13,11 +13,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedReport, PreparedText } from '../../../src/report/engine/prepared.js';
 import { exportHtml } from '../../../src/report/export/html.js';
 import { renderReport } from '../../../src/report/render.js';
-import { pageCount, pdfFonts, pdfWords, POPPLER_AVAILABLE, qpdfCheck, type PdfTextPage } from '../../support/poppler.js';
+import {
+  pageCount,
+  pdfFonts,
+  pdfWords,
+  POPPLER_AVAILABLE,
+  qpdfCheck,
+  type PdfTextPage,
+} from '../../support/poppler.js';
 import { PENDING_OBJECT_FIXTURES } from '../../support/shared.js';
 import { collate, FIXED_NOW, FIXTURE_DIR, NWIND_TEXT, nwindRows, usd } from '../engine/helpers.js';
 
-const FIXTURES = readdirSync(FIXTURE_DIR).filter((f) => f.endsWith('.frx')).sort();
+const FIXTURES = readdirSync(FIXTURE_DIR)
+  .filter((f) => f.endsWith('.frx'))
+  .sort();
 const PT_PER_PX = 0.75;
 
 interface PdfRun {
@@ -93,13 +102,21 @@ function customerGroups(): { company: string; orders: Record<string, string>[] }
   }));
 }
 
-const productNames = (): string[] => nwindRows('Products').map((p) => p.ProductName ?? '').sort(collate);
+const productNames = (): string[] =>
+  nwindRows('Products')
+    .map((p) => p.ProductName ?? '')
+    .sort(collate);
 
 if (POPPLER_AVAILABLE) {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'pdf-fixtures-'));
     for (const f of FIXTURES) {
-      const r = renderReport({ template: readFileSync(FIXTURE_DIR + f), data: { datasetXml: NWIND_TEXT }, format: 'pdf', now: FIXED_NOW });
+      const r = renderReport({
+        template: readFileSync(FIXTURE_DIR + f),
+        data: { datasetXml: NWIND_TEXT },
+        format: 'pdf',
+        now: FIXED_NOW,
+      });
       const file = join(dir, `${f.replace(/[^A-Za-z0-9]+/g, '_')}.pdf`);
       writeFileSync(file, r.output);
       const html = exportHtml(r.prepared);
@@ -142,7 +159,9 @@ describe.skipIf(!POPPLER_AVAILABLE)('every FastReport demo renders to a valid PD
 describe.skipIf(!POPPLER_AVAILABLE)('pdftotext shows the values the fixture tests expect', () => {
   it('Simple List: employees by first and last name, title, page numbers', () => {
     const r = run('Simple List.frx');
-    const employees = nwindRows('Employees').sort((a, b) => collate(a.FirstName ?? '', b.FirstName ?? '') || collate(a.LastName ?? '', b.LastName ?? ''));
+    const employees = nwindRows('Employees').sort(
+      (a, b) => collate(a.FirstName ?? '', b.FirstName ?? '') || collate(a.LastName ?? '', b.LastName ?? ''),
+    );
     expect(pdfTextsOf(r, 'Text2')).toEqual(employees.map((e) => `${e.FirstName} ${e.LastName}`));
     expect(pdfTextsOf(r, 'Text14')).toEqual(normAll(employees.map((e) => e.City)));
     expect(pdfTextsOf(r, 'Text8')).toEqual(normAll(employees.map((e) => e.HomePhone)));
@@ -163,7 +182,9 @@ describe.skipIf(!POPPLER_AVAILABLE)('pdftotext shows the values the fixture test
     const letters = [...new Set(products.map((n) => n.slice(0, 1)))];
     expect(pdfTextsOf(r, 'Text7')).toEqual(letters);
     expect(pdfTextsOf(r, 'Text2')).toEqual(normAll(products));
-    expect(pdfTextsOf(r, 'Text8')).toEqual(letters.map((l) => `Total products: ${products.filter((n) => n.startsWith(l)).length}`));
+    expect(pdfTextsOf(r, 'Text8')).toEqual(
+      letters.map((l) => `Total products: ${products.filter((n) => n.startsWith(l)).length}`),
+    );
   });
 
   it('Master-Detail: each category with its products', () => {
@@ -171,7 +192,10 @@ describe.skipIf(!POPPLER_AVAILABLE)('pdftotext shows the values the fixture test
     const products = nwindRows('Products');
     const expected = nwindRows('Categories').flatMap((c) => [
       c.CategoryName ?? '',
-      ...products.filter((p) => p.CategoryID === c.CategoryID).map((p) => p.ProductName ?? '').sort(collate),
+      ...products
+        .filter((p) => p.CategoryID === c.CategoryID)
+        .map((p) => p.ProductName ?? '')
+        .sort(collate),
     ]);
     // Both objects, in print order: walk the pages item by item.
     const printed: string[] = [];
@@ -215,7 +239,10 @@ describe.skipIf(!POPPLER_AVAILABLE)('pdftotext shows the values the fixture test
       g.orders
         .map((o) => details.filter((d) => d.OrderID === o.OrderID))
         .filter((d) => d.length > 0)
-        .map((d) => `Total this order: ${usd(cents(d.reduce((s, x) => s + units(x.UnitPrice ?? '0') * BigInt(x.Quantity ?? '0'), 0n)))}`),
+        .map(
+          (d) =>
+            `Total this order: ${usd(cents(d.reduce((s, x) => s + units(x.UnitPrice ?? '0') * BigInt(x.Quantity ?? '0'), 0n)))}`,
+        ),
     );
     expect(pdfTextsOf(r, 'Text9')).toEqual(expected);
   });
@@ -223,17 +250,23 @@ describe.skipIf(!POPPLER_AVAILABLE)('pdftotext shows the values the fixture test
   it('Start New Page, Reset Page Numbers: a page per customer, numbers restarting', () => {
     const r = run('Start New Page, Reset Page Numbers.frx');
     expect(pdfTextsOf(r, 'Text1')).toEqual(normAll(customerGroups().map((g) => g.company)));
-    const headerPages = new Set(r.prepared.pages.filter((p) => p.items.some((i) => i.name === 'Text1')).map((p) => p.index));
+    const headerPages = new Set(
+      r.prepared.pages.filter((p) => p.items.some((i) => i.name === 'Text1')).map((p) => p.index),
+    );
     let n = 0;
     const expected = r.prepared.pages.map((p) => `Page ${(n = headerPages.has(p.index) ? 1 : n + 1)}`);
     expect(pdfTextsOf(r, 'Text10')).toEqual(expected);
   });
 
   it('Odd-Even Rows, Complete upto N Rows, Databand Columns, Duplicate Values, Hierarchic List', () => {
-    expect(pdfTextsOf(run('Odd-Even Rows.frx'), 'Text1')).toEqual(normAll(nwindRows('Customers').map((c) => c.CompanyName)));
+    expect(pdfTextsOf(run('Odd-Even Rows.frx'), 'Text1')).toEqual(
+      normAll(nwindRows('Customers').map((c) => c.CompanyName)),
+    );
     const upto = run('Complete upto N Rows.frx');
     expect(pdfTextsOf(upto, 'Text2')).toEqual(normAll(nwindRows('Categories').map((c) => c.CategoryName)));
-    expect([...pdfTextsOf(upto, 'Text3'), ...pdfTextsOf(upto, 'Text4')]).toEqual(Array.from({ length: 15 }, (_, i) => String(i + 1)));
+    expect([...pdfTextsOf(upto, 'Text3'), ...pdfTextsOf(upto, 'Text4')]).toEqual(
+      Array.from({ length: 15 }, (_, i) => String(i + 1)),
+    );
     const columns = run('Databand Columns, Row Numbers.frx');
     expect(pdfTextsOf(columns, 'Text2')).toEqual(normAll(productNames()));
     expect(pdfTextsOf(columns, 'Text3').slice(0, 2)).toEqual(['1.', '2.']);
@@ -256,12 +289,22 @@ describe.skipIf(!POPPLER_AVAILABLE)('pdftotext shows the values the fixture test
     // subreport's page is laid out as a page of its own there.)
     for (const f of FIXTURES.filter((name) => !PENDING_OBJECT_FIXTURES.has(name))) {
       const r = run(f);
-      const names = new Set(r.prepared.pages.flatMap((p) => p.items.filter((i): i is PreparedText => i.kind === 'text' && i.angle === 0).map((i) => i.name)));
+      const names = new Set(
+        r.prepared.pages.flatMap((p) =>
+          p.items.filter((i): i is PreparedText => i.kind === 'text' && i.angle === 0).map((i) => i.name),
+        ),
+      );
       for (const name of names) {
-        const shown = r.prepared.pages.flatMap((p) => p.items.filter((i): i is PreparedText => i.kind === 'text' && i.name === name));
+        const shown = r.prepared.pages.flatMap((p) =>
+          p.items.filter((i): i is PreparedText => i.kind === 'text' && i.name === name),
+        );
         if (shown.some((t) => t.angle !== 0)) continue;
-        const words = (t: PreparedText): string => (t.html ? t.html.map((l) => l.runs.map((x) => x.text).join('')) : t.lines.map((l) => l.text)).join(' ');
-        expect(pdfTextsOf(r, name).map((s) => norm(s.replace(/\n/g, ' '))), `${f}: ${name}`).toEqual(shown.map((t) => norm(words(t))));
+        const words = (t: PreparedText): string =>
+          (t.html ? t.html.map((l) => l.runs.map((x) => x.text).join('')) : t.lines.map((l) => l.text)).join(' ');
+        expect(
+          pdfTextsOf(r, name).map((s) => norm(s.replace(/\n/g, ' '))),
+          `${f}: ${name}`,
+        ).toEqual(shown.map((t) => norm(words(t))));
       }
     }
   });

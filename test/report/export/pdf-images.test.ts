@@ -45,7 +45,15 @@ interface Source {
 }
 
 const SAMPLES = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as const;
-const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
 
 function packRow(s: Source, xs: number[], y: number): Uint8Array {
   const n = SAMPLES[s.colorType];
@@ -125,7 +133,8 @@ function samples(n: number, max: number, seed: number): number[] {
   });
 }
 
-const to8 = (v: number, depth: number): number => (depth === 16 ? v >> 8 : depth === 8 ? v : Math.round((v * 255) / ((1 << depth) - 1)));
+const to8 = (v: number, depth: number): number =>
+  depth === 16 ? v >> 8 : depth === 8 ? v : Math.round((v * 255) / ((1 << depth) - 1));
 
 // --------------------------------------------------------------------------------------------
 
@@ -133,7 +142,13 @@ describe('PNG decoder', () => {
   const W = 13;
   const H = 11;
   const cases: [number, number, boolean][] = [];
-  for (const [ct, depths] of [[0, [1, 2, 4, 8, 16]], [2, [8, 16]], [3, [1, 2, 4, 8]], [4, [8, 16]], [6, [8, 16]]] as const) {
+  for (const [ct, depths] of [
+    [0, [1, 2, 4, 8, 16]],
+    [2, [8, 16]],
+    [3, [1, 2, 4, 8]],
+    [4, [8, 16]],
+    [6, [8, 16]],
+  ] as const) {
     for (const d of depths) for (const interlace of [false, true]) cases.push([ct, d, interlace]);
   }
 
@@ -141,7 +156,14 @@ describe('PNG decoder', () => {
     const ct = colorType as Source['colorType'];
     const n = SAMPLES[ct];
     const max = (1 << depth) - 1;
-    const src: Source = { width: W, height: H, colorType: ct, depth: depth as Source['depth'], samples: samples(W * H * n, ct === 3 ? Math.min(max, 5) : max, depth * 31 + ct), interlace };
+    const src: Source = {
+      width: W,
+      height: H,
+      colorType: ct,
+      depth: depth as Source['depth'],
+      samples: samples(W * H * n, ct === 3 ? Math.min(max, 5) : max, depth * 31 + ct),
+      interlace,
+    };
     if (ct === 3) src.palette = samples(6 * 3, 255, 7);
     const img = decodePng(encodePng(src));
     expect([img.width, img.height, img.channels]).toEqual([W, H, ct === 0 || ct === 4 ? 1 : 3]);
@@ -161,13 +183,36 @@ describe('PNG decoder', () => {
   });
 
   it('reads tRNS: palette alphas, a transparent grey, a transparent RGB colour', () => {
-    const pal = decodePng(encodePng({ width: 3, height: 1, colorType: 3, depth: 8, samples: [0, 1, 2], palette: [255, 0, 0, 0, 255, 0, 0, 0, 255], trns: [0, 128] }));
+    const pal = decodePng(
+      encodePng({
+        width: 3,
+        height: 1,
+        colorType: 3,
+        depth: 8,
+        samples: [0, 1, 2],
+        palette: [255, 0, 0, 0, 255, 0, 0, 0, 255],
+        trns: [0, 128],
+      }),
+    );
     expect([...(pal.alpha ?? [])]).toEqual([0, 128, 255]);
-    const grey = decodePng(encodePng({ width: 2, height: 1, colorType: 0, depth: 16, samples: [1000, 2000], trns: [1000 >> 8, 1000 & 0xff] }));
+    const grey = decodePng(
+      encodePng({
+        width: 2,
+        height: 1,
+        colorType: 0,
+        depth: 16,
+        samples: [1000, 2000],
+        trns: [1000 >> 8, 1000 & 0xff],
+      }),
+    );
     expect([...(grey.alpha ?? [])]).toEqual([0, 255]);
-    const rgb = decodePng(encodePng({ width: 2, height: 1, colorType: 2, depth: 8, samples: [1, 2, 3, 4, 5, 6], trns: [0, 4, 0, 5, 0, 6] }));
+    const rgb = decodePng(
+      encodePng({ width: 2, height: 1, colorType: 2, depth: 8, samples: [1, 2, 3, 4, 5, 6], trns: [0, 4, 0, 5, 0, 6] }),
+    );
     expect([...(rgb.alpha ?? [])]).toEqual([255, 0]);
-    const opaque = decodePng(encodePng({ width: 2, height: 1, colorType: 6, depth: 8, samples: [1, 2, 3, 255, 4, 5, 6, 255] }));
+    const opaque = decodePng(
+      encodePng({ width: 2, height: 1, colorType: 6, depth: 8, samples: [1, 2, 3, 255, 4, 5, 6, 255] }),
+    );
     expect(opaque.alpha).toBeNull();
   });
 
@@ -177,10 +222,31 @@ describe('PNG decoder', () => {
       ['empty', Buffer.alloc(0)],
       ['signature only', good.subarray(0, 8)],
       ['truncated in a chunk', good.subarray(0, 40)],
-      ['truncated data', Buffer.concat([good.subarray(0, 33), chunk('IDAT', deflateSync(Buffer.alloc(5))), chunk('IEND', new Uint8Array(0))])],
-      ['not zlib', Buffer.concat([good.subarray(0, 33), chunk('IDAT', Buffer.from('not zlib at all')), chunk('IEND', new Uint8Array(0))])],
+      [
+        'truncated data',
+        Buffer.concat([
+          good.subarray(0, 33),
+          chunk('IDAT', deflateSync(Buffer.alloc(5))),
+          chunk('IEND', new Uint8Array(0)),
+        ]),
+      ],
+      [
+        'not zlib',
+        Buffer.concat([
+          good.subarray(0, 33),
+          chunk('IDAT', Buffer.from('not zlib at all')),
+          chunk('IEND', new Uint8Array(0)),
+        ]),
+      ],
       ['no palette', encodePng({ width: 1, height: 1, colorType: 3, depth: 8, samples: [0] })],
-      ['bad filter', Buffer.concat([good.subarray(0, 33), chunk('IDAT', deflateSync(Buffer.alloc(4 * 13, 9))), chunk('IEND', new Uint8Array(0))])],
+      [
+        'bad filter',
+        Buffer.concat([
+          good.subarray(0, 33),
+          chunk('IDAT', deflateSync(Buffer.alloc(4 * 13, 9))),
+          chunk('IEND', new Uint8Array(0)),
+        ]),
+      ],
     ];
     const badDepth = Buffer.from(good);
     badDepth[24] = 3; // bit depth 3
@@ -190,30 +256,45 @@ describe('PNG decoder', () => {
     huge.writeUInt32BE(100_000, 20);
     bad.push(['too large', huge]);
     // A decompression bomb: 4 × 4 pixels declared, megabytes of zeros inflated.
-    bad.push(['bomb', Buffer.concat([good.subarray(0, 33), chunk('IDAT', deflateSync(Buffer.alloc(8_000_000))), chunk('IEND', new Uint8Array(0))])]);
+    bad.push([
+      'bomb',
+      Buffer.concat([
+        good.subarray(0, 33),
+        chunk('IDAT', deflateSync(Buffer.alloc(8_000_000))),
+        chunk('IEND', new Uint8Array(0)),
+      ]),
+    ]);
     for (const [what, b] of bad) expect(() => decodePng(b), what).toThrow(PngError);
   });
 });
 
 describe('JPEG frame header', () => {
-  const photo = runFixture('Simple List.frx').prepared.pages.flatMap((p) => p.items).find((i) => i.kind === 'picture' && i.bytes && i.mime === 'image/jpeg');
+  const photo = runFixture('Simple List.frx')
+    .prepared.pages.flatMap((p) => p.items)
+    .find((i) => i.kind === 'picture' && i.bytes && i.mime === 'image/jpeg');
   const jpeg = photo?.kind === 'picture' ? (photo.bytes as Uint8Array) : new Uint8Array(0);
 
   it('reads size and components of a real JPEG (an employee photo of nwind.xml)', () => {
     const info = readJpegInfo(jpeg);
     expect(info.components).toBe(3);
-    if (photo?.kind === 'picture' && photo.imageWidth !== undefined) expect([info.width, info.height]).toEqual([photo.imageWidth, photo.imageHeight]);
+    if (photo?.kind === 'picture' && photo.imageWidth !== undefined)
+      expect([info.width, info.height]).toEqual([photo.imageWidth, photo.imageHeight]);
   });
 
   it('rejects bad input with a JpegError', () => {
-    const bad = [Buffer.alloc(0), Buffer.from([0xff, 0xd8, 0xff]), jpeg.subarray(0, 200), Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 8, 0, 0, 0, 10, 3, 0, 0, 0, 0, 0])];
+    const bad = [
+      Buffer.alloc(0),
+      Buffer.from([0xff, 0xd8, 0xff]),
+      jpeg.subarray(0, 200),
+      Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 8, 0, 0, 0, 10, 3, 0, 0, 0, 0, 0]),
+    ];
     // 2 components: valid JPEG, no PDF colour space.
     bad.push(Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 8, 0, 10, 0, 10, 2, 0, 0, 0, 0, 0]));
     for (const b of bad) expect(() => readJpegInfo(b)).toThrow(JpegError);
   });
 });
 
-describe('SizeMode placement (the HTML exporter\'s object-fit)', () => {
+describe("SizeMode placement (the HTML exporter's object-fit)", () => {
   const area = { x: 10, y: 20, w: 200, h: 100 };
   it.each([
     ['Normal', { x: 10, y: 20, w: 50, h: 40 }],

@@ -33,15 +33,27 @@ interface ShownLine {
   wordSpacing?: number;
 }
 
-const decode = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const decode = (s: string): string =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 const wordsOf = (s: string): string[] => s.split(/\s+/).filter(Boolean);
 
 /** The lines the HTML exporter writes for one item (exported alone on its page). */
 function htmlLines(page: PreparedPage, t: PreparedText): ShownLine[] {
   const html = exportHtml({ pages: [{ ...page, items: [t] }] });
   const out: ShownLine[] = [];
-  for (const m of html.matchAll(/<div class="l" style="left:([\d.-]+)px;top:([\d.-]+)px(?:;word-spacing:([\d.-]+)px)?">([^<]*)<\/div>/g)) {
-    const line: ShownLine = { words: wordsOf(decode(m[4] as string)), left: t.x + t.frame.x + Number(m[1]), top: t.y + t.frame.y + Number(m[2]) };
+  for (const m of html.matchAll(
+    /<div class="l" style="left:([\d.-]+)px;top:([\d.-]+)px(?:;word-spacing:([\d.-]+)px)?">([^<]*)<\/div>/g,
+  )) {
+    const line: ShownLine = {
+      words: wordsOf(decode(m[4] as string)),
+      left: t.x + t.frame.x + Number(m[1]),
+      top: t.y + t.frame.y + Number(m[2]),
+    };
     if (m[3] !== undefined) line.wordSpacing = Number(m[3]);
     out.push(line);
   }
@@ -83,9 +95,16 @@ function expectSameLines(page: PreparedPage, words: PdfWord[], t: PreparedText):
   const pdf = pdfLines(words, t);
   const where = `${t.name} on page ${page.index}`;
   // Same lines, same words on each: the breaks are in the same places.
-  expect(html.map((l) => l.words), `HTML lines of ${where}`).toEqual(prepared);
-  expect(pdf.map((l) => l.words), `PDF lines of ${where}`).toEqual(prepared);
-  const breaks = (lines: string[][]): number[] => lines.reduce<number[]>((acc, l) => [...acc, (acc.at(-1) ?? 0) + l.length], []);
+  expect(
+    html.map((l) => l.words),
+    `HTML lines of ${where}`,
+  ).toEqual(prepared);
+  expect(
+    pdf.map((l) => l.words),
+    `PDF lines of ${where}`,
+  ).toEqual(prepared);
+  const breaks = (lines: string[][]): number[] =>
+    lines.reduce<number[]>((acc, l) => [...acc, (acc.at(-1) ?? 0) + l.length], []);
   expect(breaks(pdf.map((l) => l.words))).toEqual(breaks(html.map((l) => l.words)));
   const frameLeft = t.x + t.frame.x;
   const frameRight = frameLeft + t.frame.width;
@@ -108,15 +127,23 @@ function expectSameLines(page: PreparedPage, words: PdfWord[], t: PreparedText):
       expect(h.wordSpacing).toBeCloseTo(l.wordSpacing, 1);
       expect(Math.abs((p.right ?? 0) - frameRight), `right edge of line ${i + 1} of ${where}`).toBeLessThan(0.05);
     } else if (t.horzAlign === 'Left' || t.horzAlign === 'Justify') {
-      expect(Math.abs((p.right ?? 0) - (frameLeft + l.x + l.width)), `right edge of line ${i + 1} of ${where}`).toBeLessThan(0.05);
+      expect(
+        Math.abs((p.right ?? 0) - (frameLeft + l.x + l.width)),
+        `right edge of line ${i + 1} of ${where}`,
+      ).toBeLessThan(0.05);
     }
   });
   return t.lines.length;
 }
 
 describe.skipIf(!POPPLER_AVAILABLE)('CanGrow paragraphs: the same lines in HTML and PDF', () => {
-  it('Simple List: the employees\' notes (Tahoma 9pt, justified, grown to fit)', () => {
-    const r = renderReport({ template: readFileSync(`${FIXTURE_DIR}Simple List.frx`), data: { datasetXml: NWIND_TEXT }, format: 'html', now: FIXED_NOW });
+  it("Simple List: the employees' notes (Tahoma 9pt, justified, grown to fit)", () => {
+    const r = renderReport({
+      template: readFileSync(`${FIXTURE_DIR}Simple List.frx`),
+      data: { datasetXml: NWIND_TEXT },
+      format: 'html',
+      now: FIXED_NOW,
+    });
     const pages = writePdf('simple-list', r.prepared);
     let paragraphs = 0;
     let lines = 0;

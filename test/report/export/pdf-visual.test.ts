@@ -42,7 +42,12 @@ const dir = mkdtempSync(join(tmpdir(), 'pdf-visual-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function prepare(fixture: string): PreparedReport {
-  return renderReport({ template: readFileSync(FIXTURE_DIR + fixture), data: { datasetXml: NWIND_TEXT }, format: 'html', now: FIXED_NOW }).prepared;
+  return renderReport({
+    template: readFileSync(FIXTURE_DIR + fixture),
+    data: { datasetXml: NWIND_TEXT },
+    format: 'html',
+    now: FIXED_NOW,
+  }).prepared;
 }
 
 let counter = 0;
@@ -63,7 +68,11 @@ function compare(a: RasterPage, b: RasterPage): RasterDiff {
   expect(`${b.width}×${b.height}`).toBe(`${a.width}×${a.height}`);
   let differing = 0;
   for (let i = 0; i < a.rgb.length; i += 3) {
-    const d = Math.max(Math.abs((a.rgb[i] ?? 0) - (b.rgb[i] ?? 0)), Math.abs((a.rgb[i + 1] ?? 0) - (b.rgb[i + 1] ?? 0)), Math.abs((a.rgb[i + 2] ?? 0) - (b.rgb[i + 2] ?? 0)));
+    const d = Math.max(
+      Math.abs((a.rgb[i] ?? 0) - (b.rgb[i] ?? 0)),
+      Math.abs((a.rgb[i + 1] ?? 0) - (b.rgb[i + 1] ?? 0)),
+      Math.abs((a.rgb[i + 2] ?? 0) - (b.rgb[i + 2] ?? 0)),
+    );
     if (d > CHANNEL_DELTA) differing++;
   }
   const total = a.width * a.height;
@@ -86,7 +95,8 @@ describe.skipIf(!POPPLER_AVAILABLE)('PDF pages against the reference images', ()
       if (png.status !== 0) throw new Error(png.stderr);
       writeFileSync(refPath, png.stdout);
     }
-    if (!existsSync(refPath)) throw new Error(`no reference image ${refPath}: run this test with UPDATE_PDF_REFERENCE=1 to make it`);
+    if (!existsSync(refPath))
+      throw new Error(`no reference image ${refPath}: run this test with UPDATE_PDF_REFERENCE=1 to make it`);
     const diff = compare(readReference(refPath), rasterPage(file, page, DPI));
     expect(
       diff.differing,
@@ -108,7 +118,10 @@ describe.skipIf(!POPPLER_AVAILABLE)('the tolerance catches real regressions', ()
     change(r);
     return compare(base.raster, rasterPage(pdfFile(r), 1, DPI));
   };
-  const firstItem = (r: PreparedReport, name: string): NonNullable<PreparedReport['pages'][number]['items'][number]> => {
+  const firstItem = (
+    r: PreparedReport,
+    name: string,
+  ): NonNullable<PreparedReport['pages'][number]['items'][number]> => {
     const it = r.pages[0]?.items.find((i) => i.name === name);
     if (!it) throw new Error(`no ${name} on page 1`);
     return it;
@@ -139,7 +152,9 @@ describe.skipIf(!POPPLER_AVAILABLE)('the tolerance catches real regressions', ()
   it('one even row of Groups without its AliceBlue fill', () => {
     const groups = prepare('Groups.frx');
     const before = rasterPage(pdfFile(groups), 1, DPI);
-    const row = groups.pages[0]?.items.find((i) => i.kind === 'text' && i.name === 'Text2' && i.fill.kind === 'Solid' && i.fill.color.a === 255);
+    const row = groups.pages[0]?.items.find(
+      (i) => i.kind === 'text' && i.name === 'Text2' && i.fill.kind === 'Solid' && i.fill.color.a === 255,
+    );
     if (!row || row.kind !== 'text') throw new Error('no filled row on page 1 of Groups');
     row.fill = { kind: 'Solid', color: { r: 255, g: 255, b: 255, a: 0 } };
     const d = compare(before, rasterPage(pdfFile(groups), 1, DPI));

@@ -30,7 +30,9 @@ describe('compile once, evaluate per row', () => {
   });
 
   it('is fast enough for reports', () => {
-    const c = compileExpression('IIf([Row#] % 2 == 0, [Employees.FirstName] + " " + [Employees.LastName], [Products.ProductName].Substring(0, 1))');
+    const c = compileExpression(
+      'IIf([Row#] % 2 == 0, [Employees.FirstName] + " " + [Employees.LastName], [Products.ProductName].Substring(0, 1))',
+    );
     const scope = scopeOf();
     const t0 = performance.now();
     for (let i = 0; i < 20_000; i++) c.evaluate(scope);
@@ -38,7 +40,9 @@ describe('compile once, evaluate per row', () => {
   });
 
   it('exposes the syntax tree and the names it refers to', () => {
-    const c = compileExpression('[A] + IIf([B] == null, Report.ReportInfo.Name, IsNull("C") ? Report.GetTotalValue("T") : [A])');
+    const c = compileExpression(
+      '[A] + IIf([B] == null, Report.ReportInfo.Name, IsNull("C") ? Report.GetTotalValue("T") : [A])',
+    );
     expect(c.references).toEqual(['A', 'B', 'Report.ReportInfo.Name', 'C', 'T']);
     expect(c.ast).toMatchObject({ k: 'bin', op: '+' });
     expect(compileExpression('Order Details.UnitPrice').references).toEqual(['Order Details.UnitPrice']);
@@ -55,7 +59,11 @@ describe('public values', () => {
     ['5L', (v) => v === 5n, 'System.Int64'],
     ['1.50m', (v) => v instanceof Decimal && v.toString() === '1.50', 'System.Decimal'],
     ["'x'", (v) => v === 'x', 'System.Char'],
-    ['[Orders.OrderDate]', (v) => v instanceof Date && v.toISOString() === '1996-07-04T00:00:00.000Z', 'System.DateTime'],
+    [
+      '[Orders.OrderDate]',
+      (v) => v instanceof Date && v.toISOString() === '1996-07-04T00:00:00.000Z',
+      'System.DateTime',
+    ],
     ['TimeSpan.FromHours(1)', (v) => v instanceof TimeSpan && v.ms === 3_600_000, 'System.TimeSpan'],
     ['[Bytes]', (v) => v instanceof Uint8Array && v.length === 3, 'System.Byte[]'],
     ['"a,b".Split(\',\')', (v) => JSON.stringify(v) === '["a","b"]', 'System.String[]'],
@@ -84,7 +92,12 @@ describe('public values', () => {
   });
 
   it('accepts the type spellings data sources use', () => {
-    const s = scopeOf({ A: { value: 5, type: 'Int32' }, B: { value: 5, type: 'double' }, C: { value: 5, type: 'System.Nullable`1[System.Decimal]' }, D: { value: '7', type: 'int?' } });
+    const s = scopeOf({
+      A: { value: 5, type: 'Int32' },
+      B: { value: 5, type: 'double' },
+      C: { value: 5, type: 'System.Nullable`1[System.Decimal]' },
+      D: { value: '7', type: 'int?' },
+    });
     expect(compileExpression('[A] / 2').evaluate(s)).toBe(2);
     expect(compileExpression('[B] / 2').evaluate(s)).toBe(2.5);
     expect(compileExpression('[C] / 2').evaluateTyped(s).type).toBe('System.Decimal');
@@ -106,7 +119,11 @@ describe('name lookup', () => {
   });
 
   it('tries a whole expression as a name first (Report.Calc)', () => {
-    const s = recording({ 'Sub-Total': { value: 10, type: 'System.Int32' }, Sub: { value: 100, type: 'System.Int32' }, Total: { value: 1, type: 'System.Int32' } });
+    const s = recording({
+      'Sub-Total': { value: 10, type: 'System.Int32' },
+      Sub: { value: 100, type: 'System.Int32' },
+      Total: { value: 1, type: 'System.Int32' },
+    });
     expect(compileExpression('Sub-Total').evaluate(s)).toBe(10);
     expect(compileExpression('[Sub-Total]').evaluate(s)).toBe(10);
     expect(compileExpression('Sub - Total').evaluate(s)).toBe(99);
@@ -114,7 +131,11 @@ describe('name lookup', () => {
   });
 
   it('a whole source that is not C# but looks like a name is looked up; other invalid sources fail at compile time', () => {
-    const s = scopeOf({ 'Qty/Box (kg)': { value: 4, type: 'System.Int32' }, 'Price (USD)': { value: 2, type: 'System.Int32' }, Qty: { value: 1, type: 'System.Int32' } });
+    const s = scopeOf({
+      'Qty/Box (kg)': { value: 4, type: 'System.Int32' },
+      'Price (USD)': { value: 2, type: 'System.Int32' },
+      Qty: { value: 1, type: 'System.Int32' },
+    });
     const isName = (n: string) => n === 'Qty/Box (kg)' || n === 'Price (USD)' || n === 'Qty';
     expect(compileExpression('Qty/Box (kg)', { isName }).evaluate(s)).toBe(4);
     expect(() => compileExpression('Qty/Box (kg)')).toThrow(/unknown function 'Box'/);
@@ -129,7 +150,10 @@ describe('name lookup', () => {
 
   it('with the dictionary (isName), sources that are not names are C# only', () => {
     const calls: string[] = [];
-    const scope: Scope = { convertNulls: true, resolve: (n) => (calls.push(n), n === 'A' ? { value: 1, type: 'System.Int32' } : undefined) };
+    const scope: Scope = {
+      convertNulls: true,
+      resolve: (n) => (calls.push(n), n === 'A' ? { value: 1, type: 'System.Int32' } : undefined),
+    };
     const isName = (n: string) => n === 'A';
     expect(compileExpression('[A] + 1', { isName }).evaluate(scope)).toBe(2);
     expect(compileExpression('2 + 2', { isName }).evaluate(scope)).toBe(4);
@@ -141,8 +165,12 @@ describe('name lookup', () => {
   it('accepts names that are not C#, and says so when they are unknown', () => {
     expect(compileExpression('Order Details.UnitPrice').evaluate(scopeOf())).toBeInstanceOf(Decimal);
     expect(compileExpression('Row#').evaluate(scopeOf())).toBe(3);
-    expect(() => compileExpression('No Such.Column').evaluate(scopeOf())).toThrow(/unknown name "No Such\.Column" \(and not a valid expression: /);
-    expect(() => compileExpression('[No Such.Column]').evaluate(scopeOf())).toThrow(/unknown name "\[No Such\.Column\]"/);
+    expect(() => compileExpression('No Such.Column').evaluate(scopeOf())).toThrow(
+      /unknown name "No Such\.Column" \(and not a valid expression: /,
+    );
+    expect(() => compileExpression('[No Such.Column]').evaluate(scopeOf())).toThrow(
+      /unknown name "\[No Such\.Column\]"/,
+    );
     expect(() => compileExpression('NoSuch.Name').evaluate(scopeOf())).toThrow(/unknown name "NoSuch\.Name"/);
   });
 
@@ -255,13 +283,29 @@ describe('value operations for the engine', () => {
     const r = applyOperator('+', dec('0.1'), dec('0.2'));
     expect(r.type).toBe('System.Decimal');
     expect(String(r.value)).toBe('0.3');
-    expect(applyOperator('+', { value: 2147483647, type: 'System.Int32' }, { value: 1, type: 'System.Int32' })).toEqual({ value: -2147483648, type: 'System.Int32' });
-    expect(applyOperator('+', { value: 1.5, type: 'System.Double' }, { value: 1, type: 'System.Int32' })).toEqual({ value: 2.5, type: 'System.Double' });
+    expect(applyOperator('+', { value: 2147483647, type: 'System.Int32' }, { value: 1, type: 'System.Int32' })).toEqual(
+      { value: -2147483648, type: 'System.Int32' },
+    );
+    expect(applyOperator('+', { value: 1.5, type: 'System.Double' }, { value: 1, type: 'System.Int32' })).toEqual({
+      value: 2.5,
+      type: 'System.Double',
+    });
     expect(applyOperator('/', dec('10'), { value: 4, type: 'System.Int32' }).value).toEqual(Decimal.parse('2.5'));
     expect(applyOperator('==', { value: null }, { value: null })).toEqual({ value: true, type: 'System.Boolean' });
-    expect(applyOperator('+', { value: null, type: 'System.Int32' }, { value: 1, type: 'System.Int32' }, { convertNulls: true }).value).toBe(1);
-    expect(applyOperator('+', { value: null, type: 'System.Int32' }, { value: 1, type: 'System.Int32' }).value).toBe(null);
-    expect(() => applyOperator('/', { value: 1, type: 'System.Int32' }, { value: 0, type: 'System.Int32' })).toThrow(TemplateError);
+    expect(
+      applyOperator(
+        '+',
+        { value: null, type: 'System.Int32' },
+        { value: 1, type: 'System.Int32' },
+        { convertNulls: true },
+      ).value,
+    ).toBe(1);
+    expect(applyOperator('+', { value: null, type: 'System.Int32' }, { value: 1, type: 'System.Int32' }).value).toBe(
+      null,
+    );
+    expect(() => applyOperator('/', { value: 1, type: 'System.Int32' }, { value: 0, type: 'System.Int32' })).toThrow(
+      TemplateError,
+    );
   });
 
   it('orders values for sorting and grouping', () => {
@@ -296,7 +340,9 @@ describe('value operations for the engine', () => {
     expect(fallbackFormatter.format(-1, 'X', 'System.Int32')).toBe('FFFFFFFF');
     expect(() => fallbackFormatter.format(1.5, 'D', 'System.Double')).toThrow();
     expect(fallbackFormatter.format(new TimeSpan(90_061_000), 'g', 'System.TimeSpan')).toBe('1:1:01:01');
-    expect(fallbackFormatter.format(new Date('2024-03-15T13:04:05Z'), 'f', 'System.DateTime')).toBe('Friday, March 15, 2024 1:04 PM');
+    expect(fallbackFormatter.format(new Date('2024-03-15T13:04:05Z'), 'f', 'System.DateTime')).toBe(
+      'Friday, March 15, 2024 1:04 PM',
+    );
   });
 });
 
@@ -324,7 +370,12 @@ describe('typed scope values are converted to their declared type', () => {
     expect(compileExpression(src).evaluate(scopeOf({ X: resolved }))).toEqual(expected);
   });
 
-  it.each<[Resolved]>([[{ value: 1.5, type: 'System.Int32' }], [{ value: 'abc', type: 'System.Decimal' }], [{ value: 'x', type: 'System.DateTime' }], [{ value: 5, type: 'System.Byte[]' }]])('%j is a TemplateError', (resolved) => {
+  it.each<[Resolved]>([
+    [{ value: 1.5, type: 'System.Int32' }],
+    [{ value: 'abc', type: 'System.Decimal' }],
+    [{ value: 'x', type: 'System.DateTime' }],
+    [{ value: 5, type: 'System.Byte[]' }],
+  ])('%j is a TemplateError', (resolved) => {
     expect(() => compileExpression('[X]').evaluate(scopeOf({ X: resolved }))).toThrow(TemplateError);
   });
 });

@@ -137,9 +137,14 @@ describe('Decimal', () => {
     expect(d('-3').sign).toBe(-1);
   });
 
-  const dec = fc.record({ coef: fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), scale: fc.integer({ min: 0, max: 8 }) }).map(({ coef, scale }) => Decimal.of(coef, scale));
+  const dec = fc
+    .record({ coef: fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), scale: fc.integer({ min: 0, max: 8 }) })
+    .map(({ coef, scale }) => Decimal.of(coef, scale));
   const nonZero = fc
-    .record({ coef: fc.bigInt({ min: -(10n ** 6n), max: 10n ** 6n }).filter((c) => c !== 0n), scale: fc.integer({ min: 0, max: 6 }) })
+    .record({
+      coef: fc.bigInt({ min: -(10n ** 6n), max: 10n ** 6n }).filter((c) => c !== 0n),
+      scale: fc.integer({ min: 0, max: 6 }),
+    })
     .map(({ coef, scale }) => Decimal.of(coef, scale));
 
   it('property: parse(toString(x)) is x, scale included', () => {

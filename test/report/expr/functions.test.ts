@@ -41,8 +41,8 @@ const CASES: [string, string][] = [
   ['Length("abc")', 'int 3'],
   ['LowerCase("ABC")', 'string abc'],
   ['PadLeft("7", 3)', 'string   7'],
-  ["PadLeft(\"7\", 3, '0')", 'string 007'],
-  ["PadRight(\"7\", 3, '.')", 'string 7..'],
+  ['PadLeft("7", 3, \'0\')', 'string 007'],
+  ['PadRight("7", 3, \'.\')', 'string 7..'],
   ['PadRight("7", 2)', 'string 7 '],
   ['Remove("abcdef", 3)', 'string abc'],
   ['Remove("abcdef", 1, 2)', 'string adef'],
@@ -50,7 +50,7 @@ const CASES: [string, string][] = [
   ['Substring("abcdef", 2)', 'string cdef'],
   ['Substring("abcdef", 2, 2)', 'string cd'],
   ['TitleCase("hello wORLD of IBM")', 'string Hello World Of IBM'],
-  ["TitleCase(\"o'neil's café\")", "string O'neil's Café"],
+  ['TitleCase("o\'neil\'s café")', "string O'neil's Café"],
   ['Trim("  a b  ")', 'string a b'],
   ['UpperCase("abc")', 'string ABC'],
   // Date & time
@@ -117,7 +117,10 @@ const CASES: [string, string][] = [
   ['ToWords(115)', 'string One hundred and fifteen dollars and 00 cents'],
   ['ToWords(1000)', 'string One thousand dollars and 00 cents'],
   ['ToWords(2005000)', 'string Two million and five thousand dollars and 00 cents'],
-  ['ToWords(1234567.89)', 'string One million two hundred and thirty-four thousand five hundred and sixty-seven dollars and 89 cents'],
+  [
+    'ToWords(1234567.89)',
+    'string One million two hundred and thirty-four thousand five hundred and sixty-seven dollars and 89 cents',
+  ],
   ['ToWords(99.999)', 'string One hundred dollars and 00 cents'],
   ['ToWords(-5.5)', 'string Minus five dollars and 50 cents'],
   ['ToWords(12.5, "EUR")', 'string Twelve euros and 50 cents'],
@@ -185,19 +188,35 @@ describe('formatting goes through the injected Formatter', () => {
     ['(1).ToString("D3")', '<D3|1|Int32>', [[1, 'D3', 'System.Int32']]],
     ['5000000000L.ToString("N0")', '<N0|5000000000|Int64>', [[5000000000n, 'N0', 'System.Int64']]],
     ['((decimal)[Sub-Total]).ToString("N2")', '<N2|440.00|Decimal>', [[expect.anything(), 'N2', 'System.Decimal']]],
-    ['[Orders.OrderDate].ToString("dd.MM.yyyy")', '<dd.MM.yyyy|1996-07-04T00:00:00|DateTime>', [[expect.any(Date), 'dd.MM.yyyy', 'System.DateTime']]],
-    ['[Orders.OrderDate].ToShortDateString()', '<d|1996-07-04T00:00:00|DateTime>', [[expect.any(Date), 'd', 'System.DateTime']]],
-    ['String.Format("{0:C}|{1}", 5m, 2)', '<C|5|Decimal>|<|2|Int32>', [
-      [expect.anything(), 'C', 'System.Decimal'],
-      [2, '', 'System.Int32'],
-    ]],
+    [
+      '[Orders.OrderDate].ToString("dd.MM.yyyy")',
+      '<dd.MM.yyyy|1996-07-04T00:00:00|DateTime>',
+      [[expect.any(Date), 'dd.MM.yyyy', 'System.DateTime']],
+    ],
+    [
+      '[Orders.OrderDate].ToShortDateString()',
+      '<d|1996-07-04T00:00:00|DateTime>',
+      [[expect.any(Date), 'd', 'System.DateTime']],
+    ],
+    [
+      'String.Format("{0:C}|{1}", 5m, 2)',
+      '<C|5|Decimal>|<|2|Int32>',
+      [
+        [expect.anything(), 'C', 'System.Decimal'],
+        [2, '', 'System.Int32'],
+      ],
+    ],
     ['"x" + 1.5', 'x<|1.5|Double>', [[1.5, '', 'System.Double']]],
     ['"x" + "y" + true', 'xyTrue', []],
     ['FormatNumber(1, 3)', '<N3|1|Int32>', [[1, 'N3', 'System.Int32']]],
     ['FormatCurrency(2.5)', '<C|2.5|Double>', [[2.5, 'C', 'System.Double']]],
     ['FormatPercent(0.5m)', '<P|0.5|Decimal>', [[expect.anything(), 'P', 'System.Decimal']]],
     ['MonthName(1)', '<MMMM|2000-01-01T00:00:00|DateTime>', [[expect.any(Date), 'MMMM', 'System.DateTime']]],
-    ['DayOfWeek([Orders.OrderDate])', '<dddd|1996-07-04T00:00:00|DateTime>', [[expect.any(Date), 'dddd', 'System.DateTime']]],
+    [
+      'DayOfWeek([Orders.OrderDate])',
+      '<dddd|1996-07-04T00:00:00|DateTime>',
+      [[expect.any(Date), 'dddd', 'System.DateTime']],
+    ],
     ['Convert.ToString(2.5m)', '<|2.5|Decimal>', [[expect.anything(), '', 'System.Decimal']]],
     ['[Orders.OrderDate].DayOfWeek.ToString()', 'Thursday', []],
   ];
@@ -221,7 +240,9 @@ describe('formatting goes through the injected Formatter', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(TemplateError);
-    expect((err as Error).message).toMatch(/^Text1\.Text: expression "\[I\]\.ToString\(\\"Q\\"\)": cannot format a int with "Q": bad format$/);
+    expect((err as Error).message).toMatch(
+      /^Text1\.Text: expression "\[I\]\.ToString\(\\"Q\\"\)": cannot format a int with "Q": bad format$/,
+    );
   });
 
   it('a formatter that returns no text is an error', () => {

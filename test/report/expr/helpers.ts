@@ -1,6 +1,14 @@
 // Test helpers: a Map-backed scope and a compact rendering of typed results ("int 3",
 // "decimal 3.50", "string abc", "DateTime 1996-07-04T00:00:00", "null").
-import { compileExpression, Decimal, type Formatter, type Resolved, type Scope, TimeSpan, type TypedValue } from '../../../src/report/expr/index.js';
+import {
+  compileExpression,
+  Decimal,
+  type Formatter,
+  type Resolved,
+  type Scope,
+  TimeSpan,
+  type TypedValue,
+} from '../../../src/report/expr/index.js';
 
 export type Data = Record<string, Resolved>;
 
@@ -51,7 +59,10 @@ export const NWIND: Data = {
 
 export const FIXED_NOW = new Date('2024-03-15T10:30:45Z');
 
-export function scopeOf(data: Data = NWIND, opts: { convertNulls?: boolean; formatter?: Formatter; now?: Date } = {}): Scope {
+export function scopeOf(
+  data: Data = NWIND,
+  opts: { convertNulls?: boolean; formatter?: Formatter; now?: Date } = {},
+): Scope {
   const map = new Map(Object.entries(data));
   return {
     resolve: (name) => map.get(name),
@@ -93,7 +104,10 @@ export function show(t: TypedValue): string {
   if (v === null) return 'null';
   const type = SHORT[t.type] ?? t.type;
   let text: string;
-  if (v instanceof Date) text = v.toISOString().slice(0, 19) + (v.getUTCMilliseconds() ? `.${String(v.getUTCMilliseconds()).padStart(3, '0')}` : '');
+  if (v instanceof Date)
+    text =
+      v.toISOString().slice(0, 19) +
+      (v.getUTCMilliseconds() ? `.${String(v.getUTCMilliseconds()).padStart(3, '0')}` : '');
   else if (v instanceof Decimal || v instanceof TimeSpan) text = v.toString();
   else if (Array.isArray(v)) text = JSON.stringify(v);
   else if (typeof v === 'number' && Object.is(v, -0)) text = '-0';
@@ -107,7 +121,10 @@ export function run(src: string, opts: { data?: Data; convertNulls?: boolean; fo
 }
 
 /** The error message of a failing evaluation (or compile). Fails the test when nothing throws. */
-export function errorOf(src: string, opts: { data?: Data; convertNulls?: boolean; formatter?: Formatter } = {}): string {
+export function errorOf(
+  src: string,
+  opts: { data?: Data; convertNulls?: boolean; formatter?: Formatter } = {},
+): string {
   try {
     const r = compileExpression(src).evaluateTyped(scopeOf(opts.data ?? NWIND, opts));
     throw new Error(`expected an error, got ${show(r)}`);

@@ -254,7 +254,7 @@ describe('System.Convert, Parse and numeric statics', () => {
     ['Convert.ToInt32(" -7 ")', 'int -7'],
     ['Convert.ToInt32(null)', 'int 0'],
     ['Convert.ToInt32(true)', 'int 1'],
-    ['Convert.ToInt32(\'A\')', 'int 65'],
+    ["Convert.ToInt32('A')", 'int 65'],
     ['Convert.ToInt64("9223372036854775807")', 'long 9223372036854775807'],
     ['Convert.ToInt16(1000)', 'int 1000'],
     ['Convert.ToDecimal("1,234.50")', 'decimal 1234.50'],

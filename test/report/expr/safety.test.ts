@@ -2,7 +2,13 @@
 // and fails only with TemplateErrors — whatever the input.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileExpression, compileTemplate, parseTemplate, type Scope, TemplateError } from '../../../src/report/expr/index.js';
+import {
+  compileExpression,
+  compileTemplate,
+  parseTemplate,
+  type Scope,
+  TemplateError,
+} from '../../../src/report/expr/index.js';
 import { NWIND, scopeOf } from './helpers.js';
 
 declare global {
@@ -11,7 +17,10 @@ declare global {
 }
 
 /** Compiles and evaluates; returns the result or the TemplateError. Anything else is a failure. */
-function attempt(src: string, scope: Scope = scopeOf()): { ok: true; value: unknown } | { ok: false; error: TemplateError } {
+function attempt(
+  src: string,
+  scope: Scope = scopeOf(),
+): { ok: true; value: unknown } | { ok: false; error: TemplateError } {
   try {
     return { ok: true, value: compileExpression(src).evaluate(scope) };
   } catch (e) {
@@ -136,7 +145,15 @@ describe('no way out of the sandbox', () => {
   it('even a careless scope backed by a plain object does not leak', () => {
     const obj: Record<string, unknown> = { X: { value: 1, type: 'System.Int32' } };
     const careless: Scope = { resolve: (n) => obj[n] as never, convertNulls: true };
-    for (const src of ['constructor', '__proto__', 'toString', 'constructor.constructor("return process")()', '[constructor]', '[__proto__].constructor', 'hasOwnProperty']) {
+    for (const src of [
+      'constructor',
+      '__proto__',
+      'toString',
+      'constructor.constructor("return process")()',
+      '[constructor]',
+      '[__proto__].constructor',
+      'hasOwnProperty',
+    ]) {
       const r = attempt(src, careless);
       if (r.ok) expect(r.value === null || typeof r.value !== 'function').toBe(true);
       else expect(r.error).toBeInstanceOf(TemplateError);
@@ -243,15 +260,127 @@ function onlyTemplateErrors(src: string, convertNulls: boolean): void {
 }
 
 const TOKENS = [
-  '1', '0', '-1', '2147483647', '2147483648', '1.5', '0.1m', '7m', '1e308', '1e-5', '3f', '5L', '0x10', "'a'", "'\\n'", '"abc"', '""', '@"x""y"',
-  'true', 'false', 'null', 'DBNull.Value', '[I]', '[L]', '[D]', '[M]', '[S]', '[B]', '[NullInt]', '[NullStr]', '[NullDate]', '[Missing]', '[Unknown]',
-  '[Orders.OrderDate]', '[Sub-Total]', '[Row#]', '[Bytes]', '[Json]', '[Arr]', 'Report.ReportInfo.Name', 'Value', 'Page',
-  '+', '-', '*', '/', '%', '<<', '>>', '<', '>', '<=', '>=', '==', '!=', '&', '^', '|', '&&', '||', '??', '?', ':', '!', '~', '(', ')', '[', ']', ',', '.', '?.',
-  '(int)', '(decimal)', '(double)', '(string)', '(DateTime)', '(char)', '(long)', '(int?)',
-  'IIf(', 'Choose(', 'Switch(', 'IsNull(', 'Round(', 'Substring(', 'PadLeft(', 'ToWords(', 'ToRoman(', 'Format(', 'FormatNumber(', 'DateSerial(', 'AddMonths(',
-  'Math.Round(', 'Math.Max(', 'Convert.ToInt32(', 'Convert.ToDecimal(', 'String.Format(', 'DateTime.Now', 'TimeSpan.FromDays(', 'new DateTime(',
-  '.Length', '.Substring(', '.ToString(', '.Year', '.AddDays(', '.Split(', '.Replace(', '.PadLeft(', '.Trim()', '.DayOfWeek', '.constructor', '.__proto__',
-  '"{0:N2}"', '"{0}"', '"{1}"', 'int.MaxValue', 'decimal.MaxValue', 'double.NaN', 'this', 'constructor',
+  '1',
+  '0',
+  '-1',
+  '2147483647',
+  '2147483648',
+  '1.5',
+  '0.1m',
+  '7m',
+  '1e308',
+  '1e-5',
+  '3f',
+  '5L',
+  '0x10',
+  "'a'",
+  "'\\n'",
+  '"abc"',
+  '""',
+  '@"x""y"',
+  'true',
+  'false',
+  'null',
+  'DBNull.Value',
+  '[I]',
+  '[L]',
+  '[D]',
+  '[M]',
+  '[S]',
+  '[B]',
+  '[NullInt]',
+  '[NullStr]',
+  '[NullDate]',
+  '[Missing]',
+  '[Unknown]',
+  '[Orders.OrderDate]',
+  '[Sub-Total]',
+  '[Row#]',
+  '[Bytes]',
+  '[Json]',
+  '[Arr]',
+  'Report.ReportInfo.Name',
+  'Value',
+  'Page',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '<<',
+  '>>',
+  '<',
+  '>',
+  '<=',
+  '>=',
+  '==',
+  '!=',
+  '&',
+  '^',
+  '|',
+  '&&',
+  '||',
+  '??',
+  '?',
+  ':',
+  '!',
+  '~',
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  '.',
+  '?.',
+  '(int)',
+  '(decimal)',
+  '(double)',
+  '(string)',
+  '(DateTime)',
+  '(char)',
+  '(long)',
+  '(int?)',
+  'IIf(',
+  'Choose(',
+  'Switch(',
+  'IsNull(',
+  'Round(',
+  'Substring(',
+  'PadLeft(',
+  'ToWords(',
+  'ToRoman(',
+  'Format(',
+  'FormatNumber(',
+  'DateSerial(',
+  'AddMonths(',
+  'Math.Round(',
+  'Math.Max(',
+  'Convert.ToInt32(',
+  'Convert.ToDecimal(',
+  'String.Format(',
+  'DateTime.Now',
+  'TimeSpan.FromDays(',
+  'new DateTime(',
+  '.Length',
+  '.Substring(',
+  '.ToString(',
+  '.Year',
+  '.AddDays(',
+  '.Split(',
+  '.Replace(',
+  '.PadLeft(',
+  '.Trim()',
+  '.DayOfWeek',
+  '.constructor',
+  '.__proto__',
+  '"{0:N2}"',
+  '"{0}"',
+  '"{1}"',
+  'int.MaxValue',
+  'decimal.MaxValue',
+  'double.NaN',
+  'this',
+  'constructor',
 ];
 
 describe('properties', () => {
@@ -271,25 +400,34 @@ describe('properties', () => {
 
   it('random token soups from the grammar: only TemplateError', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 14 }), fc.boolean(), (toks, cn) => onlyTemplateErrors(toks.join(' '), cn)),
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 14 }), fc.boolean(), (toks, cn) =>
+        onlyTemplateErrors(toks.join(' '), cn),
+      ),
       { numRuns: 6000 },
     );
   });
 
   it('random token soups without spaces: only TemplateError', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 10 }), (toks) => onlyTemplateErrors(toks.join(''), false)),
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 10 }), (toks) =>
+        onlyTemplateErrors(toks.join(''), false),
+      ),
       { numRuns: 3000 },
     );
   });
 
   it('random well-formed arithmetic over ints never throws a raw error, and int results stay in range', () => {
-    const leaf = fc.oneof(fc.integer({ min: -1000, max: 1000 }).map(String), fc.constantFrom('[I]', '[Row#]', 'int.MaxValue', 'int.MinValue'));
+    const leaf = fc.oneof(
+      fc.integer({ min: -1000, max: 1000 }).map(String),
+      fc.constantFrom('[I]', '[Row#]', 'int.MaxValue', 'int.MinValue'),
+    );
     const expr: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
       e: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
         leaf,
-        fc.tuple(tie('e'), fc.constantFrom('+', '-', '*', '/', '%', '&', '|', '^', '<<', '>>'), tie('e')).map(([a, op, b]) => `(${a} ${op} ${b})`),
+        fc
+          .tuple(tie('e'), fc.constantFrom('+', '-', '*', '/', '%', '&', '|', '^', '<<', '>>'), tie('e'))
+          .map(([a, op, b]) => `(${a} ${op} ${b})`),
         tie('e').map((a) => `-(${a})`),
       ),
     })).e;
@@ -308,7 +446,10 @@ describe('properties', () => {
   });
 
   it('templates: parts put back together give the text; compileTemplate fails only with TemplateError', () => {
-    const piece = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('[', ']', '[A]', '[[A]]', '"', "'", '@"', '\\', '[I]', '[S]', '[1 +', ' + '));
+    const piece = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom('[', ']', '[A]', '[[A]]', '"', "'", '@"', '\\', '[I]', '[S]', '[1 +', ' + '),
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const text = pieces.join('');
@@ -331,7 +472,10 @@ describe('costly inputs stay cheap', () => {
     ['Convert.ToInt32("".PadLeft(5000000, \'1\'))', /too large or too small/],
     ['Convert.ToInt64("-" + "".PadLeft(100, \'0\') + "5")', null],
     ['"".PadLeft(16000000).Replace(" ", "")', null],
-    ['Length(TitleCase("".PadLeft(16000000, \'a\'))) + Length(TitleCase("".PadLeft(16000000, \'a\'))) + Length(TitleCase("".PadLeft(16000000, \'a\')))', /steps/],
+    [
+      'Length(TitleCase("".PadLeft(16000000, \'a\'))) + Length(TitleCase("".PadLeft(16000000, \'a\'))) + Length(TitleCase("".PadLeft(16000000, \'a\')))',
+      /steps/,
+    ],
     ['"a$&b".Replace("a", "$&$1$$")', null],
   ])('%s', (src, message) => {
     const t0 = performance.now();

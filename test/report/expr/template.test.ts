@@ -3,12 +3,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileExpression, compileTemplate, parseTemplate, TemplateError, type TemplatePart } from '../../../src/report/expr/index.js';
+import {
+  compileExpression,
+  compileTemplate,
+  parseTemplate,
+  TemplateError,
+  type TemplatePart,
+} from '../../../src/report/expr/index.js';
 import { scopeOf } from './helpers.js';
 import { FASTREPORT_FIXTURES_DIR, PENDING_OBJECT_FIXTURES } from '../../support/shared.js';
 
 /** Parts as short strings: "t:text" / "e:source". */
-const parts = (text: string, brackets?: string) => parseTemplate(text, brackets).map((p) => (p.kind === 'text' ? `t:${p.text}` : `e:${p.source}`));
+const parts = (text: string, brackets?: string) =>
+  parseTemplate(text, brackets).map((p) => (p.kind === 'text' ? `t:${p.text}` : `e:${p.source}`));
 
 describe('parseTemplate', () => {
   it.each<[string, string[]]>([
@@ -18,7 +25,10 @@ describe('parseTemplate', () => {
     ['a [B] c', ['t:a ', 'e:B', 't: c']],
     ['[A][B]', ['e:A', 'e:B']],
     ['[[A] * [B]]', ['e:[A] * [B]']],
-    ['[[Order Details.UnitPrice] * [Order Details.Quantity]]', ['e:[Order Details.UnitPrice] * [Order Details.Quantity]']],
+    [
+      '[[Order Details.UnitPrice] * [Order Details.Quantity]]',
+      ['e:[Order Details.UnitPrice] * [Order Details.Quantity]'],
+    ],
     ['[[Products.ProductName].Substring(0,1)]', ['e:[Products.ProductName].Substring(0,1)']],
     ['x [a] y [b] z', ['t:x ', 'e:a', 't: y ', 'e:b', 't: z']],
     ['[', ['t:[']],
@@ -76,7 +86,10 @@ describe('compileTemplate', () => {
   const scope = scopeOf();
 
   it.each<[string, string]>([
-    ['Today is [Date]\r\nCurrent page number is [Page]\r\n2 + 2 = [2 + 2]', 'Today is 3/15/2024 10:30:00 AM\r\nCurrent page number is 2\r\n2 + 2 = 4'],
+    [
+      'Today is [Date]\r\nCurrent page number is [Page]\r\n2 + 2 = [2 + 2]',
+      'Today is 3/15/2024 10:30:00 AM\r\nCurrent page number is 2\r\n2 + 2 = 4',
+    ],
     ['[Employees.FirstName] [Employees.LastName]', 'Nancy Davolio'],
     ['[Row#].', '3.'],
     ['Total this order: [Sub-Total]', 'Total this order: 440.00'],
@@ -98,7 +111,12 @@ describe('compileTemplate', () => {
     const t = compileTemplate('Page [Page] of [TotalPages]: [[Sub-Total] / 2]');
     expect(t.expressions.map((e) => e.source)).toEqual(['Page', 'TotalPages', '[Sub-Total] / 2']);
     const values = t.evaluate(scope);
-    expect(values.slice(0, 4)).toEqual(['Page ', { value: 2, type: 'System.Int32' }, ' of ', { value: 5, type: 'System.Int32' }]);
+    expect(values.slice(0, 4)).toEqual([
+      'Page ',
+      { value: 2, type: 'System.Int32' },
+      ' of ',
+      { value: 5, type: 'System.Int32' },
+    ]);
     expect(values[5]).toMatchObject({ type: 'System.Decimal' });
     expect(String((values[5] as { value: unknown }).value)).toBe('220.00');
   });
@@ -113,8 +131,12 @@ describe('compileTemplate', () => {
   });
 
   it('throws a TemplateError naming the object for a bad expression', () => {
-    expect(() => compileTemplate('x [1 +] y', { where: 'Text5.Text' })).toThrow(/^Text5\.Text: expression "1 \+": syntax error at 4: unexpected end of expression$/);
-    expect(() => compileTemplate('[]', { where: 'Text5.Text' })).toThrow(/^Text5\.Text: expression "": empty expression$/);
+    expect(() => compileTemplate('x [1 +] y', { where: 'Text5.Text' })).toThrow(
+      /^Text5\.Text: expression "1 \+": syntax error at 4: unexpected end of expression$/,
+    );
+    expect(() => compileTemplate('[]', { where: 'Text5.Text' })).toThrow(
+      /^Text5\.Text: expression "": empty expression$/,
+    );
     expect(() => compileTemplate('a', { brackets: 'x', where: 'Text5' })).toThrow(/^Text5: invalid Brackets/);
   });
 

@@ -53,7 +53,24 @@ describe('format items [CMP]', () => {
   });
 
   it('malformed composite formats are FormatErrors', () => {
-    const bad = ['{', '}', '{0', '{0:', '{a}', '{-1}', '{0,}', '{0,-}', '{0,x}', '{0:{}', '{0 x}', 'text }', '{{0}', '{ 0}', '{0,10000000}', '{10000000}'];
+    const bad = [
+      '{',
+      '}',
+      '{0',
+      '{0:',
+      '{a}',
+      '{-1}',
+      '{0,}',
+      '{0,-}',
+      '{0,x}',
+      '{0:{}',
+      '{0 x}',
+      'text }',
+      '{{0}',
+      '{ 0}',
+      '{0,10000000}',
+      '{10000000}',
+    ];
     for (const f of bad) expect(() => formatComposite(f, [1]), f).toThrow(FormatError);
     expect(() => formatComposite('{1}', [1])).toThrow(/argument index 1/);
     expect(() => formatComposite('{1000000}', [])).toThrow(FormatError);

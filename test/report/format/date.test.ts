@@ -205,7 +205,13 @@ describe('custom specifiers [CDT]', () => {
   });
 
   it('y … yyyyy', () => {
-    const years = [at(1, 1, 1), at(900, 1, 1), at(1900, 1, 1), at(2009, 6, 15, 13, 45, 30), at(2019, 6, 15, 13, 45, 30)];
+    const years = [
+      at(1, 1, 1),
+      at(900, 1, 1),
+      at(1900, 1, 1),
+      at(2009, 6, 15, 13, 45, 30),
+      at(2019, 6, 15, 13, 45, 30),
+    ];
     expect(years.map((d) => en(d, '%y'))).toEqual(['1', '0', '0', '9', '19']);
     expect(years.map((d) => en(d, 'yy'))).toEqual(['01', '00', '00', '09', '19']);
     expect(years.map((d) => en(d, 'yyy'))).toEqual(['001', '900', '1900', '2009', '2019']);
@@ -214,7 +220,13 @@ describe('custom specifiers [CDT]', () => {
     const dec1 = at(1, 12, 1);
     const y2010 = at(2010, 1, 1);
     expect(['%y', 'yy', 'yyy', 'yyyy', 'yyyyy'].map((f) => en(dec1, f))).toEqual(['1', '01', '001', '0001', '00001']);
-    expect(['%y', 'yy', 'yyy', 'yyyy', 'yyyyy'].map((f) => en(y2010, f))).toEqual(['10', '10', '2010', '2010', '02010']);
+    expect(['%y', 'yy', 'yyy', 'yyyy', 'yyyyy'].map((f) => en(y2010, f))).toEqual([
+      '10',
+      '10',
+      '2010',
+      '2010',
+      '02010',
+    ]);
   });
 
   it('z, zz, zzz', () => {
@@ -223,7 +235,9 @@ describe('custom specifiers [CDT]', () => {
     expect(en(june15Pacific, 'zzz')).toBe('-07:00');
     // A DateTime: .NET Core prints +0, +00, +00:00 for UtcNow; the engine's local zone is UTC.
     expect(formatComposite('{0:%z}, {0:zz}, {0:zzz}', [june15])).toBe('+0, +00, +00:00');
-    expect(formatComposite('{0:%z}, {0:zz}, {0:zzz}', [dateTimeOffset(at(2008, 8, 1), 6 * 60)])).toBe('+6, +06, +06:00');
+    expect(formatComposite('{0:%z}, {0:zz}, {0:zzz}', [dateTimeOffset(at(2008, 8, 1), 6 * 60)])).toBe(
+      '+6, +06, +06:00',
+    );
     expect(en(dateTimeOffset(june15, 5 * 60 + 30), 'z zz zzz')).toBe('+5 +05 +05:30');
     expect(en(dateTimeOffset(june15, -(9 * 60 + 30)), 'zzz')).toBe('-09:30');
   });
@@ -264,7 +278,7 @@ describe('time zones and ranges', () => {
     expect(en(withOffset, 'u')).toBe('2013-08-03 20:00:00Z');
   });
 
-  it('DateTime.MinValue and the edges of .NET\'s range', () => {
+  it("DateTime.MinValue and the edges of .NET's range", () => {
     expect(en(dateTimeMinValue(), 'G')).toBe('1/1/0001 12:00:00 AM');
     expect(en(at(9999, 12, 31, 23, 59, 59, 999), 'o')).toBe('9999-12-31T23:59:59.9990000');
     expect(() => en(at(10000, 1, 1), 'd')).toThrow(FormatError);

@@ -37,17 +37,29 @@ const dec = (t: string) => new Dec(t);
 describe('defaults per kind', () => {
   it('match the FastReport constructors', () => {
     const number = resolveFormatSpec({ kind: 'Number' });
-    expect([number.useLocale, number.decimalDigits, number.decimalSeparator, number.groupSeparator, number.negativePattern]).toEqual([
-      true, 2, '.', ',', 0,
-    ]);
+    expect([
+      number.useLocale,
+      number.decimalDigits,
+      number.decimalSeparator,
+      number.groupSeparator,
+      number.negativePattern,
+    ]).toEqual([true, 2, '.', ',', 0]);
     const currency = resolveFormatSpec({ kind: 'Currency' });
-    expect([currency.useLocale, currency.decimalDigits, currency.currencySymbol, currency.positivePattern, currency.negativePattern]).toEqual([
-      true, 2, '$', 0, 0,
-    ]);
+    expect([
+      currency.useLocale,
+      currency.decimalDigits,
+      currency.currencySymbol,
+      currency.positivePattern,
+      currency.negativePattern,
+    ]).toEqual([true, 2, '$', 0, 0]);
     const percent = resolveFormatSpec({ kind: 'Percent' });
-    expect([percent.useLocale, percent.decimalDigits, percent.percentSymbol, percent.positivePattern, percent.negativePattern]).toEqual([
-      true, 2, '%', 0, 0,
-    ]);
+    expect([
+      percent.useLocale,
+      percent.decimalDigits,
+      percent.percentSymbol,
+      percent.positivePattern,
+      percent.negativePattern,
+    ]).toEqual([true, 2, '%', 0, 0]);
     expect(resolveFormatSpec({ kind: 'Date' }).format).toBe('d');
     expect(resolveFormatSpec({ kind: 'Time' }).format).toBe('t');
     expect(resolveFormatSpec({ kind: 'Custom' }).format).toBe('G');
@@ -97,7 +109,7 @@ describe('Number', () => {
     expect(applyFormat(dec('0.125'), { kind: 'Number' })).toBe('0.13');
   });
 
-  it('NaN and infinity use the invariant symbols FastReport\'s fresh NumberFormatInfo has', () => {
+  it("NaN and infinity use the invariant symbols FastReport's fresh NumberFormatInfo has", () => {
     expect(applyFormat(Number.NaN, { kind: 'Number' })).toBe('NaN');
     expect(applyFormat(Number.POSITIVE_INFINITY, { kind: 'Currency' })).toBe('Infinity');
     expect(applyFormat(Number.NEGATIVE_INFINITY, { kind: 'Percent' }, DE_DE)).toBe('-Infinity');
@@ -115,7 +127,13 @@ describe('Currency', () => {
   });
 
   it('without UseLocale', () => {
-    const spec: FormatSpec = { kind: 'Currency', useLocale: false, currencySymbol: '€', positivePattern: 3, negativePattern: 8 };
+    const spec: FormatSpec = {
+      kind: 'Currency',
+      useLocale: false,
+      currencySymbol: '€',
+      positivePattern: 3,
+      negativePattern: 8,
+    };
     expect(applyFormat(1234.5, spec)).toBe('1,234.50 €');
     expect(applyFormat(-1234.5, spec)).toBe('-1,234.50 €');
     expect(applyFormat(-1234.5, { kind: 'Currency', useLocale: false })).toBe('($1,234.50)');
@@ -135,7 +153,9 @@ describe('Percent', () => {
   it('without UseLocale: pattern 0 is "n %"', () => {
     expect(applyFormat(0.1234, { kind: 'Percent', useLocale: false })).toBe('12.34 %');
     expect(applyFormat(-0.1234, { kind: 'Percent', useLocale: false })).toBe('-12.34 %');
-    expect(applyFormat(0.1234, { kind: 'Percent', useLocale: false, percentSymbol: 'pct', positivePattern: 3 })).toBe('pct 12.34');
+    expect(applyFormat(0.1234, { kind: 'Percent', useLocale: false, percentSymbol: 'pct', positivePattern: 3 })).toBe(
+      'pct 12.34',
+    );
   });
 });
 
@@ -198,17 +218,27 @@ describe('formatForDisplay: NullValue, ConvertNulls, HideZeros, HideValue', () =
   it('ConvertNulls turns a null column value into its type default, so NullValue is not shown', () => {
     expect(formatForDisplay(null, currency, { convertNulls: true, nullType: 'number', nullValue: '-' })).toBe('$0.00');
     expect(formatForDisplay(null, { kind: 'General' }, { convertNulls: true, nullType: 'number' })).toBe('0');
-    expect(formatForDisplay(null, { kind: 'General' }, { convertNulls: true, nullType: 'string', nullValue: '-' })).toBe('');
+    expect(
+      formatForDisplay(null, { kind: 'General' }, { convertNulls: true, nullType: 'string', nullValue: '-' }),
+    ).toBe('');
     expect(formatForDisplay(null, { kind: 'Boolean' }, { convertNulls: true, nullType: 'boolean' })).toBe('False');
     expect(formatForDisplay(null, { kind: 'Date' }, { convertNulls: true, nullType: 'date' })).toBe('1/1/0001');
-    expect(formatForDisplay(null, { kind: 'General' }, { convertNulls: true, nullType: 'other', nullValue: '?' })).toBe('?');
+    expect(formatForDisplay(null, { kind: 'General' }, { convertNulls: true, nullType: 'other', nullValue: '?' })).toBe(
+      '?',
+    );
     // The column's .NET type name works too.
     expect(formatForDisplay(null, currency, { convertNulls: true, type: 'System.Decimal' })).toBe('$0.00');
     expect(formatForDisplay(null, { kind: 'General' }, { convertNulls: true, type: 'System.Int32' })).toBe('0');
-    expect(formatForDisplay(null, { kind: 'General' }, { convertNulls: true, type: 'System.String', nullValue: '-' })).toBe('');
+    expect(
+      formatForDisplay(null, { kind: 'General' }, { convertNulls: true, type: 'System.String', nullValue: '-' }),
+    ).toBe('');
     expect(formatForDisplay(null, { kind: 'General' }, { convertNulls: true, type: 'System.Boolean' })).toBe('False');
-    expect(formatForDisplay(null, { kind: 'General' }, { convertNulls: true, type: 'System.DateTime' })).toBe('1/1/0001 12:00:00 AM');
-    expect(formatForDisplay(null, { kind: 'General' }, { convertNulls: true, type: 'System.Byte[]', nullValue: '?' })).toBe('?');
+    expect(formatForDisplay(null, { kind: 'General' }, { convertNulls: true, type: 'System.DateTime' })).toBe(
+      '1/1/0001 12:00:00 AM',
+    );
+    expect(
+      formatForDisplay(null, { kind: 'General' }, { convertNulls: true, type: 'System.Byte[]', nullValue: '?' }),
+    ).toBe('?');
     // Without the column type, the format's kind decides.
     expect(formatForDisplay(null, { kind: 'Number' }, { convertNulls: true })).toBe('0.00');
     expect(formatForDisplay(null, { kind: 'Time' }, { convertNulls: true })).toBe('12:00 AM');
@@ -233,7 +263,7 @@ describe('formatForDisplay: NullValue, ConvertNulls, HideZeros, HideValue', () =
   it('HideValue compares value.ToString() in the culture', () => {
     expect(formatForDisplay(0, currency, { hideValue: '0' })).toBe('');
     expect(formatForDisplay(0.5, currency, { hideValue: '0.5' })).toBe('');
-    expect(formatForDisplay(0.5, currency, { hideValue: '0,5' }, )).toBe('$0.50');
+    expect(formatForDisplay(0.5, currency, { hideValue: '0,5' })).toBe('$0.50');
     expect(formatForDisplay(0.5, currency, { hideValue: '0,5', culture: DE_DE })).toBe('');
     // FastReport's own example: hide 1/1/1900 by its ToString() text.
     expect(formatForDisplay(at(1900, 1, 1), { kind: 'Date' }, { hideValue: '1/1/1900 12:00:00 AM' })).toBe('');

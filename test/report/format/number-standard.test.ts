@@ -142,10 +142,28 @@ describe('midpoints', () => {
   it('doubles in standard formats: ties to even on the exact value [MID]', () => {
     expect([0.5, 1.5, 2.5, 3.5].map((v) => en(v, 'F0'))).toEqual(['0', '2', '2', '4']);
     expect([0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.85, 0.95].map((v) => en(v, 'F1'))).toEqual([
-      '0.1', '0.1', '0.2', '0.3', '0.5', '0.6', '0.7', '0.8', '0.8', '0.9',
+      '0.1',
+      '0.1',
+      '0.2',
+      '0.3',
+      '0.5',
+      '0.6',
+      '0.7',
+      '0.8',
+      '0.8',
+      '0.9',
     ]);
     expect([0.005, 0.015, 0.025, 0.035, 0.045, 0.055, 0.065, 0.075, 0.085, 0.095].map((v) => en(v, 'F2'))).toEqual([
-      '0.01', '0.01', '0.03', '0.04', '0.04', '0.06', '0.07', '0.07', '0.09', '0.10',
+      '0.01',
+      '0.01',
+      '0.03',
+      '0.04',
+      '0.04',
+      '0.06',
+      '0.07',
+      '0.07',
+      '0.09',
+      '0.10',
     ]);
     expect(en(1.15, 'N1')).toBe('1.1'); // 1.15 is 1.149999999999999911…
     expect(en(1234.5, 'G4')).toBe('1234');
@@ -183,8 +201,22 @@ describe('negative numbers in every pattern', () => {
   const value = -1234.5;
   it('currency negative patterns 0..16', () => {
     const expected = [
-      '($1,234.50)', '-$1,234.50', '$-1,234.50', '$1,234.50-', '(1,234.50$)', '-1,234.50$', '1,234.50-$', '1,234.50$-',
-      '-1,234.50 $', '-$ 1,234.50', '1,234.50 $-', '$ 1,234.50-', '$ -1,234.50', '1,234.50- $', '($ 1,234.50)', '(1,234.50 $)',
+      '($1,234.50)',
+      '-$1,234.50',
+      '$-1,234.50',
+      '$1,234.50-',
+      '(1,234.50$)',
+      '-1,234.50$',
+      '1,234.50-$',
+      '1,234.50$-',
+      '-1,234.50 $',
+      '-$ 1,234.50',
+      '1,234.50 $-',
+      '$ 1,234.50-',
+      '$ -1,234.50',
+      '1,234.50- $',
+      '($ 1,234.50)',
+      '(1,234.50 $)',
       '$- 1,234.50',
     ];
     expected.forEach((text, pattern) => {
@@ -194,24 +226,47 @@ describe('negative numbers in every pattern', () => {
 
   it('currency positive patterns 0..3', () => {
     expect([0, 1, 2, 3].map((p) => formatNumber(1234.5, 'C', withNumber({ currencyPositivePattern: p })))).toEqual([
-      '$1,234.50', '1,234.50$', '$ 1,234.50', '1,234.50 $',
+      '$1,234.50',
+      '1,234.50$',
+      '$ 1,234.50',
+      '1,234.50 $',
     ]);
   });
 
   it('number negative patterns 0..4', () => {
     expect([0, 1, 2, 3, 4].map((p) => formatNumber(value, 'N', withNumber({ numberNegativePattern: p })))).toEqual([
-      '(1,234.50)', '-1,234.50', '- 1,234.50', '1,234.50-', '1,234.50 -',
+      '(1,234.50)',
+      '-1,234.50',
+      '- 1,234.50',
+      '1,234.50-',
+      '1,234.50 -',
     ]);
   });
 
   it('percent negative patterns 0..11 and positive 0..3', () => {
     // Pattern 7 is "-% n" in .NET (FastReport's doc comment says "-%n").
-    const expected = ['-12.34 %', '-12.34%', '-%12.34', '%-12.34', '%12.34-', '12.34-%', '12.34%-', '-% 12.34', '12.34 %-', '% 12.34-', '% -12.34', '12.34- %'];
+    const expected = [
+      '-12.34 %',
+      '-12.34%',
+      '-%12.34',
+      '%-12.34',
+      '%12.34-',
+      '12.34-%',
+      '12.34%-',
+      '-% 12.34',
+      '12.34 %-',
+      '% 12.34-',
+      '% -12.34',
+      '12.34- %',
+    ];
     expected.forEach((text, pattern) => {
       expect(formatNumber(-0.1234, 'P', withNumber({ percentNegativePattern: pattern }))).toBe(text);
     });
     expect([0, 1, 2, 3].map((p) => formatNumber(0.1234, 'P', withNumber({ percentPositivePattern: p })))).toEqual([
-      '12.34 %', '12.34%', '%12.34', '% 12.34',
+      '12.34 %',
+      '12.34%',
+      '%12.34',
+      '% 12.34',
     ]);
   });
 
@@ -227,7 +282,9 @@ describe('group separators', () => {
     expect(formatNumber(1234567890.5, 'C', indian)).toBe('$1,23,45,67,890.50');
     expect(formatNumber(1234567890, 'N0', withNumber({ numberGroupSizes: [3, 0] }))).toBe('1234567,890');
     expect(formatNumber(1234567890, 'N0', withNumber({ numberGroupSizes: [0] }))).toBe('1234567890');
-    expect(formatNumber(1234567890, 'N0', withNumber({ numberGroupSeparator: '\u00A0' }))).toBe('1\u00A0234\u00A0567\u00A0890');
+    expect(formatNumber(1234567890, 'N0', withNumber({ numberGroupSeparator: '\u00A0' }))).toBe(
+      '1\u00A0234\u00A0567\u00A0890',
+    );
   });
 
   it('small values have no separator; big ones group every digit', () => {
@@ -342,7 +399,7 @@ describe('doubles', () => {
   });
 });
 
-describe('.NET type hints (the expression engine passes the value\'s type)', () => {
+describe(".NET type hints (the expression engine passes the value's type)", () => {
   it('the docs\' X examples are for an 8-bit value: -1 ("x") → ff, ("X4") → 00FF [STD]', () => {
     expect(formatNumber(-1, 'x', EN_US, 'System.SByte')).toBe('ff');
     expect(formatNumber(-1, 'X4', EN_US, 'sbyte')).toBe('00FF');
@@ -388,12 +445,21 @@ describe('dotnet/runtime DoubleTests.ToString_TestData (invariant culture)', () 
     expect(inv(0.0, 'G')).toBe('0');
     expect(inv(4567.89101, 'G')).toBe('4567.89101');
     expect(inv(2468.0, 'N')).toBe('2,468.00');
-    const invariantWith = (o: Partial<NumberFormatInfo>): Culture => ({ ...INVARIANT, number: { ...INVARIANT.number, ...o } });
+    const invariantWith = (o: Partial<NumberFormatInfo>): Culture => ({
+      ...INVARIANT,
+      number: { ...INVARIANT.number, ...o },
+    });
     expect(formatNumber(-6310.0, 'G', invariantWith({ numberNegativePattern: 0 }))).toBe('-6310');
     const custom = invariantWith({ negativeSign: '#', numberDecimalSeparator: '~', numberGroupSeparator: '*' });
     expect(formatNumber(-2468.0, 'N', custom)).toBe('#2*468~00');
     expect(formatNumber(2468.0, 'N', custom)).toBe('2*468~00');
-    expect(formatNumber(-2468.0, 'N', invariantWith({ negativeSign: 'xx', numberGroupSeparator: '*', numberNegativePattern: 0 }))).toBe('(2*468.00)');
+    expect(
+      formatNumber(
+        -2468.0,
+        'N',
+        invariantWith({ negativeSign: 'xx', numberGroupSeparator: '*', numberNegativePattern: 0 }),
+      ),
+    ).toBe('(2*468.00)');
     expect(inv(Number.NaN, 'G')).toBe('NaN');
     expect(inv(-Number.MAX_VALUE, 'G')).toBe('-1.7976931348623157E+308');
     expect(inv(Number.MIN_VALUE, 'G')).toBe('5E-324');

@@ -27,8 +27,16 @@ const RUNS = { numRuns: 400 };
 
 /** Characters that mean something in numeric, date or composite formats, plus ordinary ones. */
 const FORMAT_CHARS = [
-  ...'0#.,;%\u2030Ee+-\\\'"{}:/', ...'CDEFGNPRXBcdefgnprxb', ...'dfFghHKmMstyz',
-  ...'0123456789', ' ', 'a', 'Q', '\u00e9', '\0', '\u{1F600}',
+  ...'0#.,;%\u2030Ee+-\\\'"{}:/',
+  ...'CDEFGNPRXBcdefgnprxb',
+  ...'dfFghHKmMstyz',
+  ...'0123456789',
+  ' ',
+  'a',
+  'Q',
+  '\u00e9',
+  '\0',
+  '\u{1F600}',
 ];
 const formatString = fc.oneof(
   fc.string({ unit: fc.constantFrom(...FORMAT_CHARS), maxLength: 24 }),
@@ -45,7 +53,15 @@ const numericValue = fc.oneof(
   fc.integer(),
   fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }),
   decimalText.map((t) => new Dec(t)),
-  fc.constantFrom(0, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.MAX_VALUE, Number.MIN_VALUE),
+  fc.constantFrom(
+    0,
+    -0,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+  ),
 );
 
 const dateValue = fc.oneof(
@@ -88,15 +104,21 @@ describe('random format strings never throw anything but a FormatError', () => {
 
   it('composite formats', () => {
     fc.assert(
-      fc.property(formatString, fc.array(fc.oneof(numericValue, dateValue, fc.string(), fc.constant(null)), { maxLength: 3 }), (f, args) => {
-        formatsOrFormatError(() => formatComposite(f, args));
-      }),
+      fc.property(
+        formatString,
+        fc.array(fc.oneof(numericValue, dateValue, fc.string(), fc.constant(null)), { maxLength: 3 }),
+        (f, args) => {
+          formatsOrFormatError(() => formatComposite(f, args));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('custom numeric formats (anything that is not letter+digits) never throw', () => {
-    const custom = fc.string({ unit: fc.constantFrom(...FORMAT_CHARS), maxLength: 24 }).filter((f) => !/^[A-Za-z][0-9]*(\0.*)?$/.test(f) && f !== '');
+    const custom = fc
+      .string({ unit: fc.constantFrom(...FORMAT_CHARS), maxLength: 24 })
+      .filter((f) => !/^[A-Za-z][0-9]*(\0.*)?$/.test(f) && f !== '');
     fc.assert(
       fc.property(numericValue, custom, (v, f) => {
         expect(typeof formatNumber(v, f)).toBe('string');
@@ -186,7 +208,9 @@ describe('decimals', () => {
         const [intPart, frac] = expected.replace('-', '').split('.') as [string, string?];
         const grouped = intPart.replace(/\B(?=(\d{3})+$)/g, ',') + (frac === undefined ? '' : `.${frac}`);
         expect(formatNumber(value, `N${n}`, INVARIANT)).toBe((expected.startsWith('-') ? '-' : '') + grouped);
-        expect(formatNumber(value, n === 0 ? '#,##0' : `#,##0.${'0'.repeat(n)}`, INVARIANT)).toBe(formatNumber(value, `N${n}`, INVARIANT));
+        expect(formatNumber(value, n === 0 ? '#,##0' : `#,##0.${'0'.repeat(n)}`, INVARIANT)).toBe(
+          formatNumber(value, `N${n}`, INVARIANT),
+        );
       }),
       RUNS,
     );
@@ -207,10 +231,17 @@ describe('decimals', () => {
 describe('dates', () => {
   it('an ISO-like custom format equals toISOString', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }), (d) => {
-        expect(formatDate(d, "yyyy'-'MM'-'dd'T'HH':'mm':'ss'.'fff'Z'", DE_DE)).toBe(d.toISOString());
-        expect(formatDate(d, 'yyyy-MM-ddTHH:mm:ss.fffZ', INVARIANT)).toBe(d.toISOString());
-      }),
+      fc.property(
+        fc.date({
+          min: new Date('0001-01-01T00:00:00Z'),
+          max: new Date('9999-12-31T23:59:59.999Z'),
+          noInvalidDate: true,
+        }),
+        (d) => {
+          expect(formatDate(d, "yyyy'-'MM'-'dd'T'HH':'mm':'ss'.'fff'Z'", DE_DE)).toBe(d.toISOString());
+          expect(formatDate(d, 'yyyy-MM-ddTHH:mm:ss.fffZ', INVARIANT)).toBe(d.toISOString());
+        },
+      ),
       RUNS,
     );
   });

@@ -2,7 +2,15 @@
 //   [STS] https://learn.microsoft.com/dotnet/standard/base-types/standard-timespan-format-strings
 //   [CTS] https://learn.microsoft.com/dotnet/standard/base-types/custom-timespan-format-strings
 import { describe, expect, it } from 'vitest';
-import { DE_DE, EN_US, FormatError, Formatter, formatComposite, formatTimeSpan, isTimeSpanLike } from '../../../src/report/format/index.js';
+import {
+  DE_DE,
+  EN_US,
+  FormatError,
+  Formatter,
+  formatComposite,
+  formatTimeSpan,
+  isTimeSpanLike,
+} from '../../../src/report/format/index.js';
 
 /** new TimeSpan(days, hours, minutes, seconds, milliseconds) */
 const ts = (d: number, h: number, m: number, s: number, ms = 0) => ({

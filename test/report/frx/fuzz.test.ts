@@ -10,21 +10,83 @@ import { FIXTURES, fixtureBytes, frx } from './helpers.js';
 
 const SOURCES = FIXTURES.map((name) => fixtureBytes(name));
 
-const VALUES = ['', ' ', 'true', 'false', 'NaN', '-1', '0', '1e400', '2147483648', 'All', 'None', 'Bold', 'Red', '1, 2, 3', '#FFF', 'Glass', '__proto__', 'Data1', '[x'];
+const VALUES = [
+  '',
+  ' ',
+  'true',
+  'false',
+  'NaN',
+  '-1',
+  '0',
+  '1e400',
+  '2147483648',
+  'All',
+  'None',
+  'Bold',
+  'Red',
+  '1, 2, 3',
+  '#FFF',
+  'Glass',
+  '__proto__',
+  'Data1',
+  '[x',
+];
 
 /** Makes a string safe inside a double-quoted attribute value. */
 function escape(s: string): string {
-  return s.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd]/gu, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  return s
+    .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/"/g, '&quot;');
 }
 
 const SNIPPETS = [
-  '<ReportPage>', '<ReportPage Name="P9">', '</ReportPage>', '<DataBand Name="x">', '</DataBand>', '<GroupHeaderBand>',
-  '<ChildBand/>', '<TextObject/>', '<TextObject Name="t" Text="[x]" Font="?" Format="Currency"/>', '<Highlight>',
-  '<Condition/>', '<Formats><NumberFormat/></Formats>', '<Sort><Sort/></Sort>', '<Dictionary>', '<Total/>',
-  '<Parameter><Parameter/></Parameter>', '<Column/>', '<TableObject><TableRow/></TableObject>', '<Report>',
-  '<!DOCTYPE x>', '<![CDATA[', ']]>', '<!--', '-->', '<?pi x?>', '&amp;', '&bogus;', '&#0;', '&#x10FFFF;', '"', "'", '<',
-  '>', '/>', '=', ' a="1"', ' Name=""', ' Left="NaN"', ' Border.Lines="All"', ' Fill="Glass"', '\u0000', '\uffff',
-  '\ud800', 'é', '\r\n',
+  '<ReportPage>',
+  '<ReportPage Name="P9">',
+  '</ReportPage>',
+  '<DataBand Name="x">',
+  '</DataBand>',
+  '<GroupHeaderBand>',
+  '<ChildBand/>',
+  '<TextObject/>',
+  '<TextObject Name="t" Text="[x]" Font="?" Format="Currency"/>',
+  '<Highlight>',
+  '<Condition/>',
+  '<Formats><NumberFormat/></Formats>',
+  '<Sort><Sort/></Sort>',
+  '<Dictionary>',
+  '<Total/>',
+  '<Parameter><Parameter/></Parameter>',
+  '<Column/>',
+  '<TableObject><TableRow/></TableObject>',
+  '<Report>',
+  '<!DOCTYPE x>',
+  '<![CDATA[',
+  ']]>',
+  '<!--',
+  '-->',
+  '<?pi x?>',
+  '&amp;',
+  '&bogus;',
+  '&#0;',
+  '&#x10FFFF;',
+  '"',
+  "'",
+  '<',
+  '>',
+  '/>',
+  '=',
+  ' a="1"',
+  ' Name=""',
+  ' Left="NaN"',
+  ' Border.Lines="All"',
+  ' Fill="Glass"',
+  '\u0000',
+  '\uffff',
+  '\ud800',
+  'é',
+  '\r\n',
 ];
 
 type Mutation =
@@ -40,17 +102,42 @@ type Mutation =
 const position = fc.integer({ min: 0, max: 1_000_000 }).map((n) => n / 1_000_000);
 const mutation = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: position }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('flip' as const), at: position, byte: fc.integer({ min: 0, max: 255 }) }) },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('insert' as const), at: position, text: fc.oneof(fc.constantFrom(...SNIPPETS), fc.string({ maxLength: 20 })) }),
+    arbitrary: fc.record({ kind: fc.constant('flip' as const), at: position, byte: fc.integer({ min: 0, max: 255 }) }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), at: position, length: fc.integer({ min: 1, max: 200 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('duplicate' as const), at: position, length: fc.integer({ min: 1, max: 400 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('insert' as const),
+      at: position,
+      text: fc.oneof(fc.constantFrom(...SNIPPETS), fc.string({ maxLength: 20 })),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('delete' as const),
+      at: position,
+      length: fc.integer({ min: 1, max: 200 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('duplicate' as const),
+      at: position,
+      length: fc.integer({ min: 1, max: 400 }),
+    }),
+  },
   // These two keep the XML well-formed, so the model builder gets exercised too.
   {
     weight: 4,
-    arbitrary: fc.record({ kind: fc.constant('attribute' as const), at: position, value: fc.oneof(fc.constantFrom(...VALUES), fc.string({ maxLength: 12 })) }),
+    arbitrary: fc.record({
+      kind: fc.constant('attribute' as const),
+      at: position,
+      value: fc.oneof(fc.constantFrom(...VALUES), fc.string({ maxLength: 12 })),
+    }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('drop' as const), at: position }) },
 ) as fc.Arbitrary<Mutation>;
@@ -107,10 +194,14 @@ describe('mutated fixtures', () => {
   it('give a model or a TemplateError, never another exception', () => {
     const seen = { model: 0, 'template-error': 0 };
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: SOURCES.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 4 }), (i, ms) => {
-        const input = ms.reduce(apply, SOURCES[i] as Buffer);
-        seen[outcome(input)]++;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: SOURCES.length - 1 }),
+        fc.array(mutation, { minLength: 1, maxLength: 4 }),
+        (i, ms) => {
+          const input = ms.reduce(apply, SOURCES[i] as Buffer);
+          seen[outcome(input)]++;
+        },
+      ),
       { numRuns: 400 },
     );
     // Both outcomes really happen, so the property is not vacuous.
@@ -120,11 +211,16 @@ describe('mutated fixtures', () => {
 
   it('do so as text and as gzip too', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: SOURCES.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.boolean(), (i, ms, zip) => {
-        const mutated = ms.reduce(apply, SOURCES[i] as Buffer);
-        outcome(zip ? gzipSync(mutated) : mutated.toString('utf8'));
-        if (zip) outcome(apply(gzipSync(SOURCES[i] as Buffer), ms[0] as Mutation));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: SOURCES.length - 1 }),
+        fc.array(mutation, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        (i, ms, zip) => {
+          const mutated = ms.reduce(apply, SOURCES[i] as Buffer);
+          outcome(zip ? gzipSync(mutated) : mutated.toString('utf8'));
+          if (zip) outcome(apply(gzipSync(SOURCES[i] as Buffer), ms[0] as Mutation));
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -132,26 +228,73 @@ describe('mutated fixtures', () => {
 
 describe('arbitrary attribute values', () => {
   const KEYS = [
-    'Left', 'Top', 'Width', 'Height', 'Visible', 'Font', 'Fill', 'Fill.Color', 'Fill.StartColor', 'Fill.Angle', 'Fill.Focus',
-    'TextFill', 'TextFill.Color', 'Border.Lines', 'Border.Color', 'Border.Width', 'Border.Style', 'Border.LeftLine.Width',
-    'Border.ShadowWidth', 'Padding', 'HorzAlign', 'VertAlign', 'Angle', 'WordWrap', 'Format', 'Format.DecimalDigits',
-    'Format.UseLocale', 'PrintOn', 'Anchor', 'Dock', 'Duplicates', 'TextRenderType', 'HtmlTags', 'TabPositions',
-    'MergeMode', 'Hyperlink.Kind', 'ShiftMode', 'Text', 'Name', 'BeforePrintEvent', 'CheckWidthRatio', 'Trimming',
+    'Left',
+    'Top',
+    'Width',
+    'Height',
+    'Visible',
+    'Font',
+    'Fill',
+    'Fill.Color',
+    'Fill.StartColor',
+    'Fill.Angle',
+    'Fill.Focus',
+    'TextFill',
+    'TextFill.Color',
+    'Border.Lines',
+    'Border.Color',
+    'Border.Width',
+    'Border.Style',
+    'Border.LeftLine.Width',
+    'Border.ShadowWidth',
+    'Padding',
+    'HorzAlign',
+    'VertAlign',
+    'Angle',
+    'WordWrap',
+    'Format',
+    'Format.DecimalDigits',
+    'Format.UseLocale',
+    'PrintOn',
+    'Anchor',
+    'Dock',
+    'Duplicates',
+    'TextRenderType',
+    'HtmlTags',
+    'TabPositions',
+    'MergeMode',
+    'Hyperlink.Kind',
+    'ShiftMode',
+    'Text',
+    'Name',
+    'BeforePrintEvent',
+    'CheckWidthRatio',
+    'Trimming',
   ];
   const value = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...VALUES), fc.double().map(String));
 
   it('never make a well-formed template fail: they give warnings and defaults', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 12 }), fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }), (textAttrs, bandAttrs) => {
-        const attrs = (r: Record<string, string>) => Object.entries(r).map(([k, v]) => ` ${k}="${escape(v)}"`).join('');
-        const xml = frx(`<DataBand${attrs(bandAttrs)}><TextObject${attrs(textAttrs)}/><CheckBoxObject${attrs(textAttrs)}/><LineObject${attrs(textAttrs)}/></DataBand>`);
-        const { report } = loadFrx(xml);
-        const band = report.pages[0]?.bands[0];
-        expect(band?.objects).toHaveLength(3);
-        for (const o of band?.objects ?? []) {
-          for (const n of [o.left, o.top, o.width, o.height, o.border.leftLine.width]) expect(Number.isFinite(n)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 12 }),
+        fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }),
+        (textAttrs, bandAttrs) => {
+          const attrs = (r: Record<string, string>) =>
+            Object.entries(r)
+              .map(([k, v]) => ` ${k}="${escape(v)}"`)
+              .join('');
+          const xml = frx(
+            `<DataBand${attrs(bandAttrs)}><TextObject${attrs(textAttrs)}/><CheckBoxObject${attrs(textAttrs)}/><LineObject${attrs(textAttrs)}/></DataBand>`,
+          );
+          const { report } = loadFrx(xml);
+          const band = report.pages[0]?.bands[0];
+          expect(band?.objects).toHaveLength(3);
+          for (const o of band?.objects ?? []) {
+            for (const n of [o.left, o.top, o.width, o.height, o.border.leftLine.width])
+              expect(Number.isFinite(n)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -3,16 +3,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { TemplateError } from '../../../src/report/errors.js';
 import { allBands, allObjects, loadFrx } from '../../../src/report/frx/load.js';
-import type {
-  BandModel,
-  ReportModel,
-  ReportObjectModel,
-  ReportPageModel,
-} from '../../../src/report/frx/model.js';
+import type { BandModel, ReportModel, ReportObjectModel, ReportPageModel } from '../../../src/report/frx/model.js';
 
 export const FIXTURE_DIR = FASTREPORT_FIXTURES_DIR;
 
-const ALL_FIXTURES: string[] = readdirSync(FIXTURE_DIR).filter((f) => f.endsWith('.frx')).sort();
+const ALL_FIXTURES: string[] = readdirSync(FIXTURE_DIR)
+  .filter((f) => f.endsWith('.frx'))
+  .sort();
 /** The fixtures whose every object the engine renders. */
 export const FIXTURES: string[] = ALL_FIXTURES.filter((f) => !PENDING_OBJECT_FIXTURES.has(f));
 /** The fixtures holding objects of issue 16 (see PENDING_OBJECT_FIXTURES). */

@@ -25,8 +25,14 @@ describe('entities and DTDs', () => {
     expect(err.where).toBe('line 2');
   });
   it('refuses a DOCTYPE with an external DTD', () => {
-    refusedQuickly('<?xml version="1.0"?>\n<!DOCTYPE Report SYSTEM "file:///etc/passwd">\n<Report/>', /DTDs are not allowed/);
-    refusedQuickly('<!DOCTYPE Report PUBLIC "-//x//y" "http://example.invalid/x.dtd"><Report/>', /DTDs are not allowed/);
+    refusedQuickly(
+      '<?xml version="1.0"?>\n<!DOCTYPE Report SYSTEM "file:///etc/passwd">\n<Report/>',
+      /DTDs are not allowed/,
+    );
+    refusedQuickly(
+      '<!DOCTYPE Report PUBLIC "-//x//y" "http://example.invalid/x.dtd"><Report/>',
+      /DTDs are not allowed/,
+    );
   });
   it('refuses billion laughs', () => {
     const lols = ['<!ENTITY lol "lol">'];
@@ -47,7 +53,13 @@ describe('size and shape limits', () => {
     refusedQuickly(Buffer.from(`<Report><ReportPage Name="${body}"/></Report>`), /larger than maxInputBytes/);
   });
   it('refuses a gzip bomb at the inflation cap', () => {
-    const bomb = gzipSync(Buffer.concat([Buffer.from('<Report><ScriptText>'), Buffer.alloc(64 * 1024 * 1024, 0x20), Buffer.from('</ScriptText></Report>')]));
+    const bomb = gzipSync(
+      Buffer.concat([
+        Buffer.from('<Report><ScriptText>'),
+        Buffer.alloc(64 * 1024 * 1024, 0x20),
+        Buffer.from('</ScriptText></Report>'),
+      ]),
+    );
     expect(bomb.length).toBeLessThan(1024 * 1024);
     refusedQuickly(bomb, /inflates to more than maxInputBytes/);
   });
@@ -75,10 +87,17 @@ describe('size and shape limits', () => {
   });
   it('refuses too many elements and over-long attribute values', () => {
     refusedQuickly(`<Report>${'<Style/>'.repeat(200_001)}</Report>`, /more than maxElements \(200000\)/);
-    refusedQuickly(frx('', '', `ReportInfo.Description="${'d'.repeat(5000)}"`), /maxAttributeValueLength \(1000\)/, { maxAttributeValueLength: 1000 });
+    refusedQuickly(frx('', '', `ReportInfo.Description="${'d'.repeat(5000)}"`), /maxAttributeValueLength \(1000\)/, {
+      maxAttributeValueLength: 1000,
+    });
   });
   it('refuses absurd counts instead of allocating for them', () => {
-    const { report, warnings } = loadFrx(frx('<DataBand Name="D" Columns.Count="2147483647" RepeatBandNTimes="99999999"/>').replace('<ReportPage Name="Page1">', '<ReportPage Name="Page1" Columns.Count="2000000000">'));
+    const { report, warnings } = loadFrx(
+      frx('<DataBand Name="D" Columns.Count="2147483647" RepeatBandNTimes="99999999"/>').replace(
+        '<ReportPage Name="Page1">',
+        '<ReportPage Name="Page1" Columns.Count="2000000000">',
+      ),
+    );
     expect(report.pages[0]?.columns.count).toBe(1);
     expect(report.pages[0]?.bands[0]).toMatchObject({ columns: { count: 0 }, repeatBandNTimes: 1 });
     expect(warnings.join('\n')).toMatch(/Columns.Count=2000000000 is outside/);
@@ -118,15 +137,17 @@ globalThis.__frxScriptRan = true; process.exit(3);`;
     const data = report.pages[0]?.bands[0];
     expect(data?.events).toEqual({ BeforePrintEvent: 'Data1_BeforePrint', AfterLayoutEvent: 'Data1_AfterLayout' });
     expect(data?.objects[0]?.events).toEqual({
-      BeforePrintEvent: 'Text1_BeforePrint', AfterDataEvent: 'Text1_AfterData', ClickEvent: 'Text1_Click',
+      BeforePrintEvent: 'Text1_BeforePrint',
+      AfterDataEvent: 'Text1_AfterData',
+      ClickEvent: 'Text1_Click',
     });
     expect(data?.objects[0]?.raw).toEqual({});
     expect(warnings).toEqual([
       'ScriptText (CSharp, 12 lines) is ignored: scripts are never compiled or run',
-      'Script event handlers are ignored (scripts are never run): Report.StartReportEvent=_StartReport, '
-        + 'Report.FinishReportEvent=_Finish, Page1.StartPageEvent=Page1_StartPage, Data1.BeforePrintEvent=Data1_BeforePrint, '
-        + 'Data1.AfterLayoutEvent=Data1_AfterLayout, Text1.BeforePrintEvent=Text1_BeforePrint, '
-        + 'Text1.AfterDataEvent=Text1_AfterData, Text1.ClickEvent=Text1_Click',
+      'Script event handlers are ignored (scripts are never run): Report.StartReportEvent=_StartReport, ' +
+        'Report.FinishReportEvent=_Finish, Page1.StartPageEvent=Page1_StartPage, Data1.BeforePrintEvent=Data1_BeforePrint, ' +
+        'Data1.AfterLayoutEvent=Data1_AfterLayout, Text1.BeforePrintEvent=Text1_BeforePrint, ' +
+        'Text1.AfterDataEvent=Text1_AfterData, Text1.ClickEvent=Text1_Click',
     ]);
   });
   it('says so when the script is only the default empty class', () => {
@@ -146,14 +167,22 @@ describe('malformed and foreign input', () => {
     expect(templateError(() => loadFrx(fixtureBytes('Text.frx').subarray(0, 3000))).message).toMatch(/malformed XML/);
   });
   it('refuses what is not a report', () => {
-    expect(templateError(() => loadFrx('<html><body/></html>')).message).toBe('line 1: the root element is <html>, not <Report>: not a FastReport template');
+    expect(templateError(() => loadFrx('<html><body/></html>')).message).toBe(
+      'line 1: the root element is <html>, not <Report>: not a FastReport template',
+    );
     expect(templateError(() => loadFrx('')).message).toMatch(/malformed XML/);
-    expect(templateError(() => loadFrx(Buffer.from('rij\x01\x02\x03 encrypted'))).message).toMatch(/password-protected/);
+    expect(templateError(() => loadFrx(Buffer.from('rij\x01\x02\x03 encrypted'))).message).toMatch(
+      /password-protected/,
+    );
     expect(templateError(() => loadFrx('<inherited BaseReport="base.frx"/>')).message).toMatch(/inherited reports/);
-    expect(templateError(() => loadFrx(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01]))).message).toMatch(/gzip input is corrupt/);
+    expect(templateError(() => loadFrx(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01]))).message).toMatch(
+      /gzip input is corrupt/,
+    );
   });
   it('treats a hostile attribute name as data', () => {
-    const { report } = loadFrx(frx('<DataBand Name="D"><TextObject Name="T" __proto__="polluted" constructor="c"/></DataBand>'));
+    const { report } = loadFrx(
+      frx('<DataBand Name="D"><TextObject Name="T" __proto__="polluted" constructor="c"/></DataBand>'),
+    );
     const t = report.pages[0]?.bands[0]?.objects[0];
     expect(t?.raw).toEqual({ ['__proto__']: 'polluted', constructor: 'c' });
     expect(Object.getPrototypeOf(t?.raw)).toBe(Object.prototype);

@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { KNOWN_COLOR_NAMES, colorToCss, knownColor, parseColor } from '../../../src/report/frx/colors.js';
 import {
-  parseBool, parseEnum, parseFlags, parseFloatInv, parseFloatList, parseFont, parseIntInv, parsePadding, parseStringList,
+  parseBool,
+  parseEnum,
+  parseFlags,
+  parseFloatInv,
+  parseFloatList,
+  parseFont,
+  parseIntInv,
+  parsePadding,
+  parseStringList,
 } from '../../../src/report/frx/values.js';
 
 describe('parseColor', () => {
@@ -17,7 +25,15 @@ describe('parseColor', () => {
   });
   it('has the whole KnownColor list', () => {
     expect(KNOWN_COLOR_NAMES.length).toBeGreaterThanOrEqual(174);
-    for (const name of ['ActiveBorder', 'WindowText', 'AliceBlue', 'YellowGreen', 'ButtonFace', 'MenuHighlight', 'RebeccaPurple']) {
+    for (const name of [
+      'ActiveBorder',
+      'WindowText',
+      'AliceBlue',
+      'YellowGreen',
+      'ButtonFace',
+      'MenuHighlight',
+      'RebeccaPurple',
+    ]) {
       expect(knownColor(name), name).toBeDefined();
     }
     expect(new Set(KNOWN_COLOR_NAMES.map((n) => n.toLowerCase())).size).toBe(KNOWN_COLOR_NAMES.length);
@@ -48,10 +64,27 @@ describe('parseColor', () => {
 describe('parseFont', () => {
   it('reads family, size and styles', () => {
     expect(parseFont('Tahoma, 9pt, style=Bold, Underline')).toEqual({
-      family: 'Tahoma', sizePt: 9, bold: true, italic: false, underline: true, strikeout: false,
+      family: 'Tahoma',
+      sizePt: 9,
+      bold: true,
+      italic: false,
+      underline: true,
+      strikeout: false,
     });
-    expect(parseFont('Arial, 10pt')).toEqual({ family: 'Arial', sizePt: 10, bold: false, italic: false, underline: false, strikeout: false });
-    expect(parseFont('Segoe UI, 8.25pt, style=Italic, Strikeout')).toMatchObject({ family: 'Segoe UI', sizePt: 8.25, italic: true, strikeout: true });
+    expect(parseFont('Arial, 10pt')).toEqual({
+      family: 'Arial',
+      sizePt: 10,
+      bold: false,
+      italic: false,
+      underline: false,
+      strikeout: false,
+    });
+    expect(parseFont('Segoe UI, 8.25pt, style=Italic, Strikeout')).toMatchObject({
+      family: 'Segoe UI',
+      sizePt: 8.25,
+      italic: true,
+      strikeout: true,
+    });
     expect(parseFont('Arial, 16px')?.sizePt).toBe(12);
     expect(parseFont('Arial, 12')?.sizePt).toBe(12);
     expect(parseFont('Arial, 10pt, style=Bold, gdiCharSet=204')).toMatchObject({ bold: true });

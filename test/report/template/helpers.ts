@@ -12,7 +12,8 @@ export function dotnetDouble(n: number): string {
   const [mantissa, expText] = n.toExponential().split('e') as [string, string];
   const exp = Number(expText);
   const digitCount = mantissa.replace(/[-.]/g, '').length;
-  if (exp >= Math.max(17, digitCount) || exp < -4) return `${mantissa}E${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  if (exp >= Math.max(17, digitCount) || exp < -4)
+    return `${mantissa}E${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
   return String(n);
 }
 
@@ -35,13 +36,17 @@ export function dataCells(template: string, prepared: PreparedReport): string[] 
     for (const o of allObjects(page)) if (o.type === 'TextObject' && o.text.includes('[JSON.')) bound.add(o.name);
   }
   const out: string[] = [];
-  for (const page of prepared.pages) for (const it of page.items) if (it.kind === 'text' && bound.has(it.name)) out.push(shownText(it as PreparedText));
+  for (const page of prepared.pages)
+    for (const it of page.items) if (it.kind === 'text' && bound.has(it.name)) out.push(shownText(it as PreparedText));
   return out;
 }
 
 // The structure of rows as the union of all rows seen (first-seen order; null/missing does not
 // decide a kind), and the cells a starter template prints for it.
-type Shape = { kind: 'scalar' } | { kind: 'object'; props: Map<string, Shape> } | { kind: 'array'; items: Shape | undefined };
+type Shape =
+  | { kind: 'scalar' }
+  | { kind: 'object'; props: Map<string, Shape> }
+  | { kind: 'array'; items: Shape | undefined };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -69,7 +74,8 @@ function rowCells(shape: Shape | undefined, v: unknown, out: string[]): void {
   const nested: [Shape, unknown][] = [];
   const leaves = (s: Shape | undefined, x: unknown): void => {
     if (!s || s.kind === 'scalar') out.push(shown(x));
-    else if (s.kind === 'object') for (const [k, sub] of s.props) leaves(sub, isObject(x) && Object.hasOwn(x, k) ? x[k] : null);
+    else if (s.kind === 'object')
+      for (const [k, sub] of s.props) leaves(sub, isObject(x) && Object.hasOwn(x, k) ? x[k] : null);
     else nested.push([s, x]);
   };
   leaves(shape, v);

@@ -21,9 +21,21 @@ describe('formatJsonConnectionString', () => {
   it('writes Json and JsonSchema as raw text in FastReport key order', () => {
     const json = `[{"a":"it's; \\"quoted\\""}]`;
     const cs = formatJsonConnectionString({ json, jsonSchema: '{"type":"array"}', simpleStructure: true });
-    expect([...parseConnectionString(cs)]).toEqual([['json', json], ['jsonschema', '{"type":"array"}'], ['encoding', 'utf-8'], ['simplestructure', 'true']]);
-    expect(parseJsonConnectionString(cs)).toMatchObject({ json, jsonSchema: '{"type":"array"}', encoding: 'utf-8', simpleStructure: true });
-    expect(formatJsonConnectionString({ json: '[1]', jsonSchema: '', encoding: 'utf-16' })).toBe('Json=[1];JsonSchema=;Encoding=utf-16');
+    expect([...parseConnectionString(cs)]).toEqual([
+      ['json', json],
+      ['jsonschema', '{"type":"array"}'],
+      ['encoding', 'utf-8'],
+      ['simplestructure', 'true'],
+    ]);
+    expect(parseJsonConnectionString(cs)).toMatchObject({
+      json,
+      jsonSchema: '{"type":"array"}',
+      encoding: 'utf-8',
+      simpleStructure: true,
+    });
+    expect(formatJsonConnectionString({ json: '[1]', jsonSchema: '', encoding: 'utf-16' })).toBe(
+      'Json=[1];JsonSchema=;Encoding=utf-16',
+    );
   });
 
   it('round-trips any JSON text', () => {
@@ -38,20 +50,39 @@ describe('formatJsonConnectionString', () => {
 
 describe('resolveJsonSchema', () => {
   it('gives the same schema back when its result is stored with the same data', () => {
-    const stored = fc.option(fc.constantFrom('{"type":"object","properties":{"id":{"type":"integer"}}}', '{"type":"array","items":{"type":"object"}}', '{"type":"object"}'), { nil: '' });
+    const stored = fc.option(
+      fc.constantFrom(
+        '{"type":"object","properties":{"id":{"type":"integer"}}}',
+        '{"type":"array","items":{"type":"object"}}',
+        '{"type":"object"}',
+      ),
+      { nil: '' },
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.array(fc.object({ maxDepth: 2 }), { maxLength: 4 }), fc.object({ maxDepth: 3 })), stored, (raw, s) => {
-        const root = JSON.parse(JSON.stringify(raw)) as unknown;
-        const once = resolveJsonSchema(s, root, {}, 'test');
-        expect(once.type).toBe('array');
-        expect(resolveJsonSchema(schemaText(once), root, {}, 'test')).toEqual(once);
-      }),
+      fc.property(
+        fc.oneof(fc.array(fc.object({ maxDepth: 2 }), { maxLength: 4 }), fc.object({ maxDepth: 3 })),
+        stored,
+        (raw, s) => {
+          const root = JSON.parse(JSON.stringify(raw)) as unknown;
+          const once = resolveJsonSchema(s, root, {}, 'test');
+          expect(once.type).toBe('array');
+          expect(resolveJsonSchema(schemaText(once), root, {}, 'test')).toEqual(once);
+        },
+      ),
     );
   });
 
   it('keeps what the stored schema says and adds what the data has', () => {
-    const s = resolveJsonSchema('{"type":"object","properties":{"id":{"type":"integer"}}}', { id: 1, name: 'x' }, {}, 'test');
-    expect(schemaToStored(s)).toEqual({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } });
+    const s = resolveJsonSchema(
+      '{"type":"object","properties":{"id":{"type":"integer"}}}',
+      { id: 1, name: 'x' },
+      {},
+      'test',
+    );
+    expect(schemaToStored(s)).toEqual({
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    });
   });
 });
 
@@ -60,10 +91,29 @@ describe('declared nested tables', () => {
     const json = { 'order lines': [{ sku: 'A' }, { sku: 'B' }] };
     const ctx = bindDictionary(
       {
-        jsonConnections: [{
-          name: 'Connection',
-          tables: [{ name: 'JSON', columns: [{ name: 'item', columns: [{ name: 'order_lines', propName: 'order lines', table: true, columns: [{ name: 'item', columns: [{ name: 'sku', dataType: 'System.String' }] }] }] }] }],
-        }],
+        jsonConnections: [
+          {
+            name: 'Connection',
+            tables: [
+              {
+                name: 'JSON',
+                columns: [
+                  {
+                    name: 'item',
+                    columns: [
+                      {
+                        name: 'order_lines',
+                        propName: 'order lines',
+                        table: true,
+                        columns: [{ name: 'item', columns: [{ name: 'sku', dataType: 'System.String' }] }],
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
       },
       { json },
     );
@@ -76,18 +126,42 @@ describe('declared nested tables', () => {
 
 describe('starterSchema', () => {
   it('is FastReport inference where values are all present', () => {
-    const data = { rows: [{ a: 1, b: 'x', c: true, d: [{ e: 1 }] }, { a: 2, b: 'y', c: false, d: [{ e: 2 }, { e: 3 }] }], one: { g: 'h' } };
+    const data = {
+      rows: [
+        { a: 1, b: 'x', c: true, d: [{ e: 1 }] },
+        { a: 2, b: 'y', c: false, d: [{ e: 2 }, { e: 3 }] },
+      ],
+      one: { g: 'h' },
+    };
     expect(starterSchema(data)).toEqual(inferSchema(data));
   });
 
   it('keeps a nested table whose array is empty in some rows (FastReport would drop its columns)', () => {
     const data = { rows: [{ d: [{ e: 1 }] }, { d: [] }] };
-    expect(schemaToStored(inferSchema(data))).toMatchObject({ properties: { rows: { items: { properties: { d: { type: 'array', items: { type: 'null' } } } } } } });
-    expect(schemaToStored(starterSchema(data))).toMatchObject({ properties: { rows: { items: { properties: { d: { type: 'array', items: { type: 'object', properties: { e: { type: 'number' } } } } } } } } });
+    expect(schemaToStored(inferSchema(data))).toMatchObject({
+      properties: { rows: { items: { properties: { d: { type: 'array', items: { type: 'null' } } } } } },
+    });
+    expect(schemaToStored(starterSchema(data))).toMatchObject({
+      properties: {
+        rows: {
+          items: {
+            properties: { d: { type: 'array', items: { type: 'object', properties: { e: { type: 'number' } } } } },
+          },
+        },
+      },
+    });
   });
 
   it('keeps structure through nulls and makes nullable scalars System.Object', () => {
-    const s = schemaToStored(starterSchema({ rows: [{ a: 1, d: null, o: null, n: null }, { a: null, d: [{ e: 1 }], o: { p: 'q' } }, { d: [{ e: 2, f: 'g' }], n: 5 }] }));
+    const s = schemaToStored(
+      starterSchema({
+        rows: [
+          { a: 1, d: null, o: null, n: null },
+          { a: null, d: [{ e: 1 }], o: { p: 'q' } },
+          { d: [{ e: 2, f: 'g' }], n: 5 },
+        ],
+      }),
+    );
     expect(s).toEqual({
       type: 'object',
       properties: {
@@ -97,7 +171,10 @@ describe('starterSchema', () => {
             type: 'object',
             properties: {
               a: { type: 'null' },
-              d: { type: 'array', items: { type: 'object', properties: { e: { type: 'number' }, f: { type: 'null' } } } },
+              d: {
+                type: 'array',
+                items: { type: 'object', properties: { e: { type: 'number' }, f: { type: 'null' } } },
+              },
               o: { type: 'object', properties: { p: { type: 'string' } } },
               n: { type: 'null' },
             },
@@ -106,12 +183,26 @@ describe('starterSchema', () => {
       },
     });
     // Different kinds give System.Object, as in FastReport.
-    expect(schemaToStored(starterSchema([{ x: 1 }, { x: 'a' }, { x: [1] }]))).toEqual({ type: 'array', items: { type: 'object', properties: { x: { type: 'null' } } } });
+    expect(schemaToStored(starterSchema([{ x: 1 }, { x: 'a' }, { x: [1] }]))).toEqual({
+      type: 'array',
+      items: { type: 'object', properties: { x: { type: 'null' } } },
+    });
   });
 });
 
 describe('identifierFor', () => {
   it('keeps identifiers and makes others into identifiers', () => {
-    expect(['id', 'Größe', '_x', 'unit price', 'a.b', '1st', '', '[x]', 'x-y', '日付'].map(identifierFor)).toEqual(['id', 'Größe', '_x', 'unit_price', 'a_b', '_1st', 'field', '_x_', 'x_y', '日付']);
+    expect(['id', 'Größe', '_x', 'unit price', 'a.b', '1st', '', '[x]', 'x-y', '日付'].map(identifierFor)).toEqual([
+      'id',
+      'Größe',
+      '_x',
+      'unit_price',
+      'a_b',
+      '_1st',
+      'field',
+      '_x_',
+      'x_y',
+      '日付',
+    ]);
   });
 });

@@ -19,15 +19,21 @@ import { mergeDataIntoTemplate, starterTemplate } from '../../../src/report/temp
 
 const NOW = new Date(Date.UTC(2024, 4, 17, 9, 30));
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function html(template: Buffer | string, json?: unknown): string {
-  return String(renderReport({ template, format: 'html', now: NOW, ...(json !== undefined ? { data: { json } } : {}) }).output);
+  return String(
+    renderReport({ template, format: 'html', now: NOW, ...(json !== undefined ? { data: { json } } : {}) }).output,
+  );
 }
 
 /** The template's first JSON connection string, as loaded. */
 function connectionString(frx: Buffer | string): string {
-  return loadFrx(frx).report.dictionary.connections.find((c) => c.type === 'JsonDataSourceConnection')?.connectionString ?? '';
+  return (
+    loadFrx(frx).report.dictionary.connections.find((c) => c.type === 'JsonDataSourceConnection')?.connectionString ??
+    ''
+  );
 }
 
 /** The text with every ConnectionString attribute value replaced by a marker. */
@@ -36,7 +42,10 @@ const withoutConnectionStrings = (s: string): string => s.replace(/ConnectionStr
 // An invoice list as FastReport's designer writes it: BOM, CRLF, base64 Json and JsonSchema
 // (with an "integer" the data alone would not give), declared columns, a nested table, totals,
 // formats, a title from a single object and a page footer.
-const INVOICE_SAMPLE = { header: { title: 'Sample', issued: '2020-01-01' }, invoices: [{ id: 1, customer: 'Old', total: 1, lines: [{ sku: 'S', qty: 1, price: 1 }] }] };
+const INVOICE_SAMPLE = {
+  header: { title: 'Sample', issued: '2020-01-01' },
+  invoices: [{ id: 1, customer: 'Old', total: 1, lines: [{ sku: 'S', qty: 1, price: 1 }] }],
+};
 const INVOICE_SCHEMA = {
   type: 'object',
   properties: {
@@ -49,7 +58,13 @@ const INVOICE_SCHEMA = {
           id: { type: 'integer' },
           customer: { type: 'string' },
           total: { type: 'number' },
-          lines: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'number' }, price: { type: 'number' } } } },
+          lines: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { sku: { type: 'string' }, qty: { type: 'number' }, price: { type: 'number' } },
+            },
+          },
         },
       },
     },
@@ -121,7 +136,15 @@ const INVOICE_BYTES = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.fro
 const INVOICE_RUN = {
   header: { title: 'Invoices "Q3" & <more>', issued: '2024-09-30' },
   invoices: [
-    { id: 101, customer: "O'Brien; Söhne = \"Partner\"", total: 1234.5, lines: [{ sku: 'A-1', qty: 2, price: 10.25 }, { sku: 'B-2', qty: 1, price: 0.1 }] },
+    {
+      id: 101,
+      customer: 'O\'Brien; Söhne = "Partner"',
+      total: 1234.5,
+      lines: [
+        { sku: 'A-1', qty: 2, price: 10.25 },
+        { sku: 'B-2', qty: 1, price: 0.1 },
+      ],
+    },
     { id: 102, customer: '日本語 🎉\nzweite Zeile', total: 0, lines: [] },
     { id: 103, customer: null, total: 99.99, lines: [{ sku: ']]>', qty: 3, price: 33.33 }], extra: true },
   ],
@@ -181,7 +204,9 @@ describe('mergeDataIntoTemplate: a FastReport-style template with a plain connec
   });
 
   it('keeps the stored schema (integer stays) and adds what the data has', () => {
-    const schema = JSON.parse(parseJsonConnectionString(connectionString(merged)).jsonSchema) as typeof INVOICE_SCHEMA & { properties: { invoices: { items: { properties: Record<string, unknown> } } } };
+    const schema = JSON.parse(
+      parseJsonConnectionString(connectionString(merged)).jsonSchema,
+    ) as typeof INVOICE_SCHEMA & { properties: { invoices: { items: { properties: Record<string, unknown> } } } };
     expect(schema.type).toBe('object');
     expect(schema.properties.invoices.items.properties.id).toEqual({ type: 'integer' });
     expect(schema.properties.invoices.items.properties.extra).toEqual({ type: 'boolean' });
@@ -216,20 +241,34 @@ describe('mergeDataIntoTemplate: an encrypted (rij) connection string', () => {
     expect(pairs.get('encoding')).toBe('utf-16'); // the template's choice is kept
     expect(cs).not.toContain('s3cret');
     expect(merged).not.toContain('ConnectionStringExpression');
-    expect(JSON.parse(pairs.get('jsonschema') ?? '')).toEqual(schemaToStored(inferSchema(JSON.parse(JSON.stringify(ORDERS_RUN)))));
-    const withoutAttrs = (s: string): string => withoutConnectionStrings(s).replace(' ConnectionStringExpression="[ConnectionFromParameter]"', '');
+    expect(JSON.parse(pairs.get('jsonschema') ?? '')).toEqual(
+      schemaToStored(inferSchema(JSON.parse(JSON.stringify(ORDERS_RUN)))),
+    );
+    const withoutAttrs = (s: string): string =>
+      withoutConnectionStrings(s).replace(' ConnectionStringExpression="[ConnectionFromParameter]"', '');
     expect(withoutAttrs(merged)).toBe(withoutAttrs(ORDERS_TEMPLATE));
   });
 
   it('needs the right password for a template encrypted with another one', () => {
-    const other = ORDERS_TEMPLATE.replace(/ConnectionString="[^"]*"/, `ConnectionString="${encryptConnectionString(ORDERS_PLAIN, 'app password')}"`);
+    const other = ORDERS_TEMPLATE.replace(
+      /ConnectionString="[^"]*"/,
+      `ConnectionString="${encryptConnectionString(ORDERS_PLAIN, 'app password')}"`,
+    );
     expect(() => mergeDataIntoTemplate(other, ORDERS_RUN)).toThrow(TemplateError);
     const merged2 = mergeDataIntoTemplate(other, ORDERS_RUN, { password: 'app password' });
     expect(html(merged2)).toBe(html(ORDERS_TEMPLATE, ORDERS_RUN));
   });
 
   it('keeps SimpleStructure', () => {
-    const simple = ORDERS_TEMPLATE.replace(/ConnectionString="[^"]*"/, `ConnectionString="${esc(formatConnectionString([['Json', '[]'], ['SimpleStructure', 'true']]))}"`).replaceAll('JSON.item.', 'JSON.');
+    const simple = ORDERS_TEMPLATE.replace(
+      /ConnectionString="[^"]*"/,
+      `ConnectionString="${esc(
+        formatConnectionString([
+          ['Json', '[]'],
+          ['SimpleStructure', 'true'],
+        ]),
+      )}"`,
+    ).replaceAll('JSON.item.', 'JSON.');
     const m = mergeDataIntoTemplate(simple, ORDERS_RUN);
     expect(parseConnectionString(connectionString(m)).get('simplestructure')).toBe('true');
     expect(html(m)).toBe(html(simple, ORDERS_RUN));
@@ -255,7 +294,9 @@ describe('mergeDataIntoTemplate: several JSON connections', () => {
 </Report>`;
     const data = [{ x: 'one' }, { x: 'two' }];
     const merged = mergeDataIntoTemplate(template, data);
-    const strings = loadFrx(merged).report.dictionary.connections.map((c) => parseJsonConnectionString(c.connectionString).json);
+    const strings = loadFrx(merged).report.dictionary.connections.map(
+      (c) => parseJsonConnectionString(c.connectionString).json,
+    );
     expect(strings).toEqual([JSON.stringify(data), JSON.stringify(data)]);
     expect(html(merged)).toBe(html(template, data));
     expect(html(merged)).toContain('B: two');
@@ -289,13 +330,21 @@ describe('mergeDataIntoTemplate: a template without a JSON connection', () => {
     expect(merged).toContain('<Column Name="unit price" DataType="System.Double"/>');
     expect(merged).toContain('<JsonTableDataSource Name="orders" DataType="FastReport.JsonBase" Enabled="true">');
     // Only an insertion: removing it gives the template back.
-    expect(merged.replace(/\n?[ \t]*<JsonDataSourceConnection[^]*?<\/JsonDataSourceConnection>/, '').replace(/\n?[ \t]*<Dictionary>\n?[ \t]*<\/Dictionary>/, '')).toBe(template.replace('\n  <Dictionary/>', ''));
+    expect(
+      merged
+        .replace(/\n?[ \t]*<JsonDataSourceConnection[^]*?<\/JsonDataSourceConnection>/, '')
+        .replace(/\n?[ \t]*<Dictionary>\n?[ \t]*<\/Dictionary>/, ''),
+    ).toBe(template.replace('\n  <Dictionary/>', ''));
   });
 });
 
 describe('mergeDataIntoTemplate: inputs and escaping', () => {
   it('carries any JSON data exactly (XML and connection-string escaping)', () => {
-    const obj = fc.dictionary(fc.string({ unit: 'binary', maxLength: 6 }), fc.jsonValue({ stringUnit: 'binary', maxDepth: 3 }), { maxKeys: 5 });
+    const obj = fc.dictionary(
+      fc.string({ unit: 'binary', maxLength: 6 }),
+      fc.jsonValue({ stringUnit: 'binary', maxDepth: 3 }),
+      { maxKeys: 5 },
+    );
     fc.assert(
       fc.property(fc.oneof(obj, fc.array(obj, { maxLength: 3 })), (data) => {
         const merged = mergeDataIntoTemplate(ORDERS_TEMPLATE, data);
@@ -308,20 +357,34 @@ describe('mergeDataIntoTemplate: inputs and escaping', () => {
   });
 
   it('writes JS values as JSON does (dates, bytes, NaN), and accepts JSON text', () => {
-    const merged = mergeDataIntoTemplate(ORDERS_TEMPLATE, [{ city: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), n: Number.NaN, bytes: new Uint8Array([1, 2, 255]), skip: undefined }]);
-    expect(JSON.parse(parseJsonConnectionString(connectionString(merged)).json)).toEqual([{ city: '2024-01-02T03:04:05.000Z', n: null, bytes: 'AQL/' }]);
+    const merged = mergeDataIntoTemplate(ORDERS_TEMPLATE, [
+      {
+        city: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)),
+        n: Number.NaN,
+        bytes: new Uint8Array([1, 2, 255]),
+        skip: undefined,
+      },
+    ]);
+    expect(JSON.parse(parseJsonConnectionString(connectionString(merged)).json)).toEqual([
+      { city: '2024-01-02T03:04:05.000Z', n: null, bytes: 'AQL/' },
+    ]);
     const fromText = mergeDataIntoTemplate(ORDERS_TEMPLATE, ' [ {"city": "A"} ] ');
     expect(parseJsonConnectionString(connectionString(fromText)).json).toBe('[{"city":"A"}]');
   });
 
   it('reads UTF-16 and gzip templates and writes UTF-8 text', () => {
-    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(ORDERS_TEMPLATE.replace('encoding="utf-8"', 'encoding="utf-16"'), 'utf16le')]);
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(ORDERS_TEMPLATE.replace('encoding="utf-8"', 'encoding="utf-16"'), 'utf16le'),
+    ]);
     const m16 = mergeDataIntoTemplate(utf16, ORDERS_RUN);
     expect(m16.startsWith('\ufeff<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
     expect(html(m16)).toBe(html(ORDERS_TEMPLATE, ORDERS_RUN));
     const mz = mergeDataIntoTemplate(gzipSync(Buffer.from(ORDERS_TEMPLATE)), ORDERS_RUN);
     expect(mz).toBe(mergeDataIntoTemplate(ORDERS_TEMPLATE, ORDERS_RUN));
-    expect(withoutConnectionStrings(mz)).toBe(withoutConnectionStrings(ORDERS_TEMPLATE).replace(' ConnectionStringExpression="[ConnectionFromParameter]"', ''));
+    expect(withoutConnectionStrings(mz)).toBe(
+      withoutConnectionStrings(ORDERS_TEMPLATE).replace(' ConnectionStringExpression="[ConnectionFromParameter]"', ''),
+    );
   });
 
   it('refuses what it cannot merge with a TemplateError', () => {
@@ -349,8 +412,21 @@ function outcome(f: () => string): { html: string } | { error: string } {
 
 describe('mergeDataIntoTemplate on random data', () => {
   const name = fc.constantFrom('a', 'b', 'rows', 'unit price', 'x.y', 'lines');
-  const scalar = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null));
-  const row = fc.dictionary(name, fc.oneof({ weight: 5, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(fc.dictionary(name, scalar, { maxKeys: 3 }), { maxLength: 3 }) }), { maxKeys: 4 });
+  const scalar = fc.oneof(
+    fc.string({ maxLength: 8 }),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.constant(null),
+  );
+  const row = fc.dictionary(
+    name,
+    fc.oneof(
+      { weight: 5, arbitrary: scalar },
+      { weight: 1, arbitrary: fc.array(fc.dictionary(name, scalar, { maxKeys: 3 }), { maxLength: 3 }) },
+    ),
+    { maxKeys: 4 },
+  );
   const srs = fc.dictionary(name, fc.oneof(fc.array(row, { maxLength: 4 }), row, scalar), { minKeys: 1, maxKeys: 3 });
 
   it('renders the same without the data file, whatever the stored schema says', () => {
@@ -364,9 +440,13 @@ describe('mergeDataIntoTemplate on random data', () => {
         const viaStarter = outcome(() => html(template, data));
         if ('html' in viaStarter) rendered++;
         expect(outcome(() => html(mergeDataIntoTemplate(template, data)))).toEqual(viaStarter);
-        expect(outcome(() => html(mergeDataIntoTemplate(INVOICE_BYTES, data)))).toEqual(outcome(() => html(INVOICE_BYTES, data)));
+        expect(outcome(() => html(mergeDataIntoTemplate(INVOICE_BYTES, data)))).toEqual(
+          outcome(() => html(INVOICE_BYTES, data)),
+        );
         const list = Object.values(data as Record<string, unknown>).find(Array.isArray) ?? [];
-        expect(outcome(() => html(mergeDataIntoTemplate(INVOICE_BYTES, list)))).toEqual(outcome(() => html(INVOICE_BYTES, list)));
+        expect(outcome(() => html(mergeDataIntoTemplate(INVOICE_BYTES, list)))).toEqual(
+          outcome(() => html(INVOICE_BYTES, list)),
+        );
       }),
       { numRuns: 40 },
     );

@@ -11,7 +11,13 @@ import { renderReport } from '../../../src/report/index.js';
 import { dataCells, expectedStarterCells } from './helpers.js';
 
 let dir = '';
-const sample = { orders: [{ id: 1, customer: 'Ada', lines: [{ sku: 'A', qty: 2 }] }, { id: 2, customer: null, lines: [] }], head: { title: 'Q3' } };
+const sample = {
+  orders: [
+    { id: 1, customer: 'Ada', lines: [{ sku: 'A', qty: 2 }] },
+    { id: 2, customer: null, lines: [] },
+  ],
+  head: { title: 'Q3' },
+};
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'starter-cli-'));
@@ -23,7 +29,8 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const run = (argv: string[], messages: string[] = []): Promise<number> => starterCommand(parseArgs(argv, []), (s) => void messages.push(s));
+const run = (argv: string[], messages: string[] = []): Promise<number> =>
+  starterCommand(parseArgs(argv, []), (s) => void messages.push(s));
 
 describe('starter command', () => {
   it('writes a starter template that shows the sample', async () => {
@@ -39,7 +46,10 @@ describe('starter command', () => {
 
   it('takes a title and writes to stdout with --out -', async () => {
     const chunks: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array, cb?: (e?: Error | null) => void) => {
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation(((
+      chunk: string | Uint8Array,
+      cb?: (e?: Error | null) => void,
+    ) => {
       chunks.push(String(chunk));
       cb?.();
       return true;
@@ -56,8 +66,14 @@ describe('starter command', () => {
     await expect(run(['starter'])).rejects.toThrow(/--data <file.json>/);
     await expect(run(['starter', 'extra', '--data', 'x.json'])).rejects.toThrow(/unexpected argument: extra/);
     await expect(run(['starter', '--data', join(dir, 'missing.json')])).rejects.toThrow(/no such file/);
-    await expect(run(['starter', '--data', join(dir, 'broken.json'), '--out', join(dir, 'x.frx')])).rejects.toThrow(/broken\.json: .*malformed JSON/);
-    await expect(run(['starter', '--data', join(dir, 'scalar.json'), '--out', join(dir, 'x.frx')])).rejects.toThrow(UsageError);
-    await expect(run(['starter', '--data', join(dir, 'orders.json'), '--out', join(dir, 'no', 'such', 'dir.frx')])).rejects.toThrow(/cannot write/);
+    await expect(run(['starter', '--data', join(dir, 'broken.json'), '--out', join(dir, 'x.frx')])).rejects.toThrow(
+      /broken\.json: .*malformed JSON/,
+    );
+    await expect(run(['starter', '--data', join(dir, 'scalar.json'), '--out', join(dir, 'x.frx')])).rejects.toThrow(
+      UsageError,
+    );
+    await expect(
+      run(['starter', '--data', join(dir, 'orders.json'), '--out', join(dir, 'no', 'such', 'dir.frx')]),
+    ).rejects.toThrow(/cannot write/);
   });
 });

@@ -51,7 +51,13 @@ const SAMPLE: Record<string, unknown> = {
     },
     { id: 3, customer: 'שלום', total: -0.125, paid: true, lines: [{ sku: 'C-3', qty: 123456789012 }] },
   ],
-  customer: { name: 'Ada Lovelace', phone: null, vip: true, since: '1843-01-01', contacts: [{ kind: 'mail', value: 'ada@example.test' }] },
+  customer: {
+    name: 'Ada Lovelace',
+    phone: null,
+    vip: true,
+    since: '1843-01-01',
+    contacts: [{ kind: 'mail', value: 'ada@example.test' }],
+  },
   count: 3,
   nothing: null,
   empty: [],
@@ -72,12 +78,20 @@ describe('starterTemplate', () => {
     expect(warnings).toEqual([]);
     const page = report.pages[0];
     expect(report.pages).toHaveLength(1);
-    expect(page).toMatchObject({ paperWidth: 210, paperHeight: 297, leftMargin: 10, topMargin: 10, rightMargin: 10, bottomMargin: 10 });
+    expect(page).toMatchObject({
+      paperWidth: 210,
+      paperHeight: 297,
+      leftMargin: 10,
+      topMargin: 10,
+      rightMargin: 10,
+      bottomMargin: 10,
+    });
     const names = [...frx.matchAll(/<(?!Column)\w+ Name="([^"]*)"/g)].map((m) => (m[1] as string).toLowerCase());
     expect(new Set(names).size).toBe(names.length);
     for (const n of names) expect(n).toMatch(/^[\p{L}_][\p{L}\p{N}_]*$/u);
     // Every object fits in the printable width (190 mm = 718.2 px).
-    for (const b of allBands(page!)) for (const o of b.objects) expect(o.left + o.width).toBeLessThanOrEqual(718.2 + 1e-6);
+    for (const b of allBands(page!))
+      for (const o of b.objects) expect(o.left + o.width).toBeLessThanOrEqual(718.2 + 1e-6);
     const fonts = allObjects(page!).map((o) => (o as { font?: { family: string; sizePt: number } }).font);
     expect(new Set(fonts.map((f) => f?.family))).toEqual(new Set(['Arial']));
     // Cells and labels in 9 pt; captions, title and footer differ.
@@ -99,20 +113,62 @@ describe('starterTemplate', () => {
     expect(out.warnings).toEqual([]);
     expect(dataCells(frx, out.prepared).map(squeeze)).toEqual(expected.map(squeeze));
     // The HTML carries each value (escaped); wrapped lines lose only whitespace.
-    const html = squeeze(String(out.output).replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&'));
+    const html = squeeze(
+      String(out.output)
+        .replace(/<[^>]*>/g, '')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&'),
+    );
     for (const v of expected) expect(html).toContain(squeeze(v));
   });
 
   it('shows the same when the data is supplied, and fresh data in its place', () => {
     expect(dataCells(frx, render(frx, sample).prepared)).toEqual(dataCells(frx, render(frx).prepared));
-    const fresh = { ...sample, orders: [{ id: 42, customer: 'Fresh', 'unit price': 9, lines: [{ sku: 'Z', qty: 1 }] }] };
+    const fresh = {
+      ...sample,
+      orders: [{ id: 42, customer: 'Fresh', 'unit price': 9, lines: [{ sku: 'Z', qty: 1 }] }],
+    };
     const cells = dataCells(frx, render(frx, fresh).prepared);
     expect(cells).toEqual(expect.arrayContaining(['42', 'Fresh', '9', 'Z']));
   });
 
   it('checks the expected list against the sample itself', () => {
     // Guards the helper: a few values picked by hand must be in it, in this order.
-    const picks = ['Ada & Co <b>', '1234.5', 'True', '2024-03-01T10:15:00', '', '2.25', 'dotted', 'first', '-7', 'spaced', 'underscored', 'größer', 'proto', 'ctor', '[not an expression]', 'Zürich', 'A-1', 'new', 'hot', '1E+21', 'False', 'line one\nline two', '1E-07', '-0.125', '123456789012', 'Ada Lovelace', 'mail', '3', 'x', 'z'];
+    const picks = [
+      'Ada & Co <b>',
+      '1234.5',
+      'True',
+      '2024-03-01T10:15:00',
+      '',
+      '2.25',
+      'dotted',
+      'first',
+      '-7',
+      'spaced',
+      'underscored',
+      'größer',
+      'proto',
+      'ctor',
+      '[not an expression]',
+      'Zürich',
+      'A-1',
+      'new',
+      'hot',
+      '1E+21',
+      'False',
+      'line one\nline two',
+      '1E-07',
+      '-0.125',
+      '123456789012',
+      'Ada Lovelace',
+      'mail',
+      '3',
+      'x',
+      'z',
+    ];
     let at = 0;
     for (const p of picks) {
       const i = expected.indexOf(p, at);
@@ -122,15 +178,36 @@ describe('starterTemplate', () => {
   });
 
   it('binds property names that are not identifiers through sanitised aliases', () => {
-    for (const expr of ['[JSON.item.orders.item.unit_price]', '[JSON.item.orders.item.a_b1]', '[JSON.item.orders.item._1st]', '[JSON.item.orders.item.x_y]', '[JSON.item.orders.item._br_]', '[JSON.item.orders.item.Größe]']) {
+    for (const expr of [
+      '[JSON.item.orders.item.unit_price]',
+      '[JSON.item.orders.item.a_b1]',
+      '[JSON.item.orders.item._1st]',
+      '[JSON.item.orders.item.x_y]',
+      '[JSON.item.orders.item._br_]',
+      '[JSON.item.orders.item.Größe]',
+    ]) {
       expect(frx).toContain(`Text="${expr}"`);
     }
     // Missing in one row: System.Object, so the row shows empty rather than 0.
     expect(frx).toMatch(/<Column Name="unit_price" DataType="System.Object" PropName="unit price"\/>/);
     expect(frx).toMatch(/<Column Name="qty" DataType="System.Double"\/>/);
     // Header cells show the JSON names as they are (brackets as text, not expressions).
-    const texts = render(frx).prepared.pages.flatMap((p) => p.items).filter((i) => i.kind === 'text').map((i) => squeeze(shownText(i as PreparedText)));
-    for (const label of ['unit price', 'a.b', '1st', 'x-y', 'a b', 'a_b', '[br]', 'address.city', 'Orders & more [draft]']) expect(texts).toContain(squeeze(label));
+    const texts = render(frx)
+      .prepared.pages.flatMap((p) => p.items)
+      .filter((i) => i.kind === 'text')
+      .map((i) => squeeze(shownText(i as PreparedText)));
+    for (const label of [
+      'unit price',
+      'a.b',
+      '1st',
+      'x-y',
+      'a b',
+      'a_b',
+      '[br]',
+      'address.city',
+      'Orders & more [draft]',
+    ])
+      expect(texts).toContain(squeeze(label));
   });
 
   it('nests arrays as detail DataBands over nested tables', () => {
@@ -151,7 +228,10 @@ describe('starterTemplate', () => {
   it('takes JSON text, and a root array as one list', () => {
     const fromText = starterTemplate(JSON.stringify(SAMPLE), { title: 'Orders & more [draft]' });
     expect(fromText).toBe(frx);
-    const list = starterTemplate([{ a: 1, b: 'x' }, { a: 2, b: null }]);
+    const list = starterTemplate([
+      { a: 1, b: 'x' },
+      { a: 2, b: null },
+    ]);
     expect(dataCells(list, render(list).prepared)).toEqual(['1', 'x', '2', '']);
   });
 
@@ -169,17 +249,37 @@ describe('starterTemplate', () => {
 // Random samples of the SRS shape: commands of rows (scalars, nulls, missing properties, nested
 // arrays of rows two levels deep), single objects and scalars.
 const key = fc.oneof(
-  fc.constantFrom('id', 'name', 'unit price', 'a.b', '1st', 'x-y', 'ä ö', '__proto__', 'item', 'index', 'array', 'JSON', 'Text1', 'Data1', '[x]'),
+  fc.constantFrom(
+    'id',
+    'name',
+    'unit price',
+    'a.b',
+    '1st',
+    'x-y',
+    'ä ö',
+    '__proto__',
+    'item',
+    'index',
+    'array',
+    'JSON',
+    'Text1',
+    'Data1',
+    '[x]',
+  ),
   fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !/[\u0000-\u001f\ud800-\udfff\ufffe\uffff]/.test(s)),
 );
-const text = fc.string({ maxLength: 24, unit: 'grapheme' }).filter((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(s));
+const text = fc
+  .string({ maxLength: 24, unit: 'grapheme' })
+  .filter((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(s));
 const scalar = fc.oneof(
   text,
   fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.boolean(),
   fc.constant(null),
-  fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 19)),
+  fc
+    .date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 19)),
 );
 // The structure of an array's rows is drawn once for the whole array (its scalar keys, maybe a
 // nested array and that one's structure), then the rows: drawing the nested structure per row
@@ -191,14 +291,34 @@ interface RowShape {
 }
 const rowShape = (depth: number): fc.Arbitrary<RowShape> =>
   fc.uniqueArray(key, { minLength: 1, maxLength: 4 }).chain((keys) => {
-    const nestedKey = depth > 0 ? fc.option(fc.string({ minLength: 1, maxLength: 5 }).filter((s) => !keys.includes(s) && !/[\u0000-\u001f\ud800-\udfff\ufffe\uffff]/.test(s)), { nil: undefined }) : fc.constant(undefined);
-    return nestedKey.chain((nk): fc.Arbitrary<RowShape> => (nk === undefined ? fc.constant({ keys }) : rowShape(depth - 1).map((shape) => ({ keys, nested: { key: nk, shape } }))));
+    const nestedKey =
+      depth > 0
+        ? fc.option(
+            fc
+              .string({ minLength: 1, maxLength: 5 })
+              .filter((s) => !keys.includes(s) && !/[\u0000-\u001f\ud800-\udfff\ufffe\uffff]/.test(s)),
+            { nil: undefined },
+          )
+        : fc.constant(undefined);
+    return nestedKey.chain(
+      (nk): fc.Arbitrary<RowShape> =>
+        nk === undefined
+          ? fc.constant({ keys })
+          : rowShape(depth - 1).map((shape) => ({ keys, nested: { key: nk, shape } })),
+    );
   });
 const rowsFor = (shape: RowShape): fc.Arbitrary<unknown[]> => {
   const row = fc.record(
     {
       ...Object.fromEntries(shape.keys.map((k) => [k, scalar])),
-      ...(shape.nested ? { [shape.nested.key]: fc.oneof({ weight: 4, arbitrary: rowsFor(shape.nested.shape) }, { weight: 1, arbitrary: fc.constant(null) }) } : {}),
+      ...(shape.nested
+        ? {
+            [shape.nested.key]: fc.oneof(
+              { weight: 4, arbitrary: rowsFor(shape.nested.shape) },
+              { weight: 1, arbitrary: fc.constant(null) },
+            ),
+          }
+        : {}),
     },
     { requiredKeys: shape.keys.slice(0, 1) },
   );
@@ -207,7 +327,11 @@ const rowsFor = (shape: RowShape): fc.Arbitrary<unknown[]> => {
 const rowsOf = (depth: number): fc.Arbitrary<unknown[]> => rowShape(depth).chain(rowsFor);
 const sampleArb = fc.dictionary(
   key,
-  fc.oneof({ weight: 4, arbitrary: rowsOf(2) }, { weight: 1, arbitrary: fc.dictionary(key, scalar, { maxKeys: 4 }) }, { weight: 1, arbitrary: scalar }),
+  fc.oneof(
+    { weight: 4, arbitrary: rowsOf(2) },
+    { weight: 1, arbitrary: fc.dictionary(key, scalar, { maxKeys: 4 }) },
+    { weight: 1, arbitrary: scalar },
+  ),
   { minKeys: 1, maxKeys: 3 },
 );
 

@@ -12,16 +12,17 @@ import { applyEdits, scanElements, type ElementSpan } from '../../../src/report/
 import { escapeXmlAttribute, formatNumber, isXmlText } from '../../../src/report/template/xml-text.js';
 import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
 
-const FIXTURES = readdirSync(FASTREPORT_FIXTURES_DIR).filter((f) => f.endsWith('.frx')).sort();
+const FIXTURES = readdirSync(FASTREPORT_FIXTURES_DIR)
+  .filter((f) => f.endsWith('.frx'))
+  .sort();
 
 /** An attribute value as an XML parser reports it: references decoded, whitespace normalised. */
 function decodeAttribute(raw: string): string {
-  return raw
-    .replace(/[\t\n\r]/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) => {
-      if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
-      return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[e] as string;
-    });
+  return raw.replace(/[\t\n\r]/g, ' ').replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) => {
+    if (e[0] === '#')
+      return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[e] as string;
+  });
 }
 
 function sameTree(span: ElementSpan, el: XmlElement): void {
@@ -55,20 +56,39 @@ describe('scanElements', () => {
 
   it('agrees with the parser on random attribute values (escaped by escapeXmlAttribute)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.stringMatching(/^[A-Za-z_][\w.]{0,8}$/), fc.string({ unit: 'binary', maxLength: 20 }).filter(isXmlText)), { maxLength: 5 }), (pairs) => {
-        const unique = [...new Map(pairs).entries()];
-        const attrs = unique.map(([k, v]) => `${k}="${escapeXmlAttribute(v)}"`).join(' ');
-        const text = `<Report ${attrs}><Dictionary ${attrs}/></Report>`;
-        const el = parseXml(text).root;
-        expect({ ...el.attrs }).toEqual(Object.fromEntries(unique));
-        sameTree(scanElements(text), el);
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.stringMatching(/^[A-Za-z_][\w.]{0,8}$/),
+            fc.string({ unit: 'binary', maxLength: 20 }).filter(isXmlText),
+          ),
+          { maxLength: 5 },
+        ),
+        (pairs) => {
+          const unique = [...new Map(pairs).entries()];
+          const attrs = unique.map(([k, v]) => `${k}="${escapeXmlAttribute(v)}"`).join(' ');
+          const text = `<Report ${attrs}><Dictionary ${attrs}/></Report>`;
+          const el = parseXml(text).root;
+          expect({ ...el.attrs }).toEqual(Object.fromEntries(unique));
+          sameTree(scanElements(text), el);
+        },
+      ),
     );
   });
 
   it('applies edits at their offsets and refuses overlapping ones', () => {
-    expect(applyEdits('abcdef', [{ start: 4, end: 5, text: 'E' }, { start: 1, end: 1, text: '+' }])).toBe('a+bcdEf');
-    expect(() => applyEdits('abc', [{ start: 0, end: 2, text: '' }, { start: 1, end: 3, text: '' }])).toThrow();
+    expect(
+      applyEdits('abcdef', [
+        { start: 4, end: 5, text: 'E' },
+        { start: 1, end: 1, text: '+' },
+      ]),
+    ).toBe('a+bcdEf');
+    expect(() =>
+      applyEdits('abc', [
+        { start: 0, end: 2, text: '' },
+        { start: 1, end: 3, text: '' },
+      ]),
+    ).toThrow();
   });
 });
 
@@ -103,7 +123,12 @@ describe('merging into the FastReport demos', () => {
     const datasetXml = readFileSync(`${FASTREPORT_FIXTURES_DIR}nwind.xml`);
     const now = new Date(Date.UTC(2024, 4, 17));
     const before = renderReport({ template: bytes, format: 'html', now, data: { datasetXml } }).output;
-    const after = renderReport({ template: mergeDataIntoTemplate(bytes, { rows: [] }), format: 'html', now, data: { datasetXml } }).output;
+    const after = renderReport({
+      template: mergeDataIntoTemplate(bytes, { rows: [] }),
+      format: 'html',
+      now,
+      data: { datasetXml },
+    }).output;
     expect(after).toBe(before);
   });
 });

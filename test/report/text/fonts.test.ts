@@ -52,8 +52,10 @@ describe('family mapping', () => {
   });
 
   it('marks the metric-compatible families', () => {
-    for (const f of ['Arial', 'Helvetica', 'Times New Roman', 'Courier New']) expect(svc.mapFamily(f).metricCompatible).toBe(true);
-    for (const f of ['Tahoma', 'Verdana', 'Segoe UI', 'Calibri', 'Consolas']) expect(svc.mapFamily(f).metricCompatible).toBe(false);
+    for (const f of ['Arial', 'Helvetica', 'Times New Roman', 'Courier New'])
+      expect(svc.mapFamily(f).metricCompatible).toBe(true);
+    for (const f of ['Tahoma', 'Verdana', 'Segoe UI', 'Calibri', 'Consolas'])
+      expect(svc.mapFamily(f).metricCompatible).toBe(false);
   });
 
   it('draws an unknown family with Arimo and warns once per family', () => {
@@ -149,7 +151,8 @@ describe('CSS family stacks', () => {
 
 describe('fallback per character', () => {
   const svc = new FontService();
-  const faceNames = (text: string, spec = fontSpec('Courier New', 10)) => svc.runs(text, spec).map((r) => [r.face.family, r.text]);
+  const faceNames = (text: string, spec = fontSpec('Courier New', 10)) =>
+    svc.runs(text, spec).map((r) => [r.face.family, r.text]);
 
   it('uses the primary face while it has the glyph, then Arimo, then DejaVu Sans', () => {
     // Cousine has no ₽ (U+20BD); Arimo has. Neither Cousine nor Arimo has ✓ (U+2713); DejaVu has.
@@ -187,7 +190,8 @@ describe('fallback per character', () => {
     const dv = openFont('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff');
     const cousine = openFont('@expo-google-fonts/cousine/400Regular/Cousine_400Regular.ttf');
     const px = 10 * (96 / 72);
-    const expected = ((cousine.glyphForCodePoint(0x61).advanceWidth + dv.glyphForCodePoint(0x2713).advanceWidth) * px) / 2048;
+    const expected =
+      ((cousine.glyphForCodePoint(0x61).advanceWidth + dv.glyphForCodePoint(0x2713).advanceWidth) * px) / 2048;
     expect(measureWidth('a✓', fontSpec('Courier New', 10))).toBeCloseTo(expected, 9);
   });
 });
@@ -195,7 +199,7 @@ describe('fallback per character', () => {
 describe('vertical metrics (GDI+ line spacing)', () => {
   const svc = new FontService();
   const px = (pt: number) => (pt * 96) / 72;
-  it('are the metric-compatible originals\' for Arial, Times New Roman and Courier New', () => {
+  it("are the metric-compatible originals' for Arial, Times New Roman and Courier New", () => {
     // Arial: hhea 1854 + 434 + lineGap 67 = 2355 of 2048; Times New Roman: 1825 + 443 + 87 = 2355;
     // Courier New: 1705 + 615 + 0 = 2320. Arimo, Tinos and Cousine carry the same numbers.
     expect(svc.resolve(fontSpec('Arial', 10)).lineHeightPx).toBeCloseTo((px(10) * 2355) / 2048, 10);
@@ -203,7 +207,7 @@ describe('vertical metrics (GDI+ line spacing)', () => {
     expect(svc.resolve(fontSpec('Times New Roman', 12)).lineHeightPx).toBeCloseTo((px(12) * 2355) / 2048, 10);
     expect(svc.resolve(fontSpec('Courier New', 9, { bold: true })).lineHeightPx).toBeCloseTo((px(9) * 2320) / 2048, 10);
   });
-  it('are Tahoma\'s and Verdana\'s own for those families', () => {
+  it("are Tahoma's and Verdana's own for those families", () => {
     expect(svc.resolve(fontSpec('Tahoma', 8)).lineHeightPx).toBeCloseTo((px(8) * 2472) / 2048, 10);
     expect(svc.resolve(fontSpec('Tahoma', 8)).ascentPx).toBeCloseTo((px(8) * 2049) / 2048, 10);
     expect(svc.resolve(fontSpec('Verdana', 10)).lineHeightPx).toBeCloseTo(px(10) * 1.214, 10);
@@ -229,10 +233,14 @@ describe('kerning and ligatures: off, identically for measurement and PDF', () =
       }
     }
   });
-  it('differs from fontkit\'s default layout, which kerns (so pdfkit must be given the features)', () => {
+  it("differs from fontkit's default layout, which kerns (so pdfkit must be given the features)", () => {
     const face = getFace('Arimo', false, false);
-    expect(face.font.layout('AVATAR').advanceWidth).toBeLessThan(face.font.layout('AVATAR', layoutFeatures()).advanceWidth);
-    expect(face.font.layout('AVATAR', []).advanceWidth).toBeLessThan(face.font.layout('AVATAR', layoutFeatures()).advanceWidth);
+    expect(face.font.layout('AVATAR').advanceWidth).toBeLessThan(
+      face.font.layout('AVATAR', layoutFeatures()).advanceWidth,
+    );
+    expect(face.font.layout('AVATAR', []).advanceWidth).toBeLessThan(
+      face.font.layout('AVATAR', layoutFeatures()).advanceWidth,
+    );
   });
   it('hands out a fresh features object each time (fontkit writes into it)', () => {
     const a = layoutFeatures();

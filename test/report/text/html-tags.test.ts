@@ -44,28 +44,53 @@ describe('parseHtmlTags: tags', () => {
       ['both', 'bi'],
       [' bold', 'b'],
     ]);
-    expect(brief(parseHtmlTags('<b><b>x</b>y</b>z'))).toEqual([['x', 'b'], ['yz', '']]);
-    expect(brief(parseHtmlTags('<b>a<i>b</b>c</i>d'))).toEqual([['a', 'b'], ['b', 'bi'], ['c', 'i'], ['d', '']]);
+    expect(brief(parseHtmlTags('<b><b>x</b>y</b>z'))).toEqual([
+      ['x', 'b'],
+      ['yz', ''],
+    ]);
+    expect(brief(parseHtmlTags('<b>a<i>b</b>c</i>d'))).toEqual([
+      ['a', 'b'],
+      ['b', 'bi'],
+      ['c', 'i'],
+      ['d', ''],
+    ]);
   });
 
   it('leaves an unclosed tag in force to the end', () => {
-    expect(brief(parseHtmlTags('plain <b>bold to the end'))).toEqual([['plain ', ''], ['bold to the end', 'b']]);
+    expect(brief(parseHtmlTags('plain <b>bold to the end'))).toEqual([
+      ['plain ', ''],
+      ['bold to the end', 'b'],
+    ]);
   });
 
   it('matches tag names in any case', () => {
-    expect(brief(parseHtmlTags('<B>x</B><I>y</i><STRIKE>z</Strike>'))).toEqual([['x', 'b'], ['y', 'i'], ['z', 's']]);
+    expect(brief(parseHtmlTags('<B>x</B><I>y</i><STRIKE>z</Strike>'))).toEqual([
+      ['x', 'b'],
+      ['y', 'i'],
+      ['z', 's'],
+    ]);
   });
 
-  it('starts from the object\'s style; a closing tag turns it off', () => {
-    expect(brief(parseHtmlTags('a</b>b', { bold: true, italic: true }))).toEqual([['a', 'bi'], ['b', 'i']]);
+  it("starts from the object's style; a closing tag turns it off", () => {
+    expect(brief(parseHtmlTags('a</b>b', { bold: true, italic: true }))).toEqual([
+      ['a', 'bi'],
+      ['b', 'i'],
+    ]);
   });
 
   it('makes sub and sup exclusive, and either closing tag returns to the baseline', () => {
-    expect(brief(parseHtmlTags('<sub>a<sup>b</sub>c'))).toEqual([['a', '_'], ['b', '^'], ['c', '']]);
+    expect(brief(parseHtmlTags('<sub>a<sup>b</sub>c'))).toEqual([
+      ['a', '_'],
+      ['b', '^'],
+      ['c', ''],
+    ]);
   });
 
   it('accepts <s> as <strike> (an addition: FastReport shows it as text)', () => {
-    expect(brief(parseHtmlTags('<s>gone</s> kept'))).toEqual([['gone', 's'], [' kept', '']]);
+    expect(brief(parseHtmlTags('<s>gone</s> kept'))).toEqual([
+      ['gone', 's'],
+      [' kept', ''],
+    ]);
   });
 
   it('turns <br>, <br/>, <br /> and newlines into line breaks; <BR> is text, as in FastReport', () => {
@@ -74,10 +99,16 @@ describe('parseHtmlTags: tags', () => {
   });
 
   it('shows unknown tags and stray "<" as text', () => {
-    expect(parseHtmlTags('<p>para</p> <span class="x">s</span> a < b <b >x').map((r) => r.text).join('')).toBe(
-      '<p>para</p> <span class="x">s</span> a < b <b >x',
-    );
-    expect(parseHtmlTags('1 <2 and 3 > 2').map((r) => r.text).join('')).toBe('1 <2 and 3 > 2');
+    expect(
+      parseHtmlTags('<p>para</p> <span class="x">s</span> a < b <b >x')
+        .map((r) => r.text)
+        .join(''),
+    ).toBe('<p>para</p> <span class="x">s</span> a < b <b >x');
+    expect(
+      parseHtmlTags('1 <2 and 3 > 2')
+        .map((r) => r.text)
+        .join(''),
+    ).toBe('1 <2 and 3 > 2');
   });
 
   it('gives an <img> its alt text (the picture is never fetched)', () => {
@@ -94,7 +125,11 @@ describe('parseHtmlTags: tags', () => {
 describe('parseHtmlTags: font', () => {
   it('reads color="#RRGGBB"', () => {
     const runs = parseHtmlTags('x<font color="#FF0000">red</font>y');
-    expect(runs.map((r) => [r.text, r.color])).toEqual([['x', undefined], ['red', '#ff0000'], ['y', undefined]]);
+    expect(runs.map((r) => [r.text, r.color])).toEqual([
+      ['x', undefined],
+      ['red', '#ff0000'],
+      ['y', undefined],
+    ]);
   });
 
   it('reads hex digits as a number, like FastReport (#F00 is #000F00), and names as names', () => {
@@ -104,9 +139,12 @@ describe('parseHtmlTags: font', () => {
   });
 
   it('reads face and size (points; +n / -n relative to the current size)', () => {
-    const runs = parseHtmlTags('<font face="Courier New" size="14">a</font><font size="+2">b<font size="-1">c</font>d', {
-      sizePt: 10,
-    });
+    const runs = parseHtmlTags(
+      '<font face="Courier New" size="14">a</font><font size="+2">b<font size="-1">c</font>d',
+      {
+        sizePt: 10,
+      },
+    );
     expect(runs.map((r) => [r.text, r.face, r.sizePt])).toEqual([
       ['a', 'Courier New', 14],
       ['b', undefined, 12],
@@ -115,7 +153,7 @@ describe('parseHtmlTags: font', () => {
     ]);
   });
 
-  it('sets face even when absent: a nested <font color> returns to the object\'s face (FastReport)', () => {
+  it("sets face even when absent: a nested <font color> returns to the object's face (FastReport)", () => {
     const runs = parseHtmlTags('<font face="Times New Roman">a<font color="red">b</font>c');
     expect(runs.map((r) => [r.text, r.face, r.color])).toEqual([
       ['a', 'Times New Roman', undefined],
@@ -125,12 +163,16 @@ describe('parseHtmlTags: font', () => {
   });
 
   it('ignores single-quoted or unquoted attributes, and an unparsable size', () => {
-    const runs = parseHtmlTags("<font color='red' size=3>a</font><font size=\"big\">b");
+    const runs = parseHtmlTags('<font color=\'red\' size=3>a</font><font size="big">b');
     expect(runs.map((r) => [r.text, r.color, r.sizePt])).toEqual([['ab', undefined, undefined]]);
   });
 
   it('treats "<font" without a closing ">" as text', () => {
-    expect(parseHtmlTags('a <font color="red" b').map((r) => r.text).join('')).toBe('a <font color="red" b');
+    expect(
+      parseHtmlTags('a <font color="red" b')
+        .map((r) => r.text)
+        .join(''),
+    ).toBe('a <font color="red" b');
   });
 
   it('only reads attributes inside the tag', () => {
@@ -140,9 +182,11 @@ describe('parseHtmlTags: font', () => {
 
 describe('parseHtmlTags: entities', () => {
   it('decodes &amp; &lt; &gt; &quot; &nbsp; and numeric references', () => {
-    expect(parseHtmlTags('&amp;&lt;b&gt;&quot;&nbsp;&#65;&#x42;&#8364;&euro;&#128512;').map((r) => r.text).join('')).toBe(
-      '&<b>"\u00a0AB€€😀',
-    );
+    expect(
+      parseHtmlTags('&amp;&lt;b&gt;&quot;&nbsp;&#65;&#x42;&#8364;&euro;&#128512;')
+        .map((r) => r.text)
+        .join(''),
+    ).toBe('&<b>"\u00a0AB€€😀');
   });
 
   it('does not treat a decoded "<" as a tag', () => {
@@ -163,20 +207,59 @@ describe('parseHtmlTags: entities', () => {
 });
 
 describe('parseHtmlTags never throws', () => {
-  const atoms = ['<', '>', '/', 'b', 'i', 'font', ' color="', '#', 'F', '"', 'size="', '+', '-', '9', '&', '#x', ';', 'amp', '\n', '\r', 'br', ' ', 'x', 'sub', 'img ', 'alt="', '\u0000', '\ud800'];
+  const atoms = [
+    '<',
+    '>',
+    '/',
+    'b',
+    'i',
+    'font',
+    ' color="',
+    '#',
+    'F',
+    '"',
+    'size="',
+    '+',
+    '-',
+    '9',
+    '&',
+    '#x',
+    ';',
+    'amp',
+    '\n',
+    '\r',
+    'br',
+    ' ',
+    'x',
+    'sub',
+    'img ',
+    'alt="',
+    '\u0000',
+    '\ud800',
+  ];
   it('on arbitrary tag-like input, and keeps plain text as it is', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...atoms), { maxLength: 60 }).map((a) => a.join('')), (text) => {
-        const runs = parseHtmlTags(text);
-        for (const r of runs) expect(typeof r.text).toBe('string');
-        breakRuns(runs, arial10, 80);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...atoms), { maxLength: 60 }).map((a) => a.join('')),
+        (text) => {
+          const runs = parseHtmlTags(text);
+          for (const r of runs) expect(typeof r.text).toBe('string');
+          breakRuns(runs, arial10, 80);
+        },
+      ),
       { numRuns: 500 },
     );
     fc.assert(
-      fc.property(fc.string({ maxLength: 60 }).filter((s) => !/[<&\r\n]/.test(s)), (text) => {
-        expect(parseHtmlTags(text).map((r) => r.text).join('')).toBe(text);
-      }),
+      fc.property(
+        fc.string({ maxLength: 60 }).filter((s) => !/[<&\r\n]/.test(s)),
+        (text) => {
+          expect(
+            parseHtmlTags(text)
+              .map((r) => r.text)
+              .join(''),
+          ).toBe(text);
+        },
+      ),
     );
   });
 });
@@ -200,7 +283,9 @@ describe('breakRuns', () => {
       x += p.widthPx;
     }
     expect(line?.widthPx).toBeCloseTo(x, 10);
-    expect(measureWidth('Total', fontSpec('Arial', 10, { bold: true }))).toBeGreaterThan(measureWidth('Total', arial10));
+    expect(measureWidth('Total', fontSpec('Arial', 10, { bold: true }))).toBeGreaterThan(
+      measureWidth('Total', arial10),
+    );
   });
 
   it('draws sub and sup at 0.6 × the size, shifted like FastReport', () => {
@@ -232,7 +317,7 @@ describe('breakRuns', () => {
     expect(lines[1]?.heightPx).toBeCloseTo(lineHeightPx(arial10), 10);
   });
 
-  it('wraps styled text at spaces, across runs, and keeps a word\'s runs together', () => {
+  it("wraps styled text at spaces, across runs, and keeps a word's runs together", () => {
     const runs = parseHtmlTags('one <b>two</b> thr<i>ee</i> four');
     const max = measureWidth('thr four', arial10) + measureWidth('ee', fontSpec('Arial', 10, { italic: true })) + 0.01;
     const lines = breakRuns(runs, arial10, max);
@@ -264,7 +349,22 @@ describe('breakRuns', () => {
   });
 
   it('fits every line unless it holds a single character (property)', () => {
-    const atoms = ['a', 'W', ' ', '  ', '<b>', '</b>', '<i>', '<sub>', '</sub>', '<font size="16">', '</font>', '<br>', 'xxxxxxxx', 'Ж'];
+    const atoms = [
+      'a',
+      'W',
+      ' ',
+      '  ',
+      '<b>',
+      '</b>',
+      '<i>',
+      '<sub>',
+      '</sub>',
+      '<font size="16">',
+      '</font>',
+      '<br>',
+      'xxxxxxxx',
+      'Ж',
+    ];
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...atoms), { maxLength: 30 }).map((a) => a.join('')),
@@ -276,8 +376,16 @@ describe('breakRuns', () => {
             expect(shown.endsWith(' ')).toBe(false);
             if (l.widthPx > max + 1e-6) expect([...shown.replace(/^ +/, '')]).toHaveLength(1);
           }
-          const plain = parseHtmlTags(text).filter((r) => r.text !== '\n').map((r) => r.text).join('');
-          expect(lines.map((l) => l.pieces.map((p) => p.text).join('')).join('').replace(/ /g, '')).toBe(plain.replace(/ /g, ''));
+          const plain = parseHtmlTags(text)
+            .filter((r) => r.text !== '\n')
+            .map((r) => r.text)
+            .join('');
+          expect(
+            lines
+              .map((l) => l.pieces.map((p) => p.text).join(''))
+              .join('')
+              .replace(/ /g, ''),
+          ).toBe(plain.replace(/ /g, ''));
         },
       ),
       { numRuns: 300 },
@@ -287,7 +395,12 @@ describe('breakRuns', () => {
 
 describe('measureHtmlBlock', () => {
   it('gives CanGrow heights for HtmlTags text: sum of line heights + padding + 1', () => {
-    const b = measureHtmlBlock('line one<br><font size="20">big</font>', arial10, 200, { left: 2, top: 1, right: 2, bottom: 1 });
+    const b = measureHtmlBlock('line one<br><font size="20">big</font>', arial10, 200, {
+      left: 2,
+      top: 1,
+      right: 2,
+      bottom: 1,
+    });
     expect(b.lines).toHaveLength(2);
     expect(b.heightPx).toBeCloseTo(lineHeightPx(arial10) + lineHeightPx(fontSpec('Arial', 20)) + 2 + 1, 10);
     expect(measureHtmlBlock('', arial10, 100).heightPx).toBe(0);
@@ -299,7 +412,7 @@ describe('measureHtmlBlock', () => {
     for (const l of b.lines) expect(l.widthPx).toBeLessThanOrEqual(56 + 1e-6);
   });
 
-  it('starts from the object\'s style', () => {
+  it("starts from the object's style", () => {
     const b = measureHtmlBlock('x</b>y', fontSpec('Arial', 10, { bold: true }), 100);
     expect(b.runs.map((r) => r.bold)).toEqual([true, false]);
     expect(runFont(b.runs[0] as StyledRun, fontSpec('Arial', 10)).bold).toBe(true);

@@ -5,7 +5,13 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { breakLines, breakLinesMeasured, defaultFontService, fontSpec, paragraphRanges } from '../../../src/report/text/index.js';
+import {
+  breakLines,
+  breakLinesMeasured,
+  defaultFontService,
+  fontSpec,
+  paragraphRanges,
+} from '../../../src/report/text/index.js';
 import { kindOf, wrapParagraph, type AtomParagraph } from '../../../src/report/text/wrap.js';
 
 const fonts = defaultFontService();
@@ -32,12 +38,32 @@ function reference(text: string, family: string, sizePt: number, max: number, wo
       const e = p.offsets[l.to] as number;
       lines.push({ text: text.slice(s, e), widthPx: l.width, start: s, end: e, hardBreak: i === raw.length - 1 });
     });
-    for (const l of wrapParagraph(p, max, { wordWrap: false, breakLongWords: true, tabWidth })) widest = Math.max(widest, l.width);
+    for (const l of wrapParagraph(p, max, { wordWrap: false, breakLongWords: true, tabWidth }))
+      widest = Math.max(widest, l.width);
   }
   return { lines, widest };
 }
 
-const pieces = ['a', 'W', 'word', 'Longerwordthanmost', ' ', '  ', '\t', '\n', '\r\n', 'Αθήνα', 'Москва', '😀', '\uD83D', 'e\u0301', '\u200B', '\u0007', '1,234.56', '&'];
+const pieces = [
+  'a',
+  'W',
+  'word',
+  'Longerwordthanmost',
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\r\n',
+  'Αθήνα',
+  'Москва',
+  '😀',
+  '\uD83D',
+  'e\u0301',
+  '\u200B',
+  '\u0007',
+  '1,234.56',
+  '&',
+];
 const textArb = fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((a) => a.join(''));
 
 describe('breakLinesMeasured', () => {
@@ -53,7 +79,8 @@ describe('breakLinesMeasured', () => {
           const font = fontSpec(family as string, size as number);
           const ref = reference(text, family as string, size as number, max, wordWrap, tabWidth);
           const got = breakLinesMeasured(text, font, max, { wordWrap, tabWidthPx: tabWidth, fonts });
-          const strip = (ls: typeof got.lines) => ls.map(({ text: t, widthPx, start, end, hardBreak }) => ({ text: t, widthPx, start, end, hardBreak }));
+          const strip = (ls: typeof got.lines) =>
+            ls.map(({ text: t, widthPx, start, end, hardBreak }) => ({ text: t, widthPx, start, end, hardBreak }));
           expect(strip(got.lines)).toEqual(ref.lines);
           expect(Object.is(got.naturalWidthPx, ref.widest)).toBe(true);
           expect(breakLines(text, font, max, { wordWrap, tabWidthPx: tabWidth, fonts })).toEqual(got.lines);

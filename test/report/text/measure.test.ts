@@ -25,7 +25,7 @@ function fileWidth(specifier: string, text: string, sizePt: number): number {
 }
 
 describe('measureWidth', () => {
-  it('equals the sum of the face\'s glyph advances', () => {
+  it("equals the sum of the face's glyph advances", () => {
     const cases: Array<[string, string, string]> = [
       ['Arial', '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf', 'Hello World'],
       ['Arial', '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf', 'AVATAR, office, 1234.56'],
@@ -83,23 +83,78 @@ describe('metric compatibility with the fonts FastReport templates name', () => 
     expect(Math.abs(w / afm(times, 'Hello World', 12) - 1)).toBeLessThan(0.001);
   });
 
-  it('Cousine: every character is Courier New\'s 1229/2048 em', () => {
-    expect(measureWidth('Hello World!', fontSpec('Courier New', 10))).toBeCloseTo(12 * (1229 / 2048) * 10 * PX_PER_PT, 10);
-    expect(measureWidth('iiiii', fontSpec('Courier New', 10))).toBeCloseTo(measureWidth('WWWWW', fontSpec('Courier New', 10)), 10);
+  it("Cousine: every character is Courier New's 1229/2048 em", () => {
+    expect(measureWidth('Hello World!', fontSpec('Courier New', 10))).toBeCloseTo(
+      12 * (1229 / 2048) * 10 * PX_PER_PT,
+      10,
+    );
+    expect(measureWidth('iiiii', fontSpec('Courier New', 10))).toBeCloseTo(
+      measureWidth('WWWWW', fontSpec('Courier New', 10)),
+      10,
+    );
   });
 
   // Tahoma's lower-case advances (per 2048 em) as Wine's metric-compatible Tahoma
   // (fonts/tahoma.sfd) records them; Verdana's (per 1000 em) as the PDF::Builder core-font
   // metrics record them. See src/report/text/README.md.
   const tahoma: Record<string, number> = {
-    a: 1075, b: 1133, c: 944, d: 1133, e: 1077, f: 651, g: 1133, h: 1143, i: 469, j: 578, k: 1020, l: 469, m: 1720,
-    n: 1143, o: 1112, p: 1133, q: 1133, r: 737, s: 913, t: 684, u: 1143, v: 1020, w: 1520, x: 1014, y: 1020, z: 909,
+    a: 1075,
+    b: 1133,
+    c: 944,
+    d: 1133,
+    e: 1077,
+    f: 651,
+    g: 1133,
+    h: 1143,
+    i: 469,
+    j: 578,
+    k: 1020,
+    l: 469,
+    m: 1720,
+    n: 1143,
+    o: 1112,
+    p: 1133,
+    q: 1133,
+    r: 737,
+    s: 913,
+    t: 684,
+    u: 1143,
+    v: 1020,
+    w: 1520,
+    x: 1014,
+    y: 1020,
+    z: 909,
   };
   const verdana: Record<string, number> = {
-    a: 600, b: 623, c: 520, d: 623, e: 595, f: 351, g: 623, h: 632, i: 274, j: 344, k: 591, l: 274, m: 972,
-    n: 632, o: 606, p: 623, q: 623, r: 426, s: 520, t: 394, u: 632, v: 591, w: 818, x: 591, y: 591, z: 525,
+    a: 600,
+    b: 623,
+    c: 520,
+    d: 623,
+    e: 595,
+    f: 351,
+    g: 623,
+    h: 632,
+    i: 274,
+    j: 344,
+    k: 591,
+    l: 274,
+    m: 972,
+    n: 632,
+    o: 606,
+    p: 623,
+    q: 623,
+    r: 426,
+    s: 520,
+    t: 394,
+    u: 632,
+    v: 591,
+    w: 818,
+    x: 591,
+    y: 591,
+    z: 525,
   };
-  const em = (t: Record<string, number>, upm: number, s: string) => [...s].reduce((a, c) => a + (t[c] ?? Number.NaN), 0) / upm;
+  const em = (t: Record<string, number>, upm: number, s: string) =>
+    [...s].reduce((a, c) => a + (t[c] ?? Number.NaN), 0) / upm;
   const samples = [
     'abcdefghijklmnopqrstuvwxyz',
     'thequickbrownfoxjumpsoverthelazydog',
@@ -139,7 +194,12 @@ describe('breakLines', () => {
     const lines = breakLines('one\r\ntwo\nthree\rfour', arial10, 1000);
     expect(texts(lines)).toEqual(['one', 'two', 'three', 'four']);
     expect(lines.every((l) => l.hardBreak)).toBe(true);
-    expect(lines.map((l) => [l.start, l.end])).toEqual([[0, 3], [5, 8], [9, 14], [15, 19]]);
+    expect(lines.map((l) => [l.start, l.end])).toEqual([
+      [0, 3],
+      [5, 8],
+      [9, 14],
+      [15, 19],
+    ]);
   });
 
   it('keeps empty lines inside the text and drops them at its end (FastReport)', () => {
@@ -232,14 +292,18 @@ describe('breakLines', () => {
 
   it('places tab segments at tab stops (58 px by default)', () => {
     const lines = breakLines('Name\tQty\tPrice', arial10, 1000);
-    expect(lines[0]?.segments?.map((s) => [s.text, s.xPx])).toEqual([['Name', 0], ['Qty', 58], ['Price', 116]]);
+    expect(lines[0]?.segments?.map((s) => [s.text, s.xPx])).toEqual([
+      ['Name', 0],
+      ['Qty', 58],
+      ['Price', 116],
+    ]);
     expect(lines[0]?.widthPx).toBeCloseTo(116 + w('Price'), 10);
     const custom = breakLines('a\tb', arial10, 1000, { tabWidthPx: 20 });
     expect(custom[0]?.segments?.[1]?.xPx).toBe(20);
     expect(breakLines('plain', arial10, 1000)[0]?.segments).toBeUndefined();
   });
 
-  it('uses the fallback faces\' widths for characters the face lacks', () => {
+  it("uses the fallback faces' widths for characters the face lacks", () => {
     const lines = breakLines('✓ ✓ ✓', fontSpec('Arial', 10), measureWidth('✓ ✓', arial10) + 0.01);
     expect(texts(lines)).toEqual(['✓ ✓', '✓']);
   });
@@ -248,7 +312,7 @@ describe('breakLines', () => {
 describe('measureTextBlock (CanGrow / CanShrink heights)', () => {
   const lh = lineHeightPx(arial10);
 
-  it('is lines × line height + vertical padding + 1, as FastReport\'s CalcHeight', () => {
+  it("is lines × line height + vertical padding + 1, as FastReport's CalcHeight", () => {
     const b = measureTextBlock('one two three four five six', arial10, 60);
     expect(b.lines.length).toBeGreaterThan(1);
     expect(b.heightPx).toBeCloseTo(b.lines.length * lh + 0 + 0 + 1, 10);
@@ -275,16 +339,37 @@ describe('measureTextBlock (CanGrow / CanShrink heights)', () => {
 
   it('gives AutoWidth: widest unwrapped line + a space + horizontal padding + 1', () => {
     const b = measureTextBlock('short\na much longer line', arial10, 30);
-    expect(b.autoWidthPx).toBeCloseTo(measureWidth('a much longer line', arial10) + measureWidth(' ', arial10) + 4 + 1, 10);
+    expect(b.autoWidthPx).toBeCloseTo(
+      measureWidth('a much longer line', arial10) + measureWidth(' ', arial10) + 4 + 1,
+      10,
+    );
   });
 
-  it('defaults to TextObject\'s padding 2, 0, 2, 0', () => {
+  it("defaults to TextObject's padding 2, 0, 2, 0", () => {
     expect(DEFAULT_PADDING).toEqual({ left: 2, top: 0, right: 2, bottom: 0 });
   });
 });
 
 describe('breakLines properties', () => {
-  const pieces = ['a', 'b', 'W', 'i', 'm', ' ', ' ', '  ', '\n', '\r\n', '\t', 'é', 'e\u0301', 'Ж', 'Ω', '✓', 'x'.repeat(12)];
+  const pieces = [
+    'a',
+    'b',
+    'W',
+    'i',
+    'm',
+    ' ',
+    ' ',
+    '  ',
+    '\n',
+    '\r\n',
+    '\t',
+    'é',
+    'e\u0301',
+    'Ж',
+    'Ω',
+    '✓',
+    'x'.repeat(12),
+  ];
   const textArb = fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((a) => a.join(''));
   const seg = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const graphemeCount = (s: string) => [...seg.segment(s)].length;

@@ -14,7 +14,15 @@ export function hasBorder(b: BorderModel): boolean {
 
 type Side = 'left' | 'top' | 'right' | 'bottom';
 
-function drawSide(ctx: PdfContext, side: Side, line: BorderLineModel, x1: number, y1: number, x2: number, y2: number): void {
+function drawSide(
+  ctx: PdfContext,
+  side: Side,
+  line: BorderLineModel,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+): void {
   if (isTransparent(line.color)) return;
   const doc = ctx.doc;
   const w = Math.max(line.width, MIN_LINE_WIDTH);
@@ -66,6 +74,9 @@ export function drawShadow(ctx: PdfContext, b: BorderModel, x: number, y: number
   if (!b.shadow || !(s > 0) || isTransparent(b.shadowColor)) return;
   ctx.save();
   ctx.setFill(b.shadowColor);
-  ctx.doc.rect(x + w, y + s, s, h).rect(x + s, y + h, Math.max(0, w - s), s).fill();
+  ctx.doc
+    .rect(x + w, y + s, s, h)
+    .rect(x + s, y + h, Math.max(0, w - s), s)
+    .fill();
   ctx.restore();
 }

@@ -57,10 +57,20 @@ export class PdfWriter {
     if (title !== undefined) info.Title = title;
     if (author !== undefined) info.Author = author;
     if (subject !== undefined) info.Subject = subject;
-    this.doc = newDocument({ info, compress: options.compress ?? true, ...(options.lang ? { lang: options.lang } : {}) });
+    this.doc = newDocument({
+      info,
+      compress: options.compress ?? true,
+      ...(options.lang ? { lang: options.lang } : {}),
+    });
     this.warn = options.onWarning ?? ((): void => undefined);
     const fonts = options.fonts ?? defaultFontService();
-    this.ctx = new PdfContext(this.doc, fonts, new PdfGlyphs(this.doc, fonts), new PdfImages(this.doc, this.warn), this.warn);
+    this.ctx = new PdfContext(
+      this.doc,
+      fonts,
+      new PdfGlyphs(this.doc, fonts),
+      new PdfImages(this.doc, this.warn),
+      this.warn,
+    );
   }
 
   get pages(): number {

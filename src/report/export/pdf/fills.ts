@@ -16,12 +16,18 @@ export interface Rect {
 /** Whether the fill paints anything. */
 export function paints(f: FillModel): boolean {
   switch (f.kind) {
-    case 'Solid': return !isTransparent(f.color);
-    case 'LinearGradient': return !(isTransparent(f.startColor) && isTransparent(f.endColor));
-    case 'PathGradient': return !(isTransparent(f.centerColor) && isTransparent(f.edgeColor));
-    case 'Glass': return !isTransparent(f.color);
-    case 'Hatch': return !(isTransparent(f.foreColor) && isTransparent(f.backColor));
-    case 'Texture': return f.imageData.trim() !== '';
+    case 'Solid':
+      return !isTransparent(f.color);
+    case 'LinearGradient':
+      return !(isTransparent(f.startColor) && isTransparent(f.endColor));
+    case 'PathGradient':
+      return !(isTransparent(f.centerColor) && isTransparent(f.edgeColor));
+    case 'Glass':
+      return !isTransparent(f.color);
+    case 'Hatch':
+      return !(isTransparent(f.foreColor) && isTransparent(f.backColor));
+    case 'Texture':
+      return f.imageData.trim() !== '';
   }
 }
 
@@ -40,9 +46,21 @@ export function gradientLine(angleDeg: number, r: Rect): { x1: number; y1: numbe
 /** Colour stops of a linear gradient: the end colour peaks at the focus (a bell shape). */
 export function gradientStops(f: LinearGradientFillModel): { pos: number; color: Color }[] {
   const focus = Math.min(1, Math.max(0, f.focus));
-  if (focus >= 1) return [{ pos: 0, color: f.startColor }, { pos: 1, color: f.endColor }];
-  if (focus <= 0) return [{ pos: 0, color: f.endColor }, { pos: 1, color: f.startColor }];
-  return [{ pos: 0, color: f.startColor }, { pos: focus, color: f.endColor }, { pos: 1, color: f.startColor }];
+  if (focus >= 1)
+    return [
+      { pos: 0, color: f.startColor },
+      { pos: 1, color: f.endColor },
+    ];
+  if (focus <= 0)
+    return [
+      { pos: 0, color: f.endColor },
+      { pos: 1, color: f.startColor },
+    ];
+  return [
+    { pos: 0, color: f.startColor },
+    { pos: focus, color: f.endColor },
+    { pos: 1, color: f.startColor },
+  ];
 }
 
 const WHITE: Color = { r: 255, g: 255, b: 255, a: 255 };
@@ -77,7 +95,14 @@ export function paintFill(ctx: PdfContext, fill: FillModel, r: Rect, path?: () =
       // touching the sides (Rectangular), centre colour in the middle.
       const k = fill.style === 'Elliptic' ? Math.SQRT2 : 1;
       const g = doc.radialGradient(0, 0, 0, 0, 0, 1);
-      (g as unknown as Transformable).setTransform((r.w / 2) * k || 1e-3, 0, 0, (r.h / 2) * k || 1e-3, r.x + r.w / 2, r.y + r.h / 2);
+      (g as unknown as Transformable).setTransform(
+        (r.w / 2) * k || 1e-3,
+        0,
+        0,
+        (r.h / 2) * k || 1e-3,
+        r.x + r.w / 2,
+        r.y + r.h / 2,
+      );
       g.stop(0, hex(fill.centerColor), fill.centerColor.a / 255);
       g.stop(1, hex(fill.edgeColor), fill.edgeColor.a / 255);
       outline();

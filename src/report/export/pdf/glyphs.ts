@@ -36,7 +36,12 @@ export class PdfGlyphs {
   of(face: FontFace): FaceGlyphs {
     let g = this.faces.get(face);
     if (!g) {
-      g = { font: embedFont(this.doc, face.font, face.name), unitsPerEm: face.unitsPerEm, latin: new Array<string | undefined>(256).fill(undefined), codes: new Map() };
+      g = {
+        font: embedFont(this.doc, face.font, face.name),
+        unitsPerEm: face.unitsPerEm,
+        latin: new Array<string | undefined>(256).fill(undefined),
+        codes: new Map(),
+      };
       this.faces.set(face, g);
     }
     return g;
@@ -92,7 +97,15 @@ function endRun(ops: string[]): void {
  * (px, in the current user space), adding `wordSpacing` px after every space (justification).
  * The current fill colour is used. Returns the advance drawn, word spacing included.
  */
-export function textOperators(ctx: PdfContext, ops: string[], font: ResolvedFont, x: number, y: number, text: string, wordSpacing = 0): number {
+export function textOperators(
+  ctx: PdfContext,
+  ops: string[],
+  font: ResolvedFont,
+  x: number,
+  y: number,
+  text: string,
+  wordSpacing = 0,
+): number {
   const size = font.sizePx;
   if (!(size > 0) || text === '') return 0;
   const start = ops.length;

@@ -77,7 +77,11 @@ async function write(stream: Writable, chunks: Buffer[]): Promise<void> {
 
 /** Writes the PDF to `stream` page by page. Resolves once everything is handed to the stream
  *  (and the stream has finished, when it is ended here). */
-export async function exportPdfToStream(report: PreparedReport, stream: Writable, options: PdfStreamOptions = {}): Promise<void> {
+export async function exportPdfToStream(
+  report: PreparedReport,
+  stream: Writable,
+  options: PdfStreamOptions = {},
+): Promise<void> {
   const w = new PdfWriter(options);
   for (const page of report.pages) {
     w.addPage(page);

@@ -82,7 +82,8 @@ export function drawItem(ctx: PdfContext, it: PreparedItem): void {
 
 /** The page's own fill (the whole paper) and border (around the printable area). */
 export function drawPageBackground(ctx: PdfContext, page: PreparedPage): void {
-  const white = page.fill.kind === 'Solid' && page.fill.color.r === 255 && page.fill.color.g === 255 && page.fill.color.b === 255;
+  const white =
+    page.fill.kind === 'Solid' && page.fill.color.r === 255 && page.fill.color.g === 255 && page.fill.color.b === 255;
   ctx.save();
   if (!white) paintFill(ctx, page.fill, { x: 0, y: 0, w: page.widthPx, h: page.heightPx });
   ctx.restore();

@@ -48,7 +48,8 @@ export function readJpegInfo(b: Uint8Array): JpegInfo {
       const components = b[seg + 5] ?? 0;
       if (precision !== 8) throw new JpegError(`JPEG with ${precision}-bit samples cannot go into a PDF`);
       if (width === 0 || height === 0) throw new JpegError('JPEG has no size in its frame header');
-      if (components !== 1 && components !== 3 && components !== 4) throw new JpegError(`JPEG with ${components} components is not supported`);
+      if (components !== 1 && components !== 3 && components !== 4)
+        throw new JpegError(`JPEG with ${components} components is not supported`);
       return { width, height, components, adobe };
     }
     pos += 2 + len;

@@ -29,7 +29,11 @@ function drawCap(ctx: PdfContext, c: CapModel, x: number, y: number, dx: number,
   };
   switch (c.style) {
     case 'Arrow':
-      poly([[x, y], [x - dx * h + (nx * w) / 2, y - dy * h + (ny * w) / 2], [x - dx * h - (nx * w) / 2, y - dy * h - (ny * w) / 2]]);
+      poly([
+        [x, y],
+        [x - dx * h + (nx * w) / 2, y - dy * h + (ny * w) / 2],
+        [x - dx * h - (nx * w) / 2, y - dy * h - (ny * w) / 2],
+      ]);
       return;
     case 'Circle':
       doc.circle(x, y, w / 2);
@@ -44,7 +48,12 @@ function drawCap(ctx: PdfContext, c: CapModel, x: number, y: number, dx: number,
       ]);
       return;
     case 'Diamond':
-      poly([[x + (dx * h) / 2, y + (dy * h) / 2], [x + (nx * w) / 2, y + (ny * w) / 2], [x - (dx * h) / 2, y - (dy * h) / 2], [x - (nx * w) / 2, y - (ny * w) / 2]]);
+      poly([
+        [x + (dx * h) / 2, y + (dy * h) / 2],
+        [x + (nx * w) / 2, y + (ny * w) / 2],
+        [x - (dx * h) / 2, y - (dy * h) / 2],
+        [x - (nx * w) / 2, y - (ny * w) / 2],
+      ]);
       return;
     default:
       return;

@@ -45,7 +45,10 @@ export function placeImage(mode: SizeMode, area: Rect, iw: number, ih: number): 
 
 function toGray(pixels: Uint8Array, n: number): Uint8Array {
   const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = Math.round(0.299 * (pixels[i * 3] ?? 0) + 0.587 * (pixels[i * 3 + 1] ?? 0) + 0.114 * (pixels[i * 3 + 2] ?? 0));
+  for (let i = 0; i < n; i++)
+    out[i] = Math.round(
+      0.299 * (pixels[i * 3] ?? 0) + 0.587 * (pixels[i * 3 + 1] ?? 0) + 0.114 * (pixels[i * 3 + 2] ?? 0),
+    );
   return out;
 }
 
@@ -76,7 +79,10 @@ export class PdfImages {
     try {
       if (isJpeg(bytes)) return this.embedJpeg(bytes, grayscale);
       if (isPng(bytes)) return this.embedPng(bytes, grayscale);
-      this.warnOnce('format', `${what}: only JPEG and PNG pictures go into the PDF; a picture in another format is left out`);
+      this.warnOnce(
+        'format',
+        `${what}: only JPEG and PNG pictures go into the PDF; a picture in another format is left out`,
+      );
     } catch (e) {
       if (!(e instanceof PngError || e instanceof JpegError)) throw e;
       this.warnOnce(e.message, `${what}: picture left out of the PDF: ${e.message}`);
@@ -97,11 +103,25 @@ export class PdfImages {
   private embedJpeg(bytes: Uint8Array, grayscale: boolean): EmbeddedImage {
     const info = readJpegInfo(bytes);
     const cs = info.components === 1 ? 'DeviceGray' : info.components === 3 ? 'DeviceRGB' : 'DeviceCMYK';
-    const dict: Record<string, unknown> = { Type: 'XObject', Subtype: 'Image', Width: info.width, Height: info.height, BitsPerComponent: 8, ColorSpace: cs, Filter: 'DCTDecode' };
+    const dict: Record<string, unknown> = {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: info.width,
+      Height: info.height,
+      BitsPerComponent: 8,
+      ColorSpace: cs,
+      Filter: 'DCTDecode',
+    };
     if (info.components === 4 && info.adobe) dict.Decode = [1, 0, 1, 0, 1, 0, 1, 0];
     const ref = this.doc.ref(dict);
     ref.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    return { name: this.nextName(), ref, width: info.width, height: info.height, grayByBlend: grayscale && info.components !== 1 };
+    return {
+      name: this.nextName(),
+      ref,
+      width: info.width,
+      height: info.height,
+      grayByBlend: grayscale && info.components !== 1,
+    };
   }
 
   private embedPng(bytes: Uint8Array, grayscale: boolean): EmbeddedImage {
@@ -110,11 +130,24 @@ export class PdfImages {
     const pixels = grayscale && img.channels === 3 ? toGray(img.pixels, n) : img.pixels;
     const channels = grayscale ? 1 : img.channels;
     const dict: Record<string, unknown> = {
-      Type: 'XObject', Subtype: 'Image', Width: img.width, Height: img.height, BitsPerComponent: 8,
-      ColorSpace: channels === 1 ? 'DeviceGray' : 'DeviceRGB', Filter: 'FlateDecode',
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: img.width,
+      Height: img.height,
+      BitsPerComponent: 8,
+      ColorSpace: channels === 1 ? 'DeviceGray' : 'DeviceRGB',
+      Filter: 'FlateDecode',
     };
     if (img.alpha) {
-      const mask = this.doc.ref({ Type: 'XObject', Subtype: 'Image', Width: img.width, Height: img.height, BitsPerComponent: 8, ColorSpace: 'DeviceGray', Filter: 'FlateDecode' });
+      const mask = this.doc.ref({
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: img.width,
+        Height: img.height,
+        BitsPerComponent: 8,
+        ColorSpace: 'DeviceGray',
+        Filter: 'FlateDecode',
+      });
       mask.end(deflateSync(img.alpha));
       dict.SMask = mask;
     }
@@ -164,7 +197,9 @@ export class PdfImages {
       this.warnOnce('texture', 'a Texture fill needs too many tiles; it is left out of the PDF');
       return;
     }
-    for (let j = 0; j < rows; j++) for (let i = 0; i < cols; i++) this.draw(ctx, img, { x: area.x + i * img.width, y: area.y + j * img.height, w: img.width, h: img.height });
+    for (let j = 0; j < rows; j++)
+      for (let i = 0; i < cols; i++)
+        this.draw(ctx, img, { x: area.x + i * img.width, y: area.y + j * img.height, w: img.width, h: img.height });
   }
 }
 

@@ -39,7 +39,8 @@ interface Header {
 const SAMPLES: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 
-const u32 = (b: Uint8Array, o: number): number => (((b[o] ?? 0) << 24) | ((b[o + 1] ?? 0) << 16) | ((b[o + 2] ?? 0) << 8) | (b[o + 3] ?? 0)) >>> 0;
+const u32 = (b: Uint8Array, o: number): number =>
+  (((b[o] ?? 0) << 24) | ((b[o + 1] ?? 0) << 16) | ((b[o + 2] ?? 0) << 8) | (b[o + 3] ?? 0)) >>> 0;
 const u16 = (b: Uint8Array, o: number): number => ((b[o] ?? 0) << 8) | (b[o + 1] ?? 0);
 
 interface Chunks {
@@ -65,8 +66,15 @@ function readChunks(b: Uint8Array): Chunks {
     pos = start + len + 4;
     if (type === 'IHDR') {
       if (len < 13) throw new PngError('PNG header is too short');
-      header = { width: u32(data, 0), height: u32(data, 4), depth: data[8] ?? 0, colorType: data[9] ?? 0, interlaced: data[12] === 1 };
-      if ((data[10] ?? 0) !== 0 || (data[11] ?? 0) !== 0 || (data[12] ?? 0) > 1) throw new PngError('PNG uses an unknown compression, filter or interlace method');
+      header = {
+        width: u32(data, 0),
+        height: u32(data, 4),
+        depth: data[8] ?? 0,
+        colorType: data[9] ?? 0,
+        interlaced: data[12] === 1,
+      };
+      if ((data[10] ?? 0) !== 0 || (data[11] ?? 0) !== 0 || (data[12] ?? 0) > 1)
+        throw new PngError('PNG uses an unknown compression, filter or interlace method');
     } else if (type === 'PLTE') palette = data;
     else if (type === 'tRNS') trns = data;
     else if (type === 'IDAT') idat.push(data);
@@ -74,7 +82,8 @@ function readChunks(b: Uint8Array): Chunks {
   }
   if (!header) throw new PngError('PNG has no header');
   const { width, height, depth, colorType } = header;
-  if (!(colorType in SAMPLES) || !(DEPTHS[colorType] ?? []).includes(depth)) throw new PngError(`PNG colour type ${colorType} with bit depth ${depth} is not valid`);
+  if (!(colorType in SAMPLES) || !(DEPTHS[colorType] ?? []).includes(depth))
+    throw new PngError(`PNG colour type ${colorType} with bit depth ${depth} is not valid`);
   if (width === 0 || height === 0) throw new PngError('PNG has no pixels');
   if (width * height > MAX_PNG_PIXELS) throw new PngError(`PNG is too large (${width} × ${height} pixels)`);
   if (colorType === 3 && (!palette || palette.length < 3)) throw new PngError('PNG has no palette');
@@ -84,7 +93,13 @@ function readChunks(b: Uint8Array): Chunks {
 
 /** Adam7 passes: x start, y start, x step, y step. */
 const ADAM7: [number, number, number, number][] = [
-  [0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2],
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
 ];
 
 interface Pass {
@@ -98,7 +113,14 @@ interface Pass {
 
 function passes(h: Header): Pass[] {
   if (!h.interlaced) return [{ xs: 0, ys: 0, dx: 1, dy: 1, w: h.width, h: h.height }];
-  return ADAM7.map(([xs, ys, dx, dy]) => ({ xs, ys, dx, dy, w: Math.ceil((h.width - xs) / dx), h: Math.ceil((h.height - ys) / dy) })).filter((p) => p.w > 0 && p.h > 0);
+  return ADAM7.map(([xs, ys, dx, dy]) => ({
+    xs,
+    ys,
+    dx,
+    dy,
+    w: Math.ceil((h.width - xs) / dx),
+    h: Math.ceil((h.height - ys) / dy),
+  })).filter((p) => p.w > 0 && p.h > 0);
 }
 
 function paeth(a: number, b: number, c: number): number {
@@ -124,12 +146,23 @@ function unfilter(data: Uint8Array, offset: number, rows: number, rowBytes: numb
       const c = y > 0 && x >= bpp ? (out[prev + x - bpp] ?? 0) : 0;
       let v: number;
       switch (f) {
-        case 0: v = raw; break;
-        case 1: v = raw + a; break;
-        case 2: v = raw + b; break;
-        case 3: v = raw + ((a + b) >> 1); break;
-        case 4: v = raw + paeth(a, b, c); break;
-        default: throw new PngError(`PNG row filter ${f} is not valid`);
+        case 0:
+          v = raw;
+          break;
+        case 1:
+          v = raw + a;
+          break;
+        case 2:
+          v = raw + b;
+          break;
+        case 3:
+          v = raw + ((a + b) >> 1);
+          break;
+        case 4:
+          v = raw + paeth(a, b, c);
+          break;
+        default:
+          throw new PngError(`PNG row filter ${f} is not valid`);
       }
       out[row + x] = v & 0xff;
     }

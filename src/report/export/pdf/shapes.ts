@@ -47,14 +47,51 @@ export function drawShape(ctx: PdfContext, s: PreparedShape): void {
 type Polyline = [number, number][];
 
 /** The symbol's strokes in units of the box (0…1), or 'fill' for the filled square. */
-function symbolStrokes(symbol: PreparedCheckBox['checkedSymbol'] | PreparedCheckBox['uncheckedSymbol']): Polyline[] | 'fill' | undefined {
+function symbolStrokes(
+  symbol: PreparedCheckBox['checkedSymbol'] | PreparedCheckBox['uncheckedSymbol'],
+): Polyline[] | 'fill' | undefined {
   switch (symbol) {
-    case 'Check': return [[[0.2, 0.5], [0.42, 0.72], [0.8, 0.28]]];
-    case 'Cross': return [[[0.25, 0.25], [0.75, 0.75]], [[0.75, 0.25], [0.25, 0.75]]];
-    case 'Plus': return [[[0.5, 0.2], [0.5, 0.8]], [[0.2, 0.5], [0.8, 0.5]]];
-    case 'Minus': return [[[0.2, 0.5], [0.8, 0.5]]];
-    case 'Fill': return 'fill';
-    default: return undefined;
+    case 'Check':
+      return [
+        [
+          [0.2, 0.5],
+          [0.42, 0.72],
+          [0.8, 0.28],
+        ],
+      ];
+    case 'Cross':
+      return [
+        [
+          [0.25, 0.25],
+          [0.75, 0.75],
+        ],
+        [
+          [0.75, 0.25],
+          [0.25, 0.75],
+        ],
+      ];
+    case 'Plus':
+      return [
+        [
+          [0.5, 0.2],
+          [0.5, 0.8],
+        ],
+        [
+          [0.2, 0.5],
+          [0.8, 0.5],
+        ],
+      ];
+    case 'Minus':
+      return [
+        [
+          [0.2, 0.5],
+          [0.8, 0.5],
+        ],
+      ];
+    case 'Fill':
+      return 'fill';
+    default:
+      return undefined;
   }
 }
 

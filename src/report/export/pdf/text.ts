@@ -126,11 +126,20 @@ function fitsInBox(t: PreparedText): boolean {
     x >= 0 && y >= 0 && x + w <= t.width + 1e-6 && y + h <= t.height + 1e-6;
   const f = t.frame;
   if (t.html) {
-    return t.html.every((l) => inside(f.x + l.x, f.y + l.y, l.width + (l.wordSpacing ?? 0) * l.runs.reduce((n, r) => n + countSpaces(r.text), 0), l.height));
+    return t.html.every((l) =>
+      inside(
+        f.x + l.x,
+        f.y + l.y,
+        l.width + (l.wordSpacing ?? 0) * l.runs.reduce((n, r) => n + countSpaces(r.text), 0),
+        l.height,
+      ),
+    );
   }
   if (t.underlines && !t.lines.every((l) => inside(f.x, f.y + l.y, f.width, t.lineHeight))) return false;
   return t.lines.every((l) => {
-    const w = l.segments ? l.segments.reduce((m, s) => Math.max(m, s.x + s.width), 0) : l.width + (l.wordSpacing ?? 0) * countSpaces(l.text);
+    const w = l.segments
+      ? l.segments.reduce((m, s) => Math.max(m, s.x + s.width), 0)
+      : l.width + (l.wordSpacing ?? 0) * countSpaces(l.text);
     return inside(f.x + l.x, f.y + l.y, w, t.lineHeight);
   });
 }
