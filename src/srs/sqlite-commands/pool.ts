@@ -8,6 +8,7 @@
 // this file says what a run is, how it is timed (per statement) and which errors it ends in.
 import {
   entryBeside,
+  integerOption,
   processLaunch,
   processWorkers,
   WorkerPool,
@@ -57,12 +58,11 @@ export class SqliteCommandPool {
   private readonly pool: WorkerPool<Run, Record<string, unknown>, RunnerReply>;
 
   constructor(opts: SqliteCommandPoolOptions) {
-    if (!Number.isInteger(opts.size) || opts.size < 1)
-      throw new RangeError(`SQLite command pool: size must be an integer ≥ 1 (got ${String(opts.size)})`);
+    const size = integerOption('SQLite command pool', 'size', opts.size, 1, 1);
     const launch = () =>
       opts.launch ?? processLaunch(entryBeside(import.meta.url, 'runner-process'), 'SQLite command process');
     this.pool = new WorkerPool<Run, Record<string, unknown>, RunnerReply>(
-      { size: opts.size, queueLimit: Infinity },
+      { size, queueLimit: Infinity },
       {
         noun: 'run',
         initialAverageMs: 100,
