@@ -54,7 +54,8 @@ process.on('disconnect', () => process.exit(0));
 ${BODY}`,
 );
 
-const kinds: Record<string, () => StartWorker<Reply>> = {
+type Kind = 'thread' | 'process';
+const kinds: Record<Kind, () => StartWorker<Reply>> = {
   thread: () => threadWorkers({ script: THREAD, noun: 'test', maxMemoryMb: 64 }),
   process: () => processWorkers({ launch: () => processLaunch(PROCESS, 'test process'), args: [] }),
 };
@@ -67,11 +68,11 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-function pool(kind: string, limits: { size: number; queueLimit: number }, timeLimitMs = 10_000) {
+function pool(kind: Kind, limits: { size: number; queueLimit: number }, timeLimitMs = 10_000) {
   const hooks: WorkerPoolHooks<Job, string, Reply> = {
     noun: 'test',
     initialAverageMs: 100,
-    startWorker: kinds[kind]!(),
+    startWorker: kinds[kind](),
     request: (id, job) => ({ type: 'job', id, job }),
     timeLimitMs: () => timeLimitMs,
     answer: (reply) => (reply.type === 'progress' ? { progress: true } : { result: reply.value }),
@@ -88,7 +89,7 @@ function pool(kind: string, limits: { size: number; queueLimit: number }, timeLi
   return p;
 }
 
-describe.each(['thread', 'process'])('the worker pool on a %s', (kind) => {
+describe.each<Kind>(['thread', 'process'])('the worker pool on a %s', (kind) => {
   it('runs jobs, reusing its worker', async () => {
     const p = pool(kind, { size: 1, queueLimit: 5 });
     const results = await Promise.all(['a', 'b', 'c'].map((value) => p.submit({ value, ms: 1 })));

@@ -161,7 +161,8 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
     while (this.queue.length > 0 && !this.closed && this.holds === 0) {
       const idle = [...this.workers].find((w) => w.ready && !w.stopped && !this.running.has(w));
       if (idle) {
-        this.dispatch(idle, this.queue.shift()!);
+        const next = this.queue.shift();
+        if (next) this.dispatch(idle, next);
         continue;
       }
       const starting = [...this.workers].filter((w) => !w.ready).length;
