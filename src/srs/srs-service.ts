@@ -21,8 +21,7 @@ import { renderFailure } from './render-errors.js';
 import { requestedMaxPages } from './max-pages-param.js';
 import type { RenderFormat, RenderOutcome, RenderPool } from './render-pool/index.js';
 import { renderFileName } from './render-formats.js';
-import { starterTemplate } from '../report/template/index.js';
-import { TemplateError } from '../report/errors.js';
+import { starterTemplate, TemplateError } from '../report/index.js';
 
 export interface SrsServiceDeps {
   db: Kysely<Database>;
