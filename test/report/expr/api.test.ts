@@ -365,6 +365,9 @@ describe('the helpers scope', () => {
 describe('typed scope values are converted to their declared type', () => {
   it.each<[Resolved, string, unknown]>([
     [{ value: 5, type: 'System.String' }, '[X] + 1', '51'],
+    [{ value: 0.1, type: 'System.String' }, '[X] + 1', '0.11'],
+    [{ value: 1.5e-7, type: 'System.String' }, '[X]', '1.5E-07'],
+    [{ value: 1.5e17, type: 'System.String' }, '[X]', '1.5E+17'],
     [{ value: true, type: 'System.String' }, '[X] + 1', 'True1'],
     [{ value: '12', type: 'System.Int32' }, '[X] + 1', 13],
     [{ value: '12', type: 'System.Int64' }, '[X] + 1', 13n],
