@@ -9,7 +9,7 @@ import { AppError } from '../lib/errors.js';
 import { inlineDisposition } from './content-disposition.js';
 import { CommandFailedError } from './run-commands.js';
 import { TRUNCATED_HEADER } from './max-pages-param.js';
-import type { RenderFormat } from './render-pool/index.js';
+import { RENDER_FORMATS, renderRouteSuffix } from './render-formats.js';
 import { buildStarter, type SrsRequest, type SrsService } from './srs-service.js';
 import {
   RENDER_ANSWERS,
@@ -35,11 +35,7 @@ type Body = Record<string, unknown> | undefined;
 const HTML_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox";
 
-const RENDER_ROUTES: Array<{ suffix: string; format: RenderFormat }> = [
-  { suffix: '.frx.html', format: 'html' },
-  { suffix: '.frx.pdf', format: 'pdf' },
-  { suffix: '.frx', format: 'frx' },
-];
+const RENDER_ROUTES = RENDER_FORMATS.map((format) => ({ suffix: renderRouteSuffix(format), format }));
 
 function srsRequest(request: FastifyRequest<{ Params: { id: string }; Querystring: Query; Body: Body }>): SrsRequest {
   const body = request.body;

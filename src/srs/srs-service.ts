@@ -20,8 +20,8 @@ import { TemplateResolver } from './templates.js';
 import { renderFailure } from './render-errors.js';
 import { requestedMaxPages } from './max-pages-param.js';
 import type { RenderFormat, RenderOutcome, RenderPool } from './render-pool/index.js';
-import { starterTemplate } from '../report/template/index.js';
-import { TemplateError } from '../report/errors.js';
+import { renderFileName } from './render-formats.js';
+import { starterTemplate, TemplateError } from '../report/index.js';
 
 export interface SrsServiceDeps {
   db: Kysely<Database>;
@@ -74,8 +74,6 @@ export interface StarterFile {
   output: Buffer;
   fileName: string;
 }
-
-const FILE_SUFFIX: Record<RenderFormat, string> = { html: '.html', pdf: '.pdf', frx: '.frx' };
 
 /** How many SQLite command processes (each with its own connection) run SRS commands at once. */
 const SRS_SQLITE_PROCESSES = 2;
@@ -240,7 +238,7 @@ export class SrsService {
       if (opts.signal?.aborted) throw clientClosed();
       throw renderFailure(err);
     }
-    return { outcome, fileName: templateName + FILE_SUFFIX[format] };
+    return { outcome, fileName: renderFileName(templateName, format) };
   }
 }
 

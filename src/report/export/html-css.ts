@@ -1,7 +1,7 @@
 // CSS for prepared items: colours, fills, borders, fonts, and escaping for HTML text/attributes.
 
-import type { BorderLineModel, BorderModel, Color, FillModel, FontModel } from '../frx/model.js';
-import { CSS_TEXT_FEATURES, PX_PER_PT, type FontService } from '../text/index.js';
+import type { BorderLineModel, BorderModel, Color, FillModel } from '../frx/model.js';
+import { CSS_TEXT_FEATURES, PX_PER_PT, type FontService, type FontSpec } from '../text/index.js';
 
 // px() runs a dozen times per item and a report repeats the same few hundred lengths: the
 // texts are kept (bounded; cleared when full), which also shares them between items.
@@ -152,7 +152,7 @@ export function shadowCss(b: BorderModel): string {
 }
 
 /** font-family/size/weight/style/decoration of a FastReport font. */
-export function fontCss(f: FontModel, fonts: FontService): string {
+export function fontCss(f: FontSpec, fonts: FontService): string {
   const parts = [`font-family:${fonts.cssFamily(f.family)}`, `font-size:${px(f.sizePt * PX_PER_PT)}`];
   if (f.bold) parts.push('font-weight:700');
   if (f.italic) parts.push('font-style:italic');
@@ -166,7 +166,7 @@ export function fontCss(f: FontModel, fonts: FontService): string {
  * leading above the font's ascent), and where FastReport (GDI+) puts it: its ascent from the top.
  * The difference shifts each line so the glyphs land where they were measured.
  */
-export function baselineShift(f: FontModel, fonts: FontService, lineHeight: number): number {
+export function baselineShift(f: FontSpec, fonts: FontService, lineHeight: number): number {
   const r = fonts.resolve(f);
   const h = r.face.hhea;
   const upm = r.face.unitsPerEm;

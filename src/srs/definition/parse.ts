@@ -9,9 +9,7 @@
 //       <itm model="command" name="lines" acl="app_sales,app_administrator">SELECT …</itm>
 //     </def>
 //   </srs>
-import { parseXml, type XmlElement } from '../../report/frx/xml.js';
-import { TemplateError } from '../../report/errors.js';
-import { getCulture } from '../../report/format/culture.js';
+import { getCulture, parseXml, TemplateError, type XmlElement } from '../../report/index.js';
 import { bindNamedParameters } from '../../db/sql-text.js';
 import {
   BUILTIN_PARAMS,

@@ -24,9 +24,8 @@ import {
   TemplateRenderError,
 } from './errors.js';
 import type { RenderRequest, WorkerJob, WorkerReply } from './protocol.js';
+import { isRenderFormat } from '../render-formats.js';
 import type { RenderJob, RenderOutcome, RenderPool, RenderPoolOptions, RenderPoolStats } from './types.js';
-
-const FORMATS = new Set(['html', 'pdf', 'frx']);
 
 export type ResolvedPoolOptions = PoolLimits & { maxPages: number };
 
@@ -85,7 +84,7 @@ export class RenderWorkerPool implements RenderPool {
       const cut = job.truncateAtPages;
       if (cut !== undefined && (!Number.isInteger(cut) || cut < 1))
         return Promise.reject(new TypeError(`render job: truncateAtPages must be an integer ≥ 1 (got ${String(cut)})`));
-      if (!FORMATS.has(job.format))
+      if (!isRenderFormat(job.format))
         return Promise.reject(new TemplateRenderError(`unsupported output format "${String(job.format)}"`));
     }
     return this.queue.submit(job, signal);

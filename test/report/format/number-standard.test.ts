@@ -429,6 +429,9 @@ describe(".NET type hints (the expression engine passes the value's type)", () =
     // Custom formats keep 7 digits: https://github.com/dotnet/runtime/issues/120979
     expect(formatNumber(16777216, '0', EN_US, 'System.Single')).toBe('16777220');
     expect(formatNumber(16777216, 'F0', EN_US, 'System.Single')).toBe('16777216');
+    // A double beyond float's range becomes float infinity (it printed "I.nfinitE+Infinity" before).
+    expect(formatNumber(Number.MAX_VALUE, 'G', INVARIANT, 'System.Single')).toBe('Infinity');
+    expect(formatNumber(-Number.MAX_VALUE, '', EN_US, 'System.Single')).toBe('-∞');
   });
 
   it('a number typed Decimal is a decimal', () => {
