@@ -185,7 +185,10 @@ export class Authenticator {
 
   /** A change announced by another instance or the CLI (auth-changes.ts). */
   applyChange(change: AuthChange): void {
-    if (change.all) return this.clear();
+    if (change.all) {
+      this.clear();
+      return;
+    }
     for (const id of change.users) this.invalidateAccount(id);
     this.invalidateTokenIds(change.tokens);
   }

@@ -20,6 +20,7 @@ const QUERY_CANCELED = '57014';
 
 export class ConnectionCommandExecutor implements CommandExecutor {
   constructor(
+    // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own, unknown to the type system
     private readonly db: Kysely<any>,
     private readonly ownsDb: boolean,
   ) {}

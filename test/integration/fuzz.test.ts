@@ -108,7 +108,10 @@ function sendBytes(
         }
         const lines = buf.subarray(0, end).toString('latin1').split('\r\n');
         const m = /^HTTP\/1\.[01] (\d{3}) /.exec(lines[0] ?? '');
-        if (!m) return finish({ status: 0, headers: {}, body: buf.toString('latin1'), dropped: 'garbage' });
+        if (!m) {
+          finish({ status: 0, headers: {}, body: buf.toString('latin1'), dropped: 'garbage' });
+          return;
+        }
         const status = Number(m[1]);
         const headers: Record<string, string[]> = {};
         for (const line of lines.slice(1)) {
@@ -120,7 +123,10 @@ function sendBytes(
           buf = rest;
           continue;
         }
-        if (opts.head || status === 204 || status === 304) return finish({ status, headers, body: '' });
+        if (opts.head || status === 204 || status === 304) {
+          finish({ status, headers, body: '' });
+          return;
+        }
         if (headers['transfer-encoding']?.[0]?.toLowerCase() === 'chunked') {
           const parts: Buffer[] = [];
           let pos = 0;
@@ -128,7 +134,10 @@ function sendBytes(
             const eol = rest.indexOf('\r\n', pos);
             if (eol < 0) break;
             const size = parseInt(rest.subarray(pos, eol).toString('latin1'), 16);
-            if (size === 0) return finish({ status, headers, body: Buffer.concat(parts).toString('utf8') });
+            if (size === 0) {
+              finish({ status, headers, body: Buffer.concat(parts).toString('utf8') });
+              return;
+            }
             if (rest.length < eol + 2 + size + 2) break;
             parts.push(rest.subarray(eol + 2, eol + 2 + size));
             pos = eol + 2 + size + 2;
@@ -139,7 +148,10 @@ function sendBytes(
         const length = headers['content-length']?.[0];
         if (length !== undefined) {
           const n = Number(length);
-          if (rest.length >= n) return finish({ status, headers, body: rest.subarray(0, n).toString('utf8') });
+          if (rest.length >= n) {
+            finish({ status, headers, body: rest.subarray(0, n).toString('utf8') });
+            return;
+          }
           if (atEnd) finish({ status, headers, body: rest.toString('utf8'), dropped: 'truncated' });
           return;
         }
@@ -384,6 +396,7 @@ const ODD_UNICODE = [
   '<script>',
   '%',
   '%00',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as written
   '${x}',
   '{{7*7}}',
   "' OR 1=1--",
@@ -648,17 +661,13 @@ function forgedJwts(s: Secrets): fc.Arbitrary<Forged> {
   const claimNames = ['sub', 'name', 'sst', 'exp', 'iss', 'aud'] as const;
   const [header, payload, signature] = s.realJwt.split('.') as [string, string, string];
   return fc.oneof(
-    fc
-      .constantFrom('none', 'None', 'NONE', 'nOnE')
-      .chain((alg) =>
-        fc
-          .constantFrom('', 'x', signature)
-          .map((sig) => ({
-            label: `alg ${alg}`,
-            value: `${signJwt({ alg, typ: 'JWT' }, valid(), null)}${sig}`,
-            asJwt: 'invalid_token',
-          })),
-      ),
+    fc.constantFrom('none', 'None', 'NONE', 'nOnE').chain((alg) =>
+      fc.constantFrom('', 'x', signature).map((sig) => ({
+        label: `alg ${alg}`,
+        value: `${signJwt({ alg, typ: 'JWT' }, valid(), null)}${sig}`,
+        asJwt: 'invalid_token',
+      })),
+    ),
     fc
       .uint8Array({ minLength: 1, maxLength: 64 })
       .map((k) => ({ label: 'HS256, another key', value: signJwt(HS, valid(), k), asJwt: 'invalid_token' })),
@@ -769,13 +778,11 @@ function forgedJwts(s: Secrets): fc.Arbitrary<Forged> {
               : `${header}=.${payload}.${signature}`,
       asJwt: 'invalid_token',
     })),
-    fc
-      .integer({ min: 8200, max: 12_000 })
-      .map((n) => ({
-        label: 'valid but over 8 KiB',
-        value: signJwt(HS, { ...valid(), pad: 'p'.repeat(n) }, s.key),
-        asJwt: 'invalid_token',
-      })),
+    fc.integer({ min: 8200, max: 12_000 }).map((n) => ({
+      label: 'valid but over 8 KiB',
+      value: signJwt(HS, { ...valid(), pad: 'p'.repeat(n) }, s.key),
+      asJwt: 'invalid_token',
+    })),
     fc
       .array(fc.stringMatching(/^[A-Za-z0-9_-]{0,80}$/), { minLength: 3, maxLength: 3 })
       .map((parts) => ({ label: 'random segments', value: parts.join('.'), asJwt: 'invalid_token' }))

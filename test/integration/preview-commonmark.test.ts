@@ -242,16 +242,20 @@ function classify(expected: string, sanitized: string): Classification {
   const policy = (tag: StartTag): StartTag => {
     if (!ALLOWED_TAGS.has(tag.name)) return tag; // structural; the element goes as a whole
     const allowed = ALLOWED_ATTRIBUTES[tag.name] ?? [];
+    const refuse = (category: Category): false => {
+      found.add(category);
+      return false;
+    };
     const attributes = tag.attributes.filter(([name, value]) => {
-      if (!allowed.includes(name)) return (found.add('attribute-not-allowed'), false);
+      if (!allowed.includes(name)) return refuse('attribute-not-allowed');
       if (tag.name === 'code' && name === 'class' && !/^language-[A-Za-z0-9_+-]+$/.test(value ?? '')) {
-        return (found.add('code-class-not-allowed'), false);
+        return refuse('code-class-not-allowed');
       }
       if (URL_ATTRIBUTES[tag.name] === name) {
-        if (!value) return (found.add('empty-url'), false);
+        if (!value) return refuse('empty-url');
         const scheme = schemeOf(value);
         if (scheme !== undefined && !ALLOWED_SCHEMES[tag.name]!.includes(scheme))
-          return (found.add('url-scheme-not-allowed'), false);
+          return refuse('url-scheme-not-allowed');
       }
       return true;
     });

@@ -47,7 +47,9 @@ function identityV2(password: string, salt = randomBytes(16)): string {
 
 function v3Header(prf: number, iterations: number, saltLength: number): Buffer {
   const header = Buffer.from([0x01, ...new Array<number>(12).fill(0)]);
-  [prf, iterations, saltLength].forEach((value, i) => header.writeUInt32BE(value, 1 + 4 * i));
+  [prf, iterations, saltLength].forEach((value, i) => {
+    header.writeUInt32BE(value, 1 + 4 * i);
+  });
   return header;
 }
 

@@ -78,9 +78,9 @@ describe('preview pool', () => {
       ['<b onclick="x()">bold</b> *not md* <script>alert(1)</script>', 'html'],
     ];
     const answers = await Promise.all(documents.map(([source, format]) => p.previewJson(source, format)));
-    documents.forEach(([source, format], i) =>
-      expect(jsonText(answers[i]!) === JSON.stringify(preview(source, format)), `document ${i}`).toBe(true),
-    );
+    documents.forEach(([source, format], i) => {
+      expect(jsonText(answers[i]!) === JSON.stringify(preview(source, format)), `document ${i}`).toBe(true);
+    });
     // With the promised room around the JSON, for the answer's envelope.
     for (const { bytes, start, end } of answers) {
       expect(start).toBeGreaterThanOrEqual(JSON_HEADROOM);

@@ -11,7 +11,7 @@ const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A template with a JSON connection, the given bands on one page, and optional totals. */
-export function jsonTemplate(bands: string, dictionary = ''): string {
+function jsonTemplate(bands: string, dictionary = ''): string {
   return `<?xml version="1.0" encoding="utf-8"?>
 <Report ScriptLanguage="CSharp" ReportInfo.Name="JSON test">
   <Dictionary>

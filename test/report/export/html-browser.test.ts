@@ -50,12 +50,12 @@ describe.runIf(CHROMIUM !== undefined)('HTML export in headless Chromium', () =>
       return out;
     })()`)) as Record<string, string[]>;
     await page.close();
-    expect(seen['underlined']).toEqual(['underline']);
+    expect(seen.underlined).toEqual(['underline']);
     expect(seen['struck out']).toEqual(['line-through']);
-    expect(seen['a']).toEqual(['underline']);
-    expect(seen['b']).toEqual(['underline']);
-    expect(seen['plain']).toEqual([]);
-    expect(seen['bold']).toEqual(['underline']);
+    expect(seen.a).toEqual(['underline']);
+    expect(seen.b).toEqual(['underline']);
+    expect(seen.plain).toEqual([]);
+    expect(seen.bold).toEqual(['underline']);
   });
 });
 

@@ -103,8 +103,10 @@ function expectSameLines(page: PreparedPage, words: PdfWord[], t: PreparedText):
     pdf.map((l) => l.words),
     `PDF lines of ${where}`,
   ).toEqual(prepared);
-  const breaks = (lines: string[][]): number[] =>
-    lines.reduce<number[]>((acc, l) => [...acc, (acc.at(-1) ?? 0) + l.length], []);
+  const breaks = (lines: string[][]): number[] => {
+    let words = 0;
+    return lines.map((l) => (words += l.length));
+  };
   expect(breaks(pdf.map((l) => l.words))).toEqual(breaks(html.map((l) => l.words)));
   const frameLeft = t.x + t.frame.x;
   const frameRight = frameLeft + t.frame.width;

@@ -109,7 +109,14 @@ describe('name lookup', () => {
   function recording(data: Record<string, Resolved>): Scope & { calls: string[] } {
     const calls: string[] = [];
     const map = new Map(Object.entries(data));
-    return { calls, convertNulls: true, resolve: (n) => (calls.push(n), map.get(n)) };
+    return {
+      calls,
+      convertNulls: true,
+      resolve: (n) => {
+        calls.push(n);
+        return map.get(n);
+      },
+    };
   }
 
   it('passes the raw text of a [reference], then the trimmed text', () => {
@@ -152,7 +159,10 @@ describe('name lookup', () => {
     const calls: string[] = [];
     const scope: Scope = {
       convertNulls: true,
-      resolve: (n) => (calls.push(n), n === 'A' ? { value: 1, type: 'System.Int32' } : undefined),
+      resolve: (n) => {
+        calls.push(n);
+        return n === 'A' ? { value: 1, type: 'System.Int32' } : undefined;
+      },
     };
     const isName = (n: string) => n === 'A';
     expect(compileExpression('[A] + 1', { isName }).evaluate(scope)).toBe(2);

@@ -244,7 +244,7 @@ describe('limits', () => {
 // Properties
 
 function onlyTemplateErrors(src: string, convertNulls: boolean): void {
-  let compiled;
+  let compiled: ReturnType<typeof compileExpression>;
   try {
     compiled = compileExpression(src);
   } catch (e) {

@@ -348,7 +348,7 @@ describe('unsupported, unknown and misplaced elements', () => {
     expect(report.pages[0]?.subreportOf).toBe('');
   });
   it('leaves unknown elements out, with warnings naming them', () => {
-    expect((report.pages[0]?.bands[0] as DataBandModel).objects.map((o) => o.name)).toEqual([
+    expect((report.pages[0]!.bands[0] as DataBandModel).objects.map((o) => o.name)).toEqual([
       'Table1',
       'Barcode1',
       'Matrix1',

@@ -22,6 +22,7 @@ describe('parseXml', () => {
   it('keeps any attribute name as a plain key (no prototype)', () => {
     const { root } = parseXml('<a __proto__="x" constructor="y"/>');
     expect(Object.getPrototypeOf(root.attrs)).toBeNull();
+    // biome-ignore lint/suspicious/noProto: the point: `__proto__` is an ordinary key here
     expect(root.attrs.__proto__).toBe('x');
     expect(root.attrs.constructor).toBe('y');
     expect(({} as Record<string, unknown>).x).toBeUndefined();

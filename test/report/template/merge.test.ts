@@ -332,7 +332,7 @@ describe('mergeDataIntoTemplate: a template without a JSON connection', () => {
     // Only an insertion: removing it gives the template back.
     expect(
       merged
-        .replace(/\n?[ \t]*<JsonDataSourceConnection[^]*?<\/JsonDataSourceConnection>/, '')
+        .replace(/\n?[ \t]*<JsonDataSourceConnection[\s\S]*?<\/JsonDataSourceConnection>/, '')
         .replace(/\n?[ \t]*<Dictionary>\n?[ \t]*<\/Dictionary>/, ''),
     ).toBe(template.replace('\n  <Dictionary/>', ''));
   });
