@@ -20,7 +20,8 @@ import { limitMessage, renderLimits } from './render-limits.js';
 
 const FORMATS: readonly RenderFormat[] = ['html', 'pdf', 'frx'];
 const USAGE =
-  'platform-core render <template.frx> [--data <file>] [--format html|pdf|frx] [--out <file>|-] [--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]';
+  'platform-core render <template.frx> [--data <file>] [--format html|pdf|frx] [--out <file>|-] [--timeout ' +
+  '<seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]';
 
 /** A file the worker will read: checked here so that a wrong path is a usage error naming it. */
 function checkReadable(path: string, what: string): void {

@@ -144,7 +144,8 @@ function formatNumber(v: number | bigint | Decimal, fmt: string, type?: string):
         mf = `0${mf}`.slice(0, digits);
         e++;
       }
-      return `${d.sign < 0 ? '-' : ''}${mi}${mf ? `.${mf}` : ''}${letter}${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(3, '0')}`;
+      const exponent = `${letter}${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(3, '0')}`;
+      return `${d.sign < 0 ? '-' : ''}${mi}${mf ? `.${mf}` : ''}${exponent}`;
     }
     case 'F':
     case 'N': {
@@ -180,7 +181,8 @@ function formatNumber(v: number | bigint | Decimal, fmt: string, type?: string):
       const digits = si + (sf ?? '');
       const sign = d.sign < 0 ? '-' : '';
       if (e >= p || e < -4) {
-        return `${sign}${digits[0]}${digits.length > 1 ? `.${digits.slice(1)}` : ''}${letter === 'g' ? 'e' : 'E'}${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+        const exponent = `${letter === 'g' ? 'e' : 'E'}${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+        return `${sign}${digits[0]}${digits.length > 1 ? `.${digits.slice(1)}` : ''}${exponent}`;
       }
       return sign + Decimal.of(BigInt(digits), digits.length - 1 - e).toString();
     }
@@ -446,7 +448,10 @@ function formatTimeSpan(t: TimeSpan, fmt: string): string {
         : frac
           ? `.${String(frac).padStart(7, '0').replace(/0+$/, '')}`
           : '';
-    return `${neg ? '-' : ''}${d || fmt === 'G' ? `${d}:` : ''}${fmt === 'G' ? String(h).padStart(2, '0') : h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}${f}`;
+    return (
+      `${neg ? '-' : ''}${d || fmt === 'G' ? `${d}:` : ''}${fmt === 'G' ? String(h).padStart(2, '0') : h}` +
+      `:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}${f}`
+    );
   }
   let out = '';
   for (let i = 0; i < fmt.length; ) {

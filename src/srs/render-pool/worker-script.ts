@@ -52,14 +52,16 @@ export function workerLaunch(script?: string | URL): WorkerLaunch {
       : new URL(RUNNING_FROM_SOURCES ? './render-worker.ts' : './render-worker.js', import.meta.url);
   if (entry.protocol === 'file:' && !existsSync(fileURLToPath(entry))) {
     throw new RenderFailedError(
-      `the render worker script ${fileURLToPath(entry)} does not exist${RUNNING_FROM_SOURCES ? '' : ' (is dist/ built completely?)'}`,
+      `the render worker script ${fileURLToPath(entry)} does not ` +
+        `exist${RUNNING_FROM_SOURCES ? '' : ' (is dist/ built completely?)'}`,
     );
   }
   if (!/\.[mc]?ts$/.test(entry.pathname)) return { filename: entry };
   const tsxApi = tsxEsmApi();
   if (!tsxApi)
     throw new RenderFailedError(
-      `the render worker ${entry.pathname} is TypeScript and tsx is not installed: run the server from dist/ (npm run build)`,
+      `the render worker ${entry.pathname} is TypeScript and tsx is not installed: run the server from dist/ ` +
+        `(npm run build)`,
     );
   return {
     filename: new URL(`data:text/javascript,${encodeURIComponent(TSX_BOOTSTRAP)}`),

@@ -30,13 +30,15 @@ export function runnerLaunch(): RunnerLaunch {
   );
   if (!existsSync(entry))
     throw new RunnerLaunchError(
-      `the SQLite command process script ${entry} does not exist${RUNNING_FROM_SOURCES ? '' : ' (is dist/ built completely?)'}`,
+      `the SQLite command process script ${entry} does not ` +
+        `exist${RUNNING_FROM_SOURCES ? '' : ' (is dist/ built completely?)'}`,
     );
   if (!RUNNING_FROM_SOURCES) return { args: [entry] };
   const loader = tsxLoader();
   if (!loader)
     throw new RunnerLaunchError(
-      `the SQLite command process ${entry} is TypeScript and tsx is not installed: run the server from dist/ (npm run build)`,
+      `the SQLite command process ${entry} is TypeScript and tsx is not installed: run the server from dist/ ` +
+        `(npm run build)`,
     );
   return { args: ['--import', loader, entry] };
 }

@@ -101,7 +101,8 @@ describe.skipIf(!POPPLER_AVAILABLE)('PDF pages against the reference images', ()
     expect(
       diff.differing,
       `${diff.differing} of ${diff.total} pixels differ from ${reference} (at most ${diff.allowed} may); ` +
-        `rasterised with poppler ${popplerVersion()} (see pdf-reference/README.md for the version the references come from)`,
+        (`rasterised with poppler ${popplerVersion()} (see pdf-reference/README.md for the version the ` +
+          `references come from)`),
     ).toBeLessThanOrEqual(diff.allowed);
   });
 });

@@ -284,7 +284,8 @@ describe('arbitrary attribute values', () => {
               .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
               .join('');
           const xml = frx(
-            `<DataBand${attrs(bandAttrs)}><TextObject${attrs(textAttrs)}/><CheckBoxObject${attrs(textAttrs)}/><LineObject${attrs(textAttrs)}/></DataBand>`,
+            `<DataBand${attrs(bandAttrs)}><TextObject${attrs(textAttrs)}/><CheckBoxObject${attrs(textAttrs)}/` +
+              `><LineObject${attrs(textAttrs)}/></DataBand>`,
           );
           const { report } = loadFrx(xml);
           const band = report.pages[0]?.bands[0];

@@ -50,7 +50,9 @@ describe('scanElements', () => {
   });
 
   it('skips comments, CDATA and processing instructions, and reads either quote', () => {
-    const text = `<?xml version="1.0"?>\n<!-- <Fake a="1"/> -->\n<R a='x"y' b = "it's &gt; &amp;"><?pi <X/> ?><![CDATA[<Y z="1"/>]]><C/>text &lt;<D e="&#10;"></D></R>`;
+    const text =
+      `<?xml version="1.0"?>\n<!-- <Fake a="1"/> -->\n<R a='x"y' b = "it's &gt; &amp;"><?pi <X/> ?><![CDATA[<Y ` +
+      `z="1"/>]]><C/>text &lt;<D e="&#10;"></D></R>`;
     const root = scanElements(text);
     sameTree(root, parseXml(text).root);
     expect(root.children.map((c) => c.name)).toEqual(['C', 'D']);
