@@ -19,3 +19,5 @@ export type { PreparedReport, PreparedPage, PreparedItem, PreparedText } from '.
 export { exportHtml, exportHtmlBuffer, exportHtmlChunks, type HtmlExportOptions } from './export/html.js';
 export { exportPdf, exportPdfSync, exportPdfToStream, type PdfExportOptions } from './export/pdf/index.js';
 export { mergeDataIntoTemplate, starterTemplate } from './template/index.js';
+export { DEFAULT_XML_LIMITS, type ReportModel } from './frx/index.js';
+export { parseJsonText } from './data/index.js';

@@ -6,6 +6,7 @@
 import { copyFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RenderWorkerPool } from '../../src/srs/render-pool/index.js';
 import { dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
 import { startSrsFixture, type SrsFixture } from './srs-fixture.js';
 
@@ -110,13 +111,25 @@ describe.each(testDatabaseKinds())('SRS limits on %s', (kind) => {
       // Warm up: the worker is started and a small report renders.
       const warm = await f.bytes(f.adminJwt, '/api/srs/95/big.frx.pdf?app_name=demo&count=20');
       expect(warm.status).toBe(200);
+      // The slow render is held in the pool's queue until the busy request has been refused, so the
+      // pool (one worker, no queue) is full by construction. Sending the second request some
+      // milliseconds after the first left it to chance: both first run their SQL, and on a busy
+      // machine the second could reach the pool first (or after the first had timed out), take
+      // the worker and answer 422.
+      const pool = f.inst.services.srs.pool;
+      expect(pool).toBeInstanceOf(RenderWorkerPool);
+      const release = (pool as RenderWorkerPool).hold();
       const slow = f.bytes(f.adminJwt, '/api/srs/95/big.frx.pdf?app_name=demo&count=40000');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      // One worker, no queue: while the slow render runs, another one is refused at once.
-      const busy = await f.as(f.adminJwt, '/api/srs/95/big.frx.html?app_name=demo&count=40000');
-      expect(busy.status, busy.text.slice(0, 200)).toBe(503);
-      expect(busy.body.data.code).toBe('render_busy');
-      expect(Number(busy.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      try {
+        await expect.poll(() => pool.stats().queued, { interval: 10, timeout: 30_000 }).toBe(1);
+        // One worker, no queue: while the slow render waits or runs, another one is refused at once.
+        const busy = await f.as(f.adminJwt, '/api/srs/95/big.frx.html?app_name=demo&count=5');
+        expect(busy.status, busy.text.slice(0, 200)).toBe(503);
+        expect(busy.body.data.code).toBe('render_busy');
+        expect(Number(busy.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      } finally {
+        release();
+      }
       const timedOut = await slow;
       expect(timedOut.status, timedOut.body.toString().slice(0, 200)).toBe(422);
       const body = JSON.parse(timedOut.body.toString()) as { message: string; data: { code: string } };

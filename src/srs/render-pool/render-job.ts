@@ -3,9 +3,7 @@
 // ArrayBuffer (so they can be transferred).
 // Plain functions without worker_threads, so they also run (and are tested) in-process.
 
-import { renderReport } from '../../report/render.js';
-import { TemplateError } from '../../report/errors.js';
-import { mergeDataIntoTemplate } from '../../report/template/index.js';
+import { mergeDataIntoTemplate, renderReport, TemplateError } from '../../report/index.js';
 import { jsonTextFromFile, renderDataFromFile } from './data-file.js';
 import type { CachedTemplate, TemplateCache } from './template-cache.js';
 import type { WorkerJob } from './protocol.js';
