@@ -33,7 +33,8 @@ type Body = Record<string, unknown> | undefined;
 /** HTML reports are data-driven documents served from the API's origin: no script may run in
  *  them and they may load nothing from elsewhere (the export inlines styles, images and fonts). */
 const HTML_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; " +
+  "form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox";
 
 const RENDER_ROUTES = RENDER_FORMATS.map((format) => ({ suffix: renderRouteSuffix(format), format }));
 
@@ -144,7 +145,12 @@ export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
         schema: {
           tags,
           security,
-          summary: `The template ${format === 'frx' ? 'merged with the SRS data (.frx)' : `rendered with the SRS data as ${format.toUpperCase()}`}${how}`,
+          summary:
+            `The template ` +
+            (format === 'frx'
+              ? 'merged with the SRS data (.frx)'
+              : `rendered with the SRS data as ${format.toUpperCase()}`) +
+            how,
           params: TemplatePath,
           querystring: RenderQuery,
           ...withBody,

@@ -27,6 +27,7 @@ export interface SrsServiceDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   /** PostgreSQL: the app role's connections (app-role.ts), which the service closes; null on SQLite. */
+  // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
   appDb: Kysely<any> | null;
   /** SQLite: the apps' own database file, which the command processes open. */
   appDataFile: string | null;

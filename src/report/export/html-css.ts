@@ -33,8 +33,14 @@ export function css(c: Color): string {
 // Characters HTML does not allow in text (C0/C1 controls other than tab/newline, noncharacters,
 // lone surrogates) become U+FFFD.
 // eslint-disable-next-line no-control-regex
-const BAD_CHARS =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const BAD_CHARS = new RegExp(
+  [
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF]/.source,
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.source,
+    /(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.source,
+  ].join('|'),
+  'g',
+);
 
 // Whether a text may need escaping: any character escapeText/escapeAttr could change (every
 // surrogate, paired or not, so the exact rules stay in one place). Most texts need none.
@@ -91,14 +97,23 @@ export function fillCss(f: FillModel): string {
       return `background-image:linear-gradient(${angle}deg,${stops})`;
     }
     case 'PathGradient':
-      return `background-image:radial-gradient(${f.style === 'Elliptic' ? 'ellipse' : 'closest-side'},${css(f.centerColor)},${css(f.edgeColor)})`;
+      return (
+        `background-image:radial-gradient(${f.style === 'Elliptic' ? 'ellipse' : 'closest-side'}` +
+        `,${css(f.centerColor)},${css(f.edgeColor)})`
+      );
     case 'Glass': {
       if (transparent(f.color)) return '';
       const a = +f.blend.toFixed(3);
-      return `background:linear-gradient(rgba(255,255,255,${a}) 0%,rgba(255,255,255,${a}) 50%,rgba(255,255,255,0) 50%),${css(f.color)}`;
+      return (
+        `background:linear-gradient(rgba(255,255,255,${a}) 0%,rgba(255,255,255,${a}) 50%,rgba(255,255,255,0) ` +
+        `50%),${css(f.color)}`
+      );
     }
     case 'Hatch':
-      return `background:repeating-linear-gradient(45deg,${css(f.foreColor)} 0px,${css(f.foreColor)} 1px,${css(f.backColor)} 1px,${css(f.backColor)} 6px)`;
+      return (
+        `background:repeating-linear-gradient(45deg,${css(f.foreColor)} 0px,${css(f.foreColor)} ` +
+        `1px,${css(f.backColor)} 1px,${css(f.backColor)} 6px)`
+      );
     case 'Texture': {
       const data = f.imageData.replace(/\s+/g, '');
       if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return '';

@@ -192,7 +192,9 @@ function writeTextLines(w: HtmlWriter, t: PreparedText): void {
     w.push('</div>');
     if (t.underlines)
       w.push(
-        `<div class="l" style="left:0;top:${px(l.y + t.lineHeight - 1)};width:${px(t.frame.width)};border-bottom:1px solid ${w.color(t.color)}"></div>`,
+        `<div class="l" ` +
+          `style="left:0;top:${px(l.y + t.lineHeight - 1)};width:${px(t.frame.width)};border-bottom:1px ` +
+          `solid ${w.color(t.color)}"></div>`,
       );
   }
 }
@@ -201,7 +203,9 @@ function writeFrame(w: HtmlWriter, t: PreparedText): void {
   const f = t.frame;
   const rotate = t.angle !== 0 ? `;transform:rotate(${t.angle}deg)` : '';
   w.push(
-    `<div class="f" style="${box(f.x, f.y, f.width, f.height)};${w.fontStyle(t.font)};line-height:${px(t.lineHeight)};color:${w.color(t.color)}${rotate}">`,
+    `<div class="f" ` +
+      `style="${box(f.x, f.y, f.width, f.height)};${w.fontStyle(t.font)};line-height:${px(t.lineHeight)};color` +
+      `:${w.color(t.color)}${rotate}">`,
   );
   writeTextLines(w, t);
   w.push('</div>');
@@ -251,7 +255,8 @@ function writePicture(w: HtmlWriter, p: PreparedPicture): void {
     if (p.grayscale) style.push('filter:grayscale(1)');
     if (p.angle % 360 !== 0) style.push(`transform:rotate(${p.angle % 360}deg)`);
     w.push(
-      `<img alt="" src="data:${p.mime};base64,${Buffer.from(p.bytes).toString('base64')}" style="${escapeAttr(style.join(';'))}">`,
+      `<img alt="" src="data:${p.mime};base64,${Buffer.from(p.bytes).toString('base64')}" ` +
+        `style="${escapeAttr(style.join(';'))}">`,
     );
   }
   w.push(border);

@@ -145,7 +145,8 @@ export function parseSrsDefinition(id: string, file: string, input: Buffer | str
     if (unknown.length > 0)
       fail(
         c.line,
-        `command "${c.name}" uses ${unknown.map((u) => `@${u}`).join(', ')}, which ${unknown.length === 1 ? 'is not a declared param' : 'are not declared params'}`,
+        `command "${c.name}" uses ${unknown.map((u) => `@${u}`).join(', ')}, ` +
+          `which ${unknown.length === 1 ? 'is not a declared param' : 'are not declared params'}`,
       );
   }
 

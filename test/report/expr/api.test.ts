@@ -31,7 +31,8 @@ describe('compile once, evaluate per row', () => {
 
   it('is fast enough for reports', () => {
     const c = compileExpression(
-      'IIf([Row#] % 2 == 0, [Employees.FirstName] + " " + [Employees.LastName], [Products.ProductName].Substring(0, 1))',
+      'IIf([Row#] % 2 == 0, [Employees.FirstName] + " " + [Employees.LastName], ' +
+        '[Products.ProductName].Substring(0, 1))',
     );
     const scope = scopeOf();
     const t0 = performance.now();
@@ -109,7 +110,14 @@ describe('name lookup', () => {
   function recording(data: Record<string, Resolved>): Scope & { calls: string[] } {
     const calls: string[] = [];
     const map = new Map(Object.entries(data));
-    return { calls, convertNulls: true, resolve: (n) => (calls.push(n), map.get(n)) };
+    return {
+      calls,
+      convertNulls: true,
+      resolve: (n) => {
+        calls.push(n);
+        return map.get(n);
+      },
+    };
   }
 
   it('passes the raw text of a [reference], then the trimmed text', () => {
@@ -130,29 +138,35 @@ describe('name lookup', () => {
     expect(compileExpression('[Sub] - [Total]').evaluate(s)).toBe(99);
   });
 
-  it('a whole source that is not C# but looks like a name is looked up; other invalid sources fail at compile time', () => {
-    const s = scopeOf({
-      'Qty/Box (kg)': { value: 4, type: 'System.Int32' },
-      'Price (USD)': { value: 2, type: 'System.Int32' },
-      Qty: { value: 1, type: 'System.Int32' },
-    });
-    const isName = (n: string) => n === 'Qty/Box (kg)' || n === 'Price (USD)' || n === 'Qty';
-    expect(compileExpression('Qty/Box (kg)', { isName }).evaluate(s)).toBe(4);
-    expect(() => compileExpression('Qty/Box (kg)')).toThrow(/unknown function 'Box'/);
-    expect(compileExpression('[Price (USD)]').evaluate(s)).toBe(2);
-    expect(compileExpression('[Price (USD)]', { isName }).evaluate(s)).toBe(2);
-    expect(compileExpression('Price (USD)', { isName }).references).toEqual(['Price (USD)']);
-    expect(compileExpression('[Price (USD)] * [Qty/Box (kg)]').evaluate(s)).toBe(8);
-    expect(compileExpression('Order Details.UnitPrice').references).toEqual(['Order Details.UnitPrice']);
-    expect(() => compileExpression('1 + * 2')).toThrow(/syntax error/);
-    expect(() => compileExpression('a ? b')).toThrow(/syntax error/);
-  });
+  it(
+    'a whole source that is not C# but looks like a name is looked up; other invalid sources fail at compile ' + 'time',
+    () => {
+      const s = scopeOf({
+        'Qty/Box (kg)': { value: 4, type: 'System.Int32' },
+        'Price (USD)': { value: 2, type: 'System.Int32' },
+        Qty: { value: 1, type: 'System.Int32' },
+      });
+      const isName = (n: string) => n === 'Qty/Box (kg)' || n === 'Price (USD)' || n === 'Qty';
+      expect(compileExpression('Qty/Box (kg)', { isName }).evaluate(s)).toBe(4);
+      expect(() => compileExpression('Qty/Box (kg)')).toThrow(/unknown function 'Box'/);
+      expect(compileExpression('[Price (USD)]').evaluate(s)).toBe(2);
+      expect(compileExpression('[Price (USD)]', { isName }).evaluate(s)).toBe(2);
+      expect(compileExpression('Price (USD)', { isName }).references).toEqual(['Price (USD)']);
+      expect(compileExpression('[Price (USD)] * [Qty/Box (kg)]').evaluate(s)).toBe(8);
+      expect(compileExpression('Order Details.UnitPrice').references).toEqual(['Order Details.UnitPrice']);
+      expect(() => compileExpression('1 + * 2')).toThrow(/syntax error/);
+      expect(() => compileExpression('a ? b')).toThrow(/syntax error/);
+    },
+  );
 
   it('with the dictionary (isName), sources that are not names are C# only', () => {
     const calls: string[] = [];
     const scope: Scope = {
       convertNulls: true,
-      resolve: (n) => (calls.push(n), n === 'A' ? { value: 1, type: 'System.Int32' } : undefined),
+      resolve: (n) => {
+        calls.push(n);
+        return n === 'A' ? { value: 1, type: 'System.Int32' } : undefined;
+      },
     };
     const isName = (n: string) => n === 'A';
     expect(compileExpression('[A] + 1', { isName }).evaluate(scope)).toBe(2);
