@@ -22,19 +22,19 @@ const COLUMN_BANDS = new Set([
 /** The printed width of a band: the page's (or page column's) width, a data band column's. */
 export function bandWidth(e: Engine, band: BandModel): number {
   if (band.type === 'DataBand' && band.columns.count > 1) return dataColumnWidth(e, band);
-  const main = band.type === 'ChildBand' ? (e.childParents.get(band) ?? band) : band;
-  if (e.page.columns.count > 1 && COLUMN_BANDS.has(main.type)) return e.page.columns.width * 3.78;
-  return e.pageWidth;
+  const main = band.type === 'ChildBand' ? (e.structure.childParents.get(band) ?? band) : band;
+  if (e.cursor.page.columns.count > 1 && COLUMN_BANDS.has(main.type)) return e.cursor.page.columns.width * 3.78;
+  return e.cursor.pageWidth;
 }
 
 export function dataColumnWidth(e: Engine, band: BandModel & { type: 'DataBand' }): number {
-  return band.columns.width > 0 ? band.columns.width : e.pageWidth / band.columns.count;
+  return band.columns.width > 0 ? band.columns.width : e.cursor.pageWidth / band.columns.count;
 }
 
 /** Lays a band out for the current data row; null when the band is not visible. */
 export function prepareBand(e: Engine, band: BandModel): BandInstance | null {
   if (!band.visible || !visibleByExpression(e, band, band.name, band.visibleExpression)) return null;
-  const r = e.rt(band);
+  const r = e.bands.rt(band);
   const even = r.rowNo % 2 === 0;
   const look: Appearance = { fill: band.fill, border: band.border, visible: true };
   if (band.style) e.styles.apply(look, band.style, band.name);

@@ -106,7 +106,7 @@ export function splitBand(inst: BandInstance, space: number): { first: BandInsta
 
 /** FastReport's BreakBand: print what fits, then the rest on the next page. */
 export function breakBand(e: Engine, inst: BandInstance): void {
-  const r = e.rt(inst.band);
+  const r = e.bands.rt(inst.band);
   const { first, rest } = splitBand(inst, freeSpace(e));
   if (first.items.length > 0) {
     const save = r.checkFreeSpace;
@@ -128,8 +128,8 @@ export function breakBand(e: Engine, inst: BandInstance): void {
 }
 
 function mustBreak(e: Engine, inst: BandInstance): void {
-  if (e.aborted) return;
-  const r = e.rt(inst.band);
+  if (e.limits.aborted) return;
+  const r = e.bands.rt(inst.band);
   const save = r.mustBreak;
   r.mustBreak = true;
   addToPreparedPages(e, inst);

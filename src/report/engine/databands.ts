@@ -7,12 +7,14 @@ import { bandHeightWithChildren, freeSpace, showBand } from './bands.js';
 import { initDataSource, type BandSource } from './datasource.js';
 import type { Engine } from './engine.js';
 import { isGroupEmpty, runGroup } from './groups.js';
-import { addReprint, endColumn, endKeep, removeReprint, resetLogicalPageNumber, startKeep } from './pages.js';
+import { endKeep, startKeep } from './keep.js';
+import { resetLogicalPageNumber } from './page-numbers.js';
+import { addReprint, endColumn, removeReprint } from './pages.js';
 import { renderDownThenAcross, renderAcrossThenDown } from './columns.js';
 
 export function runBands(e: Engine, bands: readonly (DataBandModel | GroupHeaderBandModel)[]): void {
   for (const band of bands) {
-    if (e.aborted) break;
+    if (e.limits.aborted) break;
     if (band.type === 'DataBand') runDataBand(e, band);
     else runGroup(e, band);
   }
@@ -42,18 +44,18 @@ export function runDataBandRows(
     showHierarchy(e, band, src, rowCount);
     return;
   }
-  const r = e.rt(band);
+  const r = e.bands.rt(band);
   let isFirstRow = true;
   let someRowsPrinted = false;
-  e.setRowNo(band, 0, r.absRowNo);
+  e.bands.setRowNo(band, 0, r.absRowNo);
   r.isFirstRow = false;
   r.isLastRow = false;
   const oneRow = rowCount === 1 && keepFirstRow && keepLastRow;
-  for (let i = 0; i < rowCount && !e.aborted; i++) {
-    e.visitRow();
+  for (let i = 0; i < rowCount && !e.limits.aborted; i++) {
+    e.limits.visitRow();
     const isLastRow = i === rowCount - 1;
     if (!isDetailEmpty(e, band)) {
-      e.setRowNo(band, r.rowNo + 1, r.absRowNo + 1);
+      e.bands.setRowNo(band, r.rowNo + 1, r.absRowNo + 1);
       r.isFirstRow = isFirstRow;
       r.isLastRow = isLastRow;
       if (isFirstRow && keepFirstRow) startKeep(e, band);
@@ -74,8 +76,8 @@ export function runDataBandRows(
   }
   const child = band.child;
   if (child && child.completeToNRows > rowCount) {
-    for (let i = 0; i < child.completeToNRows - rowCount && !e.aborted; i++) {
-      e.setRowNo(child, rowCount + i + 1, rowCount + i + 1);
+    for (let i = 0; i < child.completeToNRows - rowCount && !e.limits.aborted; i++) {
+      e.bands.setRowNo(child, rowCount + i + 1, rowCount + i + 1);
       showBand(e, child);
     }
   }
@@ -95,7 +97,7 @@ function showDataBand(e: Engine, band: DataBandModel, src: BandSource, rowCount:
     else renderDownThenAcross(e, band, src, rowCount);
     return;
   }
-  if (band.resetPageNumber && (band.firstRowStartsNewPage || e.rt(band).rowNo > 1)) resetLogicalPageNumber(e);
+  if (band.resetPageNumber && (band.firstRowStartsNewPage || e.bands.rt(band).rowNo > 1)) resetLogicalPageNumber(e);
   showBand(e, band);
 }
 
@@ -130,7 +132,7 @@ function isDetailEmpty(e: Engine, band: DataBandModel): boolean {
 export function isDataBandEmpty(e: Engine, band: DataBandModel): boolean {
   const src = initDataSource(e, band);
   if (src.count === 0) return !band.printIfDatasourceEmpty;
-  for (let i = 0; i < src.count && !e.aborted; i++) {
+  for (let i = 0; i < src.count && !e.limits.aborted; i++) {
     src.position = i;
     if (!isDetailEmpty(e, band)) return false;
   }
@@ -143,9 +145,9 @@ export function isDataBandEmpty(e: Engine, band: DataBandModel): boolean {
 /** The footers that must stay with the band's last row (KeepWithData), innermost first. */
 function allFooters(e: Engine, band: DataBandModel): HeaderFooterBandModel[] {
   const chain: BandModel[] = [];
-  for (let b: BandModel | null | undefined = band; b; b = e.bandParent.get(b)) chain.push(b);
-  const summary = e.page.reportSummary;
-  if (e.rt(band).keepSummary && summary) chain.push(summary);
+  for (let b: BandModel | null | undefined = band; b; b = e.structure.bandParent.get(b)) chain.push(b);
+  const summary = e.cursor.page.reportSummary;
+  if (e.bands.rt(band).keepSummary && summary) chain.push(summary);
   const footers: HeaderFooterBandModel[] = [];
   for (const b of chain) {
     const f =
@@ -157,7 +159,7 @@ function allFooters(e: Engine, band: DataBandModel): HeaderFooterBandModel[] {
             ? b
             : null;
     if (f) footers.push(f);
-    if (b !== band && !e.rt(b).isLastRow) break;
+    if (b !== band && !e.bands.rt(b).isLastRow) break;
   }
   while (footers.length > 0 && !(footers[footers.length - 1] as HeaderFooterBandModel).keepWithData) footers.pop();
   return footers;
@@ -207,7 +209,7 @@ function showHierarchy(e: Engine, band: DataBandModel, src: BandSource, rowCount
     if (!it) items.set(id, (it = { rowNo: -1, items: [], parent: undefined }));
     return it;
   };
-  for (let i = 0; i < rowCount && !e.aborted; i++) {
+  for (let i = 0; i < rowCount && !e.limits.aborted; i++) {
     src.position = i;
     const id = idText(e, band.idColumn, `${band.name}.IdColumn`);
     let parentId = idText(e, band.parentIdColumn, `${band.name}.ParentIdColumn`);
@@ -231,26 +233,26 @@ function showLevel(e: Engine, band: DataBandModel, src: BandSource, root: HItem,
     e.warnings.add(`${band.name}: the hierarchy is deeper than 256 levels; deeper rows are not printed`);
     return;
   }
-  const save = { level: e.hierarchyLevel, indent: e.hierarchyIndent, rowNo: e.hierarchyRowNo };
-  e.hierarchyLevel = level;
-  e.hierarchyIndent = band.indent * (level - 1);
+  const save = { level: e.bands.hierarchy.level, indent: e.bands.hierarchy.indent, rowNo: e.bands.hierarchy.rowNo };
+  e.bands.hierarchy.level = level;
+  e.bands.hierarchy.indent = band.indent * (level - 1);
   try {
     showBand(e, band.header);
     let rowNo = 0;
     for (const item of root.items) {
-      if (e.aborted) break;
+      if (e.limits.aborted) break;
       rowNo++;
-      e.setRowNo(band, rowNo, e.rt(band).absRowNo + 1);
+      e.bands.setRowNo(band, rowNo, e.bands.rt(band).absRowNo + 1);
       src.position = item.rowNo;
-      e.hierarchyRowNo = prefix + String(rowNo);
+      e.bands.hierarchy.rowNo = prefix + String(rowNo);
       showBand(e, band);
       runBands(e, band.bands);
-      showLevel(e, band, src, item, level + 1, `${e.hierarchyRowNo}.`);
+      showLevel(e, band, src, item, level + 1, `${e.bands.hierarchy.rowNo}.`);
     }
     showBand(e, band.footer);
   } finally {
-    e.hierarchyLevel = save.level;
-    e.hierarchyIndent = save.indent;
-    e.hierarchyRowNo = save.rowNo;
+    e.bands.hierarchy.level = save.level;
+    e.bands.hierarchy.indent = save.indent;
+    e.bands.hierarchy.rowNo = save.rowNo;
   }
 }

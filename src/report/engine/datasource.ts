@@ -96,15 +96,15 @@ export function initDataSource(e: Engine, band: DataBandModel, extraSort: readon
     if (band.filter.trim() === '') return new VirtualSource(count);
     const v = new VirtualSource(count);
     let kept = 0;
-    for (let i = 0; i < count && !e.aborted; i++) {
-      e.visitRow();
+    for (let i = 0; i < count && !e.limits.aborted; i++) {
+      e.limits.visitRow();
       v.position = i;
       if (e.exprs.condition(band, 'filter', band.filter, `${band.name}.Filter`) !== false) kept++;
     }
     return new VirtualSource(kept);
   }
   let rows: readonly Row[];
-  const parent = e.parentDataBand.get(band);
+  const parent = e.structure.parentDataBand.get(band);
   const parentCursor = parent ? bandCursor(e, parent) : undefined;
   const relation = band.relation
     ? e.data.findRelation(band.relation)
@@ -119,8 +119,8 @@ export function initDataSource(e: Engine, band: DataBandModel, extraSort: readon
   if (band.filter.trim() !== '') {
     cursor.setRows(rows);
     const kept: Row[] = [];
-    for (let i = 0; i < rows.length && !e.aborted; i++) {
-      e.visitRow();
+    for (let i = 0; i < rows.length && !e.limits.aborted; i++) {
+      e.limits.visitRow();
       cursor.position = i;
       if (e.exprs.condition(band, 'filter', band.filter, `${band.name}.Filter`) !== false) kept.push(rows[i] as Row);
     }
@@ -130,8 +130,8 @@ export function initDataSource(e: Engine, band: DataBandModel, extraSort: readon
   if (sort.length > 0 && rows.length > 1) {
     cursor.setRows(rows);
     const keys: TypedValue[][] = [];
-    for (let i = 0; i < rows.length && !e.aborted; i++) {
-      e.visitRow();
+    for (let i = 0; i < rows.length && !e.limits.aborted; i++) {
+      e.limits.visitRow();
       cursor.position = i;
       keys.push(sort.map((s, k) => e.exprs.calc(s, `sort${k}`, s.expression, s.where ?? `${band.name}.Sort`)));
     }

@@ -9,7 +9,9 @@ import { showBand } from './bands.js';
 import { initDataSource, type BandSource, type SortSpec } from './datasource.js';
 import { isDataBandEmpty, needKeepLastRow, runDataBandRows, showDataFooter, showDataHeader } from './databands.js';
 import type { Engine } from './engine.js';
-import { addReprint, endKeep, removeReprint, resetLogicalPageNumber, startKeep } from './pages.js';
+import { endKeep, startKeep } from './keep.js';
+import { resetLogicalPageNumber } from './page-numbers.js';
+import { addReprint, removeReprint } from './pages.js';
 
 interface GroupItem {
   band: GroupHeaderBandModel | null;
@@ -83,14 +85,14 @@ function makeTree(e: Engine, group: GroupHeaderBandModel, src: BandSource): Grou
   const init = (header: GroupHeaderBandModel | null, cur: GroupItem): void => {
     for (let h = header; h; h = h.nestedGroup) {
       values.set(h, conditionValue(e, h));
-      e.setRowNo(h, 0, 0);
+      e.bands.setRowNo(h, 0, 0);
       const item: GroupItem = { band: h, items: [], rowNo: src.position, rowCount: 1 };
       cur.items.push(item);
       cur = item;
     }
   };
-  for (let i = 0; i < src.count && !e.aborted; i++) {
-    e.visitRow();
+  for (let i = 0; i < src.count && !e.limits.aborted; i++) {
+    e.limits.visitRow();
     src.position = i;
     if (i === 0) {
       init(group, root);
@@ -112,7 +114,7 @@ function makeTree(e: Engine, group: GroupHeaderBandModel, src: BandSource): Grou
 }
 
 function showTree(e: Engine, root: GroupItem, data: DataBandModel, src: BandSource): void {
-  if (e.aborted) return;
+  if (e.limits.aborted) return;
   if (root.band) {
     src.position = root.rowNo;
     showGroupHeader(e, root.band, data);
@@ -125,11 +127,11 @@ function showTree(e: Engine, root: GroupItem, data: DataBandModel, src: BandSour
     }
   } else {
     const first = (root.items[0] as GroupItem).band as GroupHeaderBandModel;
-    e.setRowNo(first, 0, e.rt(first).absRowNo);
+    e.bands.setRowNo(first, 0, e.bands.rt(first).absRowNo);
     showDataHeader(e, first.header, first.footer);
     root.items.forEach((item, i) => {
-      if (e.aborted || !item.band) return;
-      const r = e.rt(item.band);
+      if (e.limits.aborted || !item.band) return;
+      const r = e.bands.rt(item.band);
       r.isFirstRow = i === 0;
       r.isLastRow = i === root.items.length - 1;
       showTree(e, item, data, src);
@@ -140,8 +142,8 @@ function showTree(e: Engine, root: GroupItem, data: DataBandModel, src: BandSour
 }
 
 function showGroupHeader(e: Engine, header: GroupHeaderBandModel, data: DataBandModel): void {
-  const r = e.rt(header);
-  e.setRowNo(header, r.rowNo + 1, r.absRowNo + 1);
+  const r = e.bands.rt(header);
+  e.bands.setRowNo(header, r.rowNo + 1, r.absRowNo + 1);
   if (header.resetPageNumber && (header.firstRowStartsNewPage || r.rowNo > 1)) resetLogicalPageNumber(e);
   if (header.keepTogether) startKeep(e, header);
   if (header.keepWithData) startKeep(e, data);
@@ -155,8 +157,8 @@ function showGroupFooter(e: Engine, header: GroupHeaderBandModel, src: BandSourc
   src.prior();
   const footer = header.groupFooter;
   if (footer) {
-    const r = e.rt(footer);
-    e.setRowNo(footer, r.rowNo + 1, r.absRowNo + 1);
+    const r = e.bands.rt(footer);
+    e.bands.setRowNo(footer, r.rowNo + 1, r.absRowNo + 1);
   }
   removeReprint(e, footer);
   showBand(e, footer);
@@ -170,8 +172,8 @@ function needKeepFirstRow(e: Engine, g: GroupHeaderBandModel | null, data: DataB
   if (!g) return false;
   if (g.keepWithData) return true;
   if (data.header?.keepWithData) return true;
-  if (e.rt(g).isFirstRow) {
-    const parent = e.bandParent.get(g);
+  if (e.bands.rt(g).isFirstRow) {
+    const parent = e.structure.bandParent.get(g);
     return needKeepFirstRow(e, parent?.type === 'GroupHeaderBand' ? parent : null, data);
   }
   return false;

@@ -21,7 +21,7 @@ import { textCalcHeight, textData, textItem } from './text-object.js';
  *  pass (true before), as FastReport does. */
 export function visibleByExpression(e: Engine, owner: object, name: string, expression: string): boolean {
   if (expression.trim() === '') return true;
-  if (/TotalPages/.test(expression) && e.firstPass && e.doublePass) return true;
+  if (/TotalPages/.test(expression) && e.passes.firstPass && e.passes.doublePass) return true;
   return e.exprs.condition(owner, 'visible', expression, `${name}.VisibleExpression`) !== false;
 }
 

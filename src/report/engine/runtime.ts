@@ -73,6 +73,15 @@ export interface BandInstance {
   canBreak: boolean;
 }
 
+/** Collects bands into one output band (multi-column data bands) instead of the page. */
+export interface OutputBand {
+  items: LaidItem[];
+  /** Offsets of the next band inside the output band. */
+  x: number;
+  y: number;
+  bottom: number;
+}
+
 export interface LaidItem {
   item: PreparedItem;
   /** TextObject.Duplicates (post-processed per page). */

@@ -161,6 +161,6 @@ export function textItem(e: Engine, o: TextObjectModel, rt: RtObject): LaidItem 
   };
   if (html) item.html = html;
   positionLines(item);
-  if (rt.macros && !e.dropFinishedPages) e.macroItems.set(item, o);
+  if (rt.macros && !e.passes.dropFinishedPages) e.records.macroItems.set(item, o);
   return { item, measure: m, canBreak: o.canBreak, duplicates: o.duplicates };
 }
