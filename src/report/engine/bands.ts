@@ -2,24 +2,24 @@
 // it on the page (free space check, breaking, PrintOnBottom, the page footer at the bottom),
 // totals, and its child band.
 
-import type { BandModel, ComponentModel } from '../frx/model.js';
+import type { BandModel } from '../frx/model.js';
 import { prepareBand } from './band-layout.js';
-import { breakBand } from './break.js';
-import type { Engine } from './engine.js';
+import { splitBand } from './break.js';
+import type { EngineContext } from './context.js';
 import { endKeep, startKeep } from './keep.js';
-import { endColumn, showReprintFooters } from './pages.js';
+import { canPrint } from './print-on.js';
 import type { BandInstance, OutputBand } from './runtime.js';
 import { moveItem } from './prepared.js';
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /** Shows a band RepeatBandNTimes times at the current position. */
-export function showBand(e: Engine, band: BandModel | null): void {
+export function showBand(e: EngineContext, band: BandModel | null): void {
   if (!band) return;
   for (let i = 0; i < band.repeatBandNTimes && !e.limits.aborted; i++) showBandOnce(e, band);
 }
 
-function showBandOnce(e: Engine, band: BandModel): void {
+function showBandOnce(e: EngineContext, band: BandModel): void {
   const saveCur = e.bands.current;
   e.bands.current = band;
   try {
@@ -41,10 +41,10 @@ function showBandOnce(e: Engine, band: BandModel): void {
   }
 }
 
-function showBandToPage(e: Engine, band: BandModel): boolean {
+function showBandToPage(e: EngineContext, band: BandModel): boolean {
   const r = e.bands.rt(band);
   if (e.bands.output === null && band.startNewPage && (r.rowNo !== 1 || band.firstRowStartsNewPage) && !r.repeated)
-    endColumn(e);
+    e.flow.endColumn(e);
   const inst = prepareBand(e, band);
   if (!inst) return false;
   if (e.bands.output) {
@@ -75,13 +75,13 @@ const PAGE_BANDS = new Set(['PageHeaderBand', 'PageFooterBand', 'OverlayBand']);
 const COLUMN_BANDS = new Set(['ColumnHeaderBand', 'ColumnFooterBand']);
 
 /** The band a ChildBand belongs to (the first non-child band up its parents). */
-function mainBandOf(e: Engine, band: BandModel): BandModel {
+function mainBandOf(e: EngineContext, band: BandModel): BandModel {
   if (band.type !== 'ChildBand') return band;
   return e.structure.childParents.get(band) ?? band;
 }
 
 /** Places a laid-out band on the current page (FastReport's AddToPreparedPages). */
-export function addToPreparedPages(e: Engine, inst: BandInstance): void {
+export function addToPreparedPages(e: EngineContext, inst: BandInstance): void {
   if (e.limits.aborted) return;
   const band = inst.band;
   const r = e.bands.rt(band);
@@ -97,13 +97,13 @@ export function addToPreparedPages(e: Engine, inst: BandInstance): void {
       (r.absRowNo <= 1 && inst.height > e.cursor.pageHeight - footerHeight(e, e.cursor.page.pageFooter))
     ) {
       if (isSummary) {
-        showReprintFooters(e, true);
+        e.flow.showReprintFooters(e, true);
         showBand(e, e.cursor.page.columnFooter);
       }
       breakBand(e, inst);
       return;
     }
-    endColumn(e);
+    e.flow.endColumn(e);
     r.mustBreak = true;
     addToPreparedPages(e, inst);
     r.mustBreak = false;
@@ -111,7 +111,7 @@ export function addToPreparedPages(e: Engine, inst: BandInstance): void {
   }
   if (isSummary) {
     if ('keepWithData' in band && band.keepWithData) endKeep(e);
-    showReprintFooters(e, false);
+    e.flow.showReprintFooters(e, false);
     showBand(e, e.cursor.page.columnFooter);
   }
 
@@ -144,7 +144,7 @@ export function addToPreparedPages(e: Engine, inst: BandInstance): void {
 }
 
 /** Copies a band's items to the current page at (left, top) of the content area. */
-export function place(e: Engine, inst: BandInstance, left: number, top: number, width: number): void {
+export function place(e: EngineContext, inst: BandInstance, left: number, top: number, width: number): void {
   const page = e.cursor.pages[e.cursor.curPage];
   if (!page) return;
   const dx = page.margins.left + left;
@@ -162,64 +162,12 @@ export function place(e: Engine, inst: BandInstance, left: number, top: number, 
   }
 }
 
-function childrenHeight(e: Engine, band: BandModel): number {
+function childrenHeight(e: EngineContext, band: BandModel): number {
   return band.child ? bandHeightWithChildren(e, band.child) : 0;
 }
 
-// PrintOn flags as bits, worked out once per flag list (canPrint runs for every object of every
-// band printed). A flag this engine does not know gets a bit of its own, so that "only these
-// flags" stays false for a list holding it, as it was for the set of names.
-const FIRST = 1;
-const LAST = 2;
-const ODD = 4;
-const EVEN = 8;
-const REPEATED = 16;
-const SINGLE = 32;
-const UNKNOWN = 64;
-const FLAG_BITS = new Map<string, number>([
-  ['FirstPage', FIRST],
-  ['LastPage', LAST],
-  ['OddPages', ODD],
-  ['EvenPages', EVEN],
-  ['RepeatedBand', REPEATED],
-  ['SinglePage', SINGLE],
-]);
-const printOnMasks = new WeakMap<readonly string[], number>();
-
-function printOnMask(flags: readonly string[]): number {
-  let mask = printOnMasks.get(flags);
-  if (mask === undefined) {
-    mask = 0;
-    for (const f of flags) mask |= FLAG_BITS.get(f) ?? UNKNOWN;
-    printOnMasks.set(flags, mask);
-  }
-  return mask;
-}
-
-/** FastReport's CanPrint: PrintOn flags against the current page (first, last, odd, even,
- *  single page) and repeated bands. Page parity is the page number's (1 = odd). */
-export function canPrint(e: Engine, c: ComponentModel, repeated: boolean): boolean {
-  if (!c.visible) return false;
-  const flags = printOnMask(c.printOn);
-  const pageNum = e.cursor.curPage + 1;
-  const isFirst = e.cursor.curPage === e.numbering.firstReportPage;
-  const isLast = e.passes.finalPass && e.passes.doublePass && e.cursor.curPage === e.passes.firstPassPageCount - 1;
-  let can = ((flags & ODD) !== 0 && pageNum % 2 === 1) || ((flags & EVEN) !== 0 && pageNum % 2 === 0);
-  if (isLast) {
-    if ((flags & LAST) === 0) can = false;
-    if (flags === LAST || flags === (LAST | SINGLE) || flags === (FIRST | LAST)) can = true;
-  }
-  if (isFirst) {
-    if ((flags & FIRST) === 0) can = false;
-    if (flags === FIRST || flags === (FIRST | SINGLE) || flags === (FIRST | LAST)) can = true;
-  }
-  if (isFirst && isLast) can = (flags & SINGLE) !== 0;
-  if (repeated) can = (flags & REPEATED) !== 0;
-  return can;
-}
-
 /** Height of a band printed now, with its child bands (FastReport's GetBandHeightWithChildren). */
-export function bandHeightWithChildren(e: Engine, band: BandModel | null): number {
+export function bandHeightWithChildren(e: EngineContext, band: BandModel | null): number {
   let h = 0;
   for (let b: BandModel | null = band; b; ) {
     const r = e.bands.rt(b);
@@ -232,12 +180,12 @@ export function bandHeightWithChildren(e: Engine, band: BandModel | null): numbe
 }
 
 /** The height a band would print with now (its data evaluated, nothing placed). */
-export function calcBandHeight(e: Engine, band: BandModel): number {
+export function calcBandHeight(e: EngineContext, band: BandModel): number {
   return prepareBand(e, band)?.height ?? 0;
 }
 
 /** Page and column footer heights, measured once per page. */
-export function footerHeight(e: Engine, band: BandModel | null): number {
+export function footerHeight(e: EngineContext, band: BandModel | null): number {
   if (!band) return 0;
   const cached = e.cursor.footerHeights.get(band);
   if (cached && cached.page === e.cursor.curPage) return cached.height;
@@ -246,7 +194,7 @@ export function footerHeight(e: Engine, band: BandModel | null): number {
   return height;
 }
 
-function repeatedFootersHeight(e: Engine): number {
+function repeatedFootersHeight(e: EngineContext): number {
   let h = 0;
   for (const band of [...e.reprints.footers, ...e.reprints.keepFooters]) {
     const r = e.bands.rt(band);
@@ -259,11 +207,43 @@ function repeatedFootersHeight(e: Engine): number {
 }
 
 /** Space left on the page for data: page height minus footers minus the current position. */
-export function freeSpace(e: Engine): number {
+export function freeSpace(e: EngineContext): number {
   const h =
     e.cursor.pageHeight -
     footerHeight(e, e.cursor.page.pageFooter) -
     footerHeight(e, e.cursor.page.columnFooter) -
     repeatedFootersHeight(e);
   return round2(h - e.cursor.curY);
+}
+
+/** FastReport's BreakBand: print what fits, then the rest on the next page. */
+export function breakBand(e: EngineContext, inst: BandInstance): void {
+  const r = e.bands.rt(inst.band);
+  const { first, rest } = splitBand(inst, freeSpace(e));
+  if (first.items.length > 0) {
+    const save = r.checkFreeSpace;
+    r.checkFreeSpace = false;
+    addToPreparedPages(e, first);
+    r.checkFreeSpace = save;
+    e.flow.endColumn(e);
+    mustBreak(e, rest);
+  } else if (r.mustBreak) {
+    // Nothing can be split off: print the band as it is (it overflows the page).
+    const save = r.checkFreeSpace;
+    r.checkFreeSpace = false;
+    addToPreparedPages(e, inst);
+    r.checkFreeSpace = save;
+  } else {
+    e.flow.endColumn(e);
+    mustBreak(e, inst);
+  }
+}
+
+function mustBreak(e: EngineContext, inst: BandInstance): void {
+  if (e.limits.aborted) return;
+  const r = e.bands.rt(inst.band);
+  const save = r.mustBreak;
+  r.mustBreak = true;
+  addToPreparedPages(e, inst);
+  r.mustBreak = save;
 }

@@ -6,9 +6,9 @@ import type { DataBandModel } from '../frx/model.js';
 import { addToPreparedPages, calcBandHeight, freeSpace, showBand } from './bands.js';
 import { dataColumnWidth } from './band-layout.js';
 import type { BandSource } from './datasource.js';
-import { checkKeepFooter, footersHeight, needKeepLastRow } from './databands.js';
+import { checkKeepFooter, footersHeight, needKeepLastRow } from './keep-with-data.js';
 import { defaultBorder, defaultFill } from '../frx/defaults.js';
-import type { Engine } from './engine.js';
+import type { EngineContext } from './context.js';
 import { startKeep } from './keep.js';
 import { endColumn, endPage } from './pages.js';
 import type { OutputBand } from './runtime.js';
@@ -40,7 +40,7 @@ function outputBandOf(band: DataBandModel): DataBandModel {
   return out;
 }
 
-export function renderAcrossThenDown(e: Engine, band: DataBandModel, src: BandSource, rowCount: number): void {
+export function renderAcrossThenDown(e: EngineContext, band: DataBandModel, src: BandSource, rowCount: number): void {
   const saveRow = src.position;
   const keepLastRow = needKeepLastRow(e, band) && band.bands.length === 0;
   const colWidth = dataColumnWidth(e, band);
@@ -84,7 +84,7 @@ export function renderAcrossThenDown(e: Engine, band: DataBandModel, src: BandSo
   src.position = saveRow + rowCount;
 }
 
-export function renderDownThenAcross(e: Engine, band: DataBandModel, src: BandSource, rowCount: number): void {
+export function renderDownThenAcross(e: EngineContext, band: DataBandModel, src: BandSource, rowCount: number): void {
   const saveRow = src.position;
   const heights: number[] = [];
   for (let i = 0; i < rowCount && !e.limits.aborted; i++) {
@@ -103,7 +103,7 @@ export function renderDownThenAcross(e: Engine, band: DataBandModel, src: BandSo
 
 /** Prints rows from `start` down then across; returns how many rows were printed. */
 function downThenAcross(
-  e: Engine,
+  e: EngineContext,
   band: DataBandModel,
   src: BandSource,
   start: number,

@@ -3,24 +3,24 @@
 // N rows, multi-column bands and hierarchies (IdColumn/ParentIdColumn).
 
 import type { BandModel, DataBandModel, GroupHeaderBandModel, HeaderFooterBandModel } from '../frx/model.js';
-import { bandHeightWithChildren, freeSpace, showBand } from './bands.js';
+import { showBand } from './bands.js';
 import { initDataSource, type BandSource } from './datasource.js';
-import type { Engine } from './engine.js';
-import { isGroupEmpty, runGroup } from './groups.js';
+import type { EngineContext } from './context.js';
 import { endKeep, startKeep } from './keep.js';
 import { resetLogicalPageNumber } from './page-numbers.js';
-import { addReprint, endColumn, removeReprint } from './pages.js';
+import { checkKeepFooter, needKeepFirstRow, needKeepLastRow } from './keep-with-data.js';
+import { addReprint, removeReprint } from './pages.js';
 import { renderDownThenAcross, renderAcrossThenDown } from './columns.js';
 
-export function runBands(e: Engine, bands: readonly (DataBandModel | GroupHeaderBandModel)[]): void {
+export function runBands(e: EngineContext, bands: readonly (DataBandModel | GroupHeaderBandModel)[]): void {
   for (const band of bands) {
     if (e.limits.aborted) break;
     if (band.type === 'DataBand') runDataBand(e, band);
-    else runGroup(e, band);
+    else e.flow.runGroup(e, band);
   }
 }
 
-export function runDataBand(e: Engine, band: DataBandModel): void {
+export function runDataBand(e: EngineContext, band: DataBandModel): void {
   const src = initDataSource(e, band);
   let rowCount = src.count;
   if (rowCount === 0 && band.printIfDatasourceEmpty) rowCount = 1;
@@ -33,7 +33,7 @@ export function runDataBand(e: Engine, band: DataBandModel): void {
 const isDeepmost = (band: DataBandModel): boolean => band.bands.length === 0;
 
 export function runDataBandRows(
-  e: Engine,
+  e: EngineContext,
   band: DataBandModel,
   src: BandSource,
   rowCount: number,
@@ -91,7 +91,7 @@ export function runDataBandRows(
   }
 }
 
-function showDataBand(e: Engine, band: DataBandModel, src: BandSource, rowCount: number): void {
+function showDataBand(e: EngineContext, band: DataBandModel, src: BandSource, rowCount: number): void {
   if (band.columns.count > 1) {
     if (band.columns.layout === 'AcrossThenDown') renderAcrossThenDown(e, band, src, rowCount);
     else renderDownThenAcross(e, band, src, rowCount);
@@ -102,7 +102,7 @@ function showDataBand(e: Engine, band: DataBandModel, src: BandSource, rowCount:
 }
 
 export function showDataHeader(
-  e: Engine,
+  e: EngineContext,
   header: HeaderFooterBandModel | null,
   footer: HeaderFooterBandModel | null,
 ): void {
@@ -114,7 +114,7 @@ export function showDataHeader(
 }
 
 export function showDataFooter(
-  e: Engine,
+  e: EngineContext,
   header: HeaderFooterBandModel | null,
   footer: HeaderFooterBandModel | null,
 ): void {
@@ -124,12 +124,12 @@ export function showDataFooter(
 }
 
 /** True when every detail band of the current row would print nothing. */
-function isDetailEmpty(e: Engine, band: DataBandModel): boolean {
+function isDetailEmpty(e: EngineContext, band: DataBandModel): boolean {
   if (band.printIfDetailEmpty || band.bands.length === 0) return false;
-  return band.bands.every((b) => (b.type === 'DataBand' ? isDataBandEmpty(e, b) : isGroupEmpty(e, b)));
+  return band.bands.every((b) => (b.type === 'DataBand' ? isDataBandEmpty(e, b) : e.flow.isGroupEmpty(e, b)));
 }
 
-export function isDataBandEmpty(e: Engine, band: DataBandModel): boolean {
+export function isDataBandEmpty(e: EngineContext, band: DataBandModel): boolean {
   const src = initDataSource(e, band);
   if (src.count === 0) return !band.printIfDatasourceEmpty;
   for (let i = 0; i < src.count && !e.limits.aborted; i++) {
@@ -137,51 +137,6 @@ export function isDataBandEmpty(e: Engine, band: DataBandModel): boolean {
     if (!isDetailEmpty(e, band)) return false;
   }
   return true;
-}
-
-// --------------------------------------------------------------------------------------------
-// Keep with data
-
-/** The footers that must stay with the band's last row (KeepWithData), innermost first. */
-function allFooters(e: Engine, band: DataBandModel): HeaderFooterBandModel[] {
-  const chain: BandModel[] = [];
-  for (let b: BandModel | null | undefined = band; b; b = e.structure.bandParent.get(b)) chain.push(b);
-  const summary = e.cursor.page.reportSummary;
-  if (e.bands.rt(band).keepSummary && summary) chain.push(summary);
-  const footers: HeaderFooterBandModel[] = [];
-  for (const b of chain) {
-    const f =
-      b.type === 'DataBand'
-        ? b.footer
-        : b.type === 'GroupHeaderBand'
-          ? b.groupFooter
-          : b.type === 'ReportSummaryBand'
-            ? b
-            : null;
-    if (f) footers.push(f);
-    if (b !== band && !e.bands.rt(b).isLastRow) break;
-  }
-  while (footers.length > 0 && !(footers[footers.length - 1] as HeaderFooterBandModel).keepWithData) footers.pop();
-  return footers;
-}
-
-function needKeepFirstRow(band: DataBandModel): boolean {
-  return band.header !== null && band.header.keepWithData;
-}
-
-export function needKeepLastRow(e: Engine, band: DataBandModel): boolean {
-  return allFooters(e, band).length > 0;
-}
-
-export function footersHeight(e: Engine, band: DataBandModel): number {
-  let h = 0;
-  for (const f of allFooters(e, band)) if (!f.repeatOnEveryPage) h += bandHeightWithChildren(e, f);
-  return h;
-}
-
-export function checkKeepFooter(e: Engine, band: DataBandModel): void {
-  if (freeSpace(e) < footersHeight(e, band)) endColumn(e);
-  else endKeep(e);
 }
 
 // --------------------------------------------------------------------------------------------
@@ -193,7 +148,7 @@ interface HItem {
   parent: HItem | undefined;
 }
 
-function idText(e: Engine, name: string, where: string): string {
+function idText(e: EngineContext, name: string, where: string): string {
   const r = e.scope.resolve(name.replace(/^\[(.*)\]$/, '$1'));
   if (r === undefined) {
     e.warnings.add(`${where}: "${name}" is not a data column; the hierarchy is flat`);
@@ -202,7 +157,7 @@ function idText(e: Engine, name: string, where: string): string {
   return r.value === null || r.value === undefined ? '' : e.formatter.format(r.value, '', r.type);
 }
 
-function showHierarchy(e: Engine, band: DataBandModel, src: BandSource, rowCount: number): void {
+function showHierarchy(e: EngineContext, band: DataBandModel, src: BandSource, rowCount: number): void {
   const items = new Map<string, HItem>();
   const get = (id: string): HItem => {
     let it = items.get(id);
@@ -227,7 +182,14 @@ function showHierarchy(e: Engine, band: DataBandModel, src: BandSource, rowCount
   showLevel(e, band, src, root, 1, '');
 }
 
-function showLevel(e: Engine, band: DataBandModel, src: BandSource, root: HItem, level: number, prefix: string): void {
+function showLevel(
+  e: EngineContext,
+  band: DataBandModel,
+  src: BandSource,
+  root: HItem,
+  level: number,
+  prefix: string,
+): void {
   if (root.items.length === 0) return;
   if (level > 256) {
     e.warnings.add(`${band.name}: the hierarchy is deeper than 256 levels; deeper rows are not printed`);

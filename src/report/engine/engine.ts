@@ -1,8 +1,8 @@
 // The report engine's state and its run: one or two passes over the report pages (two when the
 // report is DoublePass or shows the total page count), then the prepared-page post-processing.
-// The work is split like FastReport's ReportEngine partial class: pages.ts (pages, columns,
-// keep, reprint), bands.ts (showing a band), band-layout.ts (a band's objects and height),
-// databands.ts, groups.ts, break.ts, postprocess.ts.
+// The work is split like FastReport's ReportEngine partial class (see README, Modules); the
+// modules take the engine as an EngineContext (context.ts), and its state is grouped by concern
+// into the objects below.
 
 import type { DataContext } from '../data/index.js';
 import { ReportWarnings, TemplateError } from '../errors.js';
@@ -12,14 +12,16 @@ import type { BandModel, FontModel, ReportModel, ReportPageModel } from '../frx/
 import { createFormatter, EN_US, type Culture, type Formatter } from '../format/index.js';
 import { defaultFontService, type FontService, type ResolvedFont } from '../text/index.js';
 import { BandStates } from './band-states.js';
+import type { EngineContext, EngineFlow } from './context.js';
 import { runBands } from './databands.js';
 import { Expressions } from './expressions.js';
+import { isGroupEmpty, runGroup } from './groups.js';
 import { KeepBlock } from './keep.js';
 import { RunLimits } from './limits.js';
 import { PageCursor } from './page-cursor.js';
 import { PageNumbering } from './page-numbers.js';
 import { resetLogicalPageNumber } from './page-numbers.js';
-import { endLastPage, startFirstPage } from './pages.js';
+import { endColumn, endLastPage, showReprintFooters, startFirstPage } from './pages.js';
 import { Passes } from './passes.js';
 import { postprocess, PostprocessRecords } from './postprocess.js';
 import type { PreparedReport } from './prepared.js';
@@ -72,7 +74,7 @@ function needsTotalPages(report: ReportModel): boolean {
   return false;
 }
 
-export class Engine {
+export class Engine implements EngineContext {
   readonly warnings: ReportWarnings;
   readonly fonts: FontService;
   readonly culture: Culture;
@@ -92,6 +94,7 @@ export class Engine {
   readonly keep = new KeepBlock();
   readonly reprints = new Reprints();
   readonly records = new PostprocessRecords();
+  readonly flow: EngineFlow = { endColumn, showReprintFooters, runGroup, isGroupEmpty };
   private readonly resolvedFonts = new WeakMap<FontModel, ResolvedFont>();
 
   constructor(

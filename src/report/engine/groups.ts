@@ -7,8 +7,9 @@ import { applyOperator, type TypedValue } from '../expr/index.js';
 import type { DataBandModel, GroupHeaderBandModel } from '../frx/model.js';
 import { showBand } from './bands.js';
 import { initDataSource, type BandSource, type SortSpec } from './datasource.js';
-import { isDataBandEmpty, needKeepLastRow, runDataBandRows, showDataFooter, showDataHeader } from './databands.js';
-import type { Engine } from './engine.js';
+import { isDataBandEmpty, runDataBandRows, showDataFooter, showDataHeader } from './databands.js';
+import { needKeepLastRow } from './keep-with-data.js';
+import type { EngineContext } from './context.js';
 import { endKeep, startKeep } from './keep.js';
 import { resetLogicalPageNumber } from './page-numbers.js';
 import { addReprint, removeReprint } from './pages.js';
@@ -41,12 +42,12 @@ function groupSorts(g: GroupHeaderBandModel): SortSpec[] {
   return s;
 }
 
-export function isGroupEmpty(e: Engine, g: GroupHeaderBandModel): boolean {
+export function isGroupEmpty(e: EngineContext, g: GroupHeaderBandModel): boolean {
   if (g.nestedGroup) return isGroupEmpty(e, g.nestedGroup);
   return g.data ? isDataBandEmpty(e, g.data) : true;
 }
 
-export function runGroup(e: Engine, group: GroupHeaderBandModel): void {
+export function runGroup(e: EngineContext, group: GroupHeaderBandModel): void {
   const data = groupDataBand(group);
   if (!data || data.dataSource === '') {
     e.warnings.add(`${group.name}: a group needs a data band with a data source; it is not printed`);
@@ -64,7 +65,7 @@ export function runGroup(e: Engine, group: GroupHeaderBandModel): void {
   src.prior();
 }
 
-function conditionValue(e: Engine, g: GroupHeaderBandModel): TypedValue {
+function conditionValue(e: EngineContext, g: GroupHeaderBandModel): TypedValue {
   return e.exprs.calc(g, 'condition', g.condition, `${g.name}.Condition`);
 }
 
@@ -79,7 +80,7 @@ function sameValue(a: TypedValue, b: TypedValue): boolean {
   }
 }
 
-function makeTree(e: Engine, group: GroupHeaderBandModel, src: BandSource): GroupItem {
+function makeTree(e: EngineContext, group: GroupHeaderBandModel, src: BandSource): GroupItem {
   const root: GroupItem = { band: null, items: [], rowNo: 0, rowCount: 0 };
   const values = new Map<GroupHeaderBandModel, TypedValue>();
   const init = (header: GroupHeaderBandModel | null, cur: GroupItem): void => {
@@ -113,7 +114,7 @@ function makeTree(e: Engine, group: GroupHeaderBandModel, src: BandSource): Grou
   return root;
 }
 
-function showTree(e: Engine, root: GroupItem, data: DataBandModel, src: BandSource): void {
+function showTree(e: EngineContext, root: GroupItem, data: DataBandModel, src: BandSource): void {
   if (e.limits.aborted) return;
   if (root.band) {
     src.position = root.rowNo;
@@ -141,7 +142,7 @@ function showTree(e: Engine, root: GroupItem, data: DataBandModel, src: BandSour
   if (root.band) showGroupFooter(e, root.band, src);
 }
 
-function showGroupHeader(e: Engine, header: GroupHeaderBandModel, data: DataBandModel): void {
+function showGroupHeader(e: EngineContext, header: GroupHeaderBandModel, data: DataBandModel): void {
   const r = e.bands.rt(header);
   e.bands.setRowNo(header, r.rowNo + 1, r.absRowNo + 1);
   if (header.resetPageNumber && (header.firstRowStartsNewPage || r.rowNo > 1)) resetLogicalPageNumber(e);
@@ -152,7 +153,7 @@ function showGroupHeader(e: Engine, header: GroupHeaderBandModel, data: DataBand
   if (header.groupFooter?.repeatOnEveryPage) addReprint(e, header.groupFooter);
 }
 
-function showGroupFooter(e: Engine, header: GroupHeaderBandModel, src: BandSource): void {
+function showGroupFooter(e: EngineContext, header: GroupHeaderBandModel, src: BandSource): void {
   // The footer sees the group's last row.
   src.prior();
   const footer = header.groupFooter;
@@ -168,7 +169,7 @@ function showGroupFooter(e: Engine, header: GroupHeaderBandModel, src: BandSourc
   if (footer?.keepWithData) endKeep(e);
 }
 
-function needKeepFirstRow(e: Engine, g: GroupHeaderBandModel | null, data: DataBandModel): boolean {
+function needKeepFirstRow(e: EngineContext, g: GroupHeaderBandModel | null, data: DataBandModel): boolean {
   if (!g) return false;
   if (g.keepWithData) return true;
   if (data.header?.keepWithData) return true;

@@ -10,8 +10,8 @@ import type {
   ReportObjectModel,
   ShapeObjectModel,
 } from '../frx/model.js';
-import { canPrint } from './bands.js';
-import type { Engine } from './engine.js';
+import { canPrint } from './print-on.js';
+import type { EngineContext } from './context.js';
 import { decodeBase64, imageInfo } from './image.js';
 import type { PreparedHyperlink, PreparedItem } from './prepared.js';
 import type { LaidItem, RtObject } from './runtime.js';
@@ -19,7 +19,7 @@ import { textCalcHeight, textData, textItem } from './text-object.js';
 
 /** Evaluates a VisibleExpression: false hides; expressions with TotalPages wait for the final
  *  pass (true before), as FastReport does. */
-export function visibleByExpression(e: Engine, owner: object, name: string, expression: string): boolean {
+export function visibleByExpression(e: EngineContext, owner: object, name: string, expression: string): boolean {
   if (expression.trim() === '') return true;
   if (/TotalPages/.test(expression) && e.passes.firstPass && e.passes.doublePass) return true;
   return e.exprs.condition(owner, 'visible', expression, `${name}.VisibleExpression`) !== false;
@@ -31,13 +31,13 @@ const stripBrackets = (s: string): string => {
 };
 
 /** The value of a DataColumn property (a column, parameter or total name). */
-function columnValue(e: Engine, name: string, where: string): unknown {
+function columnValue(e: EngineContext, name: string, where: string): unknown {
   const r = e.scope.resolve(stripBrackets(name));
   if (r === undefined) throw new TemplateError(`unknown data column "${name}"`, where);
   return r.value;
 }
 
-function hyperlink(e: Engine, owner: object, name: string, h: HyperlinkModel): PreparedHyperlink | undefined {
+function hyperlink(e: EngineContext, owner: object, name: string, h: HyperlinkModel): PreparedHyperlink | undefined {
   let target = h.value;
   if (h.expression.trim() !== '') {
     const v = e.exprs.calc(owner, 'hyperlink', h.expression, `${name}.Hyperlink.Expression`).value;
@@ -51,7 +51,7 @@ function hyperlink(e: Engine, owner: object, name: string, h: HyperlinkModel): P
 }
 
 /** An object as printed now; null when it does not print at all. */
-export function objectData(e: Engine, o: ReportObjectModel, even: boolean, repeated: boolean): RtObject {
+export function objectData(e: EngineContext, o: ReportObjectModel, even: boolean, repeated: boolean): RtObject {
   const rt: RtObject = {
     model: o,
     left: o.left,
@@ -95,7 +95,7 @@ export function objectData(e: Engine, o: ReportObjectModel, even: boolean, repea
   return rt;
 }
 
-function pictureBytes(e: Engine, o: PictureObjectModel): Uint8Array | null {
+function pictureBytes(e: EngineContext, o: PictureObjectModel): Uint8Array | null {
   let v: unknown = null;
   if (o.dataColumn.trim() !== '') v = columnValue(e, o.dataColumn, `${o.name}.DataColumn`);
   else if (o.imageSourceExpression.trim() !== '')
@@ -116,7 +116,7 @@ function pictureBytes(e: Engine, o: PictureObjectModel): Uint8Array | null {
   return null;
 }
 
-function checked(e: Engine, o: CheckBoxObjectModel): boolean {
+function checked(e: EngineContext, o: CheckBoxObjectModel): boolean {
   let v: unknown = o.checked;
   if (o.dataColumn.trim() !== '') v = columnValue(e, o.dataColumn, `${o.name}.DataColumn`);
   else if (o.expression.trim() !== '') v = e.exprs.calc(o, 'expr', o.expression, `${o.name}.Expression`).value;
@@ -128,7 +128,7 @@ function checked(e: Engine, o: CheckBoxObjectModel): boolean {
 }
 
 /** The object's height before shifting (CanGrow/CanShrink). */
-export function objectCalcHeight(e: Engine, rt: RtObject): number {
+export function objectCalcHeight(e: EngineContext, rt: RtObject): number {
   return rt.model.type === 'TextObject' ? textCalcHeight(e, rt.model, rt) : rt.height;
 }
 
@@ -180,7 +180,7 @@ function shapeItem(o: ShapeObjectModel, rt: RtObject): PreparedItem {
 }
 
 /** The prepared item of a printed object (coordinates relative to its band). */
-export function objectItem(e: Engine, rt: RtObject): LaidItem {
+export function objectItem(e: EngineContext, rt: RtObject): LaidItem {
   const o = rt.model;
   let item: PreparedItem;
   switch (o.type) {

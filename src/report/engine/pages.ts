@@ -1,17 +1,17 @@
-// Pages and columns (FastReport's ReportEngine.Pages/Reprint/Keep/PageNumbers): starting and
-// ending pages and page columns, page header/footer, repeated headers and footers, the keep
-// mechanism (a block of bands moved whole to the next page) and logical page numbers.
+// Pages and columns (FastReport's ReportEngine.Pages/Reprint): starting and ending pages and page
+// columns, page header/footer, repeated headers and footers shown (their lists: reprint.ts), a
+// keep block moved to the next column or page (keep.ts), logical page numbers (page-numbers.ts).
 
 import { MM_TO_PX, type BandModel } from '../frx/model.js';
 import { showBand } from './bands.js';
-import type { Engine } from './engine.js';
+import type { EngineContext } from './context.js';
 import { cutObjects, pasteObjects } from './keep.js';
 import { incLogicalPageNumber, resetLogicalPageNumber } from './page-numbers.js';
 
 // --------------------------------------------------------------------------------------------
 // Pages
 
-function addPage(e: Engine): void {
+function addPage(e: EngineContext): void {
   const p = e.cursor.page;
   e.cursor.pages.push({
     index: e.cursor.pages.length + 1,
@@ -36,7 +36,7 @@ function addPage(e: Engine): void {
 /** In a first pass that only counts pages: empties the pages nothing writes to any more (all
  *  before the current one, and before the page a keep block started on). Their items would
  *  otherwise live until the second pass starts, doubling a large report's memory. */
-function dropFinishedPages(e: Engine): void {
+function dropFinishedPages(e: EngineContext): void {
   const limit = e.keep.keeping ? Math.min(e.cursor.curPage, e.keep.page) : e.cursor.curPage;
   for (let i = e.cursor.droppedBefore; i < limit; i++) {
     const page = e.cursor.pages[i];
@@ -45,7 +45,7 @@ function dropFinishedPages(e: Engine): void {
   e.cursor.droppedBefore = Math.max(e.cursor.droppedBefore, limit);
 }
 
-export function startFirstPage(e: Engine): void {
+export function startFirstPage(e: EngineContext): void {
   const page = e.cursor.page;
   e.cursor.curX = 0;
   e.cursor.curY = 0;
@@ -79,7 +79,7 @@ export function startFirstPage(e: Engine): void {
   e.cursor.curX = 0;
 }
 
-function samePaper(e: Engine): boolean {
+function samePaper(e: EngineContext): boolean {
   const last = e.cursor.pages[e.cursor.pages.length - 1];
   return (
     last !== undefined &&
@@ -89,7 +89,7 @@ function samePaper(e: Engine): boolean {
 }
 
 /** Bottom of the last band on the current page (PrintOnPreviousPage), from the content top. */
-function lastY(e: Engine): number {
+function lastY(e: EngineContext): number {
   const page = e.cursor.pages[e.cursor.curPage];
   if (!page) return 0;
   let y = 0;
@@ -97,14 +97,14 @@ function lastY(e: Engine): number {
   return y;
 }
 
-export function endLastPage(e: Engine): void {
+export function endLastPage(e: EngineContext): void {
   if (e.cursor.page.reportSummary) showBand(e, e.cursor.page.reportSummary);
   else showBand(e, e.cursor.page.columnFooter);
   showBand(e, e.cursor.page.pageFooter);
 }
 
 /** Ends the current column: footers, then the next column or a new page. */
-export function endColumn(e: Engine, showColumnFooter = true): void {
+export function endColumn(e: EngineContext, showColumnFooter = true): void {
   if (e.keep.keeping) cutObjects(e);
   showReprintFooters(e, true);
   if (showColumnFooter) showBand(e, e.cursor.page.columnFooter);
@@ -116,19 +116,19 @@ export function endColumn(e: Engine, showColumnFooter = true): void {
   if (e.keep.keeping) pasteObjects(e);
 }
 
-function startColumn(e: Engine): void {
+function startColumn(e: EngineContext): void {
   e.cursor.curY = e.cursor.columnStartY;
   showBand(e, e.cursor.page.columnHeader);
   showReprintHeaders(e);
 }
 
-export function endPage(e: Engine, startNext = true): void {
+export function endPage(e: EngineContext, startNext = true): void {
   showBand(e, e.cursor.page.pageFooter);
   // The report goes on, so it needs another page: past the limit it stops or fails (roomForPage).
   if (startNext && !e.limits.aborted && e.limits.roomForPage(e.cursor.pages.length)) startPage(e);
 }
 
-function startPage(e: Engine): void {
+function startPage(e: EngineContext): void {
   e.cursor.curX = 0;
   e.cursor.curY = 0;
   e.cursor.curColumn = 0;
@@ -142,7 +142,7 @@ function startPage(e: Engine): void {
 // --------------------------------------------------------------------------------------------
 // Repeated headers and footers (RepeatOnEveryPage)
 
-function showReprintHeaders(e: Engine): void {
+function showReprintHeaders(e: EngineContext): void {
   const saveOrigin = e.cursor.originX;
   for (const band of [...e.reprints.headers]) {
     const r = e.bands.rt(band);
@@ -154,7 +154,7 @@ function showReprintHeaders(e: Engine): void {
   e.cursor.originX = saveOrigin;
 }
 
-export function showReprintFooters(e: Engine, repeated: boolean): void {
+export function showReprintFooters(e: EngineContext, repeated: boolean): void {
   const saveOrigin = e.cursor.originX;
   for (let i = e.reprints.footers.length - 1; i >= 0; i--) {
     const band = e.reprints.footers[i] as BandModel;
@@ -169,15 +169,15 @@ export function showReprintFooters(e: Engine, repeated: boolean): void {
   e.cursor.originX = saveOrigin;
 }
 
-function setCheckFreeSpace(e: Engine, band: BandModel, value: boolean): void {
+function setCheckFreeSpace(e: EngineContext, band: BandModel, value: boolean): void {
   for (let b: BandModel | null = band; b; b = b.child) e.bands.rt(b).checkFreeSpace = value;
 }
 
-export function addReprint(e: Engine, band: BandModel): void {
+export function addReprint(e: EngineContext, band: BandModel): void {
   e.bands.rt(band).reprintOffset = e.cursor.originX;
   e.reprints.add(band, e.keep.keeping);
 }
 
-export function removeReprint(e: Engine, band: BandModel | null): void {
+export function removeReprint(e: EngineContext, band: BandModel | null): void {
   if (band) e.reprints.remove(band);
 }
