@@ -8,6 +8,7 @@ import type { TextObjectModel } from '../frx/model.js';
 import { formatForDisplay } from '../format/index.js';
 import type { EngineContext } from './context.js';
 import type { PreparedText } from './prepared.js';
+import type { ObjectType } from './object-type.js';
 import type { LaidItem, RtObject } from './runtime.js';
 import { applyHighlight } from './styles.js';
 import { EMPTY_FRAME, measureText, positionLines, preparedLines, type TextMeasure } from './text-layout.js';
@@ -164,3 +165,9 @@ export function textItem(e: EngineContext, o: TextObjectModel, rt: RtObject): La
   if (rt.macros && !e.passes.dropFinishedPages) e.records.macroItems.set(item, o);
   return { item, measure: m, canBreak: o.canBreak, duplicates: o.duplicates };
 }
+
+export const textObject: ObjectType<TextObjectModel> = {
+  getData: textData,
+  calcHeight: textCalcHeight,
+  item: textItem,
+};
