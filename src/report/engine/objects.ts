@@ -7,7 +7,7 @@ import { canPrint } from './print-on.js';
 import type { EngineContext } from './context.js';
 import { objectType } from './object-types.js';
 import type { PreparedHyperlink } from './prepared.js';
-import type { LaidItem, RtObject } from './runtime.js';
+import { newRtObject, type LaidItem, type RtObject } from './runtime.js';
 
 /** Evaluates a VisibleExpression: false hides; expressions with TotalPages wait for the final
  *  pass (true before), as FastReport does. */
@@ -30,22 +30,9 @@ function hyperlink(e: EngineContext, owner: object, name: string, h: HyperlinkMo
   return { kind, target, newTab: h.openLinkInNewTab };
 }
 
-/** An object as printed now; null when it does not print at all. */
+/** An object's run-time properties for the current row (`visible` false when it does not print). */
 export function objectData(e: EngineContext, o: ReportObjectModel, even: boolean, repeated: boolean): RtObject {
-  const rt: RtObject = {
-    model: o,
-    left: o.left,
-    top: o.top,
-    width: o.width,
-    height: o.height,
-    visible: o.visible,
-    fill: o.fill,
-    border: o.border,
-  };
-  if (o.type === 'TextObject') {
-    rt.font = o.font;
-    rt.textFill = o.textFill;
-  }
+  const rt = newRtObject(o);
   if (o.style) e.styles.apply(rt, o.style, o.name);
   if (even && o.evenStyle) e.styles.applyEven(rt, o.evenStyle, o.evenStylePriority, o.name);
   if (!rt.visible || !visibleByExpression(e, o, o.name, o.visibleExpression) || !canPrint(e, o, repeated)) {
