@@ -1,6 +1,7 @@
 // Splitting a band that does not fit on the rest of the page (FastReport's BandBase.Break; bands.ts
-// has BreakBand): the part above the break line prints here, the rest on the next page. The break line moves up to the top of any object that cannot be split; text objects
-// (CanBreak, the default) split between lines; the band's background splits with it.
+// has BreakBand): the part above the break line prints here, the rest on the next page. The break
+// line moves up to the top of any object that cannot be split; text objects (CanBreak, the
+// default) split between lines; the band's background splits with it.
 
 import type { PreparedText } from './prepared.js';
 import type { BandInstance, LaidItem } from './runtime.js';

@@ -1,8 +1,8 @@
-// Data bands (FastReport's ReportEngine.DataBands/KeepWithData): one band per row with its
+// Data bands (FastReport's ReportEngine.DataBands): one band per row with its
 // header and footer, detail bands under each row, keep-together/keep-with-data, completing to
 // N rows, multi-column bands and hierarchies (IdColumn/ParentIdColumn).
 
-import type { BandModel, DataBandModel, GroupHeaderBandModel, HeaderFooterBandModel } from '../frx/model.js';
+import type { DataBandModel, GroupHeaderBandModel, HeaderFooterBandModel } from '../frx/model.js';
 import { showBand } from './bands.js';
 import { initDataSource, type BandSource } from './datasource.js';
 import type { EngineContext } from './context.js';
