@@ -3,7 +3,7 @@
 // CanShrink), bottom anchors, GrowToBottom, and the prepared items relative to the band.
 
 import type { BandModel } from '../frx/model.js';
-import type { Engine } from './engine.js';
+import type { EngineContext } from './context.js';
 import { objectCalcHeight, objectData, objectItem, visibleByExpression } from './objects.js';
 import type { BandInstance, LaidItem, RtObject } from './runtime.js';
 import { hasBorder, isTransparentFill, type Appearance } from './styles.js';
@@ -20,21 +20,21 @@ const COLUMN_BANDS = new Set([
 ]);
 
 /** The printed width of a band: the page's (or page column's) width, a data band column's. */
-export function bandWidth(e: Engine, band: BandModel): number {
+export function bandWidth(e: EngineContext, band: BandModel): number {
   if (band.type === 'DataBand' && band.columns.count > 1) return dataColumnWidth(e, band);
-  const main = band.type === 'ChildBand' ? (e.childParents.get(band) ?? band) : band;
-  if (e.page.columns.count > 1 && COLUMN_BANDS.has(main.type)) return e.page.columns.width * 3.78;
-  return e.pageWidth;
+  const main = band.type === 'ChildBand' ? (e.structure.childParents.get(band) ?? band) : band;
+  if (e.cursor.page.columns.count > 1 && COLUMN_BANDS.has(main.type)) return e.cursor.page.columns.width * 3.78;
+  return e.cursor.pageWidth;
 }
 
-export function dataColumnWidth(e: Engine, band: BandModel & { type: 'DataBand' }): number {
-  return band.columns.width > 0 ? band.columns.width : e.pageWidth / band.columns.count;
+export function dataColumnWidth(e: EngineContext, band: BandModel & { type: 'DataBand' }): number {
+  return band.columns.width > 0 ? band.columns.width : e.cursor.pageWidth / band.columns.count;
 }
 
 /** Lays a band out for the current data row; null when the band is not visible. */
-export function prepareBand(e: Engine, band: BandModel): BandInstance | null {
+export function prepareBand(e: EngineContext, band: BandModel): BandInstance | null {
   if (!band.visible || !visibleByExpression(e, band, band.name, band.visibleExpression)) return null;
-  const r = e.rt(band);
+  const r = e.bands.rt(band);
   const even = r.rowNo % 2 === 0;
   const look: Appearance = { fill: band.fill, border: band.border, visible: true };
   if (band.style) e.styles.apply(look, band.style, band.name);
@@ -56,7 +56,7 @@ export function prepareBand(e: Engine, band: BandModel): BandInstance | null {
 }
 
 /** BandBase.CalcHeight: sizes the objects, shifts those below grown ones, sizes the band. */
-function calcHeight(e: Engine, band: BandModel, objects: RtObject[]): number {
+function calcHeight(e: EngineContext, band: BandModel, objects: RtObject[]): number {
   const maxHeight = objects.some((o) => o.visible && (o.model.canGrow || o.model.canShrink))
     ? growObjects(e, objects)
     : bottomOf(objects);
@@ -71,7 +71,7 @@ function bottomOf(objects: readonly RtObject[]): number {
 }
 
 /** Sizes the objects that grow or shrink and shifts those below them; returns the lowest bottom. */
-function growObjects(e: Engine, objects: RtObject[]): number {
+function growObjects(e: EngineContext, objects: RtObject[]): number {
   // Stable sort by Top (objects at the same Top keep their template order).
   const sorted = objects
     .map((o, i) => ({ o, i }))

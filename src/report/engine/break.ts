@@ -1,12 +1,9 @@
-// A band that does not fit on the rest of the page and may (or must) break (FastReport's
-// BreakBand and BandBase.Break): the part above the break line prints here, the rest on the next
-// page. The break line moves up to the top of any object that cannot be split; text objects
-// (CanBreak, the default) split between lines; the band's background splits with it.
+// Splitting a band that does not fit on the rest of the page (FastReport's BandBase.Break; bands.ts
+// has BreakBand): the part above the break line prints here, the rest on the next page. The break
+// line moves up to the top of any object that cannot be split; text objects (CanBreak, the
+// default) split between lines; the band's background splits with it.
 
 import type { PreparedText } from './prepared.js';
-import { addToPreparedPages, freeSpace } from './bands.js';
-import type { Engine } from './engine.js';
-import { endColumn } from './pages.js';
 import type { BandInstance, LaidItem } from './runtime.js';
 import { isSideways, positionLines } from './text-layout.js';
 
@@ -102,36 +99,4 @@ export function splitBand(inst: BandInstance, space: number): { first: BandInsta
     first: { ...inst, height: breakLine, items: hasObjects ? first : [] },
     rest: { ...inst, height: restHeight, items: rest },
   };
-}
-
-/** FastReport's BreakBand: print what fits, then the rest on the next page. */
-export function breakBand(e: Engine, inst: BandInstance): void {
-  const r = e.rt(inst.band);
-  const { first, rest } = splitBand(inst, freeSpace(e));
-  if (first.items.length > 0) {
-    const save = r.checkFreeSpace;
-    r.checkFreeSpace = false;
-    addToPreparedPages(e, first);
-    r.checkFreeSpace = save;
-    endColumn(e);
-    mustBreak(e, rest);
-  } else if (r.mustBreak) {
-    // Nothing can be split off: print the band as it is (it overflows the page).
-    const save = r.checkFreeSpace;
-    r.checkFreeSpace = false;
-    addToPreparedPages(e, inst);
-    r.checkFreeSpace = save;
-  } else {
-    endColumn(e);
-    mustBreak(e, inst);
-  }
-}
-
-function mustBreak(e: Engine, inst: BandInstance): void {
-  if (e.aborted) return;
-  const r = e.rt(inst.band);
-  const save = r.mustBreak;
-  r.mustBreak = true;
-  addToPreparedPages(e, inst);
-  r.mustBreak = save;
 }

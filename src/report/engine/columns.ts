@@ -3,13 +3,15 @@
 // before the next one and continues on the next page when the page is full.
 
 import type { DataBandModel } from '../frx/model.js';
-import { addToPreparedPages, calcBandHeight, freeSpace, showBand, type OutputBand } from './bands.js';
+import { addToPreparedPages, calcBandHeight, freeSpace, showBand } from './bands.js';
 import { dataColumnWidth } from './band-layout.js';
 import type { BandSource } from './datasource.js';
-import { checkKeepFooter, footersHeight, needKeepLastRow } from './databands.js';
+import { checkKeepFooter, footersHeight, needKeepLastRow } from './keep-with-data.js';
 import { defaultBorder, defaultFill } from '../frx/defaults.js';
-import type { Engine } from './engine.js';
-import { endColumn, endPage, startKeep } from './pages.js';
+import type { EngineContext } from './context.js';
+import { startKeep } from './keep.js';
+import { endColumn, endPage } from './pages.js';
+import type { OutputBand } from './runtime.js';
 
 const outputBands = new WeakMap<DataBandModel, DataBandModel>();
 
@@ -38,29 +40,29 @@ function outputBandOf(band: DataBandModel): DataBandModel {
   return out;
 }
 
-export function renderAcrossThenDown(e: Engine, band: DataBandModel, src: BandSource, rowCount: number): void {
+export function renderAcrossThenDown(e: EngineContext, band: DataBandModel, src: BandSource, rowCount: number): void {
   const saveRow = src.position;
   const keepLastRow = needKeepLastRow(e, band) && band.bands.length === 0;
   const colWidth = dataColumnWidth(e, band);
   const out = outputBandOf(band);
-  const r = e.rt(band);
+  const r = e.bands.rt(band);
   let columnNo = 0;
   let output: OutputBand = { items: [], x: 0, y: 0, bottom: 0 };
-  for (let i = 0; i < rowCount && !e.aborted; i++) {
-    if (i > 0) e.visitRow();
+  for (let i = 0; i < rowCount && !e.limits.aborted; i++) {
+    if (i > 0) e.limits.visitRow();
     const isLast = i === rowCount - 1;
     src.position = saveRow + i;
     if (columnNo === 0) output = { items: [], x: 0, y: 0, bottom: 0 };
     output.x = columnNo * colWidth;
     output.y = 0;
-    const save = e.output;
-    e.output = output;
+    const save = e.bands.output;
+    e.bands.output = output;
     try {
       showBand(e, band);
     } finally {
-      e.output = save;
+      e.bands.output = save;
     }
-    e.setRowNo(band, r.rowNo + 1, r.absRowNo + 1);
+    e.bands.setRowNo(band, r.rowNo + 1, r.absRowNo + 1);
     columnNo++;
     if (columnNo === band.columns.count || isLast) {
       columnNo = 0;
@@ -68,23 +70,30 @@ export function renderAcrossThenDown(e: Engine, band: DataBandModel, src: BandSo
       let height = band.height;
       if ((band.canGrow && output.bottom > height) || (band.canShrink && output.bottom < height))
         height = output.bottom;
-      addToPreparedPages(e, { band: out, left: 0, width: e.pageWidth, height, items: output.items, canBreak: false });
+      addToPreparedPages(e, {
+        band: out,
+        left: 0,
+        width: e.cursor.pageWidth,
+        height,
+        items: output.items,
+        canBreak: false,
+      });
       if (isLast && keepLastRow) checkKeepFooter(e, band);
     }
   }
   src.position = saveRow + rowCount;
 }
 
-export function renderDownThenAcross(e: Engine, band: DataBandModel, src: BandSource, rowCount: number): void {
+export function renderDownThenAcross(e: EngineContext, band: DataBandModel, src: BandSource, rowCount: number): void {
   const saveRow = src.position;
   const heights: number[] = [];
-  for (let i = 0; i < rowCount && !e.aborted; i++) {
+  for (let i = 0; i < rowCount && !e.limits.aborted; i++) {
     src.position = saveRow + i;
     heights.push(calcBandHeight(e, band));
   }
   let start = saveRow;
   let remaining = rowCount;
-  for (let guard = 0; remaining > 0 && !e.aborted && guard < 100_000; guard++) {
+  for (let guard = 0; remaining > 0 && !e.limits.aborted && guard < 100_000; guard++) {
     const shown = downThenAcross(e, band, src, start, remaining, (i) => heights[i - saveRow] ?? band.height);
     start += shown;
     remaining -= shown;
@@ -94,7 +103,7 @@ export function renderDownThenAcross(e: Engine, band: DataBandModel, src: BandSo
 
 /** Prints rows from `start` down then across; returns how many rows were printed. */
 function downThenAcross(
-  e: Engine,
+  e: EngineContext,
   band: DataBandModel,
   src: BandSource,
   start: number,
@@ -103,7 +112,7 @@ function downThenAcross(
 ): number {
   const cols = band.columns.count;
   const colWidth = dataColumnWidth(e, band);
-  const r = e.rt(band);
+  const r = e.bands.rt(band);
   const rowsPerColumn = Math.max(Math.ceil(count / cols), band.columns.minRowCount);
   let maxHeight = 0;
   for (let c = 0; c < cols; c++) {
@@ -115,54 +124,54 @@ function downThenAcross(
     }
     maxHeight = Math.max(maxHeight, h);
   }
-  const saveX = e.curX;
-  const startY = e.curY;
+  const saveX = e.cursor.curX;
+  const startY = e.cursor.curY;
   let columnNo = 0;
   if (maxHeight > freeSpace(e)) {
-    for (let i = 0; i < count && !e.aborted; i++) {
+    for (let i = 0; i < count && !e.limits.aborted; i++) {
       src.position = start + i;
       if (height(start + i) > freeSpace(e) && i !== 0) {
         columnNo++;
         if (columnNo === cols) {
-          e.curX = saveX;
+          e.cursor.curX = saveX;
           endPage(e);
           return i;
         }
-        e.curY = startY;
+        e.cursor.curY = startY;
         i--;
         continue;
       }
-      e.curX = saveX + columnNo * colWidth;
+      e.cursor.curX = saveX + columnNo * colWidth;
       showBand(e, band);
-      e.setRowNo(band, r.rowNo + 1, r.absRowNo + 1);
+      e.bands.setRowNo(band, r.rowNo + 1, r.absRowNo + 1);
     }
-    e.curX = saveX;
+    e.cursor.curX = saveX;
     return count;
   }
-  let maxY = e.curY;
+  let maxY = e.cursor.curY;
   let rowNo = 0;
   const carryOutLast =
     band.bands.length === 0 && needKeepLastRow(e, band) && footersHeight(e, band) > freeSpace(e) - maxHeight;
-  for (let i = 0; i < count && !e.aborted; i++) {
+  for (let i = 0; i < count && !e.limits.aborted; i++) {
     src.position = start + i;
     if (i === count - 1 && carryOutLast) {
-      e.curX = saveX;
-      e.curY = maxY;
+      e.cursor.curX = saveX;
+      e.cursor.curY = maxY;
       endColumn(e);
       showBand(e, band);
       return count;
     }
-    e.curX = saveX + columnNo * colWidth;
+    e.cursor.curX = saveX + columnNo * colWidth;
     showBand(e, band);
-    maxY = Math.max(maxY, e.curY);
-    e.setRowNo(band, r.rowNo + 1, r.absRowNo + 1);
+    maxY = Math.max(maxY, e.cursor.curY);
+    e.bands.setRowNo(band, r.rowNo + 1, r.absRowNo + 1);
     if (++rowNo >= rowsPerColumn) {
       columnNo++;
       rowNo = 0;
-      e.curY = startY;
+      e.cursor.curY = startY;
     }
   }
-  e.curX = saveX;
-  e.curY = maxY;
+  e.cursor.curX = saveX;
+  e.cursor.curY = maxY;
   return count;
 }

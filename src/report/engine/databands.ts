@@ -1,24 +1,26 @@
-// Data bands (FastReport's ReportEngine.DataBands/KeepWithData): one band per row with its
+// Data bands (FastReport's ReportEngine.DataBands): one band per row with its
 // header and footer, detail bands under each row, keep-together/keep-with-data, completing to
 // N rows, multi-column bands and hierarchies (IdColumn/ParentIdColumn).
 
-import type { BandModel, DataBandModel, GroupHeaderBandModel, HeaderFooterBandModel } from '../frx/model.js';
-import { bandHeightWithChildren, freeSpace, showBand } from './bands.js';
+import type { DataBandModel, GroupHeaderBandModel, HeaderFooterBandModel } from '../frx/model.js';
+import { showBand } from './bands.js';
 import { initDataSource, type BandSource } from './datasource.js';
-import type { Engine } from './engine.js';
-import { isGroupEmpty, runGroup } from './groups.js';
-import { addReprint, endColumn, endKeep, removeReprint, resetLogicalPageNumber, startKeep } from './pages.js';
+import type { EngineContext } from './context.js';
+import { endKeep, startKeep } from './keep.js';
+import { resetLogicalPageNumber } from './page-numbers.js';
+import { checkKeepFooter, needKeepFirstRow, needKeepLastRow } from './keep-with-data.js';
+import { addReprint, removeReprint } from './pages.js';
 import { renderDownThenAcross, renderAcrossThenDown } from './columns.js';
 
-export function runBands(e: Engine, bands: readonly (DataBandModel | GroupHeaderBandModel)[]): void {
+export function runBands(e: EngineContext, bands: readonly (DataBandModel | GroupHeaderBandModel)[]): void {
   for (const band of bands) {
-    if (e.aborted) break;
+    if (e.limits.aborted) break;
     if (band.type === 'DataBand') runDataBand(e, band);
-    else runGroup(e, band);
+    else e.flow.runGroup(e, band);
   }
 }
 
-export function runDataBand(e: Engine, band: DataBandModel): void {
+export function runDataBand(e: EngineContext, band: DataBandModel): void {
   const src = initDataSource(e, band);
   let rowCount = src.count;
   if (rowCount === 0 && band.printIfDatasourceEmpty) rowCount = 1;
@@ -31,7 +33,7 @@ export function runDataBand(e: Engine, band: DataBandModel): void {
 const isDeepmost = (band: DataBandModel): boolean => band.bands.length === 0;
 
 export function runDataBandRows(
-  e: Engine,
+  e: EngineContext,
   band: DataBandModel,
   src: BandSource,
   rowCount: number,
@@ -42,18 +44,18 @@ export function runDataBandRows(
     showHierarchy(e, band, src, rowCount);
     return;
   }
-  const r = e.rt(band);
+  const r = e.bands.rt(band);
   let isFirstRow = true;
   let someRowsPrinted = false;
-  e.setRowNo(band, 0, r.absRowNo);
+  e.bands.setRowNo(band, 0, r.absRowNo);
   r.isFirstRow = false;
   r.isLastRow = false;
   const oneRow = rowCount === 1 && keepFirstRow && keepLastRow;
-  for (let i = 0; i < rowCount && !e.aborted; i++) {
-    e.visitRow();
+  for (let i = 0; i < rowCount && !e.limits.aborted; i++) {
+    e.limits.visitRow();
     const isLastRow = i === rowCount - 1;
     if (!isDetailEmpty(e, band)) {
-      e.setRowNo(band, r.rowNo + 1, r.absRowNo + 1);
+      e.bands.setRowNo(band, r.rowNo + 1, r.absRowNo + 1);
       r.isFirstRow = isFirstRow;
       r.isLastRow = isLastRow;
       if (isFirstRow && keepFirstRow) startKeep(e, band);
@@ -74,8 +76,8 @@ export function runDataBandRows(
   }
   const child = band.child;
   if (child && child.completeToNRows > rowCount) {
-    for (let i = 0; i < child.completeToNRows - rowCount && !e.aborted; i++) {
-      e.setRowNo(child, rowCount + i + 1, rowCount + i + 1);
+    for (let i = 0; i < child.completeToNRows - rowCount && !e.limits.aborted; i++) {
+      e.bands.setRowNo(child, rowCount + i + 1, rowCount + i + 1);
       showBand(e, child);
     }
   }
@@ -89,18 +91,18 @@ export function runDataBandRows(
   }
 }
 
-function showDataBand(e: Engine, band: DataBandModel, src: BandSource, rowCount: number): void {
+function showDataBand(e: EngineContext, band: DataBandModel, src: BandSource, rowCount: number): void {
   if (band.columns.count > 1) {
     if (band.columns.layout === 'AcrossThenDown') renderAcrossThenDown(e, band, src, rowCount);
     else renderDownThenAcross(e, band, src, rowCount);
     return;
   }
-  if (band.resetPageNumber && (band.firstRowStartsNewPage || e.rt(band).rowNo > 1)) resetLogicalPageNumber(e);
+  if (band.resetPageNumber && (band.firstRowStartsNewPage || e.bands.rt(band).rowNo > 1)) resetLogicalPageNumber(e);
   showBand(e, band);
 }
 
 export function showDataHeader(
-  e: Engine,
+  e: EngineContext,
   header: HeaderFooterBandModel | null,
   footer: HeaderFooterBandModel | null,
 ): void {
@@ -112,7 +114,7 @@ export function showDataHeader(
 }
 
 export function showDataFooter(
-  e: Engine,
+  e: EngineContext,
   header: HeaderFooterBandModel | null,
   footer: HeaderFooterBandModel | null,
 ): void {
@@ -122,64 +124,19 @@ export function showDataFooter(
 }
 
 /** True when every detail band of the current row would print nothing. */
-function isDetailEmpty(e: Engine, band: DataBandModel): boolean {
+function isDetailEmpty(e: EngineContext, band: DataBandModel): boolean {
   if (band.printIfDetailEmpty || band.bands.length === 0) return false;
-  return band.bands.every((b) => (b.type === 'DataBand' ? isDataBandEmpty(e, b) : isGroupEmpty(e, b)));
+  return band.bands.every((b) => (b.type === 'DataBand' ? isDataBandEmpty(e, b) : e.flow.isGroupEmpty(e, b)));
 }
 
-export function isDataBandEmpty(e: Engine, band: DataBandModel): boolean {
+export function isDataBandEmpty(e: EngineContext, band: DataBandModel): boolean {
   const src = initDataSource(e, band);
   if (src.count === 0) return !band.printIfDatasourceEmpty;
-  for (let i = 0; i < src.count && !e.aborted; i++) {
+  for (let i = 0; i < src.count && !e.limits.aborted; i++) {
     src.position = i;
     if (!isDetailEmpty(e, band)) return false;
   }
   return true;
-}
-
-// --------------------------------------------------------------------------------------------
-// Keep with data
-
-/** The footers that must stay with the band's last row (KeepWithData), innermost first. */
-function allFooters(e: Engine, band: DataBandModel): HeaderFooterBandModel[] {
-  const chain: BandModel[] = [];
-  for (let b: BandModel | null | undefined = band; b; b = e.bandParent.get(b)) chain.push(b);
-  const summary = e.page.reportSummary;
-  if (e.rt(band).keepSummary && summary) chain.push(summary);
-  const footers: HeaderFooterBandModel[] = [];
-  for (const b of chain) {
-    const f =
-      b.type === 'DataBand'
-        ? b.footer
-        : b.type === 'GroupHeaderBand'
-          ? b.groupFooter
-          : b.type === 'ReportSummaryBand'
-            ? b
-            : null;
-    if (f) footers.push(f);
-    if (b !== band && !e.rt(b).isLastRow) break;
-  }
-  while (footers.length > 0 && !(footers[footers.length - 1] as HeaderFooterBandModel).keepWithData) footers.pop();
-  return footers;
-}
-
-function needKeepFirstRow(band: DataBandModel): boolean {
-  return band.header !== null && band.header.keepWithData;
-}
-
-export function needKeepLastRow(e: Engine, band: DataBandModel): boolean {
-  return allFooters(e, band).length > 0;
-}
-
-export function footersHeight(e: Engine, band: DataBandModel): number {
-  let h = 0;
-  for (const f of allFooters(e, band)) if (!f.repeatOnEveryPage) h += bandHeightWithChildren(e, f);
-  return h;
-}
-
-export function checkKeepFooter(e: Engine, band: DataBandModel): void {
-  if (freeSpace(e) < footersHeight(e, band)) endColumn(e);
-  else endKeep(e);
 }
 
 // --------------------------------------------------------------------------------------------
@@ -191,7 +148,7 @@ interface HItem {
   parent: HItem | undefined;
 }
 
-function idText(e: Engine, name: string, where: string): string {
+function idText(e: EngineContext, name: string, where: string): string {
   const r = e.scope.resolve(name.replace(/^\[(.*)\]$/, '$1'));
   if (r === undefined) {
     e.warnings.add(`${where}: "${name}" is not a data column; the hierarchy is flat`);
@@ -200,14 +157,14 @@ function idText(e: Engine, name: string, where: string): string {
   return r.value === null || r.value === undefined ? '' : e.formatter.format(r.value, '', r.type);
 }
 
-function showHierarchy(e: Engine, band: DataBandModel, src: BandSource, rowCount: number): void {
+function showHierarchy(e: EngineContext, band: DataBandModel, src: BandSource, rowCount: number): void {
   const items = new Map<string, HItem>();
   const get = (id: string): HItem => {
     let it = items.get(id);
     if (!it) items.set(id, (it = { rowNo: -1, items: [], parent: undefined }));
     return it;
   };
-  for (let i = 0; i < rowCount && !e.aborted; i++) {
+  for (let i = 0; i < rowCount && !e.limits.aborted; i++) {
     src.position = i;
     const id = idText(e, band.idColumn, `${band.name}.IdColumn`);
     let parentId = idText(e, band.parentIdColumn, `${band.name}.ParentIdColumn`);
@@ -225,32 +182,39 @@ function showHierarchy(e: Engine, band: DataBandModel, src: BandSource, rowCount
   showLevel(e, band, src, root, 1, '');
 }
 
-function showLevel(e: Engine, band: DataBandModel, src: BandSource, root: HItem, level: number, prefix: string): void {
+function showLevel(
+  e: EngineContext,
+  band: DataBandModel,
+  src: BandSource,
+  root: HItem,
+  level: number,
+  prefix: string,
+): void {
   if (root.items.length === 0) return;
   if (level > 256) {
     e.warnings.add(`${band.name}: the hierarchy is deeper than 256 levels; deeper rows are not printed`);
     return;
   }
-  const save = { level: e.hierarchyLevel, indent: e.hierarchyIndent, rowNo: e.hierarchyRowNo };
-  e.hierarchyLevel = level;
-  e.hierarchyIndent = band.indent * (level - 1);
+  const save = { level: e.bands.hierarchy.level, indent: e.bands.hierarchy.indent, rowNo: e.bands.hierarchy.rowNo };
+  e.bands.hierarchy.level = level;
+  e.bands.hierarchy.indent = band.indent * (level - 1);
   try {
     showBand(e, band.header);
     let rowNo = 0;
     for (const item of root.items) {
-      if (e.aborted) break;
+      if (e.limits.aborted) break;
       rowNo++;
-      e.setRowNo(band, rowNo, e.rt(band).absRowNo + 1);
+      e.bands.setRowNo(band, rowNo, e.bands.rt(band).absRowNo + 1);
       src.position = item.rowNo;
-      e.hierarchyRowNo = prefix + String(rowNo);
+      e.bands.hierarchy.rowNo = prefix + String(rowNo);
       showBand(e, band);
       runBands(e, band.bands);
-      showLevel(e, band, src, item, level + 1, `${e.hierarchyRowNo}.`);
+      showLevel(e, band, src, item, level + 1, `${e.bands.hierarchy.rowNo}.`);
     }
     showBand(e, band.footer);
   } finally {
-    e.hierarchyLevel = save.level;
-    e.hierarchyIndent = save.indent;
-    e.hierarchyRowNo = save.rowNo;
+    e.bands.hierarchy.level = save.level;
+    e.bands.hierarchy.indent = save.indent;
+    e.bands.hierarchy.rowNo = save.rowNo;
   }
 }

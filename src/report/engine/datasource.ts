@@ -6,7 +6,7 @@
 import type { DataSourceCursor, Row } from '../data/index.js';
 import { compareValues, type TypedValue } from '../expr/index.js';
 import type { DataBandModel, SortModel } from '../frx/model.js';
-import type { Engine } from './engine.js';
+import type { EngineContext } from './context.js';
 
 /** A band's rows: a data source cursor, or virtual rows (no data source). */
 export interface BandSource {
@@ -75,7 +75,7 @@ export function compareSortValues(a: TypedValue, b: TypedValue, culture: string)
 }
 
 /** The band's data source cursor (undefined when it has none or it is unknown). */
-export function bandCursor(e: Engine, band: DataBandModel): DataSourceCursor | undefined {
+export function bandCursor(e: EngineContext, band: DataBandModel): DataSourceCursor | undefined {
   if (band.dataSource === '') return undefined;
   const c = e.data.findSource(band.dataSource);
   if (!c)
@@ -89,22 +89,22 @@ export function bandCursor(e: Engine, band: DataBandModel): DataSourceCursor | u
 export type SortSpec = SortModel & { where?: string };
 
 /** Initialises the rows of a data band; `extraSort` (group conditions) sorts first. */
-export function initDataSource(e: Engine, band: DataBandModel, extraSort: readonly SortSpec[] = []): BandSource {
+export function initDataSource(e: EngineContext, band: DataBandModel, extraSort: readonly SortSpec[] = []): BandSource {
   const cursor = bandCursor(e, band);
   if (!cursor) {
     const count = Math.max(0, band.rowCount);
     if (band.filter.trim() === '') return new VirtualSource(count);
     const v = new VirtualSource(count);
     let kept = 0;
-    for (let i = 0; i < count && !e.aborted; i++) {
-      e.visitRow();
+    for (let i = 0; i < count && !e.limits.aborted; i++) {
+      e.limits.visitRow();
       v.position = i;
       if (e.exprs.condition(band, 'filter', band.filter, `${band.name}.Filter`) !== false) kept++;
     }
     return new VirtualSource(kept);
   }
   let rows: readonly Row[];
-  const parent = e.parentDataBand.get(band);
+  const parent = e.structure.parentDataBand.get(band);
   const parentCursor = parent ? bandCursor(e, parent) : undefined;
   const relation = band.relation
     ? e.data.findRelation(band.relation)
@@ -119,8 +119,8 @@ export function initDataSource(e: Engine, band: DataBandModel, extraSort: readon
   if (band.filter.trim() !== '') {
     cursor.setRows(rows);
     const kept: Row[] = [];
-    for (let i = 0; i < rows.length && !e.aborted; i++) {
-      e.visitRow();
+    for (let i = 0; i < rows.length && !e.limits.aborted; i++) {
+      e.limits.visitRow();
       cursor.position = i;
       if (e.exprs.condition(band, 'filter', band.filter, `${band.name}.Filter`) !== false) kept.push(rows[i] as Row);
     }
@@ -130,8 +130,8 @@ export function initDataSource(e: Engine, band: DataBandModel, extraSort: readon
   if (sort.length > 0 && rows.length > 1) {
     cursor.setRows(rows);
     const keys: TypedValue[][] = [];
-    for (let i = 0; i < rows.length && !e.aborted; i++) {
-      e.visitRow();
+    for (let i = 0; i < rows.length && !e.limits.aborted; i++) {
+      e.limits.visitRow();
       cursor.position = i;
       keys.push(sort.map((s, k) => e.exprs.calc(s, `sort${k}`, s.expression, s.where ?? `${band.name}.Sort`)));
     }
@@ -158,7 +158,7 @@ export function initDataSource(e: Engine, band: DataBandModel, extraSort: readon
 
 /** The rows the band walks now, without initialising them again (groups print ranges of the
  *  rows their band initialised). */
-export function currentSource(e: Engine, band: DataBandModel): BandSource {
+export function currentSource(e: EngineContext, band: DataBandModel): BandSource {
   const cursor = bandCursor(e, band);
   return cursor ? new CursorSource(cursor) : new VirtualSource(Math.max(0, band.rowCount));
 }

@@ -1,33 +1,33 @@
 // The report engine's state and its run: one or two passes over the report pages (two when the
 // report is DoublePass or shows the total page count), then the prepared-page post-processing.
-// The work is split like FastReport's ReportEngine partial class: pages.ts (pages, columns,
-// keep, reprint), bands.ts (showing a band), band-layout.ts (a band's objects and height),
-// databands.ts, groups.ts, break.ts, postprocess.ts.
+// The work is split like FastReport's ReportEngine partial class (see README, Modules); the
+// modules take the engine as an EngineContext (context.ts), and its state is grouped by concern
+// into the objects below.
 
 import type { DataContext } from '../data/index.js';
-import { RenderTooLargeError, ReportWarnings, TemplateError } from '../errors.js';
+import { ReportWarnings, TemplateError } from '../errors.js';
 import type { TypedValue } from '../expr/index.js';
 import { allBands } from '../frx/load.js';
-import {
-  MM_TO_PX,
-  type BandModel,
-  type DataBandModel,
-  type GroupHeaderBandModel,
-  type ReportModel,
-  type ReportPageModel,
-  type TextObjectModel,
-} from '../frx/model.js';
+import type { BandModel, ReportModel, ReportPageModel } from '../frx/model.js';
 import { createFormatter, EN_US, type Culture, type Formatter } from '../format/index.js';
 import { defaultFontService, type FontService, type FontSpec, type ResolvedFont } from '../text/index.js';
+import { BandStates } from './band-states.js';
+import type { EngineContext, EngineFlow } from './context.js';
 import { runBands } from './databands.js';
 import { Expressions } from './expressions.js';
-import { endLastPage, resetLogicalPageNumber, startFirstPage } from './pages.js';
-import { postprocess } from './postprocess.js';
-import type { OutputBand } from './bands.js';
-import type { DuplicateInfo } from './postprocess.js';
-import type { PreparedItem, PreparedPage, PreparedReport, PreparedText } from './prepared.js';
-import { newBandRt, type BandRt } from './runtime.js';
+import { isGroupEmpty, runGroup } from './groups.js';
+import { KeepBlock } from './keep.js';
+import { RunLimits } from './limits.js';
+import { PageCursor } from './page-cursor.js';
+import { PageNumbering } from './page-numbers.js';
+import { resetLogicalPageNumber } from './page-numbers.js';
+import { endColumn, endLastPage, showReprintFooters, startFirstPage } from './pages.js';
+import { Passes } from './passes.js';
+import { postprocess, PostprocessRecords } from './postprocess.js';
+import type { PreparedReport } from './prepared.js';
+import { Reprints } from './reprint.js';
 import { ReportScope } from './scope.js';
+import { ReportStructure } from './structure.js';
 import { StyleSheet } from './styles.js';
 import { Totals } from './totals.js';
 
@@ -53,16 +53,6 @@ export interface EngineOptions {
   fonts?: FontService;
 }
 
-export interface KeepState {
-  page: number;
-  position: number;
-  curY: number;
-  curX: number;
-  deltaY: number;
-  /** Items cut from the page while the next page starts. */
-  cut?: PreparedItem[] | undefined;
-}
-
 /** The local wall clock as a Date whose UTC fields are the local time (the engine's DateTime). */
 function localWallClock(): Date {
   const now = new Date();
@@ -84,7 +74,7 @@ function needsTotalPages(report: ReportModel): boolean {
   return false;
 }
 
-export class Engine {
+export class Engine implements EngineContext {
   readonly warnings: ReportWarnings;
   readonly fonts: FontService;
   readonly culture: Culture;
@@ -94,70 +84,17 @@ export class Engine {
   readonly styles: StyleSheet;
   readonly totals: Totals;
   readonly date: Date;
-  readonly maxPages: number;
-  /** True when maxPages is the template's MaxPages (not larger than the run's limit). */
-  private readonly templateStopsPages: boolean;
-  /** The report stopped at the run's page limit because truncation was asked for. */
-  truncated = false;
-  readonly maxRows: number;
-  readonly doublePass: boolean;
-  private readonly bandsByName = new Map<string, BandModel>();
-  /** Structure: a band's parent band (null at page level), a ChildBand's owner, a DataBand's
-   *  nearest DataBand above it (for master-detail relations). */
-  readonly bandParent = new Map<BandModel, BandModel | null>();
-  readonly childParents = new Map<BandModel, BandModel>();
-  readonly parentDataBand = new Map<DataBandModel, DataBandModel | null>();
-
-  // Output and position.
-  pages: PreparedPage[] = [];
-  curPage = -1;
-  page!: ReportPageModel;
-  curX = 0;
-  curY = 0;
-  curColumn = 0;
-  columnStartY = 0;
-  originX = 0;
-  finalPass = false;
-  aborted = false;
-  rowsVisited = 0;
-  /** Physical page count of the first pass (TotalPages#). */
-  firstPassPageCount = 0;
-  /** True during a first pass whose pages are not the output (the second pass lays them out
-   *  again; the first is run for the page count): finished pages drop their items then, so a
-   *  large report is not held twice (pages.ts, dropFinishedPages). */
-  dropFinishedPages = false;
-  /** Pages below this index have dropped their items. */
-  droppedBefore = 0;
-
-  // Page numbers (FastReport's logical numbering with ResetPageNumber).
-  pageNumbers: { pageNo: number; totalPages: number }[] = [];
-  logicalPageNo = 0;
-  firstReportPage = 0;
-  isFirstReportPage = true;
-
-  /** Set while rows of a multi-column data band are collected into one output band. */
-  output: OutputBand | null = null;
-  /** Text items with Duplicates other than Show, and where their band was printed. */
-  readonly duplicates = new Map<PreparedText, DuplicateInfo>();
-
-  // Bands.
-  readonly bandRt = new Map<BandModel, BandRt>();
-  curBand: BandModel | null = null;
-  hierarchyLevel = 1;
-  hierarchyIndent = 0;
-  hierarchyRowNo = '';
-
-  // Keep together and repeated bands.
-  keeping = false;
-  keep: KeepState = { page: 0, position: 0, curY: 0, curX: 0, deltaY: 0 };
-  reprintHeaders: BandModel[] = [];
-  keepReprintHeaders: BandModel[] = [];
-  reprintFooters: BandModel[] = [];
-  keepReprintFooters: BandModel[] = [];
-  /** Heights of page/column footers per page (they are measured often). */
-  readonly footerHeights = new Map<BandModel, { page: number; height: number }>();
-  /** TextObjects whose text holds [Page#]/[TotalPages#] macros, with their model. */
-  readonly macroItems = new Map<object, TextObjectModel>();
+  readonly structure: ReportStructure;
+  readonly limits: RunLimits;
+  readonly passes: Passes;
+  // The state of a pass, by concern (each class's file says what it holds).
+  readonly cursor = new PageCursor();
+  readonly numbering = new PageNumbering();
+  readonly bands = new BandStates();
+  readonly keep = new KeepBlock();
+  readonly reprints = new Reprints();
+  readonly records = new PostprocessRecords();
+  readonly flow: EngineFlow = { endColumn, showReprintFooters, runGroup, isGroupEmpty };
   private readonly resolvedFonts = new WeakMap<FontSpec, ResolvedFont>();
 
   constructor(
@@ -174,25 +111,15 @@ export class Engine {
     this.culture = options.culture ?? EN_US;
     this.formatter = createFormatter(this.culture);
     this.date = options.now ?? localWallClock();
-    const limit = options.maxPages ?? DEFAULT_MAX_PAGES;
-    this.templateStopsPages = report.maxPages > 0 && report.maxPages <= limit;
-    this.maxPages = this.templateStopsPages ? report.maxPages : limit;
-    this.maxRows = options.maxRows ?? 1_000_000;
-    this.doublePass = report.doublePass || needsTotalPages(report);
-    for (const p of report.pages) {
-      for (const b of allBands(p)) if (!this.bandsByName.has(b.name)) this.bandsByName.set(b.name, b);
-      for (const b of [
-        p.reportTitle,
-        p.pageHeader,
-        p.columnHeader,
-        p.reportSummary,
-        p.columnFooter,
-        p.pageFooter,
-        p.overlay,
-      ])
-        if (b) this.link(b, null, null);
-      for (const b of p.bands) this.link(b, null, null);
-    }
+    this.limits = new RunLimits(
+      options.maxPages ?? DEFAULT_MAX_PAGES,
+      report.maxPages,
+      options.maxRows ?? 1_000_000,
+      options.truncatePages ?? false,
+      this.warnings,
+    );
+    this.passes = new Passes(report.doublePass || needsTotalPages(report));
+    this.structure = new ReportStructure(report);
 
     const e = this; // the scope's callbacks read the live engine state
     this.scope = new ReportScope({
@@ -202,14 +129,15 @@ export class Engine {
       date: this.date,
       convertNulls: report.convertNulls,
       parameterValues: options.parameters ?? {},
-      pageNo: () => e.pageNo(),
-      totalPages: () => e.totalPagesValue(),
-      physicalPageNo: () => e.curPage + 1,
-      physicalTotalPages: () => (e.finalPass && e.doublePass ? e.firstPassPageCount : e.pages.length),
-      rowNo: () => (e.curBand ? e.rt(e.curBand).rowNo : 0),
-      absRowNo: () => (e.curBand ? e.rt(e.curBand).absRowNo : 0),
-      hierarchyLevel: () => e.hierarchyLevel,
-      hierarchyRowNo: () => e.hierarchyRowNo,
+      pageNo: () => e.numbering.pageNo(e.cursor.curPage, report.initialPageNumber),
+      totalPages: () => e.numbering.totalPages(e.cursor.curPage, report.initialPageNumber),
+      physicalPageNo: () => e.cursor.curPage + 1,
+      physicalTotalPages: () =>
+        e.passes.finalPass && e.passes.doublePass ? e.passes.firstPassPageCount : e.cursor.pages.length,
+      rowNo: () => (e.bands.current ? e.bands.rt(e.bands.current).rowNo : 0),
+      absRowNo: () => (e.bands.current ? e.bands.rt(e.bands.current).absRowNo : 0),
+      hierarchyLevel: () => e.bands.hierarchy.level,
+      hierarchyRowNo: () => e.bands.hierarchy.rowNo,
       totalValue: (name) => e.totals.value(name),
       hasTotal: (name) => e.totals.has(name),
       calc: (expression, where) => e.exprs.calc(e.scope, `dict:${where}`, expression, where),
@@ -218,30 +146,13 @@ export class Engine {
     this.styles = new StyleSheet(report.styles, this.warnings);
     this.totals = new Totals(
       report.dictionary.totals,
-      (name) => this.bandsByName.get(name),
+      (name) => this.structure.bandByName(name),
       {
         calc: (owner, key, source, where) => this.exprs.calc(owner, key, source, where),
         convertNulls: report.convertNulls,
       },
       (m) => this.warnings.add(m),
     );
-  }
-
-  private link(band: BandModel, parent: BandModel | null, dataParent: DataBandModel | null): void {
-    this.bandParent.set(band, parent);
-    const owner = band.type === 'ChildBand' && parent ? (this.childParents.get(parent) ?? parent) : band;
-    if (band.child) {
-      this.childParents.set(band.child, owner);
-      this.link(band.child, band, dataParent);
-    }
-    if (band.type === 'DataBand') {
-      this.parentDataBand.set(band, dataParent);
-      for (const h of [band.header, band.footer]) if (h) this.link(h, band, dataParent);
-      for (const b of band.bands) this.link(b, band, band);
-    } else if (band.type === 'GroupHeaderBand') {
-      const g: GroupHeaderBandModel = band;
-      for (const b of [g.nestedGroup, g.data, g.groupFooter, g.header, g.footer]) if (b) this.link(b, g, dataParent);
-    }
   }
 
   /** fonts.resolve for a font of the template, once per font object and run (resolving builds
@@ -252,145 +163,71 @@ export class Engine {
     return r;
   }
 
-  rt(band: BandModel): BandRt {
-    let r = this.bandRt.get(band);
-    if (!r) this.bandRt.set(band, (r = newBandRt()));
-    return r;
-  }
-
-  /** Sets RowNo/AbsRowNo of a band and its child bands (FastReport's setters do the same). */
-  setRowNo(band: BandModel, rowNo: number, absRowNo: number): void {
-    for (let b: BandModel | null = band; b; b = b.child) {
-      const r = this.rt(b);
-      r.rowNo = rowNo;
-      r.absRowNo = absRowNo;
-    }
-  }
-
-  bandByName(name: string): BandModel | undefined {
-    return this.bandsByName.get(name);
-  }
-
-  pageNo(): number {
-    const info = this.pageNumbers[this.curPage - this.firstReportPage];
-    return (info?.pageNo ?? this.logicalPageNo) + this.report.initialPageNumber - 1;
-  }
-
-  totalPagesValue(): number {
-    const info = this.pageNumbers[this.curPage - this.firstReportPage];
-    return (info?.totalPages ?? 0) + this.report.initialPageNumber - 1;
-  }
-
-  get firstPass(): boolean {
-    return !(this.doublePass && this.finalPass);
-  }
-
-  // --- geometry of the current page (FastReport's PageWidth/PageHeight: paper minus margins) ---
-  get pageWidth(): number {
-    return (this.page.paperWidth - this.page.leftMargin - this.page.rightMargin) * MM_TO_PX;
-  }
-
-  get pageHeight(): number {
-    return (this.page.paperHeight - this.page.topMargin - this.page.bottomMargin) * MM_TO_PX;
-  }
-
-  /** Counts a data row against the row budget; stops the report when it is spent. */
-  visitRow(): void {
-    if (++this.rowsVisited > this.maxRows && !this.aborted) {
-      this.abort(`the report walks more than ${this.maxRows} data rows; it was stopped there`);
-    }
-  }
-
-  /** True while another page may be added. At the limit: the template's MaxPages stops the
-   *  report (a warning), asked-for truncation stops it too (marked truncated), and otherwise the
-   *  run fails with RenderTooLargeError — never a silent cut. */
-  roomForPage(): boolean {
-    if (this.pages.length < this.maxPages) return true;
-    if (this.templateStopsPages)
-      this.abort(`the report has more than ${this.maxPages} pages (the template's MaxPages)`);
-    else if (this.options.truncatePages) {
-      this.truncated = true;
-      this.abort(`the report has more than ${this.maxPages} pages; the first ${this.maxPages} were asked for`);
-    } else throw new RenderTooLargeError(this.maxPages);
-    return false;
-  }
-
-  abort(reason: string): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.warnings.add(`Output truncated: ${reason}`);
-  }
-
   /** Evaluates a text (Row#, totals… of the current state) outside any object, for tests. */
   evaluate(expression: string): TypedValue {
     return this.exprs.calc(this, `eval:${expression}`, expression, 'expression');
   }
 
   run(): PreparedReport {
-    this.finalPass = !this.doublePass;
-    this.dropFinishedPages = this.doublePass && !this.keepFirstPassPages;
+    const passes = this.passes;
+    const limits = this.limits;
+    passes.finalPass = !passes.doublePass;
+    passes.dropFinishedPages = passes.doublePass && !this.keepFirstPassPages;
     this.runPass();
     resetLogicalPageNumber(this);
-    if (this.dropFinishedPages && this.aborted) {
+    if (passes.dropFinishedPages && limits.aborted) {
       // The first pass stopped at a limit, so its pages are the output after all, and it dropped
       // them as it went: run it again keeping them. A fresh engine, so nothing of the stopped run
       // carries over (the data sources start over as for a second pass; same clock).
       for (const s of this.data.sources) s.reset();
       return new Engine(this.report, this.data, { ...this.options, now: this.date }, this.warnings, true).run();
     }
-    this.dropFinishedPages = false;
-    if (this.doublePass && !this.aborted) {
-      this.firstPassPageCount = this.pages.length;
-      this.finalPass = true;
+    passes.dropFinishedPages = false;
+    if (passes.doublePass && !limits.aborted) {
+      passes.firstPassPageCount = this.cursor.pages.length;
+      passes.finalPass = true;
       this.resetForSecondPass();
       this.runPass();
     }
     // Pages are only added with roomForPage; this is a guard, and it cuts only as that would.
-    if (this.pages.length > this.maxPages) {
-      this.pages.length = this.maxPages;
-      this.roomForPage();
+    const pages = this.cursor.pages;
+    if (pages.length > limits.maxPages) {
+      pages.length = limits.maxPages;
+      limits.roomForPage(pages.length);
     }
-    postprocess(this);
-    return this.truncated ? { pages: this.pages, truncated: true } : { pages: this.pages };
+    postprocess(pages, this.records, this.fonts);
+    return limits.truncated ? { pages, truncated: true } : { pages };
   }
 
   private resetForSecondPass(): void {
-    this.pages = [];
-    this.curPage = -1;
-    this.droppedBefore = 0;
+    this.cursor.clear();
     this.totals.clear();
-    this.bandRt.clear();
-    this.footerHeights.clear();
-    this.macroItems.clear();
-    this.duplicates.clear();
-    this.logicalPageNo = 0;
-    this.isFirstReportPage = true;
-    this.keeping = false;
-    this.rowsVisited = 0;
+    this.bands.clear();
+    this.records.clear();
+    this.numbering.restart();
+    this.keep.keeping = false;
+    this.limits.rowsVisited = 0;
     for (const s of this.data.sources) s.reset();
   }
 
   private runPass(): void {
     for (const page of this.report.pages) {
       if (!page.visible || page.subreportOf !== '') continue;
-      if (this.aborted) break;
+      if (this.limits.aborted) break;
       this.runPage(page);
     }
   }
 
   private runPage(page: ReportPageModel): void {
-    this.page = page;
-    this.reprintHeaders = [];
-    this.keepReprintHeaders = [];
-    this.reprintFooters = [];
-    this.keepReprintFooters = [];
+    this.cursor.page = page;
+    this.reprints.clear();
     if (page.unlimitedHeight || page.unlimitedWidth)
       this.warnings.add(`${page.name}: unlimited page size is not supported; the paper size is used`);
     if (page.watermarkEnabled) this.warnings.add(`${page.name}: watermarks are not rendered`);
     // The deepest DataBand keeps the report summary with its last row.
     let deepest: BandModel | undefined;
     for (const b of allBands(page)) if (b.type === 'DataBand') deepest = b;
-    if (deepest) this.rt(deepest).keepSummary = true;
+    if (deepest) this.bands.rt(deepest).keepSummary = true;
     startFirstPage(this);
     runBands(this, page.bands);
     endLastPage(this);

@@ -7,9 +7,12 @@ import { applyOperator, type TypedValue } from '../expr/index.js';
 import type { DataBandModel, GroupHeaderBandModel } from '../frx/model.js';
 import { showBand } from './bands.js';
 import { initDataSource, type BandSource, type SortSpec } from './datasource.js';
-import { isDataBandEmpty, needKeepLastRow, runDataBandRows, showDataFooter, showDataHeader } from './databands.js';
-import type { Engine } from './engine.js';
-import { addReprint, endKeep, removeReprint, resetLogicalPageNumber, startKeep } from './pages.js';
+import { isDataBandEmpty, runDataBandRows, showDataFooter, showDataHeader } from './databands.js';
+import { needKeepLastRow } from './keep-with-data.js';
+import type { EngineContext } from './context.js';
+import { endKeep, startKeep } from './keep.js';
+import { resetLogicalPageNumber } from './page-numbers.js';
+import { addReprint, removeReprint } from './pages.js';
 
 interface GroupItem {
   band: GroupHeaderBandModel | null;
@@ -39,12 +42,12 @@ function groupSorts(g: GroupHeaderBandModel): SortSpec[] {
   return s;
 }
 
-export function isGroupEmpty(e: Engine, g: GroupHeaderBandModel): boolean {
+export function isGroupEmpty(e: EngineContext, g: GroupHeaderBandModel): boolean {
   if (g.nestedGroup) return isGroupEmpty(e, g.nestedGroup);
   return g.data ? isDataBandEmpty(e, g.data) : true;
 }
 
-export function runGroup(e: Engine, group: GroupHeaderBandModel): void {
+export function runGroup(e: EngineContext, group: GroupHeaderBandModel): void {
   const data = groupDataBand(group);
   if (!data || data.dataSource === '') {
     e.warnings.add(`${group.name}: a group needs a data band with a data source; it is not printed`);
@@ -62,7 +65,7 @@ export function runGroup(e: Engine, group: GroupHeaderBandModel): void {
   src.prior();
 }
 
-function conditionValue(e: Engine, g: GroupHeaderBandModel): TypedValue {
+function conditionValue(e: EngineContext, g: GroupHeaderBandModel): TypedValue {
   return e.exprs.calc(g, 'condition', g.condition, `${g.name}.Condition`);
 }
 
@@ -77,20 +80,20 @@ function sameValue(a: TypedValue, b: TypedValue): boolean {
   }
 }
 
-function makeTree(e: Engine, group: GroupHeaderBandModel, src: BandSource): GroupItem {
+function makeTree(e: EngineContext, group: GroupHeaderBandModel, src: BandSource): GroupItem {
   const root: GroupItem = { band: null, items: [], rowNo: 0, rowCount: 0 };
   const values = new Map<GroupHeaderBandModel, TypedValue>();
   const init = (header: GroupHeaderBandModel | null, cur: GroupItem): void => {
     for (let h = header; h; h = h.nestedGroup) {
       values.set(h, conditionValue(e, h));
-      e.setRowNo(h, 0, 0);
+      e.bands.setRowNo(h, 0, 0);
       const item: GroupItem = { band: h, items: [], rowNo: src.position, rowCount: 1 };
       cur.items.push(item);
       cur = item;
     }
   };
-  for (let i = 0; i < src.count && !e.aborted; i++) {
-    e.visitRow();
+  for (let i = 0; i < src.count && !e.limits.aborted; i++) {
+    e.limits.visitRow();
     src.position = i;
     if (i === 0) {
       init(group, root);
@@ -111,8 +114,8 @@ function makeTree(e: Engine, group: GroupHeaderBandModel, src: BandSource): Grou
   return root;
 }
 
-function showTree(e: Engine, root: GroupItem, data: DataBandModel, src: BandSource): void {
-  if (e.aborted) return;
+function showTree(e: EngineContext, root: GroupItem, data: DataBandModel, src: BandSource): void {
+  if (e.limits.aborted) return;
   if (root.band) {
     src.position = root.rowNo;
     showGroupHeader(e, root.band, data);
@@ -125,11 +128,11 @@ function showTree(e: Engine, root: GroupItem, data: DataBandModel, src: BandSour
     }
   } else {
     const first = (root.items[0] as GroupItem).band as GroupHeaderBandModel;
-    e.setRowNo(first, 0, e.rt(first).absRowNo);
+    e.bands.setRowNo(first, 0, e.bands.rt(first).absRowNo);
     showDataHeader(e, first.header, first.footer);
     root.items.forEach((item, i) => {
-      if (e.aborted || !item.band) return;
-      const r = e.rt(item.band);
+      if (e.limits.aborted || !item.band) return;
+      const r = e.bands.rt(item.band);
       r.isFirstRow = i === 0;
       r.isLastRow = i === root.items.length - 1;
       showTree(e, item, data, src);
@@ -139,9 +142,9 @@ function showTree(e: Engine, root: GroupItem, data: DataBandModel, src: BandSour
   if (root.band) showGroupFooter(e, root.band, src);
 }
 
-function showGroupHeader(e: Engine, header: GroupHeaderBandModel, data: DataBandModel): void {
-  const r = e.rt(header);
-  e.setRowNo(header, r.rowNo + 1, r.absRowNo + 1);
+function showGroupHeader(e: EngineContext, header: GroupHeaderBandModel, data: DataBandModel): void {
+  const r = e.bands.rt(header);
+  e.bands.setRowNo(header, r.rowNo + 1, r.absRowNo + 1);
   if (header.resetPageNumber && (header.firstRowStartsNewPage || r.rowNo > 1)) resetLogicalPageNumber(e);
   if (header.keepTogether) startKeep(e, header);
   if (header.keepWithData) startKeep(e, data);
@@ -150,13 +153,13 @@ function showGroupHeader(e: Engine, header: GroupHeaderBandModel, data: DataBand
   if (header.groupFooter?.repeatOnEveryPage) addReprint(e, header.groupFooter);
 }
 
-function showGroupFooter(e: Engine, header: GroupHeaderBandModel, src: BandSource): void {
+function showGroupFooter(e: EngineContext, header: GroupHeaderBandModel, src: BandSource): void {
   // The footer sees the group's last row.
   src.prior();
   const footer = header.groupFooter;
   if (footer) {
-    const r = e.rt(footer);
-    e.setRowNo(footer, r.rowNo + 1, r.absRowNo + 1);
+    const r = e.bands.rt(footer);
+    e.bands.setRowNo(footer, r.rowNo + 1, r.absRowNo + 1);
   }
   removeReprint(e, footer);
   showBand(e, footer);
@@ -166,12 +169,12 @@ function showGroupFooter(e: Engine, header: GroupHeaderBandModel, src: BandSourc
   if (footer?.keepWithData) endKeep(e);
 }
 
-function needKeepFirstRow(e: Engine, g: GroupHeaderBandModel | null, data: DataBandModel): boolean {
+function needKeepFirstRow(e: EngineContext, g: GroupHeaderBandModel | null, data: DataBandModel): boolean {
   if (!g) return false;
   if (g.keepWithData) return true;
   if (data.header?.keepWithData) return true;
-  if (e.rt(g).isFirstRow) {
-    const parent = e.bandParent.get(g);
+  if (e.bands.rt(g).isFirstRow) {
+    const parent = e.structure.bandParent.get(g);
     return needKeepFirstRow(e, parent?.type === 'GroupHeaderBand' ? parent : null, data);
   }
   return false;

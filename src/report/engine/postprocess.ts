@@ -2,9 +2,8 @@
 // Clear or Merge for consecutive bands showing the same text) and the page-number macros
 // [Page#] and [TotalPages#], filled in once the page count is final.
 
-import type { Duplicates } from '../frx/model.js';
-import { measureWidth } from '../text/index.js';
-import type { Engine } from './engine.js';
+import type { Duplicates, TextObjectModel } from '../frx/model.js';
+import { measureWidth, type FontService } from '../text/index.js';
 import type { PreparedPage, PreparedText } from './prepared.js';
 import { positionLines } from './text-layout.js';
 
@@ -12,6 +11,20 @@ export interface DuplicateInfo {
   mode: Duplicates;
   bandTop: number;
   bandBottom: number;
+}
+
+/** What layout records for after it (in the final pass only: a first pass that drops its pages
+ *  keeps none). */
+export class PostprocessRecords {
+  /** Text items with Duplicates other than Show, and where their band was printed. */
+  readonly duplicates = new Map<PreparedText, DuplicateInfo>();
+  /** TextObjects whose text holds [Page#]/[TotalPages#] macros, with their model. */
+  readonly macroItems = new Map<object, TextObjectModel>();
+
+  clear(): void {
+    this.duplicates.clear();
+    this.macroItems.clear();
+  }
 }
 
 function closeDuplicates(
@@ -66,14 +79,14 @@ function processDuplicates(page: PreparedPage, info: Map<PreparedText, Duplicate
   if (removed.size > 0) page.items = page.items.filter((i) => !(i.kind === 'text' && removed.has(i)));
 }
 
-function fillMacros(e: Engine, t: PreparedText, pageNo: number, total: number): void {
+function fillMacros(fonts: FontService, t: PreparedText, pageNo: number, total: number): void {
   const sub = (s: string): string => s.replaceAll('[Page#]', String(pageNo)).replaceAll('[TotalPages#]', String(total));
   t.text = sub(t.text);
   for (const l of t.lines) {
     const text = sub(l.text);
     if (text === l.text) continue;
     l.text = text;
-    l.width = measureWidth(text, t.font, e.fonts);
+    l.width = measureWidth(text, t.font, fonts);
     delete l.segments;
   }
   for (const l of t.html ?? []) {
@@ -82,7 +95,7 @@ function fillMacros(e: Engine, t: PreparedText, pageNo: number, total: number): 
       r.x += shift;
       const text = sub(r.text);
       if (text === r.text) continue;
-      const w = measureWidth(text, r.font, e.fonts);
+      const w = measureWidth(text, r.font, fonts);
       shift += w - r.width;
       l.width += w - r.width;
       r.text = text;
@@ -92,10 +105,11 @@ function fillMacros(e: Engine, t: PreparedText, pageNo: number, total: number): 
   positionLines(t);
 }
 
-export function postprocess(e: Engine): void {
-  const total = e.pages.length;
-  e.pages.forEach((page, i) => {
-    processDuplicates(page, e.duplicates);
-    for (const it of page.items) if (it.kind === 'text' && e.macroItems.has(it)) fillMacros(e, it, i + 1, total);
+export function postprocess(pages: readonly PreparedPage[], records: PostprocessRecords, fonts: FontService): void {
+  const total = pages.length;
+  pages.forEach((page, i) => {
+    processDuplicates(page, records.duplicates);
+    for (const it of page.items)
+      if (it.kind === 'text' && records.macroItems.has(it)) fillMacros(fonts, it, i + 1, total);
   });
 }

@@ -1,6 +1,6 @@
-// Runtime state: what the engine tracks per band while the report runs, and the per-print state
-// of a report object (its bounds and appearance after styles, data and highlight; FastReport
-// changes the object itself and restores it afterwards, the engine works on a copy).
+// Runtime state: what the engine tracks per band while the report runs, and the run-time
+// properties of a report object while it prints (FastReport changes the object itself and
+// restores it afterwards; the engine works on a copy, RtObject).
 
 import type { TypedValue } from '../expr/index.js';
 import type { BandModel, BorderModel, Duplicates, FillModel, ReportObjectModel } from '../frx/model.js';
@@ -37,9 +37,17 @@ export function newBandRt(): BandRt {
   };
 }
 
-/** One report object while its band is printed. */
+/**
+ * A report object's run-time properties while its band prints: made from its template model when
+ * the band prints (newRtObject), then changed by styles, even styles, the object's data and
+ * highlight conditions; the layout and the prepared item read them from here. The model stays as
+ * it was loaded (the engine never writes to a model), so this is where a script's handlers
+ * (BeforePrint, AfterData) will write: Text, Visible, Left/Top/Width/Height, Fill, Border, Font.
+ */
 export interface RtObject {
-  model: ReportObjectModel;
+  /** The template object (read only). */
+  readonly model: ReportObjectModel;
+  /** Position and size in px, relative to the band. */
   left: number;
   top: number;
   width: number;
@@ -47,6 +55,7 @@ export interface RtObject {
   visible: boolean;
   fill: FillModel;
   border: BorderModel;
+  /** TextObject (set from the model for every text object): font and text brush. */
   font?: FontSpec;
   textFill?: FillModel;
   /** TextObject: the text after expressions; `value` the last expression's value. */
@@ -62,6 +71,25 @@ export interface RtObject {
   bookmark?: string;
 }
 
+/** An object's run-time properties as its template gives them. */
+export function newRtObject(o: ReportObjectModel): RtObject {
+  const rt: RtObject = {
+    model: o,
+    left: o.left,
+    top: o.top,
+    width: o.width,
+    height: o.height,
+    visible: o.visible,
+    fill: o.fill,
+    border: o.border,
+  };
+  if (o.type === 'TextObject') {
+    rt.font = o.font;
+    rt.textFill = o.textFill;
+  }
+  return rt;
+}
+
 /** A band laid out: its size and its items relative to the band's top-left corner. */
 export interface BandInstance {
   band: BandModel;
@@ -72,6 +100,15 @@ export interface BandInstance {
   items: LaidItem[];
   /** Break lines: objects that may be split (TextObject.CanBreak). */
   canBreak: boolean;
+}
+
+/** Collects bands into one output band (multi-column data bands) instead of the page. */
+export interface OutputBand {
+  items: LaidItem[];
+  /** Offsets of the next band inside the output band. */
+  x: number;
+  y: number;
+  bottom: number;
 }
 
 export interface LaidItem {

@@ -6,8 +6,9 @@ import { TemplateError } from '../errors.js';
 import type { TypedValue } from '../expr/index.js';
 import type { TextObjectModel } from '../frx/model.js';
 import { formatForDisplay } from '../format/index.js';
-import type { Engine } from './engine.js';
+import type { EngineContext } from './context.js';
 import type { PreparedText } from './prepared.js';
+import type { ObjectType } from './object-type.js';
 import type { LaidItem, RtObject } from './runtime.js';
 import { applyHighlight } from './styles.js';
 import { EMPTY_FRAME, measureText, positionLines, preparedLines, type TextMeasure } from './text-layout.js';
@@ -15,7 +16,7 @@ import { EMPTY_FRAME, measureText, positionLines, preparedLines, type TextMeasur
 /** The page-number macros FastReport fills in when a page is shown (see postprocess.ts). */
 export const MACROS = ['Page#', 'TotalPages#'] as const;
 
-function formatValue(e: Engine, o: TextObjectModel, v: TypedValue, index: number): string {
+function formatValue(e: EngineContext, o: TextObjectModel, v: TypedValue, index: number): string {
   const spec = o.formats[index] ?? o.format;
   try {
     return formatForDisplay(v.value, spec, {
@@ -33,7 +34,7 @@ function formatValue(e: Engine, o: TextObjectModel, v: TypedValue, index: number
 }
 
 /** Evaluates the text and the highlight conditions into `rt`. */
-export function textData(e: Engine, o: TextObjectModel, rt: RtObject): void {
+export function textData(e: EngineContext, o: TextObjectModel, rt: RtObject): void {
   let text = o.text;
   let value: TypedValue | undefined;
   let macros = false;
@@ -81,7 +82,7 @@ export function textData(e: Engine, o: TextObjectModel, rt: RtObject): void {
 }
 
 /** Measures the text for the object's current width (and applies AutoWidth first). */
-export function measure(e: Engine, o: TextObjectModel, rt: RtObject): TextMeasure {
+export function measure(e: EngineContext, o: TextObjectModel, rt: RtObject): TextMeasure {
   const spec = {
     text: rt.text ?? '',
     font: rt.font ?? o.font,
@@ -106,7 +107,7 @@ export function measure(e: Engine, o: TextObjectModel, rt: RtObject): TextMeasur
 }
 
 /** The height CanGrow/CanShrink size the object to. */
-export function textCalcHeight(e: Engine, o: TextObjectModel, rt: RtObject): number {
+export function textCalcHeight(e: EngineContext, o: TextObjectModel, rt: RtObject): number {
   rt.measure ??= measure(e, o, rt);
   return rt.measure.calcHeight;
 }
@@ -129,7 +130,7 @@ function solidColor(rt: RtObject, o: TextObjectModel): PreparedText['color'] {
   }
 }
 
-export function textItem(e: Engine, o: TextObjectModel, rt: RtObject): LaidItem {
+export function textItem(e: EngineContext, o: TextObjectModel, rt: RtObject): LaidItem {
   const m = (rt.measure ??= measure(e, o, rt));
   const { lines, html } = preparedLines(m);
   const item: PreparedText = {
@@ -161,6 +162,12 @@ export function textItem(e: Engine, o: TextObjectModel, rt: RtObject): LaidItem 
   };
   if (html) item.html = html;
   positionLines(item);
-  if (rt.macros && !e.dropFinishedPages) e.macroItems.set(item, o);
+  if (rt.macros && !e.passes.dropFinishedPages) e.records.macroItems.set(item, o);
   return { item, measure: m, canBreak: o.canBreak, duplicates: o.duplicates };
 }
+
+export const textObject: ObjectType<TextObjectModel> = {
+  getData: textData,
+  calcHeight: textCalcHeight,
+  item: textItem,
+};

@@ -21,7 +21,7 @@ const rowsOf = (n: number): { rows: { n: number; g: string }[] } => ({
   rows: Array.from({ length: n }, (_, i) => ({ n: i + 1, g: `g${Math.floor(i / 7)}` })),
 });
 
-type Probe = { pages: { items: unknown[] }[] };
+type Probe = { cursor: { pages: { items: unknown[] }[] } };
 const proto = Engine.prototype as unknown as Record<string, (this: Probe) => void>;
 const originalReset = proto.resetForSecondPass as (this: Probe) => void;
 
@@ -33,7 +33,7 @@ describe('two passes', () => {
   it('drops the items of finished pages in the first pass, and prints every page whole in the second', () => {
     let firstPass: number[] = [];
     proto.resetForSecondPass = function (this: Probe) {
-      firstPass = this.pages.map((p) => p.items.length);
+      firstPass = this.cursor.pages.map((p) => p.items.length);
       originalReset.call(this);
     };
     const r = runTemplate(list(), { json: rowsOf(500) }).prepared;

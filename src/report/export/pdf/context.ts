@@ -1,106 +1,22 @@
-// What every drawing module of the PDF exporter shares: the document, the font service, the
-// per-document glyph and image caches, graphics-state bookkeeping, and number formatting.
-//
-// Units: each page's content starts with a scale of 0.75 (FastReport px at 96 dpi → PDF points),
-// on top of pdfkit's own flip to a top-left origin. So everything below draws in the prepared
-// report's own pixels, y downwards, and only the page size is converted.
+// What every drawing module of the PDF exporter shares: the graphics state (graphics.ts), the
+// font service, the per-document glyph and image caches, and where warnings go.
 
-import type { Color } from '../../frx/model.js';
 import type { FontService } from '../../text/index.js';
 import type { PdfGlyphs } from './glyphs.js';
+import { PdfGraphics } from './graphics.js';
 import type { Doc } from './kit.js';
 import type { PdfImages } from './pictures.js';
 
-/** PDF points per FastReport pixel. */
-export const PT_PER_PX = 72 / 96;
+export { isTransparent, num, PT_PER_PX, rgb, type Rect } from './graphics.js';
 
-/** A number for a content stream: at most 3 decimals, no exponent, no "-0". */
-export function num(n: number): string {
-  if (!Number.isFinite(n)) return '0';
-  const v = Math.round(n * 1000) / 1000;
-  return v === 0 ? '0' : String(v);
-}
-
-export const rgb = (c: Color): [number, number, number] => [c.r, c.g, c.b];
-
-const isByte = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 255;
-
-export const isTransparent = (c: Color): boolean => c.a === 0;
-
-interface AlphaState {
-  fill: number;
-  stroke: number;
-}
-
-export class PdfContext {
-  // pdfkit writes an opacity only when given one and never resets it, so the current opacities
-  // are tracked per save level: a colour's alpha is written only when it differs.
-  private alpha: AlphaState = { fill: 1, stroke: 1 };
-  private readonly stack: AlphaState[] = [];
-  // "r g b rg" per opaque colour (keyed 0xRRGGBB): every text object sets its colour.
-  private readonly fillOps = new Map<number, string>();
-
+export class PdfContext extends PdfGraphics {
   constructor(
-    readonly doc: Doc,
+    doc: Doc,
     readonly fonts: FontService,
     readonly glyphs: PdfGlyphs,
     readonly images: PdfImages,
     readonly warn: (message: string) => void,
-  ) {}
-
-  save(): void {
-    this.stack.push({ ...this.alpha });
-    this.doc.save();
-  }
-
-  restore(): void {
-    this.alpha = this.stack.pop() ?? { fill: 1, stroke: 1 };
-    this.doc.restore();
-  }
-
-  /** Called at the start of each page (a fresh graphics state). */
-  resetState(): void {
-    this.alpha = { fill: 1, stroke: 1 };
-    this.stack.length = 0;
-  }
-
-  setFill(c: Color): void {
-    const a = c.a / 255;
-    if (a !== this.alpha.fill) {
-      this.doc.fillColor(rgb(c), a);
-      this.alpha.fill = a;
-    } else this.doc.fillColor(rgb(c));
-  }
-
-  /**
-   * The operator that sets an opaque fill colour, for a caller that batches its content into
-   * one string; undefined when the colour has an alpha or one is in effect (then setFill).
-   */
-  fillOperator(c: Color): string | undefined {
-    if (c.a !== 255 || this.alpha.fill !== 1) return undefined;
-    if (!(isByte(c.r) && isByte(c.g) && isByte(c.b))) return `${num(c.r / 255)} ${num(c.g / 255)} ${num(c.b / 255)} rg`;
-    const key = c.r * 65536 + c.g * 256 + c.b;
-    let op = this.fillOps.get(key);
-    if (op === undefined) {
-      op = `${num(c.r / 255)} ${num(c.g / 255)} ${num(c.b / 255)} rg`;
-      if (this.fillOps.size < 4096) this.fillOps.set(key, op);
-    }
-    return op;
-  }
-
-  setStroke(c: Color): void {
-    const a = c.a / 255;
-    if (a !== this.alpha.stroke) {
-      this.doc.strokeColor(rgb(c), a);
-      this.alpha.stroke = a;
-    } else this.doc.strokeColor(rgb(c));
-  }
-
-  /** Sets the non-stroking opacity: what images (and fills) are drawn with from here on. */
-  setFillOpacity(a: number): void {
-    if (a !== this.alpha.fill) {
-      this.doc.fillOpacity(a);
-      this.alpha.fill = a;
-    }
+  ) {
+    super(doc);
   }
 }

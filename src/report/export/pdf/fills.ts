@@ -4,14 +4,8 @@
 // shape's outline (a rectangle unless the caller draws another shape).
 
 import type { Color, FillModel, LinearGradientFillModel } from '../../frx/model.js';
-import { isTransparent, type PdfContext } from './context.js';
-
-export interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+import { isTransparent, type PdfGraphics, type Rect } from './graphics.js';
+import type { ImageCanvas } from './pictures.js';
 
 /** Whether the fill paints anything. */
 export function paints(f: FillModel): boolean {
@@ -72,7 +66,7 @@ const hex = (c: Color): string => `#${[c.r, c.g, c.b].map((n) => n.toString(16).
 type Transformable = { setTransform(a: number, b: number, c: number, d: number, e: number, f: number): unknown };
 
 /** Paints `fill` inside the shape `path` adds (default: the rectangle r). */
-export function paintFill(ctx: PdfContext, fill: FillModel, r: Rect, path?: () => void): void {
+export function paintFill(ctx: ImageCanvas, fill: FillModel, r: Rect, path?: () => void): void {
   if (!paints(fill)) return;
   const doc = ctx.doc;
   const outline = path ?? ((): void => void doc.rect(r.x, r.y, r.w, r.h));
@@ -138,7 +132,7 @@ export function paintFill(ctx: PdfContext, fill: FillModel, r: Rect, path?: () =
 }
 
 /** Back colour, then 1 px lines 6 px apart on the diagonal (as the HTML exporter draws it). */
-function paintHatch(ctx: PdfContext, fore: Color, back: Color, r: Rect, outline: () => void): void {
+function paintHatch(ctx: PdfGraphics, fore: Color, back: Color, r: Rect, outline: () => void): void {
   const doc = ctx.doc;
   if (!isTransparent(back)) {
     outline();

@@ -9,7 +9,7 @@
 
 import type { FontSpec } from '../../text/index.js';
 import { isControl, isDefaultIgnorable, type FontFace, type FontService, type ResolvedFont } from '../../text/index.js';
-import { num, type PdfContext } from './context.js';
+import { num } from './graphics.js';
 import { embedFont, glyphCode, useFontOnPage, type Doc, type EmbeddedFont } from './kit.js';
 
 interface FaceGlyphs {
@@ -92,13 +92,20 @@ function endRun(ops: string[]): void {
   runParts.length = 0;
 }
 
+/** What text operators are written with (a PdfContext). */
+export interface GlyphWriter {
+  readonly doc: Doc;
+  readonly fonts: FontService;
+  readonly glyphs: PdfGlyphs;
+}
+
 /**
  * Appends to `ops` the text operators that draw one line of text with its baseline at (x, y)
  * (px, in the current user space), adding `wordSpacing` px after every space (justification).
  * The current fill colour is used. Returns the advance drawn, word spacing included.
  */
 export function textOperators(
-  ctx: PdfContext,
+  ctx: GlyphWriter,
   ops: string[],
   font: ResolvedFont,
   x: number,

@@ -7,8 +7,7 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { PreparedPicture } from '../../engine/prepared.js';
 import type { SizeMode } from '../../frx/model.js';
-import type { PdfContext } from './context.js';
-import type { Rect } from './fills.js';
+import type { PdfGraphics, Rect } from './graphics.js';
 import { isJpeg, JpegError, readJpegInfo } from './jpeg.js';
 import { addExtGState, addXObject, type Doc, type Ref } from './kit.js';
 import { decodePng, isPng, PngError } from './png.js';
@@ -50,6 +49,11 @@ function toGray(pixels: Uint8Array, n: number): Uint8Array {
       0.299 * (pixels[i * 3] ?? 0) + 0.587 * (pixels[i * 3 + 1] ?? 0) + 0.114 * (pixels[i * 3 + 2] ?? 0),
     );
   return out;
+}
+
+/** Where pictures are drawn: the graphics state and the document's images (a PdfContext). */
+export interface ImageCanvas extends PdfGraphics {
+  readonly images: PdfImages;
 }
 
 /** The images of one document. */
@@ -157,7 +161,7 @@ export class PdfImages {
   }
 
   /** Draws an embedded image into r (current user space, px). */
-  draw(ctx: PdfContext, img: EmbeddedImage, r: Rect): void {
+  draw(ctx: PdfGraphics, img: EmbeddedImage, r: Rect): void {
     if (!(r.w > 0 && r.h > 0)) return;
     const doc = this.doc;
     addXObject(doc, img.name, img.ref);
@@ -170,7 +174,7 @@ export class PdfImages {
 
   /** Paints a grey rectangle with the Saturation blend mode: what is below keeps its
    *  luminosity and loses its colour. */
-  private desaturate(ctx: PdfContext, r: Rect): void {
+  private desaturate(ctx: PdfGraphics, r: Rect): void {
     const doc = this.doc;
     if (!this.saturation) {
       this.saturation = doc.ref({ Type: 'ExtGState', BM: 'Saturation' });
@@ -186,7 +190,7 @@ export class PdfImages {
 
   /** A Texture fill: the image repeated at its size from the area's top-left corner (the
    *  caller clips to the area). At most 2,500 tiles are drawn. */
-  drawTexture(ctx: PdfContext, base64: string, area: Rect): void {
+  drawTexture(ctx: PdfGraphics, base64: string, area: Rect): void {
     const data = base64.replace(/\s+/g, '');
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return;
     const img = this.get(Buffer.from(data, 'base64'), false, 'Texture fill');
@@ -204,7 +208,7 @@ export class PdfImages {
 }
 
 /** The picture itself (decoration is drawn by the caller). */
-export function drawPicture(ctx: PdfContext, p: PreparedPicture): void {
+export function drawPicture(ctx: ImageCanvas, p: PreparedPicture): void {
   if (!p.bytes || p.bytes.length === 0) return;
   const img = ctx.images.get(p.bytes, p.grayscale, p.name);
   if (!img) return;

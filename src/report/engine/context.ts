@@ -1,0 +1,62 @@
+// What every layout module of the engine works with: the run's services and its state, grouped
+// by concern (each state class's file says what it holds). Engine (engine.ts) is the one
+// implementation; the modules take this interface so that none of them imports engine.ts.
+//
+// `flow` holds the few calls that go back up the module order (FastReport's partial class calls
+// freely): a band that does not fit ends the column (pages.ts, which shows bands itself), and a
+// data band's detail bands may be groups (groups.ts, which runs data bands itself).
+
+import type { DataContext } from '../data/index.js';
+import type { ReportWarnings } from '../errors.js';
+import type { GroupHeaderBandModel, ReportModel } from '../frx/model.js';
+import type { Culture, Formatter } from '../format/index.js';
+import type { FontService, FontSpec, ResolvedFont } from '../text/index.js';
+import type { BandStates } from './band-states.js';
+import type { Expressions } from './expressions.js';
+import type { KeepBlock } from './keep.js';
+import type { RunLimits } from './limits.js';
+import type { PageCursor } from './page-cursor.js';
+import type { PageNumbering } from './page-numbers.js';
+import type { Passes } from './passes.js';
+import type { PostprocessRecords } from './postprocess.js';
+import type { Reprints } from './reprint.js';
+import type { ReportScope } from './scope.js';
+import type { ReportStructure } from './structure.js';
+import type { StyleSheet } from './styles.js';
+import type { Totals } from './totals.js';
+
+export interface EngineFlow {
+  /** pages.ts: ends the current column (its footers, then the next column or page). */
+  endColumn(e: EngineContext, showColumnFooter?: boolean): void;
+  /** pages.ts: prints the repeated footers at the current position. */
+  showReprintFooters(e: EngineContext, repeated: boolean): void;
+  /** groups.ts: runs a group (its data band's rows, split where the condition changes). */
+  runGroup(e: EngineContext, group: GroupHeaderBandModel): void;
+  /** groups.ts: true when the group would print no row. */
+  isGroupEmpty(e: EngineContext, group: GroupHeaderBandModel): boolean;
+}
+
+export interface EngineContext {
+  readonly report: ReportModel;
+  readonly data: DataContext;
+  readonly warnings: ReportWarnings;
+  readonly fonts: FontService;
+  readonly culture: Culture;
+  readonly formatter: Formatter;
+  readonly scope: ReportScope;
+  readonly exprs: Expressions;
+  readonly styles: StyleSheet;
+  readonly totals: Totals;
+  readonly structure: ReportStructure;
+  readonly limits: RunLimits;
+  readonly passes: Passes;
+  readonly cursor: PageCursor;
+  readonly numbering: PageNumbering;
+  readonly bands: BandStates;
+  readonly keep: KeepBlock;
+  readonly reprints: Reprints;
+  readonly records: PostprocessRecords;
+  readonly flow: EngineFlow;
+  /** fonts.resolve, once per font object and run. */
+  resolveFont(font: FontSpec): ResolvedFont;
+}

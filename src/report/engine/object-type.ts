@@ -1,0 +1,34 @@
+// What the engine needs of one kind of report object (FastReport's ReportComponentBase virtuals:
+// GetData, CalcHeight, and the prepared item the object prints as). One module per kind
+// implements it and object-types.ts registers it; everything common to all objects (styles,
+// visibility, PrintOn, hyperlinks, bookmarks) is done once in objects.ts.
+
+import { TemplateError } from '../errors.js';
+import type { ReportObjectModel } from '../frx/model.js';
+import type { EngineContext } from './context.js';
+import type { LaidItem, RtObject } from './runtime.js';
+
+export interface ObjectType<M extends ReportObjectModel> {
+  /** GetData: the object's data for the current row into its run-time properties (only for a
+   *  visible object; it may hide the object). */
+  getData?(e: EngineContext, o: M, rt: RtObject): void;
+  /** CalcHeight: the height CanGrow/CanShrink size the object to (default: its height). */
+  calcHeight?(e: EngineContext, o: M, rt: RtObject): number;
+  /** The prepared item of the printed object, coordinates relative to its band. */
+  item(e: EngineContext, o: M, rt: RtObject): LaidItem;
+}
+
+/** One entry per object type of the model, each typed for its own model. */
+export type ObjectTypes = { [T in ReportObjectModel['type']]: ObjectType<Extract<ReportObjectModel, { type: T }>> };
+
+const stripBrackets = (s: string): string => {
+  const t = s.trim();
+  return t.startsWith('[') && t.endsWith(']') ? t.slice(1, -1) : t;
+};
+
+/** The value of a DataColumn property (a column, parameter or total name). */
+export function columnValue(e: EngineContext, name: string, where: string): unknown {
+  const r = e.scope.resolve(stripBrackets(name));
+  if (r === undefined) throw new TemplateError(`unknown data column "${name}"`, where);
+  return r.value;
+}

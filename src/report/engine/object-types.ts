@@ -1,0 +1,28 @@
+// The registry of report object types: one entry per type of the model (the type checker asks
+// for an entry when the model gains a type). A new type is a module implementing ObjectType
+// (object-type.ts) and a line here; the exporters draw its prepared item kind through their own
+// registries (export/html-items.ts, export/pdf/items.ts).
+
+import type { ReportObjectModel } from '../frx/model.js';
+import type { ObjectType, ObjectTypes } from './object-type.js';
+import { checkBoxObject } from './check-box-object.js';
+import { lineObject } from './line-object.js';
+import { pictureObject } from './picture-object.js';
+import { shapeObject } from './shape-object.js';
+import { textObject } from './text-object.js';
+import { unsupportedObject } from './unsupported-object.js';
+
+export const OBJECT_TYPES: ObjectTypes = {
+  TextObject: textObject,
+  PictureObject: pictureObject,
+  LineObject: lineObject,
+  ShapeObject: shapeObject,
+  CheckBoxObject: checkBoxObject,
+  Unsupported: unsupportedObject,
+};
+
+/** The registry entry of an object (sound: each entry is typed for its model type, and is looked
+ *  up by the object's own type). */
+export function objectType(o: ReportObjectModel): ObjectType<ReportObjectModel> {
+  return OBJECT_TYPES[o.type] as ObjectType<ReportObjectModel>;
+}

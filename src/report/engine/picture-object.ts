@@ -1,0 +1,61 @@
+// PictureObject (FastReport's PictureObject.GetData): the image from a data column, an
+// expression or the template; never from a file or URL.
+
+import type { PictureObjectModel } from '../frx/model.js';
+import type { EngineContext } from './context.js';
+import { decodeBase64, imageInfo } from './image.js';
+import { columnValue, type ObjectType } from './object-type.js';
+import type { RtObject } from './runtime.js';
+
+function pictureBytes(e: EngineContext, o: PictureObjectModel): Uint8Array | null {
+  let v: unknown = null;
+  if (o.dataColumn.trim() !== '') v = columnValue(e, o.dataColumn, `${o.name}.DataColumn`);
+  else if (o.imageSourceExpression.trim() !== '')
+    v = e.exprs.calc(o, 'image', o.imageSourceExpression, `${o.name}.ImageSourceExpression`).value;
+  else if (o.image !== '') v = o.image;
+  else if (o.imageLocation !== '') {
+    e.warnings.add(
+      `${o.name}: ImageLocation "${o.imageLocation.slice(0, 80)}" is not loaded (no files or URLs are read)`,
+    );
+    return null;
+  }
+  if (v instanceof Uint8Array) return v.length > 0 ? v : null;
+  if (typeof v === 'string' && v !== '') {
+    const bytes = decodeBase64(v.startsWith('data:') ? v.slice(v.indexOf(',') + 1) : v);
+    if (bytes) return bytes;
+    e.warnings.add(`${o.name}: the picture value is not image data (file names and URLs are not loaded)`);
+  }
+  return null;
+}
+
+export const pictureObject: ObjectType<PictureObjectModel> = {
+  getData(e: EngineContext, o: PictureObjectModel, rt: RtObject): void {
+    rt.bytes = pictureBytes(e, o);
+  },
+  item(_e, o, rt) {
+    const bytes = rt.bytes ?? null;
+    const info = bytes ? imageInfo(bytes) : { mime: '' };
+    return {
+      item: {
+        kind: 'picture',
+        name: o.name,
+        x: rt.left,
+        y: rt.top,
+        width: rt.width,
+        height: rt.height,
+        fill: rt.fill,
+        border: rt.border,
+        bytes,
+        mime: info.mime,
+        sizeMode: o.sizeMode,
+        padding: o.padding,
+        angle: o.angle,
+        transparency: o.transparency,
+        grayscale: o.grayscale,
+        ...(info.width !== undefined ? { imageWidth: info.width } : {}),
+        ...(info.height !== undefined ? { imageHeight: info.height } : {}),
+      },
+      canBreak: false,
+    };
+  },
+};

@@ -1,0 +1,25 @@
+// An object this engine does not render (barcodes, charts, …; the loader warns): its box with
+// its fill and border, marked with its FastReport class (the exporters draw a dashed frame when
+// there is nothing else to see).
+
+import type { UnsupportedObjectModel } from '../frx/model.js';
+import type { ObjectType } from './object-type.js';
+
+export const unsupportedObject: ObjectType<UnsupportedObjectModel> = {
+  item(_e, o, rt) {
+    return {
+      item: {
+        kind: 'box',
+        name: o.name,
+        x: rt.left,
+        y: rt.top,
+        width: rt.width,
+        height: rt.height,
+        fill: rt.fill,
+        border: rt.border,
+        unsupported: o.className,
+      },
+      canBreak: false,
+    };
+  },
+};
