@@ -3,11 +3,11 @@
 // credential is `authenticated: false`, never a 401. GET can be asked to answer with a given
 // status and `success`, and to echo a JSON value; POST echoes its body.
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopeOf, envelope } from '../http/envelope.js';
 import { AppError } from '../lib/errors.js';
 import { VERSION } from '../lib/version.js';
-import { assertFiniteNumbers, parseJsonText } from './echo-body.js';
+import { assertFiniteNumbers, parseJsonText } from '../http/echo-body.js';
 
 export const PingAnswer = EnvelopeOf(
   Type.Object({
@@ -25,7 +25,7 @@ function answer(request: FastifyRequest, reply: FastifyReply, body: unknown, sta
   return status === 204 || status === 304 ? reply.send() : reply.send(envelope(request, data, 'OK', success));
 }
 
-export function pingRoutes(app: FastifyInstance): void {
+export const pingRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { statusCode?: number; success?: boolean; body?: string } }>('/api/core/system/ping', {
     config: { auth: 'optional' },
     schema: {
@@ -71,4 +71,4 @@ export function pingRoutes(app: FastifyInstance): void {
       return answer(request, reply, request.body);
     },
   });
-}
+};

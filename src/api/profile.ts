@@ -1,12 +1,12 @@
 // Spec §4.2: profile, profile-update, the account directory, the application context.
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authSecurity, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import { requireSelfOrAdmin } from '../auth/guard.js';
 import { APP_NAME_PATTERN } from '../apps/apps-directory.js';
-import type { AccountAdminService } from './account-admin-service.js';
-import { parseScope, type ProfileService, type ProfileUpdate } from './profile-service.js';
+import type { AccountAdminService } from '../accounts/account-admin-service.js';
+import { parseScope, type ProfileService, type ProfileUpdate } from '../accounts/profile-service.js';
 import {
   AccountItemAnswer,
   DirectoryAnswer,
@@ -14,13 +14,16 @@ import {
   ProfileUpdateBody,
   ProfileUserAnswer,
   Username,
-} from './schemas.js';
+} from './account-schemas.js';
 
 const tags = ['accounts'];
 const security = authSecurity;
 const origin = (r: FastifyRequest) => `${r.protocol}://${r.host}`;
 
-export function profileRoutes(app: FastifyInstance, profiles: ProfileService, admin: AccountAdminService): void {
+export const profileRoutes: FastifyPluginAsync<{ profiles: ProfileService; accounts: AccountAdminService }> = async (
+  app,
+  { profiles, accounts: admin },
+) => {
   const profileSchema = (withUser: boolean) => ({
     tags,
     security,
@@ -110,4 +113,4 @@ export function profileRoutes(app: FastifyInstance, profiles: ProfileService, ad
       return sendEnvelope(reply, { item }, 'context changed');
     },
   });
-}
+};

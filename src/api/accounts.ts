@@ -1,13 +1,13 @@
 // Spec §4.2 lock/unlock/cancel/copy, and the administration an instance needs beyond the spec:
 // create accounts, passwords, roles, reactivation (CONTRACT.md "Accounts"; issue 3).
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { authSecurity, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
-import { ROLE_NAME_PATTERN } from './roles-repository.js';
-import type { AccountAdminService } from './account-admin-service.js';
-import type { AccountListItem } from './account-views.js';
-import { AccountItemAnswer, Username } from './schemas.js';
+import { ROLE_NAME_PATTERN } from '../accounts/roles-repository.js';
+import type { AccountAdminService } from '../accounts/account-admin-service.js';
+import type { AccountListItem } from '../accounts/account-views.js';
+import { AccountItemAnswer, Username } from './account-schemas.js';
 import { TEAM_SHORT_PATTERN } from '../teams/team-service.js';
 
 const tags = ['accounts'];
@@ -19,7 +19,10 @@ const Password = Type.String({ minLength: 8, maxLength: 4096 });
 
 type UserParams = { Params: { username: string } };
 
-export function accountAdminRoutes(app: FastifyInstance, admin: AccountAdminService): void {
+export const accountAdminRoutes: FastifyPluginAsync<{ accounts: AccountAdminService }> = async (
+  app,
+  { accounts: admin },
+) => {
   const userAction = (
     path: string,
     summary: string,
@@ -178,4 +181,4 @@ export function accountAdminRoutes(app: FastifyInstance, admin: AccountAdminServ
       },
     });
   }
-}
+};

@@ -1,10 +1,10 @@
 // Team administration (beyond the spec; sys_administrator).
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { authSecurity, EnvelopeOf, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';
-import { Username } from '../accounts/schemas.js';
+import { Username } from './account-schemas.js';
 import { optionalBody } from '../http/validation.js';
-import { TEAM_SHORT_PATTERN, TEAM_TYPES, type TeamService } from './team-service.js';
+import { TEAM_SHORT_PATTERN, TEAM_TYPES, type TeamService } from '../teams/team-service.js';
 
 const tags = ['teams'];
 const security = authSecurity;
@@ -19,7 +19,7 @@ const TeamItem = Type.Object({
 const Short = Type.String({ pattern: TEAM_SHORT_PATTERN });
 const MemberParams = Type.Object({ team_short: Short, username: Username });
 
-export function teamRoutes(app: FastifyInstance, teams: TeamService): void {
+export const teamRoutes: FastifyPluginAsync<{ teams: TeamService }> = async (app, { teams }) => {
   app.get('/api/core/team/browse', {
     config,
     schema: {
@@ -109,4 +109,4 @@ export function teamRoutes(app: FastifyInstance, teams: TeamService): void {
         'member removed',
       ),
   });
-}
+};

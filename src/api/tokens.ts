@@ -1,11 +1,11 @@
 // Spec §4.1. Handlers only check shapes and call the token service.
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { EnvelopeOf, sendEnvelope, standardErrors, ErrorEnvelope, authSecurity } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import { requireSelfOrAdmin } from '../auth/guard.js';
 import { USERNAME_PATTERN } from '../accounts/usernames.js';
-import { TOKEN_NAME_PATTERN, type TokenService } from './token-service.js';
+import { TOKEN_NAME_PATTERN, type TokenService } from '../tokens/token-service.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -29,7 +29,7 @@ const tags = ['tokens'];
 
 const listMessage = (n: number) => `${n} tokens`;
 
-export function tokenRoutes(app: FastifyInstance, tokens: TokenService): void {
+export const tokenRoutes: FastifyPluginAsync<{ tokens: TokenService }> = async (app, { tokens }) => {
   app.get('/api/core/token/user', {
     schema: { tags, security, summary: "The caller's tokens", response: { 200: TokenList, ...standardErrors } },
     handler: async (request, reply) => {
@@ -111,4 +111,4 @@ export function tokenRoutes(app: FastifyInstance, tokens: TokenService): void {
       return sendEnvelope(reply, { item }, 'token deleted');
     },
   });
-}
+};

@@ -1,9 +1,9 @@
 // Login and logout (spec §4.2, CONTRACT.md "Authentication"; logout also by POST, issue 13).
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopeOf, ErrorEnvelope, authSecurity, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
-import type { LoginService } from './login-service.js';
+import type { LoginService } from '../auth/login-service.js';
 
 export const SESSION_COOKIE = 'ptoken';
 
@@ -43,7 +43,7 @@ function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
   };
 }
 
-export function sessionRoutes(app: FastifyInstance, login: LoginService): void {
+export const sessionRoutes: FastifyPluginAsync<{ login: LoginService }> = async (app, { login }) => {
   app.post<{ Body: { username: string; password: string; createCookie?: boolean } }>('/api/core/account/login', {
     // A NUL can be in no username or password: such a login is simply invalid credentials.
     config: { auth: 'none', acceptsNul: true },
@@ -93,4 +93,4 @@ export function sessionRoutes(app: FastifyInstance, login: LoginService): void {
       return sendEnvelope(reply, { username: caller.account.username, sessions_ended: true }, 'logged out');
     },
   });
-}
+};

@@ -1,8 +1,8 @@
 // GET /api/core/system/uuid and /uuids?n=: bare values (no envelope), no credentials needed.
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { ErrorEnvelope } from '../http/envelope.js';
-import { SqlServerUuidGenerator, UuidV7Generator } from './sqlserver-uuid.js';
+import { SqlServerUuidGenerator, UuidV7Generator } from '../system/sqlserver-uuid.js';
 
 export const MAX_UUIDS = 10_000;
 
@@ -13,7 +13,7 @@ const Format = Type.Optional(
   }),
 );
 
-export function uuidRoutes(app: FastifyInstance): void {
+export const uuidRoutes: FastifyPluginAsync = async (app) => {
   const sqlserver = new SqlServerUuidGenerator();
   const rfc = new UuidV7Generator();
   const pick = (format?: string) => (format === 'rfc' ? rfc : sqlserver);
@@ -50,4 +50,4 @@ export function uuidRoutes(app: FastifyInstance): void {
         .send(out);
     },
   });
-}
+};

@@ -1,7 +1,7 @@
 // GET /api/core/system (spec §2.6): obsolete, kept for old clients. A bare object, never an
 // envelope; it points to its successor, the profile endpoint, in the Deprecation/Link headers.
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { authSecurity, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import type { ProfileService } from '../accounts/profile-service.js';
@@ -32,12 +32,11 @@ const InfoSchema = Type.Object(
   { description: 'bare object (no envelope)' },
 );
 
-export function systemInfoRoutes(
-  app: FastifyInstance,
-  profiles: ProfileService,
-  config: Config,
-  dialect: DialectName,
-): void {
+export const systemInfoRoutes: FastifyPluginAsync<{
+  profiles: ProfileService;
+  config: Config;
+  dialect: DialectName;
+}> = async (app, { profiles, config, dialect }) => {
   app.get<{ Querystring: { setup?: boolean } }>('/api/core/system', {
     schema: {
       tags: ['system'],
@@ -73,4 +72,4 @@ export function systemInfoRoutes(
       return info;
     },
   });
-}
+};
