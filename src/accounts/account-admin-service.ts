@@ -3,7 +3,7 @@
 // account on this instance, and invalidates the cached account state so it applies at once, on
 // every instance (announced in the transaction, auth/auth-changes.ts).
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, UserRow } from '../db/schema.js';
+import type { Database, Db, UserRow } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import { isoMicros, LOCKED_FOREVER } from '../lib/time.js';
@@ -13,10 +13,10 @@ import { hashPassword } from '../auth/passwords.js';
 import type { PasswordAttempts } from '../auth/password-attempts.js';
 import { announceAuthChange } from '../auth/auth-changes.js';
 import { appsForRoles, listApps } from '../apps/apps-directory.js';
-import { findUserByUsername, userRoleNames, type Db } from './users-repository.js';
-import { sameUsername } from './usernames.js';
+import { findUserByUsername, userRoleNames } from '../identity/users-repository.js';
+import { sameUsername } from '../identity/usernames.js';
 import { grantRole, revokeRole } from './roles-repository.js';
-import { addTeamMember } from './teams-repository.js';
+import { addTeamMember } from '../teams/teams-repository.js';
 import { findAccountListRow } from './account-queries.js';
 import { accountListItem, type AccountListItem } from './account-views.js';
 import { HookFailedError, runCancelHook, type HookKind } from './cancel-hook.js';

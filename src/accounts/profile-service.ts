@@ -6,8 +6,8 @@ import { badRequest, notFound } from '../lib/errors.js';
 import { isoFromDate, isoMicros } from '../lib/time.js';
 import { VERSION } from '../lib/version.js';
 import { appsForRoles, listApps } from '../apps/apps-directory.js';
-import { findUserByUsername, userRoleNames } from './users-repository.js';
-import { findTeamById } from './teams-repository.js';
+import { findUserByUsername, userRoleNames } from '../identity/users-repository.js';
+import { findTeamById } from '../teams/teams-repository.js';
 import { listAccounts, teamsOfUser } from './account-queries.js';
 import {
   accountListItem,

@@ -1,7 +1,7 @@
 // TypeBox schemas of the account shapes (spec §2.3, §2.4), shared by routes and the OpenAPI document.
 import { Type } from 'typebox';
 import { EnvelopeOf } from '../http/envelope.js';
-import { USERNAME_PATTERN } from '../accounts/usernames.js';
+import { USERNAME_PATTERN } from '../identity/usernames.js';
 
 const NullableString = (opts: Parameters<typeof Type.String>[0] = {}) => Type.Union([Type.String(opts), Type.Null()]);
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { EnvelopeOf, sendEnvelope, standardErrors, ErrorEnvelope, authSecurity } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import { requireSelfOrAdmin } from '../auth/guard.js';
-import { USERNAME_PATTERN } from '../accounts/usernames.js';
+import { USERNAME_PATTERN } from '../identity/usernames.js';
 import { TOKEN_NAME_PATTERN, type TokenService } from '../tokens/token-service.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);

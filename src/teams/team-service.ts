@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, TeamRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
-import { findUserByUsername } from '../accounts/users-repository.js';
-import { addTeamMember, findTeamByShort, insertTeam } from '../accounts/teams-repository.js';
+import { findUserByUsername } from '../identity/users-repository.js';
+import { addTeamMember, findTeamByShort, insertTeam } from './teams-repository.js';
 
 export const TEAM_SHORT_PATTERN = '^[A-Za-z0-9_.-]{1,32}$';
 export const TEAM_TYPES = ['internal', 'external'] as const;

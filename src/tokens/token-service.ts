@@ -1,14 +1,20 @@
 // API token management (spec §4.1, CONTRACT.md "Tokens"). The value is generated here, shown
 // once in the create answer, and only its hash is stored.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, Db } from '../db/schema.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { isoMicros, withoutZone } from '../lib/time.js';
 import { newId } from '../lib/random.js';
-import { findUserByUsername, type Db } from '../accounts/users-repository.js';
+import { findUserByUsername } from '../identity/users-repository.js';
 import { generateTokenValue, hashTokenValue } from '../auth/token-values.js';
 import { announceAuthChange } from '../auth/auth-changes.js';
-import { deleteTokenById, findToken, insertToken, listTokens, type TokenListRow } from './tokens-repository.js';
+import {
+  deleteTokenById,
+  findToken,
+  insertToken,
+  listTokens,
+  type TokenListRow,
+} from '../identity/tokens-repository.js';
 import { orConflict } from '../db/database-errors.js';
 
 export const TOKEN_NAME_PATTERN = '^[A-Za-z0-9._-]{1,64}$';

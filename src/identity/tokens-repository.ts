@@ -1,4 +1,4 @@
-import type { Db } from '../accounts/users-repository.js';
+import type { Db } from '../db/schema.js';
 
 export interface TokenListRow {
   id: string;

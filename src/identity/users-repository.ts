@@ -1,14 +1,11 @@
-// Small storage functions for accounts. Services compose them inside transactions; nothing here
+// Small storage functions for the users table. Services compose them inside transactions; nothing here
 // knows about HTTP.
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewUser, UserRow } from '../db/schema.js';
+import type { Db, NewUser, UserRow } from '../db/schema.js';
 import { isoMicros } from '../lib/time.js';
 import { newSecurityStamp } from '../lib/random.js';
 import { normalizeUsername } from './usernames.js';
 import { orConflict } from '../db/database-errors.js';
 import { conflict } from '../lib/errors.js';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   // No username contains NUL, and PostgreSQL refuses NUL in a text parameter (the query fails).

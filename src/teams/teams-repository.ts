@@ -1,7 +1,6 @@
-import type { TeamRow } from '../db/schema.js';
 import { isoMicros } from '../lib/time.js';
 import { newId } from '../lib/random.js';
-import type { Db } from './users-repository.js';
+import type { Db, TeamRow } from '../db/schema.js';
 import { orConflict } from '../db/database-errors.js';
 import { conflict } from '../lib/errors.js';
 
