@@ -1,7 +1,7 @@
 // Small storage functions for the users table. Services compose them inside transactions; nothing here
 // knows about HTTP.
-import type { Db, NewUser, UserRow } from '../db/schema.js';
-import { isoMicros } from '../lib/time.js';
+import type { Db, NewUser, UserRow, UserUpdate } from '../db/schema.js';
+import { isoMicros, LOCKED_FOREVER } from '../lib/time.js';
 import { newSecurityStamp } from '../lib/random.js';
 import { normalizeUsername } from './usernames.js';
 import { orConflict } from '../db/database-errors.js';
@@ -59,4 +59,60 @@ export async function countUsersWithRole(db: Db, role: string): Promise<number> 
     .where('role_name', '=', role)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** An administrator's lock: no end date, and every session ends. */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ lockout_end: LOCKED_FOREVER, security_stamp: newSecurityStamp() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Ends a lock (an administrator's or the lockout's) and forgets the failed attempts. */
+export async function unlockUser(db: Db, userId: string): Promise<void> {
+  await db.updateTable('users').set({ lockout_end: null, access_failed_count: 0 }).where('id', '=', userId).execute();
+}
+
+/** A cancelled account: inactive, and every session ends. */
+export async function deactivateUser(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_active: 0, security_stamp: newSecurityStamp() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function reactivateUser(db: Db, userId: string): Promise<void> {
+  await db.updateTable('users').set({ is_active: 1 }).where('id', '=', userId).execute();
+}
+
+/** The user's application context. */
+export async function setUserApp(db: Db, userId: string, app: string): Promise<void> {
+  await db.updateTable('users').set({ app_name: app }).where('id', '=', userId).execute();
+}
+
+/** A new password set by its owner or an administrator: every session ends, failures are forgotten. */
+export async function replacePassword(db: Db, userId: string, hash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash, security_stamp: newSecurityStamp(), access_failed_count: 0 })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The id of the user's primary team. */
+export async function primaryTeamId(db: Db, userId: string): Promise<string> {
+  const row = await db.selectFrom('users').select('team_id').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.team_id;
+}
+
+export async function setPrimaryTeam(db: Db, userId: string, teamId: string): Promise<void> {
+  await db.updateTable('users').set({ team_id: teamId }).where('id', '=', userId).execute();
+}
+
+/** Profile fields the user or an administrator changed. */
+export async function updateUser(db: Db, userId: string, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }
