@@ -27,7 +27,8 @@ import { grantRole, revokeRole } from './roles-repository.js';
 import { addTeamMember, membershipsOf } from '../teams/teams-repository.js';
 import { recordEvent } from './events-repository.js';
 import { findAccountListRow } from './account-queries.js';
-import { accountListItem, type AccountListItem } from './account-views.js';
+import { accountListItem } from './account-views.js';
+import type { AccountListItem } from './account-shapes.js';
 import { HookFailedError, runCancelHook, type HookKind } from './cancel-hook.js';
 import { assertPasswordRules, createAccount, type NewAccount } from './account-service.js';
 

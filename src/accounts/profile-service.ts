@@ -6,17 +6,11 @@ import { badRequest, notFound } from '../lib/errors.js';
 import { isoFromDate, isoMicros } from '../lib/time.js';
 import { VERSION } from '../lib/version.js';
 import { appsForRoles, listApps } from '../apps/apps-directory.js';
+import type { AccountListItem, ProfileTeam, ProfileUpdate, ProfileUser } from './account-shapes.js';
 import { findUserByUsername, updateUser, userRoleNames } from '../identity/users-repository.js';
 import { findTeamById, isTeamMember } from '../teams/teams-repository.js';
 import { listAccounts, teamsOfUser } from './account-queries.js';
-import {
-  accountListItem,
-  profileTeam,
-  profileUser,
-  type AccountListItem,
-  type ProfileTeam,
-  type ProfileUser,
-} from './account-views.js';
+import { accountListItem, profileTeam, profileUser } from './account-views.js';
 
 export const PROFILE_DATASETS = ['user', 'teams', 'roles', 'apps'] as const;
 
@@ -26,19 +20,6 @@ export interface ProfileData {
   teams?: ProfileTeam[];
   roles?: string[];
   apps?: string[];
-}
-
-export interface ProfileUpdate {
-  phonenumber?: string;
-  team_id?: string;
-  user_currency?: string;
-  user_first_name?: string;
-  user_last_name?: string;
-  user_color?: string;
-  user_short?: string;
-  user_properties?: Record<string, unknown>;
-  user_avatar?: string | null;
-  user_home?: string | null;
 }
 
 export const MAX_PROPERTIES_BYTES = 64 * 1024;

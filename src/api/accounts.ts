@@ -6,8 +6,9 @@ import { authSecurity, ErrorEnvelope, sendEnvelope, standardErrors } from '../ht
 import { callerOf } from '../http/auth-hook.js';
 import { ROLE_NAME_PATTERN } from '../accounts/roles-repository.js';
 import type { AccountAdminService } from '../accounts/account-admin-service.js';
-import type { AccountListItem } from '../accounts/account-views.js';
-import { AccountItemAnswer, Username } from './account-schemas.js';
+import type { AccountListItem } from '../accounts/account-shapes.js';
+import { Username } from '../accounts/account-shapes.js';
+import { AccountItemAnswer } from './account-schemas.js';
 import { TEAM_SHORT_PATTERN } from '../teams/team-service.js';
 
 const tags = ['accounts'];

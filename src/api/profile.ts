@@ -6,15 +6,9 @@ import { callerOf } from '../http/auth-hook.js';
 import { requireSelfOrAdmin } from '../auth/guard.js';
 import { APP_NAME_PATTERN } from '../apps/apps-directory.js';
 import type { AccountAdminService } from '../accounts/account-admin-service.js';
-import { parseScope, type ProfileService, type ProfileUpdate } from '../accounts/profile-service.js';
-import {
-  AccountItemAnswer,
-  DirectoryAnswer,
-  ProfileAnswer,
-  ProfileUpdateBody,
-  ProfileUserAnswer,
-  Username,
-} from './account-schemas.js';
+import { parseScope, type ProfileService } from '../accounts/profile-service.js';
+import { ProfileUpdateBody, Username, type ProfileUpdate } from '../accounts/account-shapes.js';
+import { AccountItemAnswer, DirectoryAnswer, ProfileAnswer, ProfileUserAnswer } from './account-schemas.js';
 
 const tags = ['accounts'];
 const security = authSecurity;

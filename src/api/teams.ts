@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { authSecurity, EnvelopeOf, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';
-import { Username } from './account-schemas.js';
+import { Username } from '../accounts/account-shapes.js';
 import { optionalBody } from '../http/validation.js';
 import { TEAM_SHORT_PATTERN, TEAM_TYPES, type TeamService } from '../teams/team-service.js';
 

@@ -5,20 +5,7 @@ import { EnvelopeOf, sendEnvelope, standardErrors, ErrorEnvelope, authSecurity }
 import { callerOf } from '../http/auth-hook.js';
 import { requireSelfOrAdmin } from '../auth/guard.js';
 import { USERNAME_PATTERN } from '../identity/usernames.js';
-import { TOKEN_NAME_PATTERN, type TokenService } from '../tokens/token-service.js';
-
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
-
-export const TokenRecordSchema = Type.Object({
-  username: Type.String(),
-  userid: Nullable(Type.String()),
-  loginprovider: Nullable(Type.String()),
-  name: Type.String(),
-  value: Nullable(Type.String({ description: 'the token value: only in the create answer, null elsewhere' })),
-  token_created_at: Type.String({ description: 'UTC, without zone' }),
-  token_used_at: Nullable(Type.String({ description: 'UTC, without zone; null when never used' })),
-  token_created_by: Type.String(),
-});
+import { TOKEN_NAME_PATTERN, TokenRecordSchema, type TokenService } from '../tokens/token-service.js';
 
 const TokenList = EnvelopeOf(Type.Object({ items: Type.Array(TokenRecordSchema) }));
 const TokenItem = EnvelopeOf(Type.Object({ item: TokenRecordSchema }));
