@@ -1,7 +1,7 @@
 // Liveness and readiness for orchestrators.
 import { Type } from 'typebox';
 import { sql } from 'kysely';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DatabaseHandle } from '../db/connect.js';
 import { EnvelopeOf, ErrorEnvelope, sendEnvelope } from '../http/envelope.js';
 import { AppError } from '../lib/errors.js';
@@ -22,7 +22,7 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-export const opsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
+export const opsRoutes: FastifyPluginAsyncTypebox<{ database: DatabaseHandle }> = async (app, { database }) => {
   app.get('/healthz', {
     config: { auth: 'none' },
     schema: { tags: ['operations'], summary: 'The process is up', response: { 200: Status } },

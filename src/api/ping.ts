@@ -3,7 +3,8 @@
 // credential is `authenticated: false`, never a 401. GET can be asked to answer with a given
 // status and `success`, and to echo a JSON value; POST echoes its body.
 import { Type } from 'typebox';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeOf, envelope } from '../http/envelope.js';
 import { AppError } from '../lib/errors.js';
 import { VERSION } from '../lib/version.js';
@@ -25,8 +26,8 @@ function answer(request: FastifyRequest, reply: FastifyReply, body: unknown, sta
   return status === 204 || status === 304 ? reply.send() : reply.send(envelope(request, data, 'OK', success));
 }
 
-export const pingRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { statusCode?: number; success?: boolean; body?: string } }>('/api/core/system/ping', {
+export const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/core/system/ping', {
     config: { auth: 'optional' },
     schema: {
       tags: ['system'],

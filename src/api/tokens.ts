@@ -1,6 +1,6 @@
 // Spec §4.1. Handlers only check shapes and call the token service.
 import { Type } from 'typebox';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeOf, sendEnvelope, standardErrors, ErrorEnvelope, authSecurity } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import { requireSelfOrAdmin } from '../auth/guard.js';
@@ -16,7 +16,7 @@ const tags = ['tokens'];
 
 const listMessage = (n: number) => `${n} tokens`;
 
-export const tokenRoutes: FastifyPluginAsync<{ tokens: TokenService }> = async (app, { tokens }) => {
+export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = async (app, { tokens }) => {
   app.get('/api/core/token/user', {
     schema: { tags, security, summary: "The caller's tokens", response: { 200: TokenList, ...standardErrors } },
     handler: async (request, reply) => {
@@ -34,7 +34,7 @@ export const tokenRoutes: FastifyPluginAsync<{ tokens: TokenService }> = async (
     },
   });
 
-  app.get<{ Params: { username: string } }>('/api/core/token/user/:username', {
+  app.get('/api/core/token/user/:username', {
     config: { roles: ['sys_administrator'] },
     schema: {
       tags,
@@ -49,7 +49,7 @@ export const tokenRoutes: FastifyPluginAsync<{ tokens: TokenService }> = async (
     },
   });
 
-  app.post<{ Params: { token_name: string } }>('/api/core/token/create/:token_name', {
+  app.post('/api/core/token/create/:token_name', {
     config: { roles: ['sys_tokens'] },
     schema: {
       tags,
@@ -65,7 +65,7 @@ export const tokenRoutes: FastifyPluginAsync<{ tokens: TokenService }> = async (
     },
   });
 
-  app.post<{ Params: { token_name: string; username: string } }>('/api/core/token/create/:token_name/:username', {
+  app.post('/api/core/token/create/:token_name/:username', {
     config: { roles: ['sys_administrator'] },
     schema: {
       tags,
@@ -84,7 +84,7 @@ export const tokenRoutes: FastifyPluginAsync<{ tokens: TokenService }> = async (
     },
   });
 
-  app.post<{ Params: { token_name: string; username: string } }>('/api/core/token/delete/:token_name/:username', {
+  app.post('/api/core/token/delete/:token_name/:username', {
     schema: {
       tags,
       security,
