@@ -73,13 +73,15 @@ export async function run(ctx) {
     for (const s of started) if (s.status === 'rejected') throw s.reason;
     const [platform, bare] = servers;
     log(
-      `platform-core pid ${platform.pid} at ${platform.url} (SQLite in ${dataDir}); bare Fastify pid ${bare.pid} at ${bare.url}`,
+      `platform-core pid ${platform.pid} at ${platform.url} (SQLite in ${dataDir}); bare Fastify ` +
+        `pid ${bare.pid} at ${bare.url}`,
     );
     if (options.pin && canPin()) {
       for (const s of servers) pin(s.pid, SERVER_CPU);
       unpin = pinSelf();
       log(
-        `pinned: the servers to CPU ${SERVER_CPU}, autocannon (this process) to CPU ${LOAD_CPU} (--no-pin to leave placement to the scheduler)`,
+        `pinned: the servers to CPU ${SERVER_CPU}, autocannon (this process) to CPU ${LOAD_CPU} (--no-pin to ` +
+          `leave placement to the scheduler)`,
       );
     } else {
       log(
@@ -202,9 +204,12 @@ export async function run(ctx) {
         t.runs.push(m);
         for (const p of m.problems) failures.push(`round ${round} ${t.label}: ${p}`);
         log(
-          `  round ${round}/${options.rounds}  ${t.label.padEnd(17)} ${fmt.int(m.rps).padStart(7)} req/s  p50 ${fmt.ms(m.p50)} ms  p99 ${fmt.ms(m.p99)} ms` +
+          `  round ${round}/${options.rounds}  ${t.label.padEnd(17)} ${fmt.int(m.rps).padStart(7)} req/s  ` +
+            `p50 ${fmt.ms(m.p50)} ms  p99 ${fmt.ms(m.p99)} ms` +
             `  server ${m.serverCpuPerRequest?.toFixed(1) ?? '?'} µs CPU/req` +
-            `  cores used: server ${m.serverCores?.toFixed(2) ?? '?'}, autocannon ${m.loadGenCores?.toFixed(2) ?? '?'}, other processes ${m.otherCores?.toFixed(2) ?? '?'}`,
+            (`  cores used: server ${m.serverCores?.toFixed(2) ?? '?'}, ` +
+              `autocannon ${m.loadGenCores?.toFixed(2) ?? '?'}, other ` +
+              `processes ${m.otherCores?.toFixed(2) ?? '?'}`),
         );
       }
     }
@@ -255,7 +260,8 @@ export async function run(ctx) {
     });
     log('');
     log(
-      `${options.rounds} rounds × ${options.duration} s, ${options.connections} connections, pipelining 1 (medians over rounds)`,
+      `${options.rounds} rounds × ${options.duration} s, ${options.connections} connections, pipelining 1 ` +
+        `(medians over rounds)`,
     );
     log(
       table(
@@ -277,14 +283,17 @@ export async function run(ctx) {
     );
     const others = median(targets.flatMap((t) => t.runs.map((r) => r.otherCores ?? 0)));
     log(
-      `(vs bare: median req/s over the bare route's; per round: against the bare run of the same round; CPU vs bare: the`,
+      `(vs bare: median req/s over the bare route's; per round: against the bare run of the same round; CPU ` +
+        `vs bare: the`,
     );
     log(
-      ` bare route's server CPU per request over this target's — the same ratio with other processes' load factored out)`,
+      ` bare route's server CPU per request over this target's — the same ratio with other processes' load ` +
+        `factored out)`,
     );
     if (others > 0.15) {
       log(
-        `warning: other processes used ${others.toFixed(2)} cores (median) during the runs; req/s figures are disturbed, CPU µs/req less so`,
+        `warning: other processes used ${others.toFixed(2)} cores (median) during the runs; req/s figures ` +
+          `are disturbed, CPU µs/req less so`,
       );
     }
     log('');

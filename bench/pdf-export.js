@@ -74,7 +74,9 @@ export async function run({ options, log }) {
     const results = sizes.map((rows) => ({ rows, ours: ours(rows, repeats, join(dir, `list-${rows}.html`)) }));
     for (const { rows, ours: r } of results) {
       log(
-        `${String(rows).padStart(6)} rows: ${r.pages} pages, ours ${r.ms.toFixed(0)} ms (${((r.pages * 1000) / r.ms).toFixed(0)} pages/s), ${(r.bytes / 1024).toFixed(0)} KiB PDF, peak RSS ${r.peakRssMb?.toFixed(0)} MB`,
+        `${String(rows).padStart(6)} rows: ${r.pages} pages, ours ${r.ms.toFixed(0)} ms ` +
+          `(${((r.pages * 1000) / r.ms).toFixed(0)} pages/s), ${(r.bytes / 1024).toFixed(0)} KiB PDF, peak ` +
+          `RSS ${r.peakRssMb?.toFixed(0)} MB`,
       );
       if (r.warnings > 0) failures.push(`the ${rows}-row report produced warnings`);
     }
@@ -90,10 +92,13 @@ export async function run({ options, log }) {
       const c = await chromiumInProcess(join(dir, `list-${res.rows}.html`), repeats);
       const speed = c.ms / res.ours.ms;
       log(
-        `${String(res.rows).padStart(6)} rows: Chromium (setContent + page.pdf) ${c.ms.toFixed(0)} ms, ${(c.bytes / 1024).toFixed(0)} KiB → ours is ${speed.toFixed(1)}× faster (aim ≥ 10), file ${(res.ours.bytes / c.bytes).toFixed(2)}× Chromium's size (aim < 1)`,
+        `${String(res.rows).padStart(6)} rows: Chromium (setContent + page.pdf) ${c.ms.toFixed(0)} ` +
+          `ms, ${(c.bytes / 1024).toFixed(0)} KiB → ours is ${speed.toFixed(1)}× faster (aim ≥ 10), ` +
+          `file ${(res.ours.bytes / c.bytes).toFixed(2)}× Chromium's size (aim < 1)`,
       );
       summary.push(
-        `pdf ${res.rows} rows: ${speed.toFixed(1)}× Chromium's speed, ${(res.ours.bytes / c.bytes).toFixed(2)}× its file size`,
+        `pdf ${res.rows} rows: ${speed.toFixed(1)}× Chromium's ` +
+          `speed, ${(res.ours.bytes / c.bytes).toFixed(2)}× its file size`,
       );
     }
 
@@ -121,7 +126,9 @@ export async function run({ options, log }) {
     const chromeSize = (await stat(join(dir, 'chrome.pdf'))).size;
     const ratio = chromeMs / cliMs;
     log(
-      `whole process, 10,000 rows: platform-core render ${cliMs.toFixed(0)} ms (${(cliSize / 1024).toFixed(0)} KiB), chromium --print-to-pdf ${chromeMs.toFixed(0)} ms (${(chromeSize / 1024).toFixed(0)} KiB) → ${ratio.toFixed(1)}× (required ≥ 5)`,
+      `whole process, 10,000 rows: platform-core render ${cliMs.toFixed(0)} ms ` +
+        `(${(cliSize / 1024).toFixed(0)} KiB), chromium --print-to-pdf ${chromeMs.toFixed(0)} ms ` +
+        `(${(chromeSize / 1024).toFixed(0)} KiB) → ${ratio.toFixed(1)}× (required ≥ 5)`,
     );
     summary.push(`pdf whole-process: ${ratio.toFixed(1)}× chromium --print-to-pdf`);
     if (ratio < 5) failures.push(`whole-process PDF render only ${ratio.toFixed(1)}× Chromium's speed (required ≥ 5)`);

@@ -87,11 +87,13 @@ export async function run({ options, log }) {
     const previewRatio = ratio((s) => s.preview / s.bare);
     const sanitised = preview(doc) !== rendered;
     log(
-      `${name}: ${(doc.length / 1024).toFixed(0)} KiB; bare ${fmt(ratio((s) => s.bare))}, preview ${fmt(ratio((s) => s.preview))} per CPU second (medians of ${count} rounds)`,
+      `${name}: ${(doc.length / 1024).toFixed(0)} KiB; bare ${fmt(ratio((s) => s.bare))}, ` +
+        `preview ${fmt(ratio((s) => s.preview))} per CPU second (medians of ${count} rounds)`,
     );
     log(`  ratio preview/bare = ${previewRatio.toFixed(2)}; sanitiser ${sanitised ? 'runs' : 'skipped'}`);
     log(
-      `  one sanitiser pass costs ${ratio((s) => s.bare / s.sanitizer).toFixed(2)}× the parse (sanitize-html, same policy: ${ratio((s) => s.bare / s.sanitizeHtml, reference).toFixed(2)}×)`,
+      `  one sanitiser pass costs ${ratio((s) => s.bare / s.sanitizer).toFixed(2)}× the parse ` +
+        `(sanitize-html, same policy: ${ratio((s) => s.bare / s.sanitizeHtml, reference).toFixed(2)}×)`,
     );
     headlines.push(`ratio preview/bare = ${previewRatio.toFixed(2)}: ${name}`);
     if (sanitize(rendered) !== sanitizeHtml(rendered, referenceOptions))

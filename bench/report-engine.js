@@ -35,13 +35,16 @@ export async function run({ options, log }) {
   const large = measure(10_000, processes, 4);
   for (const r of [small, large]) {
     log(
-      `${String(r.rows).padStart(6)} rows: ${r.pages} pages in ${r.ms.toFixed(0)} ms = ${((r.pages * 1000) / r.ms).toFixed(0)} pages/s ` +
-        `(first render ${r.firstMs.toFixed(0)} ms), ${(r.bytes / 1e6).toFixed(1)} MB HTML, peak RSS ${r.peakRssMb.toFixed(0)} MB`,
+      `${String(r.rows).padStart(6)} rows: ${r.pages} pages in ${r.ms.toFixed(0)} ms ` +
+        `= ${((r.pages * 1000) / r.ms).toFixed(0)} pages/s ` +
+        (`(first render ${r.firstMs.toFixed(0)} ms), ${(r.bytes / 1e6).toFixed(1)} MB HTML, peak ` +
+          `RSS ${r.peakRssMb.toFixed(0)} MB`),
     );
   }
   const growth = large.ms / small.ms;
   log(
-    `time(10,000) / time(1,000) = ${growth.toFixed(2)} (aim ≤ 11); peak RSS at 10,000 rows ${large.peakRssMb.toFixed(0)} MB (aim < 300)`,
+    `time(10,000) / time(1,000) = ${growth.toFixed(2)} (aim ≤ 11); peak RSS at 10,000 ` +
+      `rows ${large.peakRssMb.toFixed(0)} MB (aim < 300)`,
   );
   const failures = [];
   if (small.pages < 2 || large.pages <= small.pages)
@@ -50,7 +53,8 @@ export async function run({ options, log }) {
   return {
     failures,
     headlines: [
-      `report engine: 10× rows → ${growth.toFixed(2)}× time, ${((large.pages * 1000) / large.ms).toFixed(0)} pages/s, ${large.peakRssMb.toFixed(0)} MB peak at 10,000 rows`,
+      `report engine: 10× rows → ${growth.toFixed(2)}× time, ${((large.pages * 1000) / large.ms).toFixed(0)} ` +
+        `pages/s, ${large.peakRssMb.toFixed(0)} MB peak at 10,000 rows`,
     ],
   };
 }

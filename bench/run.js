@@ -51,7 +51,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 function usage(msg) {
   if (msg) console.error(`bench: ${msg}`);
   console.error(
-    `usage: node bench/run.js [${Object.keys(BENCHMARKS).join('|')}]… [--duration=S] [--rounds=N] [--warmup=S] [--connections=N] [--targets=a,b] [--prof] [--prof-dir=DIR] [--keep] [--no-pin] [--list]`,
+    `usage: node bench/run.js [${Object.keys(BENCHMARKS).join('|')}]… [--duration=S] [--rounds=N] ` +
+      `[--warmup=S] [--connections=N] [--targets=a,b] [--prof] [--prof-dir=DIR] [--keep] [--no-pin] [--list]`,
   );
   process.exit(2);
 }
@@ -159,7 +160,9 @@ async function main() {
   const stale = await staleDist();
   if (stale.length) {
     console.warn(
-      `bench: dist/ is older than ${stale.length} source file(s) (${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}); run \`npm run bench\` (it builds first) or \`npm run build\``,
+      `bench: dist/ is older than ${stale.length} source file(s) ` +
+        `(${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}); run \`npm run bench\` (it builds ` +
+        `first) or \`npm run build\``,
     );
   }
   if (given.prof) given.profDir ??= await mkdtemp(join(tmpdir(), 'platform-core-bench-prof-'));

@@ -121,7 +121,9 @@ export async function run({ options, log }) {
     // No such route: the /api/srs endpoints are not in this build. (A 404 from the endpoint itself,
     // e.g. template_not_found, is a failure of the benchmark's setup.)
     if (first.status === 404 && first.body.toString().includes('"route_not_found"')) {
-      const msg = `skipped: ${reportPath} answered 404 route_not_found; the /api/srs endpoints are not available in this build yet`;
+      const msg =
+        `skipped: ${reportPath} answered 404 route_not_found; the /api/srs endpoints are not available in this ` +
+        `build yet`;
       log(msg);
       return { failures, headlines: [`srs-render-load: ${msg}`] };
     }
@@ -131,7 +133,8 @@ export async function run({ options, log }) {
       );
     }
     log(
-      `load: ${reportPath} → ${(first.body.length / 1e6).toFixed(1)} MB ${first.type} in ${first.ms.toFixed(0)} ms (alone, first render)`,
+      `load: ${reportPath} → ${(first.body.length / 1e6).toFixed(1)} MB ${first.type} ` +
+        `in ${first.ms.toFixed(0)} ms (alone, first render)`,
     );
     const pingUrl = server.url + PING;
     const ping = await pingLatency(pingUrl, headers, Math.min(2, options.duration), rate); // warm-up
@@ -153,9 +156,13 @@ export async function run({ options, log }) {
         failures.push(`round ${round}: ${p}`);
       rounds.push({ idle, loaded, renders: loops.done });
       log(
-        `  round ${round}/${options.rounds}  ping alone p50 ${fmt.ms(idle.p50)} p99 ${fmt.ms(idle.p99)} max ${fmt.ms(idle.max)} ms` +
-          ` | with ${CONCURRENT_RENDERS} renders p50 ${fmt.ms(loaded.p50)} p99 ${fmt.ms(loaded.p99)} max ${fmt.ms(loaded.max)} ms` +
-          ` | ${loops.done.length} renders completed${loops.done.length ? `, median ${fmt.int(median(loops.done))} ms each (queue wait included)` : ''}`,
+        `  round ${round}/${options.rounds}  ping alone p50 ${fmt.ms(idle.p50)} p99 ${fmt.ms(idle.p99)} ` +
+          `max ${fmt.ms(idle.max)} ms` +
+          (` | with ${CONCURRENT_RENDERS} renders p50 ${fmt.ms(loaded.p50)} p99 ${fmt.ms(loaded.p99)} ` +
+            `max ${fmt.ms(loaded.max)} ms`) +
+          (` | ${loops.done.length} renders ` +
+            `completed${loops.done.length ? `, median ${fmt.int(median(loops.done))} ms each` : ''}` +
+            `${loops.done.length ? ' (queue wait included)' : ''}`),
       );
       if (server.exited) throw new Error(`the server exited (${JSON.stringify(server.exited)})`);
     }
@@ -163,7 +170,8 @@ export async function run({ options, log }) {
     const med = (f) => median(rounds.map(f));
     log('');
     log(
-      `${options.rounds} rounds × ${options.duration} s; ping at ${rate}/s over ${PING_CONNECTIONS} connections (Bearer JWT), medians over rounds`,
+      `${options.rounds} rounds × ${options.duration} s; ping at ${rate}/s over ${PING_CONNECTIONS} ` +
+        `connections (Bearer JWT), medians over rounds`,
     );
     log(
       table(
@@ -191,7 +199,8 @@ export async function run({ options, log }) {
     return {
       failures,
       headlines: [
-        `srs-render-load: ping p99 ${fmt.ms(loadedP99)} ms while ${CONCURRENT_RENDERS} PDFs render (${fmt.ms(med((r) => r.idle.p99))} ms without) — ${verdict} the < ${TARGET_P99_MS} ms aim`,
+        `srs-render-load: ping p99 ${fmt.ms(loadedP99)} ms while ${CONCURRENT_RENDERS} PDFs render ` +
+          `(${fmt.ms(med((r) => r.idle.p99))} ms without) — ${verdict} the < ${TARGET_P99_MS} ms aim`,
       ],
     };
   } finally {

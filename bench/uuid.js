@@ -25,7 +25,8 @@ export async function run({ options, log }) {
   const gen_ms = 1000 / b.generate;
   const total_ms = 1000 / b.generateAndEncode;
   log(
-    `n=10000: generate ${gen_ms.toFixed(2)} ms, generate+JSON ${total_ms.toFixed(2)} ms → JSON encoding is ${(((total_ms - gen_ms) / total_ms) * 100).toFixed(0)}% of the work`,
+    `n=10000: generate ${gen_ms.toFixed(2)} ms, generate+JSON ${total_ms.toFixed(2)} ms → JSON encoding ` +
+      `is ${(((total_ms - gen_ms) / total_ms) * 100).toFixed(0)}% of the work`,
   );
   const sample = batch();
   const failures = [];

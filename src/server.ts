@@ -63,7 +63,8 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
         const cut = connections.closeAll();
         logger.warn(
           { graceSeconds, connections: cut },
-          `shutdown grace period of ${graceSeconds} s is over: closed ${cut} connection(s) with a request still in progress`,
+          `shutdown grace period of ${graceSeconds} s is over: closed ${cut} connection(s) with a request ` +
+            `still in progress`,
         );
       }
       clearTimeout(graceTimer);

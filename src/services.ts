@@ -62,6 +62,7 @@ export async function createServices(
     connectTimeoutMs,
     statementTimeoutMs: settings.databaseStatementTimeoutSeconds * 1000,
   });
+  // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
   let appDb: Kysely<any> | null = null;
   let authWatch: AuthChangeWatch | null = null;
   try {

@@ -41,6 +41,12 @@ if (htmlOut) {
   writeFileSync(`${htmlOut}.pdf`, result.output);
   writeFileSync(htmlOut, renderReport({ template, data: { json }, format: 'html', now }).output);
 }
-process.stdout.write(
-  `${JSON.stringify({ rows, ms: best, pages: result.pages, bytes: result.output.length, peakRssMb: hwm ? Number(hwm[1]) / 1024 : null, warnings: result.warnings.length })}\n`,
-);
+const measured = {
+  rows,
+  ms: best,
+  pages: result.pages,
+  bytes: result.output.length,
+  peakRssMb: hwm ? Number(hwm[1]) / 1024 : null,
+  warnings: result.warnings.length,
+};
+process.stdout.write(`${JSON.stringify(measured)}\n`);

@@ -48,7 +48,8 @@ async function readHookFile(path: string): Promise<string | null> {
 async function pgFunctionExists(trx: Transaction<Database>): Promise<boolean> {
   const r = await sql<{ present: boolean; trusted: boolean | null }>`
     select p.oid is not null as present,
-      not pg_has_role((select value::json->>'user' from instance_settings where key = ${APP_LOGIN_KEY}), p.proowner, 'USAGE') as trusted
+      not pg_has_role((select value::json->>'user' from instance_settings where key = ${APP_LOGIN_KEY}),
+                      p.proowner, 'USAGE') as trusted
     from (select to_regprocedure('app.user_cancel(text)') as oid) f
     left join pg_proc p on p.oid = f.oid`.execute(trx);
   const row = r.rows[0];

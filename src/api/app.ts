@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.js';
 import { createHttpApp } from '../http/fastify-app.js';
-import { previewRoutes } from '../system/preview-routes.js';
 import { opsRoutes } from './ops.js';
 import { sessionRoutes } from './sessions.js';
 import { tokenRoutes } from './tokens.js';
@@ -11,6 +10,7 @@ import { profileRoutes } from './profile.js';
 import { accountAdminRoutes } from './accounts.js';
 import { teamRoutes } from './teams.js';
 import { pingRoutes } from './ping.js';
+import { previewRoutes } from './preview.js';
 import { uuidRoutes } from './uuid.js';
 import { systemInfoRoutes } from './system-info.js';
 import { srsRoutes } from './srs.js';
@@ -30,7 +30,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(accountAdminRoutes, { accounts: services.accounts });
   await app.register(teamRoutes, { teams: services.teams });
   await app.register(pingRoutes);
-  await app.register(async (scope) => previewRoutes(scope, services.previews));
+  await app.register(previewRoutes, { previews: services.previews });
   await app.register(uuidRoutes);
   await app.register(systemInfoRoutes, {
     profiles: services.profiles,

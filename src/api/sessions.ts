@@ -83,7 +83,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
       tags: ['auth'],
       summary: 'End every JWT session of the caller (API tokens stay valid)',
       description:
-        "Authenticated by the `ptoken` cookie, the call must come from the server's own origin (or one of Settings:AllowedOrigins), on GET as on POST: 403 `csrf_rejected` otherwise.",
+        "Authenticated by the `ptoken` cookie, the call must come from the server's own origin (or one of " +
+        'Settings:AllowedOrigins), on GET as on POST: 403 `csrf_rejected` otherwise.',
       security: authSecurity,
       response: { 200: LogoutAnswer, ...standardErrors },
     },

@@ -39,7 +39,10 @@ export const RenderQuery = Type.Object(
       Type.Integer({
         minimum: 1,
         maximum: RENDER_MAX_PAGES.max,
-        description: `html and pdf: answer the first this-many pages (at most Settings:RenderMaxPages) of a report that has more, with the response header ${TRUNCATED_HEADER}: pages=<n>, instead of 422 render_too_large; may also come in the body`,
+        description:
+          `html and pdf: answer the first this-many pages (at most Settings:RenderMaxPages) of a report that ` +
+          `has more, with the response header ${TRUNCATED_HEADER}: pages=<n>, instead of 422 render_too_large; ` +
+          `may also come in the body`,
       }),
     ),
   },
@@ -117,7 +120,9 @@ const rendered = (mediaType: string, description: string) => ({
   headers: {
     [TRUNCATED_HEADER]: {
       type: 'string',
-      description: `only when the report was cut at the request's ${MAX_PAGES_PARAM}: "pages=<n>", the pages answered (the report has more)`,
+      description:
+        `only when the report was cut at the request's ${MAX_PAGES_PARAM}: "pages=<n>", the pages answered ` +
+        `(the report has more)`,
     },
   },
 });

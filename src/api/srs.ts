@@ -9,7 +9,7 @@ import { AppError } from '../lib/errors.js';
 import { inlineDisposition } from '../srs/content-disposition.js';
 import { CommandFailedError } from '../srs/run-commands.js';
 import { TRUNCATED_HEADER } from '../srs/max-pages-param.js';
-import type { RenderFormat } from '../srs/render-pool/index.js';
+import { RENDER_FORMATS, renderRouteSuffix } from '../srs/render-formats.js';
 import { buildStarter, type SrsRequest, type SrsService } from '../srs/srs-service.js';
 import {
   RENDER_ANSWERS,
@@ -33,13 +33,10 @@ type Body = Record<string, unknown> | undefined;
 /** HTML reports are data-driven documents served from the API's origin: no script may run in
  *  them and they may load nothing from elsewhere (the export inlines styles, images and fonts). */
 const HTML_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; " +
+  "form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox";
 
-const RENDER_ROUTES: Array<{ suffix: string; format: RenderFormat }> = [
-  { suffix: '.frx.html', format: 'html' },
-  { suffix: '.frx.pdf', format: 'pdf' },
-  { suffix: '.frx', format: 'frx' },
-];
+const RENDER_ROUTES = RENDER_FORMATS.map((format) => ({ suffix: renderRouteSuffix(format), format }));
 
 function srsRequest(request: FastifyRequest<{ Params: { id: string }; Querystring: Query; Body: Body }>): SrsRequest {
   const body = request.body;
@@ -143,7 +140,12 @@ export const srsRoutes: FastifyPluginAsync<{ srs: SrsService }> = async (app, { 
         schema: {
           tags,
           security,
-          summary: `The template ${format === 'frx' ? 'merged with the SRS data (.frx)' : `rendered with the SRS data as ${format.toUpperCase()}`}${how}`,
+          summary:
+            `The template ` +
+            (format === 'frx'
+              ? 'merged with the SRS data (.frx)'
+              : `rendered with the SRS data as ${format.toUpperCase()}`) +
+            how,
           params: TemplatePath,
           querystring: RenderQuery,
           ...withBody,

@@ -110,7 +110,8 @@ export class AuthChangeListener {
     this.lostAt = Date.now();
     this.opts.logger.warn(
       { err },
-      'auth change listener lost its connection; until it is back, changes made elsewhere are seen within Settings:AuthCacheSeconds',
+      'auth change listener lost its connection; until it is back, changes made elsewhere are seen within ' +
+        'Settings:AuthCacheSeconds',
     );
     this.retryLater(null);
   }

@@ -39,7 +39,9 @@ export class Authenticator {
   private readonly jwts = new TtlCache<string, SessionClaims>(50_000);
   /** token hash → owner, or null for "no such token" (a flood of random tokens stays cheap). */
   private readonly tokens = new TtlCache<string, TokenRef | null>(50_000);
-  /** token value → its SHA-256, so a cached request does not hash again (values live only in memory, like cached JWTs). */
+  /**
+   * token value → its SHA-256, so a cached request does not hash again (values live only in memory, like cached JWTs).
+   */
   private readonly tokenHashes = new TtlCache<string, string>(50_000);
   readonly activity: ActivityRecorder;
   /**
@@ -182,7 +184,10 @@ export class Authenticator {
 
   /** A change announced by another instance or the CLI (auth-changes.ts). */
   applyChange(change: AuthChange): void {
-    if (change.all) return this.clear();
+    if (change.all) {
+      this.clear();
+      return;
+    }
     for (const id of change.users) this.invalidateAccount(id);
     this.invalidateTokenIds(change.tokens);
   }

@@ -46,8 +46,10 @@ const MIN_STORED_OUTPUT_BYTES = 16;
 const MAX_STORED_OUTPUT_BYTES = 64;
 const MAX_STORED_LENGTH = 512;
 
-const PHC_ARGON2 =
-  /^\$(argon2id|argon2i|argon2d)\$(?:v=(16|19)\$)?m=([1-9]\d{0,9}),t=([1-9]\d{0,9}),p=([1-9]\d{0,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
+const PHC_ARGON2 = new RegExp(
+  /^\$(argon2id|argon2i|argon2d)\$(?:v=(16|19)\$)?/.source +
+    /m=([1-9]\d{0,9}),t=([1-9]\d{0,9}),p=([1-9]\d{0,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.source,
+);
 
 interface Argon2Params {
   variant: string;

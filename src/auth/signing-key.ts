@@ -36,7 +36,8 @@ function decodeKey(text: string, setting: string): Uint8Array {
   const bytes = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
   if (bytes.length < MIN_KEY_BYTES)
     throw new ConfigError(
-      `${setting}: the JWT signing key must be at least ${MIN_KEY_BYTES} bytes (got ${bytes.length}); make one with: openssl rand -base64 32`,
+      `${setting}: the JWT signing key must be at least ${MIN_KEY_BYTES} bytes (got ${bytes.length}); make ` +
+        `one with: openssl rand -base64 32`,
     );
   return new Uint8Array(bytes);
 }
@@ -47,7 +48,8 @@ function readKeyFile(file: string): SigningKey {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     throw new ConfigError(
-      `Settings:JwtSigningKeyFile: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      `Settings:JwtSigningKeyFile: cannot ` +
+        `read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
   }
   const mode = openToOthers(file);

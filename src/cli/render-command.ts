@@ -14,13 +14,14 @@
 
 import { accessSync, constants, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { createRenderPool, TemplateRenderError, type RenderFormat, type RenderJob } from '../srs/render-pool/index.js';
+import { createRenderPool, TemplateRenderError, type RenderJob } from '../srs/render-pool/index.js';
+import { isRenderFormat, RENDER_FORMATS, type RenderFormat } from '../srs/render-formats.js';
 import { one, UsageError, type ParsedArgs } from './args.js';
 import { limitMessage, renderLimits } from './render-limits.js';
 
-const FORMATS: readonly RenderFormat[] = ['html', 'pdf', 'frx'];
 const USAGE =
-  'platform-core render <template.frx> [--data <file>] [--format html|pdf|frx] [--out <file>|-] [--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]';
+  `platform-core render <template.frx> [--data <file>] [--format ${RENDER_FORMATS.join('|')}] [--out <file>|-] ` +
+  '[--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]';
 
 /** A file the worker will read: checked here so that a wrong path is a usage error naming it. */
 function checkReadable(path: string, what: string): void {
@@ -76,13 +77,15 @@ export async function renderCommand(args: ParsedArgs, err: (s: string) => void):
   if (!templatePath) throw new UsageError(`render needs a template: ${USAGE}`);
   if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
   const format = one(args, 'format') ?? 'html';
-  if (!(FORMATS as readonly string[]).includes(format))
-    throw new UsageError(`unsupported --format ${format} (html, pdf or frx)`);
+  if (!isRenderFormat(format)) {
+    const known = `${RENDER_FORMATS.slice(0, -1).join(', ')} or ${RENDER_FORMATS.at(-1)}`;
+    throw new UsageError(`unsupported --format ${format} (${known})`);
+  }
   const out = one(args, 'out') ?? '-';
   if (format === 'pdf' && out === '-' && process.stdout.isTTY)
     throw new UsageError('not writing a PDF to a terminal: use --out <file.pdf> or redirect the output');
   const limits = renderLimits(args);
-  const job = renderJob(args, templatePath, format as RenderFormat);
+  const job = renderJob(args, templatePath, format);
 
   // One worker, no queue: the pool's limits, worker start and clean-up, for a single job.
   const pool = createRenderPool({

@@ -63,7 +63,8 @@ function settings(env: NodeJS.ProcessEnv, cwd: string): RenderLimitSettings {
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     throw new ConfigError(
-      `${err.message} (render takes its default limits from the settings; give --timeout, --max-memory-mb and --max-pages to render without them)`,
+      `${err.message} (render takes its default limits from the settings; give --timeout, --max-memory-mb ` +
+        `and --max-pages to render without them)`,
     );
   }
 }

@@ -4,8 +4,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { TemplateError } from '../report/index.js';
-import { starterTemplate } from '../report/template/index.js';
+import { starterTemplate, TemplateError } from '../report/index.js';
 import { one, UsageError, type ParsedArgs } from './args.js';
 
 const USAGE =

@@ -239,7 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(settings.logLevel)) {
     throw new ConfigError(
-      `Settings:LogLevel must be one of fatal, error, warn, info, debug, trace, silent (got ${JSON.stringify(settings.logLevel)})`,
+      `Settings:LogLevel must be one of fatal, error, warn, info, debug, trace, silent ` +
+        `(got ${JSON.stringify(settings.logLevel)})`,
     );
   }
 

@@ -52,12 +52,14 @@ export const DIRECTORY_COLUMNS = [
 ] as const;
 
 /** The directory's rows from the platform's tables in `schema` (`public`, or SQLite's `main`). */
-export const directorySelect = (
-  schema: string,
-): string => `SELECT u.id AS user_id, u.username, u.first_name, u.last_name, u.short AS user_short, u.color AS user_color,
+export const directorySelect = (schema: string): string =>
+  `SELECT u.id AS user_id, u.username, u.first_name, ` +
+  `u.last_name, u.short AS user_short, u.color AS user_color,
   u.team_id, t.name AS team_name, u.app_name, u.is_active, u.created_at
   FROM ${schema}.users u JOIN ${schema}.teams t ON t.id = u.team_id`;
 
 /** SQLite: the directory copy's table in the apps' file (`schema`: how the file is named there). */
 export const sqliteDirectoryTable = (schema: string): string =>
-  `CREATE TABLE IF NOT EXISTS ${schema}.${DIRECTORY_TABLE} (${DIRECTORY_COLUMNS.map((c) => `${c} ${c === 'is_active' ? 'INTEGER' : 'TEXT'}`).join(', ')}, PRIMARY KEY (user_id))`;
+  `CREATE TABLE IF NOT EXISTS ${schema}.${DIRECTORY_TABLE} ` +
+  `(${DIRECTORY_COLUMNS.map((c) => `${c} ${c === 'is_active' ? 'INTEGER' : 'TEXT'}`).join(', ')}, PRIMARY ` +
+  `KEY (user_id))`;

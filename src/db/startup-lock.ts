@@ -34,7 +34,8 @@ export async function withPgStartupLock<T>(opts: StartupLockOptions, work: () =>
     const why =
       err instanceof pg.DatabaseError
         ? err.message
-        : `${(err as Error).message} (connect timeout ${opts.connectTimeoutMs / 1000} s, Settings:DatabaseConnectTimeoutSeconds)`;
+        : `${(err as Error).message} (connect timeout ${opts.connectTimeoutMs / 1000} s, ` +
+          `Settings:DatabaseConnectTimeoutSeconds)`;
     throw new DatabaseOpenError(`cannot connect to the database ${opts.description}: ${why.replace(/\s+/g, ' ')}`, {
       cause: err,
     });
@@ -50,7 +51,8 @@ export async function withPgStartupLock<T>(opts: StartupLockOptions, work: () =>
       if (rows[0]?.locked) break;
       if (Date.now() > deadline) {
         throw new DatabaseOpenError(
-          `another instance has held the start-up lock of ${opts.description} for more than ${Math.round(opts.maxWaitMs / 1000)} s`,
+          `another instance has held the start-up lock of ${opts.description} for more ` +
+            `than ${Math.round(opts.maxWaitMs / 1000)} s`,
         );
       }
       await new Promise((r) => setTimeout(r, POLL_MS));

@@ -83,7 +83,10 @@ function describeFsError(err: unknown): string {
 /** A directory that is used, or created with its missing parents, by the start. */
 function checkDirectory(dir: string, what: string): void {
   const stats = statOrNull(dir, what);
-  if (stats === null) return checkCreatable(dir, what);
+  if (stats === null) {
+    checkCreatable(dir, what);
+    return;
+  }
   if (!stats.isDirectory()) fail(what, `it is ${kindOf(stats)}, not a directory`);
   checkAccess(dir, constants.R_OK | constants.W_OK | constants.X_OK, what, 'it cannot be read and written');
 }

@@ -113,7 +113,8 @@ export function installAuthentication(
   function authFailed(request: FastifyRequest, mode: AuthMode, err: unknown, done: (err?: Error) => void): void {
     if (mode === 'optional') {
       request.log.info({ code: (err as { code?: string }).code }, 'optional authentication failed');
-      return done();
+      done();
+      return;
     }
     done(err as Error);
   }
@@ -131,7 +132,8 @@ export function installAuthentication(
       if (cred.source === 'cookie') assertSameOrigin(request, allowedOrigins, changesState);
       if (roles) requireAnyRole(principal, roles);
     } catch (err) {
-      return done(err as Error);
+      done(err as Error);
+      return;
     }
     done();
   }

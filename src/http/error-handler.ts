@@ -182,7 +182,9 @@ export function installErrorHandling(app: FastifyInstance, opts: ErrorHandlingOp
     const body = rawEnvelope(id, 'route_not_found', `No route CONNECT ${String(req.url).slice(0, 200)}`);
     socket.on('error', () => socket.destroy());
     socket.end(
-      `HTTP/1.1 404 Not Found\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 404 Not Found\r\nContent-Type: application/json; ` +
+        `charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: ` +
+        `close\r\n\r\n${body}`,
     );
   });
 }
@@ -205,6 +207,8 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
     tooLarge ? 'Request headers too large' : 'Malformed HTTP request',
   );
   socket.end(
-    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: ` +
+      `application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: ` +
+      `close\r\n\r\n${body}`,
   );
 }

@@ -3,7 +3,7 @@
 // parsed here is safe to merge or spread later; and nesting is bounded, because V8 parses any
 // depth but JSON.stringify (echoing, storing) recurses and overflows the stack on deep values.
 import sjson from 'secure-json-parse';
-import { jsonNestingExceeds } from '../report/data/json-nesting.js';
+import { jsonNestingExceeds } from './json-nesting.js';
 
 /** Deepest nesting of arrays and objects accepted in client JSON. */
 export const MAX_CLIENT_JSON_DEPTH = 256;

@@ -48,7 +48,7 @@ export class CodePointNumbers {
   get(cp: number): number {
     if (cp < 256 && cp >= 0) {
       const known = this.latin[cp] as number;
-      if (known === known) return known;
+      if (!Number.isNaN(known)) return known;
       const value = this.compute(cp);
       this.latin[cp] = value;
       return value;

@@ -1,19 +1,31 @@
-// Public API of the report library (see README.md in this folder).
+// Public API of the report library (see README.md in this folder): the only module the service
+// imports. Tests may reach deeper; the service may not.
 
 export {
   renderReport,
   prepareReport,
   pdfExportOptions,
-  RENDER_FORMATS,
+  REPORT_FORMATS,
   type RenderData,
-  type RenderFormat,
+  type ReportFormat,
   type RenderOptions,
   type RenderResult,
   type PrepareOptions,
   type PreparedRun,
 } from './render.js';
 export { TemplateError, ReportWarnings, RenderTooLargeError } from './errors.js';
-export { loadFrx, type LoadFrxOptions, type LoadFrxResult } from './frx/index.js';
+export {
+  loadFrx,
+  parseXml,
+  DEFAULT_XML_LIMITS,
+  type LoadFrxOptions,
+  type LoadFrxResult,
+  type ReportModel,
+  type XmlElement,
+  type XmlLimits,
+} from './frx/index.js';
+export { parseJsonText, type JsonTextLimits } from './data/index.js';
+export { getCulture, SUPPORTED_CULTURES, type Culture } from './format/index.js';
 export { runReport, bindReportData, DEFAULT_MAX_PAGES, type EngineOptions } from './engine/index.js';
 export type { PreparedReport, PreparedPage, PreparedItem, PreparedText } from './engine/prepared.js';
 export { exportHtml, exportHtmlBuffer, exportHtmlChunks, type HtmlExportOptions } from './export/html.js';

@@ -27,9 +27,10 @@ export interface RenderData {
   tables?: Record<string, unknown[]>;
 }
 
-export type RenderFormat = 'html' | 'pdf';
-
-export const RENDER_FORMATS: readonly RenderFormat[] = ['html', 'pdf'];
+/** The output formats the engine renders. The SRS service adds its own ('frx', the template with
+ *  the data merged in: src/srs/render-formats.ts) on top of this list. */
+export const REPORT_FORMATS = ['html', 'pdf'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** What prepareReport needs: the template, its data and the run's settings. */
 export interface PrepareOptions {
@@ -52,7 +53,7 @@ export interface PrepareOptions {
 
 export interface RenderOptions extends PrepareOptions {
   /** html: `output` is the document text; pdf: `output` is the PDF file (a Buffer). */
-  format: RenderFormat;
+  format: ReportFormat;
   /** HTML: embed the fonts used (default false). PDF always embeds (subsets of) its fonts. */
   embedFonts?: boolean;
 }
@@ -145,7 +146,7 @@ export function pdfExportOptions(run: PreparedRun): PdfExportOptions {
 /** Loads a template, binds its data, runs it and exports the result. Throws TemplateError when
  *  the template or its data cannot be used (the message says where). */
 export function renderReport(opts: RenderOptions): RenderResult {
-  if (!RENDER_FORMATS.includes(opts.format))
+  if (!REPORT_FORMATS.includes(opts.format))
     throw new TemplateError(`unsupported output format "${String(opts.format)}"`);
   const run = prepareReport(opts);
   const { prepared, warnings } = run;

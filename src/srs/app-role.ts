@@ -42,6 +42,7 @@ export interface AppPoolLimits {
 }
 
 /** A pool of app-role connections (SRS commands and seeds), with the SRS row types (pg-types.ts). */
+// biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
 export function openAppDatabase(databaseUrl: string, login: AppLogin, limits: AppPoolLimits): Kysely<any> {
   const { pool } = createPgPool({
     connectionString: appDatabaseUrl(databaseUrl, login),
@@ -53,10 +54,12 @@ export function openAppDatabase(databaseUrl: string, login: AppLogin, limits: Ap
     applicationName: 'platform-core-reports',
     types: srsPgTypes,
   });
+  // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
   return new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** First thing in each app transaction. */
+// biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
 export async function useAppSchema(trx: Transaction<any>): Promise<void> {
   await trx.executeQuery(CompiledQuery.raw(`set local search_path = ${APP_SCHEMA}`));
 }

@@ -43,6 +43,7 @@ export interface SeedTarget {
   /** SQLite: the apps' own file, the only one a seed's connection opens. */
   appDataFile: string | null;
   /** PostgreSQL: connections as the app role. */
+  // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
   appDb: Kysely<any> | null;
 }
 

@@ -20,6 +20,7 @@ const QUERY_CANCELED = '57014';
 
 export class ConnectionCommandExecutor implements CommandExecutor {
   constructor(
+    // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
     private readonly db: Kysely<any>,
     private readonly ownsDb: boolean,
   ) {}
@@ -28,9 +29,8 @@ export class ConnectionCommandExecutor implements CommandExecutor {
     const results: Record<string, unknown> = {};
     await this.db.transaction().execute(async (trx) => {
       // SET takes no bound parameters; the value is an integer from the validated settings.
-      await sql`set local statement_timeout = ${sql.raw(String(Math.max(1, Math.round(limits.statementTimeoutMs))))}`.execute(
-        trx,
-      );
+      const timeoutMs = String(Math.max(1, Math.round(limits.statementTimeoutMs)));
+      await sql`set local statement_timeout = ${sql.raw(timeoutMs)}`.execute(trx);
       await useAppSchema(trx);
       for (const command of commands) {
         let rows: unknown[] = [];

@@ -37,7 +37,9 @@ export function requestedMaxPages(input: ParamInput, limit: number): number | un
         : Array.isArray(value)
           ? 'more than one value'
           : typeof value;
-    const message = `${MAX_PAGES_PARAM} must be a whole number of pages from 1 to ${limit} (Settings:RenderMaxPages) (got ${shown})`;
+    const message =
+      `${MAX_PAGES_PARAM} must be a whole number of pages from 1 to ${limit} (Settings:RenderMaxPages) ` +
+      `(got ${shown})`;
     throw badRequest('invalid_param', message, [{ field: MAX_PAGES_PARAM, rule: 'range', message }]);
   }
   return n;

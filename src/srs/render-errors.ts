@@ -27,21 +27,24 @@ export function renderFailure(err: unknown): unknown {
     return new AppError(
       422,
       'render_timeout',
-      `The report took longer than ${err.timeoutMs / 1000} s to render (Settings:RenderTimeoutSeconds) and was stopped; narrow its params`,
+      `The report took longer than ${err.timeoutMs / 1000} s to render (Settings:RenderTimeoutSeconds) and ` +
+        `was stopped; narrow its params`,
     );
   }
   if (err instanceof RenderMemoryError) {
     return new AppError(
       422,
       'render_too_large',
-      `The report needs more than ${err.maxMemoryMb} MB of memory to render (Settings:RenderMemoryMb) and was stopped; narrow its params`,
+      `The report needs more than ${err.maxMemoryMb} MB of memory to render (Settings:RenderMemoryMb) and ` +
+        `was stopped; narrow its params`,
     );
   }
   if (err instanceof RenderPageLimitError) {
     return new AppError(
       422,
       'render_too_large',
-      `The report has more than ${err.maxPages} pages (Settings:RenderMaxPages) and was not rendered; narrow its params, or ask for the first pages with ${MAX_PAGES_PARAM}=<pages>`,
+      `The report has more than ${err.maxPages} pages (Settings:RenderMaxPages) and was not rendered; narrow ` +
+        `its params, or ask for the first pages with ${MAX_PAGES_PARAM}=<pages>`,
     );
   }
   if (err instanceof TemplateRenderError) {

@@ -44,7 +44,8 @@ export class CommandFailedError extends AppError {
 export const failedMessage = (command: string): string => `Command "${command}" failed`;
 
 export const timeoutMessage = (command: string, limits: RunLimits): string =>
-  `Command "${command}" ran longer than the statement timeout (${limits.statementTimeoutMs / 1000} s, Settings:SrsStatementTimeoutSeconds)`;
+  `Command "${command}" ran longer than the statement timeout (${limits.statementTimeoutMs / 1000} s, ` +
+  `Settings:SrsStatementTimeoutSeconds)`;
 
 export const tooManyRowsMessage = (command: string, limits: RunLimits): string =>
   `Command "${command}" returned more than ${limits.maxRows} rows (Settings:SrsMaxRows)`;

@@ -20,13 +20,14 @@ import { TemplateResolver } from './templates.js';
 import { renderFailure } from './render-errors.js';
 import { requestedMaxPages } from './max-pages-param.js';
 import type { RenderFormat, RenderOutcome, RenderPool } from './render-pool/index.js';
-import { starterTemplate } from '../report/template/index.js';
-import { TemplateError } from '../report/errors.js';
+import { renderFileName } from './render-formats.js';
+import { starterTemplate, TemplateError } from '../report/index.js';
 
 export interface SrsServiceDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   /** PostgreSQL: the app role's connections (app-role.ts), which the service closes; null on SQLite. */
+  // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
   appDb: Kysely<any> | null;
   /** SQLite: the apps' own database file, which the command processes open. */
   appDataFile: string | null;
@@ -74,8 +75,6 @@ export interface StarterFile {
   output: Buffer;
   fileName: string;
 }
-
-const FILE_SUFFIX: Record<RenderFormat, string> = { html: '.html', pdf: '.pdf', frx: '.frx' };
 
 /** How many SQLite command processes (each with its own connection) run SRS commands at once. */
 const SRS_SQLITE_PROCESSES = 2;
@@ -240,7 +239,7 @@ export class SrsService {
       if (opts.signal?.aborted) throw clientClosed();
       throw renderFailure(err);
     }
-    return { outcome, fileName: templateName + FILE_SUFFIX[format] };
+    return { outcome, fileName: renderFileName(templateName, format) };
   }
 }
 

@@ -12,7 +12,7 @@
 // everything still open is closed. Comments, CDATA, declarations and processing instructions
 // produce no event. test/unit/preview-sanitizer.test.ts checks the events against htmlparser2's
 // Parser on generated HTML.
-import { Tokenizer, QuoteType, type TokenizerCallbacks } from 'htmlparser2';
+import { Tokenizer, type QuoteType, type TokenizerCallbacks } from 'htmlparser2';
 
 /**
  * Where the events go. Each start has one end (a void element's right after it); the one
@@ -222,7 +222,10 @@ class ElementEvents implements TokenizerCallbacks {
   }
 
   onselfclosingtag(): void {
-    if (!this.foreign[this.foreign.length - 1]) return this.endStartTag(); // `/>` means nothing in HTML
+    if (!this.foreign[this.foreign.length - 1]) {
+      this.endStartTag(); // `/>` means nothing in HTML
+      return;
+    }
     const tag = this.tag;
     this.endStartTag();
     if (this.open[this.open.length - 1] === tag) this.sink.end(this.pop());

@@ -1,16 +1,16 @@
 // Markdown and HTML previews on worker threads, so that a large or hostile document never holds
 // up the event loop (one 1 MB table used to block every other request for seconds).
 //
-// The threads and their queue are the render pool's (src/srs/render-pool/worker-queue.ts): the
-// same launcher (dist/, or the TypeScript sources through tsx under vitest), slots (heap limit,
-// ready, exit classification) and queue. Workers start on demand up to `size`; at most
+// The threads and their queue are src/lib/worker-pool's, as the render pool's: the same launcher
+// (dist/, or the TypeScript sources through tsx under vitest), threads (heap limit, ready, exit
+// classification) and queue. Workers start on demand up to `size`; at most
 // `size + queueLimit` previews are in the pool and one more is refused at once
 // (PreviewBusyError → 503 with Retry-After). A preview over its time limit or heap limit, aborted
 // while running, or whose worker crashed loses its worker; the next preview gets a fresh one.
 // Workers run below the event loop's priority and hand back the HTML already escaped and encoded
 // as JSON, so that the event loop's share of a large preview is little more than its I/O.
 
-import { resolveQueueLimits, WorkerQueue } from '../srs/render-pool/worker-queue.js';
+import { entryBeside, resolvePoolLimits, threadWorkers, WorkerPool } from '../lib/worker-pool/index.js';
 import type { PreviewType } from './markdown.js';
 import type { PreviewJson, PreviewReply, PreviewRequest } from './preview-protocol.js';
 
@@ -60,8 +60,9 @@ export class PreviewMemoryError extends PreviewPoolError {
 /** A worker that failed, crashed or could not start; the pool was closed. For logs, not clients. */
 export class PreviewFailedError extends PreviewPoolError {}
 
-const RUNNING_FROM_SOURCES = import.meta.url.endsWith('.ts');
-const WORKER_ENTRY = new URL(RUNNING_FROM_SOURCES ? './preview-worker.ts' : './preview-worker.js', import.meta.url);
+function failed(message: string, cause: unknown): PreviewFailedError {
+  return new PreviewFailedError(message, cause === undefined ? undefined : { cause });
+}
 
 interface PreviewJob {
   source: string;
@@ -73,20 +74,26 @@ export class PreviewPool {
   readonly queueLimit: number;
   readonly timeoutMs: number;
   readonly maxMemoryMb: number;
-  private readonly queue: WorkerQueue<PreviewJob, PreviewJson, PreviewReply>;
+  private readonly queue: WorkerPool<PreviewJob, PreviewJson, PreviewReply>;
 
   constructor(opts: PreviewPoolOptions = {}) {
-    const limits = resolveQueueLimits('preview pool', opts, 10_000);
+    const limits = resolvePoolLimits('preview pool', opts, 10_000);
     ({
       size: this.size,
       queueLimit: this.queueLimit,
       timeoutMs: this.timeoutMs,
       maxMemoryMb: this.maxMemoryMb,
     } = limits);
-    this.queue = new WorkerQueue<PreviewJob, PreviewJson, PreviewReply>(limits, opts.workerScript ?? WORKER_ENTRY, {
+    this.queue = new WorkerPool<PreviewJob, PreviewJson, PreviewReply>(limits, {
       noun: 'preview',
       initialAverageMs: 500,
+      startWorker: threadWorkers({
+        script: opts.workerScript ?? entryBeside(import.meta.url, 'preview-worker'),
+        noun: 'preview',
+        maxMemoryMb: limits.maxMemoryMb,
+      }),
       request: (id, job): PreviewRequest => ({ type: 'preview', id, ...job }),
+      timeLimitMs: () => limits.timeoutMs,
       answer: (msg) =>
         msg.type === 'done'
           ? {
@@ -101,13 +108,15 @@ export class PreviewPool {
                 cause: Object.assign(new Error(msg.message), msg.stack !== undefined ? { stack: msg.stack } : {}),
               }),
             },
-      describe: () => '',
       busy: (seconds) => new PreviewBusyError(seconds),
-      timeout: (ms) => new PreviewTimeoutError(ms),
-      outOfMemory: (mb) => new PreviewMemoryError(mb),
-      failed: (message, cause) => new PreviewFailedError(message, cause === undefined ? undefined : { cause }),
-      cannotStart: (err) =>
-        new PreviewFailedError(`cannot start a preview worker: ${(err as Error).message}`, { cause: err }),
+      timeout: () => new PreviewTimeoutError(limits.timeoutMs),
+      lost: (_job, exit) =>
+        exit.outOfMemory
+          ? new PreviewMemoryError(limits.maxMemoryMb)
+          : failed(`the preview worker stopped unexpectedly: ${exit.message}`, exit.error),
+      startFailed: (message, cause) => failed(`preview workers fail to start: ${message}`, cause),
+      cannotStart: (err) => failed(`cannot start a preview worker: ${(err as Error).message}`, err),
+      unsendable: (_job, err) => failed(`the preview job cannot be sent to a worker: ${(err as Error).message}`, err),
       closed: () => new PreviewFailedError('the preview pool is closed'),
     });
   }
@@ -121,7 +130,8 @@ export class PreviewPool {
   }
 
   stats(): { size: number; busy: number; queued: number } {
-    return this.queue.stats();
+    const { size, busy, queued } = this.queue.stats();
+    return { size, busy, queued };
   }
 
   /** Terminates every worker; running and waiting previews reject with PreviewFailedError. */

@@ -1,7 +1,7 @@
 // Entry of a preview worker thread (started by preview-pool.ts): answers each `preview` request
 // with the sanitised HTML as a JSON string in UTF-8 bytes, with room around it for the answer's
 // envelope (moved to the pool, not copied), or `failed`. Runs compiled from dist/ in the server,
-// or from the TypeScript sources through tsx under vitest (src/srs/render-pool/worker-script.ts).
+// or from the TypeScript sources through tsx under vitest (src/lib/worker-pool/launch.ts).
 
 import { constants, setPriority } from 'node:os';
 import { isMainThread, parentPort } from 'node:worker_threads';

@@ -89,6 +89,9 @@ export class UuidV7Generator {
     }
     const r = this.random.take(16);
     const variant = (0x8 | (Number.parseInt(r[0]!, 16) & 0x3)).toString(16);
-    return `${this.timeHex.slice(0, 8)}-${this.timeHex.slice(8)}-7${this.seq.toString(16).padStart(3, '0')}-${variant}${r.slice(1, 4)}-${r.slice(4, 16)}`;
+    return (
+      `${this.timeHex.slice(0, 8)}-${this.timeHex.slice(8)}-7${this.seq.toString(16).padStart(3, '0')}` +
+      `-${variant}${r.slice(1, 4)}-${r.slice(4, 16)}`
+    );
   }
 }

@@ -99,7 +99,8 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
   describe('the user_cancel hook', () => {
     const hooksDir = () => join(f.db.dataDir, 'hooks');
     beforeAll(async () => {
-      await sql`create table cancel_log (username varchar(256), user_id varchar(36), cancelled_by varchar(256))`.execute(
+      await sql`create table cancel_log
+                (username varchar(256), user_id varchar(36), cancelled_by varchar(256))`.execute(
         f.inst.services.database.db,
       );
     });
@@ -109,7 +110,9 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
       mkdirSync(hooksDir(), { recursive: true });
       writeFileSync(
         join(hooksDir(), 'user_cancel.sql'),
-        "-- several statements; ':username' in a literal stays text\ninsert into cancel_log (username, user_id, cancelled_by) values (:username, :user_id, :cancelled_by);\ninsert into cancel_log (username) values (':username');\n",
+        "-- several statements; ':username' in a literal stays text\ninsert into cancel_log (username, " +
+          'user_id, cancelled_by) values (:username, :user_id, :cancelled_by);\ninsert into cancel_log ' +
+          "(username) values (':username');\n",
       );
       const r = await f.as(f.adminJwt, 'POST', '/api/core/account/cancel/quinn');
       expect(r.status, r.text).toBe(200);

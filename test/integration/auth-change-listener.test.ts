@@ -28,7 +28,7 @@ async function until(cond: () => boolean, timeoutMs: number): Promise<boolean> {
 }
 
 /** Forwards TCP to PostgreSQL; `cut()` drops every connection, `refusing` turns new ones away. */
-class Proxy {
+class TcpProxy {
   refusing = false;
   port = 0;
   private readonly sockets = new Set<Socket>();
@@ -73,7 +73,7 @@ describe('auth change payloads', () => {
 
 describe.runIf(testDatabaseKinds().includes('postgres'))('the PostgreSQL auth change listener', () => {
   let db: TestDatabase;
-  let proxy: Proxy;
+  let proxy: TcpProxy;
   let sender: Kysely<any>;
   let listener: AuthChangeListener;
   const changes: AuthChange[] = [];
@@ -83,7 +83,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('the PostgreSQL auth ch
   beforeAll(async () => {
     db = await createTestDatabase('postgres');
     const url = new URL(db.databaseUrl!);
-    proxy = new Proxy({ host: url.hostname, port: Number(url.port) });
+    proxy = new TcpProxy({ host: url.hostname, port: Number(url.port) });
     await proxy.listen();
     const viaProxy = new URL(db.databaseUrl!);
     viaProxy.hostname = '127.0.0.1';

@@ -105,7 +105,15 @@ describe.each(testDatabaseKinds())('credential forms on %s', (kind) => {
         .sign(new TextEncoder().encode('x'.repeat(32)));
       expect401(await as({ Authorization: `Bearer ${other}` }), 'invalid_token');
       const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-      const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, sub: user.id, iss: 'platform-core', aud: 'platform-core', exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
+      const none =
+        `${b64({ alg: 'none', typ: 'JWT' })}` +
+        `.${b64({
+          ...claims,
+          sub: user.id,
+          iss: 'platform-core',
+          aud: 'platform-core',
+          exp: Math.floor(Date.now() / 1000) + 3600,
+        })}.`;
       expect401(await as({ Authorization: `Bearer ${none}` }), 'invalid_token');
     });
 

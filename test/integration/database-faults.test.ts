@@ -121,7 +121,8 @@ describe.skipIf(!server)('PostgreSQL faults', () => {
     // other backend and recovers, refusing connections meanwhile.
     const [victim] = await pgs.query<{ pid: number }>(
       databaseUrl,
-      "select pid from pg_stat_activity where datname = 'faults' and application_name = 'platform-core' and pid <> pg_backend_pid() limit 1",
+      "select pid from pg_stat_activity where datname = 'faults' and application_name = 'platform-core' and " +
+        'pid <> pg_backend_pid() limit 1',
     );
     expect(victim, 'a backend of the service to kill').toBeDefined();
     process.kill(victim!.pid, 'SIGKILL');
@@ -184,22 +185,26 @@ describe.skipIf(!server)('PostgreSQL faults', () => {
     }
   });
 
-  it('answers 503 database_unavailable to logins, writes and readiness while the server is down, and recovers when it is back', async () => {
-    await pgs.stop();
-    let started = false;
-    try {
-      const login = await inst.login(ADMIN.username, ADMIN.password);
-      expect([login.status, login.body?.data?.code]).toEqual([503, 'database_unavailable']);
-      expect(Number(login.headers.get('retry-after'))).toBeGreaterThan(0);
-      const w = await write();
-      expect([w.status, w.code]).toEqual([503, 'database_unavailable']);
-      expect((await inst.request('/readyz')).status).toBe(503);
-      await pgs.start();
-      started = true;
-    } finally {
-      if (!started) await pgs.start();
-    }
-    expect(await msUntilWritesWork(10_000)).toBeLessThan(2_000);
-    expect((await inst.login(ADMIN.username, ADMIN.password)).status).toBe(200);
-  });
+  it(
+    'answers 503 database_unavailable to logins, writes and readiness while the server is down, and recovers ' +
+      'when it is back',
+    async () => {
+      await pgs.stop();
+      let started = false;
+      try {
+        const login = await inst.login(ADMIN.username, ADMIN.password);
+        expect([login.status, login.body?.data?.code]).toEqual([503, 'database_unavailable']);
+        expect(Number(login.headers.get('retry-after'))).toBeGreaterThan(0);
+        const w = await write();
+        expect([w.status, w.code]).toEqual([503, 'database_unavailable']);
+        expect((await inst.request('/readyz')).status).toBe(503);
+        await pgs.start();
+        started = true;
+      } finally {
+        if (!started) await pgs.start();
+      }
+      expect(await msUntilWritesWork(10_000)).toBeLessThan(2_000);
+      expect((await inst.login(ADMIN.username, ADMIN.password)).status).toBe(200);
+    },
+  );
 });

@@ -16,7 +16,8 @@
 //      known: expired → token_expired, wrong stamp → session_ended), ping says
 //      `authenticated: false`, the public ones never answer 401;
 //   2. junk without credentials: odd methods, paths, queries, headers, bodies → below 500;
-//   3. login with odd but well-typed credentials → invalid_credentials (account_locked once a username failed five times); ill-typed → 400;
+//   3. login with odd but well-typed credentials → invalid_credentials (account_locked once a username
+//      failed five times); ill-typed → 400;
 //   4. junk with a valid API token: past authentication, into parsing and validation → below 500,
 //      the token stays valid, and no junk token name is accepted;
 //   5. bodies shaped like each route's documented JSON body (from /openapi.json), valid values
@@ -108,7 +109,10 @@ function sendBytes(
         }
         const lines = buf.subarray(0, end).toString('latin1').split('\r\n');
         const m = /^HTTP\/1\.[01] (\d{3}) /.exec(lines[0] ?? '');
-        if (!m) return finish({ status: 0, headers: {}, body: buf.toString('latin1'), dropped: 'garbage' });
+        if (!m) {
+          finish({ status: 0, headers: {}, body: buf.toString('latin1'), dropped: 'garbage' });
+          return;
+        }
         const status = Number(m[1]);
         const headers: Record<string, string[]> = {};
         for (const line of lines.slice(1)) {
@@ -120,7 +124,10 @@ function sendBytes(
           buf = rest;
           continue;
         }
-        if (opts.head || status === 204 || status === 304) return finish({ status, headers, body: '' });
+        if (opts.head || status === 204 || status === 304) {
+          finish({ status, headers, body: '' });
+          return;
+        }
         if (headers['transfer-encoding']?.[0]?.toLowerCase() === 'chunked') {
           const parts: Buffer[] = [];
           let pos = 0;
@@ -128,7 +135,10 @@ function sendBytes(
             const eol = rest.indexOf('\r\n', pos);
             if (eol < 0) break;
             const size = parseInt(rest.subarray(pos, eol).toString('latin1'), 16);
-            if (size === 0) return finish({ status, headers, body: Buffer.concat(parts).toString('utf8') });
+            if (size === 0) {
+              finish({ status, headers, body: Buffer.concat(parts).toString('utf8') });
+              return;
+            }
             if (rest.length < eol + 2 + size + 2) break;
             parts.push(rest.subarray(eol + 2, eol + 2 + size));
             pos = eol + 2 + size + 2;
@@ -139,7 +149,10 @@ function sendBytes(
         const length = headers['content-length']?.[0];
         if (length !== undefined) {
           const n = Number(length);
-          if (rest.length >= n) return finish({ status, headers, body: rest.subarray(0, n).toString('utf8') });
+          if (rest.length >= n) {
+            finish({ status, headers, body: rest.subarray(0, n).toString('utf8') });
+            return;
+          }
           if (atEnd) finish({ status, headers, body: rest.toString('utf8'), dropped: 'truncated' });
           return;
         }
@@ -216,7 +229,10 @@ function show(req: RawRequest | string, a: Answer): string {
     typeof req === 'string'
       ? req
       : `${req.method} ${req.target.slice(0, 300)} ${JSON.stringify(req.headers).slice(0, 600)}`;
-  return `${what}\n→ ${a.status}${a.dropped ? ` (${a.dropped})` : ''} ${JSON.stringify(a.headers).slice(0, 400)}\n${a.body.slice(0, 600)}`;
+  return (
+    `${what}\n→ ${a.status}${a.dropped ? ` (${a.dropped})` : ''} ${JSON.stringify(a.headers).slice(0, 400)}` +
+    `\n${a.body.slice(0, 600)}`
+  );
 }
 
 interface Expect {
@@ -384,6 +400,7 @@ const ODD_UNICODE = [
   '<script>',
   '%',
   '%00',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as written
   '${x}',
   '{{7*7}}',
   "' OR 1=1--",
@@ -648,17 +665,13 @@ function forgedJwts(s: Secrets): fc.Arbitrary<Forged> {
   const claimNames = ['sub', 'name', 'sst', 'exp', 'iss', 'aud'] as const;
   const [header, payload, signature] = s.realJwt.split('.') as [string, string, string];
   return fc.oneof(
-    fc
-      .constantFrom('none', 'None', 'NONE', 'nOnE')
-      .chain((alg) =>
-        fc
-          .constantFrom('', 'x', signature)
-          .map((sig) => ({
-            label: `alg ${alg}`,
-            value: `${signJwt({ alg, typ: 'JWT' }, valid(), null)}${sig}`,
-            asJwt: 'invalid_token',
-          })),
-      ),
+    fc.constantFrom('none', 'None', 'NONE', 'nOnE').chain((alg) =>
+      fc.constantFrom('', 'x', signature).map((sig) => ({
+        label: `alg ${alg}`,
+        value: `${signJwt({ alg, typ: 'JWT' }, valid(), null)}${sig}`,
+        asJwt: 'invalid_token',
+      })),
+    ),
     fc
       .uint8Array({ minLength: 1, maxLength: 64 })
       .map((k) => ({ label: 'HS256, another key', value: signJwt(HS, valid(), k), asJwt: 'invalid_token' })),
@@ -769,13 +782,11 @@ function forgedJwts(s: Secrets): fc.Arbitrary<Forged> {
               : `${header}=.${payload}.${signature}`,
       asJwt: 'invalid_token',
     })),
-    fc
-      .integer({ min: 8200, max: 12_000 })
-      .map((n) => ({
-        label: 'valid but over 8 KiB',
-        value: signJwt(HS, { ...valid(), pad: 'p'.repeat(n) }, s.key),
-        asJwt: 'invalid_token',
-      })),
+    fc.integer({ min: 8200, max: 12_000 }).map((n) => ({
+      label: 'valid but over 8 KiB',
+      value: signJwt(HS, { ...valid(), pad: 'p'.repeat(n) }, s.key),
+      asJwt: 'invalid_token',
+    })),
     fc
       .array(fc.stringMatching(/^[A-Za-z0-9_-]{0,80}$/), { minLength: 3, maxLength: 3 })
       .map((parts) => ({ label: 'random segments', value: parts.join('.'), asJwt: 'invalid_token' }))
@@ -1506,84 +1517,89 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
     );
   });
 
-  it('login: odd but well-typed credentials are invalid_credentials (account_locked after five), ill-typed ones 400', async () => {
-    // Login is the one route that takes input from anyone into the database: its own property.
-    const credentialText = fc.oneof(
-      oddString,
-      fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }),
-      fc.constantFrom(
-        '\u0000',
-        'root.admin\u0000',
-        'api',
-        'API',
-        'api\u0000',
-        ' root.admin',
-        'root.admin ',
-        'ROOT.ADMIN\uFEFF',
-        'r\u0130',
-      ),
-    );
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(
-          fc
-            .record(
-              { username: credentialText, password: credentialText, createCookie: fc.boolean() },
-              { requiredKeys: ['username', 'password'] },
-            )
-            .map((b) => ({ b, wellTyped: true })),
-          fc
-            .record(
-              {
-                username: fc.jsonValue({ maxDepth: 2 }),
-                password: fc.jsonValue({ maxDepth: 2 }),
-                createCookie: fc.jsonValue({ maxDepth: 1 }),
-              },
-              { requiredKeys: [] },
-            )
-            .map((b) => ({ b, wellTyped: false })),
+  it(
+    'login: odd but well-typed credentials are invalid_credentials (account_locked after five), ill-typed ones ' +
+      '400',
+    async () => {
+      // Login is the one route that takes input from anyone into the database: its own property.
+      const credentialText = fc.oneof(
+        oddString,
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }),
+        fc.constantFrom(
+          '\u0000',
+          'root.admin\u0000',
+          'api',
+          'API',
+          'api\u0000',
+          ' root.admin',
+          'root.admin ',
+          'ROOT.ADMIN\uFEFF',
+          'r\u0130',
         ),
-        fc.constantFrom('json', 'utf8-bytes'),
-        async ({ b, wellTyped }, encoding) => {
-          const text = JSON.stringify(b);
-          // 'utf8-bytes': non-ASCII sent as raw UTF-8 instead of \u escapes (lone surrogates become U+FFFD).
-          const sent =
-            encoding === 'json'
-              ? text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-              : text;
-          const req: RawRequest = {
-            method: 'POST',
-            target: '/api/core/account/login',
-            headers: [['Content-Type', 'application/json']],
-            body: sent,
-          };
-          const a = await send(req);
-          const failure = checkAnswer(req, a, { req });
-          const where = show(req, a);
-          const stringsInRange = (v: unknown, max: number) => typeof v === 'string' && v.length >= 1 && v.length <= max;
-          const valid = wellTyped && stringsInRange(b.username, 256) && stringsInRange(b.password, 4096);
-          if (a.status === 429) return; // the per-address login limit: allowed, and enveloped (checked above)
-          if (valid) {
-            expect(a.status, where).toBe(401);
-            // Failures are counted per username, known or not (other properties of this file
-            // send logins too): after five a username is locked out for a while
-            // (test/integration/lockout.test.ts checks the counting itself).
-            expect(['invalid_credentials', 'account_locked'], where).toContain(failure?.code);
-          } else if (
-            !wellTyped &&
-            !(
-              stringsInRange(b.username, 256) &&
-              stringsInRange(b.password, 4096) &&
-              (b.createCookie === undefined || typeof b.createCookie === 'boolean')
-            )
-          ) {
-            expect(a.status, where).toBe(400);
-          }
-        },
-      ),
-      { numRuns: runs(80) },
-    );
-  });
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc
+              .record(
+                { username: credentialText, password: credentialText, createCookie: fc.boolean() },
+                { requiredKeys: ['username', 'password'] },
+              )
+              .map((b) => ({ b, wellTyped: true })),
+            fc
+              .record(
+                {
+                  username: fc.jsonValue({ maxDepth: 2 }),
+                  password: fc.jsonValue({ maxDepth: 2 }),
+                  createCookie: fc.jsonValue({ maxDepth: 1 }),
+                },
+                { requiredKeys: [] },
+              )
+              .map((b) => ({ b, wellTyped: false })),
+          ),
+          fc.constantFrom('json', 'utf8-bytes'),
+          async ({ b, wellTyped }, encoding) => {
+            const text = JSON.stringify(b);
+            // 'utf8-bytes': non-ASCII sent as raw UTF-8 instead of \u escapes (lone surrogates become U+FFFD).
+            const sent =
+              encoding === 'json'
+                ? text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+                : text;
+            const req: RawRequest = {
+              method: 'POST',
+              target: '/api/core/account/login',
+              headers: [['Content-Type', 'application/json']],
+              body: sent,
+            };
+            const a = await send(req);
+            const failure = checkAnswer(req, a, { req });
+            const where = show(req, a);
+            const stringsInRange = (v: unknown, max: number) =>
+              typeof v === 'string' && v.length >= 1 && v.length <= max;
+            const valid = wellTyped && stringsInRange(b.username, 256) && stringsInRange(b.password, 4096);
+            if (a.status === 429) return; // the per-address login limit: allowed, and enveloped (checked above)
+            if (valid) {
+              expect(a.status, where).toBe(401);
+              // Failures are counted per username, known or not (other properties of this file
+              // send logins too): after five a username is locked out for a while
+              // (test/integration/lockout.test.ts checks the counting itself).
+              expect(['invalid_credentials', 'account_locked'], where).toContain(failure?.code);
+            } else if (
+              !wellTyped &&
+              !(
+                stringsInRange(b.username, 256) &&
+                stringsInRange(b.password, 4096) &&
+                (b.createCookie === undefined || typeof b.createCookie === 'boolean')
+              )
+            ) {
+              expect(a.status, where).toBe(400);
+            }
+          },
+        ),
+        { numRuns: runs(80) },
+      );
+    },
+  );
 
   it('answers junk from an authenticated caller below 500 (and no junk token name is accepted)', async () => {
     const tokenNameInvalid = fc.oneof(
@@ -1734,7 +1750,8 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
           };
           const a = await send(req);
           const failure = checkAnswer(
-            `POST ${req.target} (${Buffer.byteLength(text)} bytes, ${chunkSize ? `chunks of ${chunkSize}` : 'Content-Length'}, ${type})`,
+            `POST ${req.target} (${Buffer.byteLength(text)} ` +
+              `bytes, ${chunkSize ? `chunks of ${chunkSize}` : 'Content-Length'}, ${type})`,
             a,
           );
           expect(a.status, show(req.target, a)).toBe(413);
@@ -1752,7 +1769,8 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
       CONNECT: `CONNECT 127.0.0.1:${port} HTTP/1.1\r\n${H}\r\n`,
       'CONNECT to a route': `CONNECT /healthz HTTP/1.1\r\n${H}\r\n`,
       'Expect: junk': `GET /healthz HTTP/1.1\r\n${H}Expect: junk\r\n\r\n`,
-      'Expect: junk on POST': `${login}${H}Expect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+      'Expect: junk on POST':
+        `${login}${H}Expect: 200-ok\r\nContent-Type: ` + `application/json\r\nContent-Length: 2\r\n\r\n{}`,
       'lower-case method': `get /healthz HTTP/1.1\r\n${H}\r\n`,
       'bad method chars': `G@T /healthz HTTP/1.1\r\n${H}\r\n`,
       'HTTP/2.0': `GET /healthz HTTP/2.0\r\n${H}\r\n`,
@@ -1768,20 +1786,38 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
       'bare LF line ends': `GET /api/core/token/user HTTP/1.1\n${H.replace(/\r\n/g, '\n')}\n`,
       'obs-fold': `GET /api/core/token/user HTTP/1.1\r\n${H}Authorization: Bearer\r\n x\r\n\r\n`,
       'header name with unicode': `GET /healthz HTTP/1.1\r\n${H}X-${utf8Bytes('é')}: 1\r\n\r\n`,
-      'two different Content-Length': `${login}${H}Content-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}x`,
-      'Content-Length and chunked': `${login}${H}Content-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+      'two different Content-Length':
+        `${login}${H}Content-Type: ` + `application/json\r\nContent-Length: ` + `2\r\nContent-Length: 3\r\n\r\n{}x`,
+      'Content-Length and chunked':
+        `${login}${H}Content-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: ` +
+        `chunked\r\n\r\n0\r\n\r\n`,
       'negative Content-Length': `${login}${H}Content-Type: application/json\r\nContent-Length: -2\r\n\r\n{}`,
       'Content-Length not a number': `${login}${H}Content-Type: application/json\r\nContent-Length: 2x\r\n\r\n{}`,
       'Content-Length too short': `${login}${H}Content-Type: application/json\r\nContent-Length: 1\r\n\r\n{}`,
       'Transfer-Encoding gzip': `${login}${H}Content-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n{}`,
-      'Transfer-Encoding chunked twice': `${login}${H}Content-Type: application/json\r\nTransfer-Encoding: chunked, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
-      'bad chunk size': `${login}${H}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
-      'chunk longer than declared': `${login}${H}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{}\r\n0\r\n\r\n`,
-      'huge chunk size': `${login}${H}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\n{}\r\n0\r\n\r\n`,
-      'chunk extension junk': `${login}${H}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;${'x'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
-      'headers over 16 KiB': `GET /api/core/token/user HTTP/1.1\r\n${H}Authorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`,
+      'Transfer-Encoding chunked twice':
+        `${login}${H}Content-Type: application/json\r\nTransfer-Encoding: chunked, ` +
+        `chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+      'bad chunk size':
+        `${login}${H}Content-Type: ` +
+        `application/json\r\nTransfer-Encoding: ` +
+        `chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+      'chunk longer than declared':
+        `${login}${H}Content-Type: ` +
+        `application/json\r\nTransfer-Encoding: ` +
+        `chunked\r\n\r\n1\r\n{}\r\n0\r\n\r\n`,
+      'huge chunk size':
+        `${login}${H}Content-Type: application/json\r\nTransfer-Encoding: ` +
+        `chunked\r\n\r\nffffffffffffffffff\r\n{}\r\n0\r\n\r\n`,
+      'chunk extension junk':
+        `${login}${H}Content-Type: application/json\r\nTransfer-Encoding: ` +
+        `chunked\r\n\r\n2;${'x'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
+      'headers over 16 KiB':
+        `GET /api/core/token/user ` + `HTTP/1.1\r\n${H}Authorization: ` + `Bearer ${'a'.repeat(20_000)}\r\n\r\n`,
       'target over 16 KiB': `GET /api/core/token/user/${'a'.repeat(20_000)} HTTP/1.1\r\n${H}\r\n`,
-      'many headers': `GET /api/core/token/user HTTP/1.1\r\n${H}${Array.from({ length: 3000 }, (_, i) => `X-H${i}: ${i}\r\n`).join('')}\r\n`,
+      'many headers':
+        `GET /api/core/token/user ` +
+        `HTTP/1.1\r\n${H}${Array.from({ length: 3000 }, (_, i) => `X-H${i}: ${i}\r\n`).join('')}\r\n`,
       'HTTP/1.0 without Host': 'GET /api/core/token/user HTTP/1.0\r\n\r\n',
       'HTTP/1.1 without Host': 'GET /api/core/token/user HTTP/1.1\r\nConnection: close\r\n\r\n',
       'two Host headers': `GET /api/core/token/user HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n`,
@@ -1792,8 +1828,12 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
       'TLS ClientHello': '\u0016\u0003\u0001\u0002\u0000\u0001\u0000\u0001\u00fc\u0003\u0003',
       'HTTP/2 preface': 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n',
       'binary junk': '\u0000\u0001\u0002\u00ff\r\n\r\n',
-      'upgrade to websocket on a protected route': `GET /api/core/token/user HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${b64(randomBytes(16))}\r\n\r\n`,
-      'upgrade to h2c': `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n`,
+      'upgrade to websocket on a protected route':
+        `GET /api/core/token/user HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: ` +
+        `websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${b64(randomBytes(16))}\r\n\r\n`,
+      'upgrade to h2c':
+        `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: ` +
+        `h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n`,
     };
     // Where the right answer is clear, the status too.
     const statusOf: Record<string, number> = {
@@ -1827,9 +1867,13 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
 
   it('answers randomly mutated requests below 500, failures in the envelope', async () => {
     const seeds = [
-      `GET /api/core/token/user/root.admin?ptoken=x HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer a.b.c\r\nCookie: ptoken=x\r\nConnection: close\r\n\r\n`,
-      `POST /api/core/account/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 37\r\nConnection: close\r\n\r\n{"username":"u","password":"pw12345"}`,
-      `POST /api/core/token/create/n/root.admin HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n3\r\nabc\r\n0\r\n\r\n`,
+      `GET /api/core/token/user/root.admin?ptoken=x HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ` +
+        `a.b.c\r\nCookie: ptoken=x\r\nConnection: close\r\n\r\n`,
+      `POST /api/core/account/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ` +
+        `application/json\r\nContent-Length: 37\r\nConnection: ` +
+        `close\r\n\r\n{"username":"u","password":"pw12345"}`,
+      `POST /api/core/token/create/n/root.admin HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: ` +
+        `chunked\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n3\r\nabc\r\n0\r\n\r\n`,
       `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
     ];
     await fc.assert(

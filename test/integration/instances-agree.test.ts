@@ -45,7 +45,8 @@ const bearer = (t: string) => ({ headers: { Authorization: `Bearer ${t}` } });
 async function listenerPids(inst: Instance): Promise<number[]> {
   const { rows } = await sql<{
     pid: number;
-  }>`select pid from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`.execute(
+  }>`select pid from pg_stat_activity
+      where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`.execute(
     inst.services.database.db,
   );
   return rows.map((r) => Number(r.pid));
@@ -84,7 +85,8 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('instances on one Postg
     for (const [kind, xs] of Object.entries(delays)) {
       if (xs.length)
         console.log(
-          `refused on the other instance after a ${kind} on A: p50 ${percentile(xs, 50)} ms, p99 ${percentile(xs, 99)} ms, max ${Math.max(...xs)} ms (${xs.length} trials)`,
+          `refused on the other instance after a ${kind} on A: p50 ${percentile(xs, 50)} ms, ` +
+            `p99 ${percentile(xs, 99)} ms, max ${Math.max(...xs)} ms (${xs.length} trials)`,
         );
     }
     await a?.stop();
@@ -164,7 +166,8 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('instances on one Postg
     }
   }, 120_000);
 
-  it("with B's listener connection terminated, B refuses within its cache lifetime, and the listener reconnects", async () => {
+  it("with B's listener connection terminated, B refuses " +
+    'within its cache lifetime, and the listener reconnects', async () => {
     // An instance with a 2 s cache, so the fallback is quick to see.
     const known = await listenerPids(a);
     const c = await startInstance(db, {

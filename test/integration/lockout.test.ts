@@ -74,32 +74,36 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
     return { verified: hasher.verified, parallel: codes(parallel).sort(), sequential: codes(sequential), right };
   }
 
-  it('150 wrong passwords verify at most LockoutMaxFailedAttempts; the right one then gets account_locked; an unknown username answers the same', async () => {
-    const known = await guess('dave', 'dave-secret-pw');
-    expect(known.verified).toBe(5);
-    // Five verified and refused, the rest refused as locked without a verification.
-    expect(known.parallel.filter((c) => c === '401 invalid_credentials')).toHaveLength(5);
-    expect(known.parallel.filter((c) => c === '401 account_locked')).toHaveLength(45);
-    expect(new Set(known.sequential)).toEqual(new Set(['401 account_locked']));
-    expect(known.right.status).toBe(401);
-    expect(known.right.body.data.code).toBe('account_locked');
-    expect(known.right.body.data.token).toBeUndefined();
-    expect(known.right.headers.get('set-cookie')).toBeNull();
+  it(
+    '150 wrong passwords verify at most LockoutMaxFailedAttempts; the right one then gets account_locked; an ' +
+      'unknown username answers the same',
+    async () => {
+      const known = await guess('dave', 'dave-secret-pw');
+      expect(known.verified).toBe(5);
+      // Five verified and refused, the rest refused as locked without a verification.
+      expect(known.parallel.filter((c) => c === '401 invalid_credentials')).toHaveLength(5);
+      expect(known.parallel.filter((c) => c === '401 account_locked')).toHaveLength(45);
+      expect(new Set(known.sequential)).toEqual(new Set(['401 account_locked']));
+      expect(known.right.status).toBe(401);
+      expect(known.right.body.data.code).toBe('account_locked');
+      expect(known.right.body.data.token).toBeUndefined();
+      expect(known.right.headers.get('set-cookie')).toBeNull();
 
-    const row = await userRow('dave');
-    const lockedFor = Date.parse(row.lockout_end!) - Date.now();
-    expect(lockedFor).toBeGreaterThan(4.5 * 60_000);
-    expect(lockedFor).toBeLessThanOrEqual(5 * 60_000);
+      const row = await userRow('dave');
+      const lockedFor = Date.parse(row.lockout_end!) - Date.now();
+      expect(lockedFor).toBeGreaterThan(4.5 * 60_000);
+      expect(lockedFor).toBeLessThanOrEqual(5 * 60_000);
 
-    const unknown = await guess('nobody-by-this-name', 'dave-secret-pw');
-    expect(unknown.verified).toBe(known.verified);
-    expect(unknown.parallel).toEqual(known.parallel);
-    expect(unknown.sequential).toEqual(known.sequential);
-    expect(codes([unknown.right])).toEqual(codes([known.right]));
-    // The unknown username is kept only as a digest.
-    const stored = await inst.services.database.db.selectFrom('login_failures').selectAll().execute();
-    expect(JSON.stringify(stored)).not.toMatch(/nobody/i);
-  });
+      const unknown = await guess('nobody-by-this-name', 'dave-secret-pw');
+      expect(unknown.verified).toBe(known.verified);
+      expect(unknown.parallel).toEqual(known.parallel);
+      expect(unknown.sequential).toEqual(known.sequential);
+      expect(codes([unknown.right])).toEqual(codes([known.right]));
+      // The unknown username is kept only as a digest.
+      const stored = await inst.services.database.db.selectFrom('login_failures').selectAll().execute();
+      expect(JSON.stringify(stored)).not.toMatch(/nobody/i);
+    },
+  );
 
   it('an account exempt from lockout (LockoutEnabled off) is never locked by failed passwords', async () => {
     await createAccount(inst.services.database.db, { username: 'ursula', password: 'ursula-secret-pw' });
@@ -114,27 +118,30 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
     expect((await inst.login('ursula', 'ursula-secret-pw')).status).toBe(200);
   });
 
-  it('a wrong current_password counts as a failed password; once locked, not even the right one is verified', async () => {
-    const jwt = await inst.jwtFor('paula', 'paula-secret-pw');
-    const before = (await userRow('paula')).password_hash;
-    hasher.verified = 0;
-    const change = (current: string) =>
-      inst.request('/api/core/account/password', {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${jwt}` },
-        json: { current_password: current, new_password: 'paula-new-password-1' },
-      });
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => change(`guess-${i}`)));
-    for (let i = 0; i < 10; i++) answers.push(await change(`more-${i}`));
-    expect(hasher.verified).toBe(5);
-    expect(codes(answers).filter((c) => c === '400 invalid_current_password')).toHaveLength(5);
-    for (const c of codes(answers).filter((c) => c !== '400 invalid_current_password'))
-      expect(c).toBe('401 account_locked');
-    expect((await change('paula-secret-pw')).status).toBe(401);
-    expect(hasher.verified).toBe(5);
-    expect((await userRow('paula')).password_hash).toBe(before);
-    expect((await inst.login('paula', 'paula-secret-pw')).body.data.code).toBe('account_locked');
-  });
+  it(
+    'a wrong current_password counts as a failed password; ' + 'once locked, not even the right one is verified',
+    async () => {
+      const jwt = await inst.jwtFor('paula', 'paula-secret-pw');
+      const before = (await userRow('paula')).password_hash;
+      hasher.verified = 0;
+      const change = (current: string) =>
+        inst.request('/api/core/account/password', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${jwt}` },
+          json: { current_password: current, new_password: 'paula-new-password-1' },
+        });
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => change(`guess-${i}`)));
+      for (let i = 0; i < 10; i++) answers.push(await change(`more-${i}`));
+      expect(hasher.verified).toBe(5);
+      expect(codes(answers).filter((c) => c === '400 invalid_current_password')).toHaveLength(5);
+      for (const c of codes(answers).filter((c) => c !== '400 invalid_current_password'))
+        expect(c).toBe('401 account_locked');
+      expect((await change('paula-secret-pw')).status).toBe(401);
+      expect(hasher.verified).toBe(5);
+      expect((await userRow('paula')).password_hash).toBe(before);
+      expect((await inst.login('paula', 'paula-secret-pw')).body.data.code).toBe('account_locked');
+    },
+  );
 
   it('four failures then a success reset the count', async () => {
     for (let i = 0; i < 4; i++) expect((await inst.login('erin', 'bad')).status).toBe(401);
@@ -144,30 +151,34 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
     expect((await userRow('erin')).lockout_end).toBeNull();
   });
 
-  it('the lockout ends after its window, and failures a window apart are forgotten, for known and unknown usernames alike', async () => {
-    for (const [name, pw] of [
-      ['frank', 'frank-secret-pw'],
-      ['ghost-frank', 'x'],
-    ] as const) {
-      await Promise.all(Array.from({ length: 6 }, () => quick.login(name, 'bad')));
-      expect((await quick.login(name, pw)).body.data.code).toBe('account_locked');
-    }
-    await new Promise((r) => setTimeout(r, 3300));
-    expect((await quick.login('frank', 'frank-secret-pw')).status).toBe(200);
-    quickHasher.verified = 0;
-    expect((await quick.login('ghost-frank', 'x')).body.data.code).toBe('invalid_credentials');
-    expect(quickHasher.verified).toBe(1);
+  it(
+    'the lockout ends after its window, and failures a window apart are forgotten, for known and unknown ' +
+      'usernames alike',
+    async () => {
+      for (const [name, pw] of [
+        ['frank', 'frank-secret-pw'],
+        ['ghost-frank', 'x'],
+      ] as const) {
+        await Promise.all(Array.from({ length: 6 }, () => quick.login(name, 'bad')));
+        expect((await quick.login(name, pw)).body.data.code).toBe('account_locked');
+      }
+      await new Promise((r) => setTimeout(r, 3300));
+      expect((await quick.login('frank', 'frank-secret-pw')).status).toBe(200);
+      quickHasher.verified = 0;
+      expect((await quick.login('ghost-frank', 'x')).body.data.code).toBe('invalid_credentials');
+      expect(quickHasher.verified).toBe(1);
 
-    // Four failures, a quiet window, four more: never five within a window, never locked.
-    for (const name of ['frank', 'ghost-frank-2']) {
-      for (let i = 0; i < 4; i++) expect((await quick.login(name, 'bad')).body.data.code).toBe('invalid_credentials');
-    }
-    await new Promise((r) => setTimeout(r, 3300));
-    for (const name of ['frank', 'ghost-frank-2']) {
-      for (let i = 0; i < 4; i++) expect((await quick.login(name, 'bad')).body.data.code).toBe('invalid_credentials');
-    }
-    expect((await quick.login('frank', 'frank-secret-pw')).status).toBe(200);
-  });
+      // Four failures, a quiet window, four more: never five within a window, never locked.
+      for (const name of ['frank', 'ghost-frank-2']) {
+        for (let i = 0; i < 4; i++) expect((await quick.login(name, 'bad')).body.data.code).toBe('invalid_credentials');
+      }
+      await new Promise((r) => setTimeout(r, 3300));
+      for (const name of ['frank', 'ghost-frank-2']) {
+        for (let i = 0; i < 4; i++) expect((await quick.login(name, 'bad')).body.data.code).toBe('invalid_credentials');
+      }
+      expect((await quick.login('frank', 'frank-secret-pw')).status).toBe(200);
+    },
+  );
 
   it('an unknown username gets the very same answer as a wrong password, after comparable work', async () => {
     const unknown = await inst.login('nobody-here', 'whatever-pw');

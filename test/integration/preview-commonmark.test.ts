@@ -77,8 +77,15 @@ const VOID_ELEMENTS = new Set([
 // One attribute, HTML syntax: a name, and optionally `=` with a double-, single- or unquoted value.
 const ATTRIBUTE = /\s+([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/y;
 const START_TAG = /<([A-Za-z][^\s/>]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
-const TAG_OR_MARKUP =
-  /<!--[\s\S]*?-->|<[A-Za-z][^\s/>]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<\/[A-Za-z][^\s>]*\s*>|<[!?][^>]*>/g;
+const TAG_OR_MARKUP = new RegExp(
+  [
+    /<!--[\s\S]*?-->/.source,
+    /<[A-Za-z][^\s/>]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/.source,
+    /<\/[A-Za-z][^\s>]*\s*>/.source,
+    /<[!?][^>]*>/.source,
+  ].join('|'),
+  'g',
+);
 
 const entityDecoder = new MarkdownIt().utils;
 /** Decodes character references (named, decimal, hex) and nothing else (no backslash escapes). */
@@ -207,14 +214,17 @@ const CATEGORIES = {
   'code-class-not-allowed':
     'a code class that is not language-[A-Za-z0-9_+-]+ (e.g. "language-föö", "language-;") is dropped',
   'url-scheme-not-allowed':
-    'URLs with a scheme outside http/https/mailto/tel (img: also data:) are dropped: irc:, a+b+c:, made-up-scheme:, localhost:',
+    'URLs with a scheme outside http/https/mailto/tel (img: also data:) are dropped: irc:, a+b+c:, ' +
+    'made-up-scheme:, localhost:',
   'empty-url': 'an empty href/src is dropped (the element stays, without the attribute)',
   // Structural: raw HTML the sanitiser rebuilds; detected on the reference output.
   'raw-text-element-removed': 'raw <script>, <style> and <textarea> elements are dropped with their content',
   'element-not-allowed':
-    'raw HTML elements outside the allow-list (custom tags, ins, bab, responsive-image, …) are dropped, their text kept',
+    'raw HTML elements outside the allow-list (custom tags, ins, bab, responsive-image, …) are dropped, ' +
+    'their text kept',
   'comment-or-declaration':
-    'HTML comments, processing instructions (<?php ?>), declarations (<!DOCTYPE>, <!ELEMENT>) and CDATA sections are dropped',
+    'HTML comments, processing instructions (<?php ?>), declarations (<!DOCTYPE>, <!ELEMENT>) and CDATA ' +
+    'sections are dropped',
   'unbalanced-markup':
     'unclosed, stray or misnested raw tags are repaired: missing end tags added, stray end tags dropped',
   'unterminated-tag':
@@ -242,16 +252,20 @@ function classify(expected: string, sanitized: string): Classification {
   const policy = (tag: StartTag): StartTag => {
     if (!ALLOWED_TAGS.has(tag.name)) return tag; // structural; the element goes as a whole
     const allowed = ALLOWED_ATTRIBUTES[tag.name] ?? [];
+    const refuse = (category: Category): false => {
+      found.add(category);
+      return false;
+    };
     const attributes = tag.attributes.filter(([name, value]) => {
-      if (!allowed.includes(name)) return (found.add('attribute-not-allowed'), false);
+      if (!allowed.includes(name)) return refuse('attribute-not-allowed');
       if (tag.name === 'code' && name === 'class' && !/^language-[A-Za-z0-9_+-]+$/.test(value ?? '')) {
-        return (found.add('code-class-not-allowed'), false);
+        return refuse('code-class-not-allowed');
       }
       if (URL_ATTRIBUTES[tag.name] === name) {
-        if (!value) return (found.add('empty-url'), false);
+        if (!value) return refuse('empty-url');
         const scheme = schemeOf(value);
         if (scheme !== undefined && !ALLOWED_SCHEMES[tag.name]!.includes(scheme))
-          return (found.add('url-scheme-not-allowed'), false);
+          return refuse('url-scheme-not-allowed');
       }
       return true;
     });
@@ -320,7 +334,8 @@ describe('preview: CommonMark spec examples', () => {
       .filter(({ e, got }) => normalise(got) !== normalise(e.html))
       .map(
         ({ e, got }) =>
-          `#${e.number} (${e.section}) ${JSON.stringify(e.markdown)}\n  expected ${JSON.stringify(e.html)}\n  got      ${JSON.stringify(got)}`,
+          `#${e.number} (${e.section}) ${JSON.stringify(e.markdown)}\n  ` +
+          `expected ${JSON.stringify(e.html)}\n  got      ${JSON.stringify(got)}`,
       );
     expect(failures, failures.join('\n')).toEqual([]);
     expect(passing.length).toBeGreaterThanOrEqual(PASSING_FLOOR);
@@ -330,7 +345,8 @@ describe('preview: CommonMark spec examples', () => {
     const counts = new Map<Category, number>();
     for (const e of changed) for (const c of e.categories) counts.set(c, (counts.get(c) ?? 0) + 1);
     const summary = [
-      `CommonMark spec ${EXAMPLES.length} examples: ${passing.length} pass unchanged, ${changed.length} changed by sanitisation ` +
+      `CommonMark spec ${EXAMPLES.length} examples: ${passing.length} pass unchanged, ${changed.length} ` +
+        `changed by sanitisation ` +
         `(${changed.filter((e) => e.exact).length} reproduced exactly by the attribute-level categories)`,
       ...[...counts]
         .sort((a, b) => b[1] - a[1])
@@ -342,7 +358,8 @@ describe('preview: CommonMark spec examples', () => {
       .filter((e) => e.categories.includes('unexplained'))
       .map(
         (e) =>
-          `#${e.number} (${e.section})\n  expected  ${JSON.stringify(e.html)}\n  sanitised ${JSON.stringify(e.sanitized)}`,
+          `#${e.number} (${e.section})\n  expected  ${JSON.stringify(e.html)}\n  ` +
+          `sanitised ${JSON.stringify(e.sanitized)}`,
       );
     expect(unexplained, `changed by sanitisation for no known reason:\n${unexplained.join('\n')}`).toEqual([]);
     for (const e of changed) expect(e.categories.length, `#${e.number}`).toBeGreaterThan(0);
@@ -358,7 +375,8 @@ describe('preview: CommonMark spec examples', () => {
       .filter(({ e, got }) => normalise(got) !== normalise(e.sanitized))
       .map(
         ({ e, got }) =>
-          `#${e.number} (${e.section})\n  sanitised reference ${JSON.stringify(e.sanitized)}\n  preview             ${JSON.stringify(got)}`,
+          `#${e.number} (${e.section})\n  sanitised reference ${JSON.stringify(e.sanitized)}\n  ` +
+          `preview             ${JSON.stringify(got)}`,
       );
     expect(mismatches, mismatches.join('\n')).toEqual([]);
   });

@@ -48,35 +48,40 @@ describe('preview time limit', () => {
     ({ inst, auth } = await instance({ Settings__PreviewTimeoutSeconds: '0.02' }));
   });
 
-  it('answers 422 preview_timeout beyond Settings:PreviewTimeoutSeconds, and the next preview gets a fresh worker', async () => {
-    // The worker is up; the answer is the usual envelope (built around the worker's JSON bytes).
-    const warm = await postPreview(inst, auth, '*warm* "q"');
-    expect(warm.status).toBe(200);
-    expect(warm.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expectShape(warm.body, ENVELOPE_SHAPE);
-    expect(warm.body).toMatchObject({
-      success: true,
-      message: 'OK',
-      data: { html: '<p><em>warm</em> &quot;q&quot;</p>\n' },
-    });
-    expect(Object.keys(warm.body.data)).toEqual(['html']);
-    // The longest request id a client may set still fits the room the worker leaves for the head.
-    const id = 'r'.repeat(128);
-    const long = await inst.request('/api/core/system/preview', {
-      method: 'POST',
-      headers: { ...auth, 'x-request-id': id },
-      json: { painput: '~~x~~' },
-    });
-    expect(long.body).toMatchObject({ success: true, requestID: id, data: { html: '<p><s>x</s></p>\n' } });
-    const r = await postPreview(inst, auth, TABLE);
-    expect(r.status).toBe(422);
-    expect(r.body.success).toBe(false);
-    expect(r.body.data.code).toBe('preview_timeout');
-    expect(r.body.message).toBe('The preview took longer than 0.02 s (Settings:PreviewTimeoutSeconds) and was stopped');
-    const next = await postPreview(inst, auth, '# after');
-    expect(next.status).toBe(200);
-    expect(next.body.data.html).toBe('<h1>after</h1>\n');
-  });
+  it(
+    'answers 422 preview_timeout beyond Settings:PreviewTimeoutSeconds, and the next preview gets a fresh ' + 'worker',
+    async () => {
+      // The worker is up; the answer is the usual envelope (built around the worker's JSON bytes).
+      const warm = await postPreview(inst, auth, '*warm* "q"');
+      expect(warm.status).toBe(200);
+      expect(warm.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expectShape(warm.body, ENVELOPE_SHAPE);
+      expect(warm.body).toMatchObject({
+        success: true,
+        message: 'OK',
+        data: { html: '<p><em>warm</em> &quot;q&quot;</p>\n' },
+      });
+      expect(Object.keys(warm.body.data)).toEqual(['html']);
+      // The longest request id a client may set still fits the room the worker leaves for the head.
+      const id = 'r'.repeat(128);
+      const long = await inst.request('/api/core/system/preview', {
+        method: 'POST',
+        headers: { ...auth, 'x-request-id': id },
+        json: { painput: '~~x~~' },
+      });
+      expect(long.body).toMatchObject({ success: true, requestID: id, data: { html: '<p><s>x</s></p>\n' } });
+      const r = await postPreview(inst, auth, TABLE);
+      expect(r.status).toBe(422);
+      expect(r.body.success).toBe(false);
+      expect(r.body.data.code).toBe('preview_timeout');
+      expect(r.body.message).toBe(
+        'The preview took longer than 0.02 s (Settings:PreviewTimeoutSeconds) and was stopped',
+      );
+      const next = await postPreview(inst, auth, '# after');
+      expect(next.status).toBe(200);
+      expect(next.body.data.html).toBe('<h1>after</h1>\n');
+    },
+  );
 });
 
 describe('previews on worker threads', () => {

@@ -54,7 +54,8 @@ function findChromium(): string | undefined {
 const CHROMIUM = findChromium();
 const REQUIRE_CHROMIUM = process.env.REQUIRE_CHROMIUM === '1';
 const SKIP_MESSAGE =
-  'Chromium XSS tests SKIPPED: no Chromium at /usr/bin/chromium or on PATH (set REQUIRE_CHROMIUM=1 to make this an error)';
+  'Chromium XSS tests SKIPPED: no Chromium at /usr/bin/chromium or on PATH (set REQUIRE_CHROMIUM=1 to make ' +
+  'this an error)';
 if (!CHROMIUM && !REQUIRE_CHROMIUM) process.stderr.write(`\n*** ${SKIP_MESSAGE} ***\n\n`);
 
 const LAUNCH_ARGS = [
@@ -171,7 +172,11 @@ interface CdpNode {
 
 function wrap(items: Item[]): string {
   const containers = items.map((item, i) => `<div ${MARK} data-item="${i}">${item.html}</div>`).join('\n');
-  return `<!DOCTYPE html><html ${MARK}><head ${MARK}><title ${MARK}>preview</title></head><body ${MARK}>\n${containers}\n</body></html>`;
+  return (
+    `<!DOCTYPE ` +
+    `html><html ${MARK}><head ${MARK}><title ${MARK}>preview</title></head><body ${MARK}>\n${containers}\n</bod` +
+    `y></html>`
+  );
 }
 
 class Harness {
@@ -281,7 +286,8 @@ class Harness {
 
     // URLs resolved by Chromium's own URL parser, against the document's base URL.
     const resolved = (await this.page.evaluate(
-      `(${JSON.stringify(urls.map((u) => u.value))}).map((v) => { try { const u = new URL(v, document.baseURI); return [u.protocol, u.href.slice(0, 40)]; } catch (e) { return null; } })`,
+      `(${JSON.stringify(urls.map((u) => u.value))}).map((v) => { try { const u = new URL(v, ` +
+        `document.baseURI); return [u.protocol, u.href.slice(0, 40)]; } catch (e) { return null; } })`,
     )) as Array<[protocol: string, href: string] | null>;
     urls.forEach((url, i) => {
       const r = resolved[i];
@@ -522,8 +528,10 @@ describe.runIf(CHROMIUM !== undefined)('preview: XSS corpus in headless Chromium
     const started = Date.now();
     const { executed, violations } = await runAll(harness, items);
     console.log(
-      `XSS corpus: ${XSS_VECTORS.length} vectors (${HAND_WRITTEN.length} hand-written, ${GENERATED.length} generated) × ${MODES.length} modes = ` +
-        `${items.length} outputs loaded in Chromium in ${Date.now() - started} ms: ${executed.length} executed, ${violations.length} DOM violations`,
+      `XSS corpus: ${XSS_VECTORS.length} vectors (${HAND_WRITTEN.length} hand-written, ${GENERATED.length} ` +
+        `generated) × ${MODES.length} modes = ` +
+        (`${items.length} outputs loaded in Chromium in ${Date.now() - started} ms: ${executed.length} ` +
+          `executed, ${violations.length} DOM violations`),
     );
     expect(executed, `script ran for:\n${executed.join('\n')}`).toEqual([]);
     expect(violations, `active content survived:\n${violations.join('\n')}`).toEqual([]);

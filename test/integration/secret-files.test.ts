@@ -92,54 +92,60 @@ describe.each(testDatabaseKinds())('JWT lifetime and the signing key on %s', (ki
   const profile = (jwt: string) =>
     inst.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${jwt}` } });
 
-  it('a JWT signed with the right key is refused when it lives longer than JwtExpireHours or starts in the future', async () => {
-    // The control: the same claims over the configured lifetime pass.
-    expect((await profile(await sign(now(), now() + 24 * 3600))).status).toBe(200);
-    const tenYears = await profile(await sign(now(), now() + 10 * 365 * 24 * 3600));
-    expect(tenYears.status).toBe(401);
-    expect(tenYears.body.data.code).toBe('invalid_token');
-    const justOver = await profile(await sign(now(), now() + 24 * 3600 + 2));
-    expect(justOver.status).toBe(401);
-    const future = await profile(await sign(now() + 3600, now() + 7200));
-    expect(future.status).toBe(401);
-    expect(future.body.data.code).toBe('invalid_token');
-    // A little clock skew between instances is tolerated.
-    expect((await profile(await sign(now() + 20, now() + 3600))).status).toBe(200);
-    // Without iat the lifetime cannot be checked: refused.
-    const noIat = await new SignJWT({ ...claims, iat: undefined, exp: now() + 60 })
-      .setProtectedHeader({ alg: 'HS256' })
-      .sign(key);
-    expect((await profile(noIat)).status).toBe(401);
-  });
+  it(
+    'a JWT signed with the right key is refused when it lives longer than JwtExpireHours or starts in the ' + 'future',
+    async () => {
+      // The control: the same claims over the configured lifetime pass.
+      expect((await profile(await sign(now(), now() + 24 * 3600))).status).toBe(200);
+      const tenYears = await profile(await sign(now(), now() + 10 * 365 * 24 * 3600));
+      expect(tenYears.status).toBe(401);
+      expect(tenYears.body.data.code).toBe('invalid_token');
+      const justOver = await profile(await sign(now(), now() + 24 * 3600 + 2));
+      expect(justOver.status).toBe(401);
+      const future = await profile(await sign(now() + 3600, now() + 7200));
+      expect(future.status).toBe(401);
+      expect(future.body.data.code).toBe('invalid_token');
+      // A little clock skew between instances is tolerated.
+      expect((await profile(await sign(now() + 20, now() + 3600))).status).toBe(200);
+      // Without iat the lifetime cannot be checked: refused.
+      const noIat = await new SignJWT({ ...claims, iat: undefined, exp: now() + 60 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(key);
+      expect((await profile(noIat)).status).toBe(401);
+    },
+  );
 
-  it('with Settings:JwtSigningKeyFile the key comes from the file: the database key no longer signs sessions', async () => {
-    const fileKey = randomBytes(32);
-    const keyFile = join(db.dataDir, 'jwt.key');
-    writeFileSync(keyFile, `${fileKey.toString('base64')}\n`, { mode: 0o600 });
-    const fromFile = await startInstance(db, { Settings__JwtSigningKeyFile: keyFile });
-    try {
-      const jwt = await fromFile.jwtFor(ADMIN.username, ADMIN.password);
-      expect(
-        (await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${jwt}` } })).status,
-      ).toBe(200);
-      // Signed with the file's key, not the database's: the other instance refuses it…
-      expect((await profile(jwt)).status).toBe(401);
-      // …and a JWT made with the database's key is refused by the instance using the file.
-      const dbSigned = await sign(now(), now() + 3600);
-      expect(
-        (await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${dbSigned}` } }))
-          .status,
-      ).toBe(401);
-      const forged = await sign(now(), now() + 3600, new Uint8Array(fileKey));
-      expect(
-        (await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${forged}` } }))
-          .status,
-      ).toBe(200);
-      expect(fromFile.logs()).not.toMatch(/can be read by other users/);
-    } finally {
-      await fromFile.stop();
-    }
-  });
+  it(
+    'with Settings:JwtSigningKeyFile the key comes from the ' + 'file: the database key no longer signs sessions',
+    async () => {
+      const fileKey = randomBytes(32);
+      const keyFile = join(db.dataDir, 'jwt.key');
+      writeFileSync(keyFile, `${fileKey.toString('base64')}\n`, { mode: 0o600 });
+      const fromFile = await startInstance(db, { Settings__JwtSigningKeyFile: keyFile });
+      try {
+        const jwt = await fromFile.jwtFor(ADMIN.username, ADMIN.password);
+        expect(
+          (await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${jwt}` } })).status,
+        ).toBe(200);
+        // Signed with the file's key, not the database's: the other instance refuses it…
+        expect((await profile(jwt)).status).toBe(401);
+        // …and a JWT made with the database's key is refused by the instance using the file.
+        const dbSigned = await sign(now(), now() + 3600);
+        expect(
+          (await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${dbSigned}` } }))
+            .status,
+        ).toBe(401);
+        const forged = await sign(now(), now() + 3600, new Uint8Array(fileKey));
+        expect(
+          (await fromFile.request('/api/core/account/profile', { headers: { Authorization: `Bearer ${forged}` } }))
+            .status,
+        ).toBe(200);
+        expect(fromFile.logs()).not.toMatch(/can be read by other users/);
+      } finally {
+        await fromFile.stop();
+      }
+    },
+  );
 
   it.runIf(POSIX)('a key file others can read is used, with a warning naming its mode', async () => {
     const keyFile = join(db.dataDir, 'open.key');
@@ -173,10 +179,13 @@ describe.each(testDatabaseKinds())('JWT lifetime and the signing key on %s', (ki
     await expect(startInstance(db, both)).rejects.toThrow(/both set/);
   });
 
-  it('the stamp tag in a forged JWT still has to match: the lifetime check comes on top of the other checks', async () => {
-    const other = await new SignJWT({ ...claims, sst: stampTag('some other stamp'), iat: now(), exp: now() + 3600 })
-      .setProtectedHeader({ alg: 'HS256' })
-      .sign(key);
-    expect((await profile(other)).body.data.code).toBe('session_ended');
-  });
+  it(
+    'the stamp tag in a forged JWT still has to match: the ' + 'lifetime check comes on top of the other checks',
+    async () => {
+      const other = await new SignJWT({ ...claims, sst: stampTag('some other stamp'), iat: now(), exp: now() + 3600 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(key);
+      expect((await profile(other)).body.data.code).toBe('session_ended');
+    },
+  );
 });

@@ -118,9 +118,8 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
       ).id,
     );
     expect((await f.as(f.doraJwt, '/api/srs/1/data.json')).status).toBe(403);
-    await sql`INSERT INTO user_roles (user_id, role_name) SELECT id, 'app_demo' FROM users WHERE username = 'dora'`.execute(
-      f.inst.services.database.db,
-    );
+    await sql`INSERT INTO user_roles (user_id, role_name)
+              SELECT id, 'app_demo' FROM users WHERE username = 'dora'`.execute(f.inst.services.database.db);
     f.inst.services.auth.invalidateAccount(
       (
         await f.inst.services.database.db
@@ -221,7 +220,8 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
       ['invoice%00', [400]],
       ['invoice%00.png', [400]],
       ['inv%0Aoice', [400, 404]], // the router does not match a raw-newline parameter: route_not_found
-      ['%25%32%65%25%32%65%25%32%46secret', [404]], // double-encoded: the literal name "%2e%2e%2Fsecret", which is not a file
+      // double-encoded: the literal name "%2e%2e%2Fsecret", which is not a file
+      ['%25%32%65%25%32%65%25%32%46secret', [404]],
       ['a'.repeat(201), [400]],
       ['a'.repeat(600), [414]], // beyond the router's parameter limit
       ['..%252Fsecret', [400]], // decoded once: the literal name "..%2Fsecret", which still holds ".."
@@ -321,7 +321,8 @@ describe.each(testDatabaseKinds())('SRS authorization and input matrix on %s', (
       // Echoed back exactly, through a typed and an untyped param, by GET and by POST.
       const get = await f.as(
         f.doraJwt,
-        `/api/srs/90/data.json?app_name=demo&text=${encodeURIComponent(attack)}&raw=${encodeURIComponent(attack)}&label=${encodeURIComponent(attack)}`,
+        `/api/srs/90/data.json?app_name=demo&text=${encodeURIComponent(attack)}&raw` +
+          `=${encodeURIComponent(attack)}&label=${encodeURIComponent(attack)}`,
       );
       expect(get.status, attack).toBe(200);
       expect(get.body.data.echo.text).toBe(attack);

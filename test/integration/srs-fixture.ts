@@ -42,7 +42,8 @@ export const LAB_SRS = `<?xml version="1.0" encoding="utf-8"?>
 `;
 
 /** A template over the lab data: every value of echo, the rows of matches. */
-export const LAB_FRX = `<?xml version="1.0" encoding="utf-8"?>
+export const LAB_FRX =
+  `<?xml version="1.0" encoding="utf-8"?>
 <Report ScriptLanguage="CSharp" ReportInfo.Name="Lab">
   <Dictionary>
     <JsonDataSourceConnection Name="Connection">
@@ -51,7 +52,9 @@ export const LAB_FRX = `<?xml version="1.0" encoding="utf-8"?>
   </Dictionary>
   <ReportPage Name="Page1">
     <ReportTitleBand Name="Title" Width="718.2" Height="56.7">
-      <TextObject Name="Echo" Width="718.2" Height="37.8" CanGrow="true" Text="n=[JSON.item.echo.n] text=[JSON.item.echo.text] label=[JSON.item.echo.label] setup=[JSON.item.echo.setup_value] user=[JSON.item.echo.username]"/>
+      <TextObject Name="Echo" Width="718.2" Height="37.8" CanGrow="true" Text="n=[JSON.item.echo.n] ` +
+  `text=[JSON.item.echo.text] label=[JSON.item.echo.label] setup=[JSON.item.echo.setup_value] ` +
+  `user=[JSON.item.echo.username]"/>
     </ReportTitleBand>
     <DataBand Name="Matches" Width="718.2" Height="18.9" DataSource="matches">
       <TextObject Name="Match" Width="718.2" Height="18.9" Text="match: [JSON.item.matches.item.name]"/>

@@ -46,7 +46,9 @@ function escapes(kind: 'sqlite' | 'postgres', platformFile: string): Record<stri
     // A function of its own that steps back, reads, and restores the role before returning:
     // nothing between statements could see it, so the role must have nothing to step back to.
     function_restoring_role:
-      "CREATE FUNCTION leak() RETURNS SETOF text LANGUAGE plpgsql AS $f$ DECLARE r text := current_user; BEGIN RESET ROLE; RETURN QUERY SELECT password_hash::text FROM public.users; EXECUTE format('SET LOCAL ROLE %I', r); END $f$; SELECT * FROM leak()",
+      'CREATE FUNCTION leak() RETURNS SETOF text LANGUAGE plpgsql AS $f$ DECLARE r text := current_user; ' +
+      "BEGIN RESET ROLE; RETURN QUERY SELECT password_hash::text FROM public.users; EXECUTE format('SET " +
+      "LOCAL ROLE %I', r); END $f$; SELECT * FROM leak()",
     set_role_platform: 'SET ROLE postgres; SELECT * FROM public.users',
     session_authorization: 'SET SESSION AUTHORIZATION DEFAULT; SELECT * FROM public.users',
   };
@@ -101,7 +103,8 @@ describe.each(testDatabaseKinds())('report SQL is kept from the platform tables 
   it.runIf(kind === 'postgres')('runs on a login of the app role: no role to step back to', async () => {
     writeFileSync(
       join(srsDir(), '698-who.xml'),
-      '<srs label="Who"><def><itm model="command" name="who" opts="dtsingle">SELECT session_user AS session_user, current_user AS current_user, current_setting(\'search_path\') AS path</itm></def></srs>',
+      '<srs label="Who"><def><itm model="command" name="who" opts="dtsingle">SELECT session_user AS ' +
+        "session_user, current_user AS current_user, current_setting('search_path') AS path</itm></def></srs>",
     );
     const who = (await data('698')).body.data.who;
     expect(who.session_user).toMatch(/^platform_core_app_[0-9a-f]{12}$/);
@@ -123,55 +126,61 @@ describe.each(testDatabaseKinds())('report SQL is kept from the platform tables 
     expect(Number(((await q.execute(f.inst.services.database.db)).rows[0] as { n: number }).n)).toBe(0);
   });
 
-  it('apps read the user directory, platform_users, without secret columns, and cannot change the accounts through it', async () => {
-    writeFileSync(
-      join(srsDir(), '650-directory.xml'),
-      '<srs label="Directory"><def><itm model="command" name="people">SELECT * FROM platform_users ORDER BY username</itm></def></srs>',
-    );
-    const r = await data('650');
-    expect(r.status, r.text).toBe(200);
-    const people = r.body.data.people as Array<Record<string, unknown>>;
-    expect(people.map((p) => p.username)).toEqual(expect.arrayContaining(['dora', 'nemo']));
-    expect(Object.keys(people[0]!).sort()).toEqual([
-      'app_name',
-      'created_at',
-      'first_name',
-      'is_active',
-      'last_name',
-      'team_id',
-      'team_name',
-      'user_color',
-      'user_id',
-      'user_short',
-      'username',
-    ]);
-    // A new account shows up in the next report.
-    expect(
-      (
-        await f.as(f.adminJwt, '/api/core/account/create', {
-          method: 'POST',
-          json: { username: 'newcomer', password: 'newcomer-password-1' },
-        })
-      ).status,
-    ).toBe(201);
-    expect(((await data('650')).body.data.people as Array<{ username: string }>).map((p) => p.username)).toContain(
-      'newcomer',
-    );
+  it(
+    'apps read the user directory, platform_users, without secret columns, and cannot change the accounts ' +
+      'through it',
+    async () => {
+      writeFileSync(
+        join(srsDir(), '650-directory.xml'),
+        '<srs label="Directory"><def><itm model="command" name="people">SELECT * FROM platform_users ORDER BY ' +
+          'username</itm></def></srs>',
+      );
+      const r = await data('650');
+      expect(r.status, r.text).toBe(200);
+      const people = r.body.data.people as Array<Record<string, unknown>>;
+      expect(people.map((p) => p.username)).toEqual(expect.arrayContaining(['dora', 'nemo']));
+      expect(Object.keys(people[0]!).sort()).toEqual([
+        'app_name',
+        'created_at',
+        'first_name',
+        'is_active',
+        'last_name',
+        'team_id',
+        'team_name',
+        'user_color',
+        'user_id',
+        'user_short',
+        'username',
+      ]);
+      // A new account shows up in the next report.
+      expect(
+        (
+          await f.as(f.adminJwt, '/api/core/account/create', {
+            method: 'POST',
+            json: { username: 'newcomer', password: 'newcomer-password-1' },
+          })
+        ).status,
+      ).toBe(201);
+      expect(((await data('650')).body.data.people as Array<{ username: string }>).map((p) => p.username)).toContain(
+        'newcomer',
+      );
 
-    writeFileSync(
-      join(srsDir(), '651-rename.xml'),
-      '<srs label="Rename"><def><itm model="command" name="x">UPDATE platform_users SET username = \'mallory\' WHERE username = \'dora\'</itm></def></srs>',
-    );
-    const rename = await data('651');
-    // PostgreSQL: the view is read-only. SQLite: the copy may change, the accounts never do.
-    if (kind === 'postgres') expect(rename.status).toBe(422);
-    const dora = await f.inst.services.database.db
-      .selectFrom('users')
-      .select('username')
-      .where('username', '=', 'dora')
-      .executeTakeFirst();
-    expect(dora?.username).toBe('dora');
-  });
+      writeFileSync(
+        join(srsDir(), '651-rename.xml'),
+        '<srs label="Rename"><def><itm model="command" name="x">UPDATE platform_users SET username = ' +
+          "'mallory' WHERE username = 'dora'</itm></def></srs>",
+      );
+      const rename = await data('651');
+      // PostgreSQL: the view is read-only. SQLite: the copy may change, the accounts never do.
+      if (kind === 'postgres') expect(rename.status).toBe(422);
+      const dora = await f.inst.services.database.db
+        .selectFrom('users')
+        .select('username')
+        .where('username', '=', 'dora')
+        .executeTakeFirst();
+      expect(dora?.username).toBe('dora');
+    },
+  );
 
   it('app seeds cannot reach the platform tables either: a seed that reads them fails, the server starts', async () => {
     writeFileSync(join(f.appsDir, 'other', 'seed.sql'), 'CREATE TABLE stolen AS SELECT * FROM users;\n');

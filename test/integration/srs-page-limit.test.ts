@@ -20,21 +20,26 @@ const PAGE_PER_ROW_FRX = `<?xml version="1.0" encoding="utf-8"?>
 </Report>`;
 
 /** A plain list: a page header, one line per row, "Page N of M" in the footer (two passes). */
-const LIST_FRX = `<?xml version="1.0" encoding="utf-8"?>
+const LIST_FRX =
+  `<?xml version="1.0" encoding="utf-8"?>
 <Report ScriptLanguage="CSharp" ReportInfo.Name="List">
   <ReportPage Name="Page1">
-    <PageHeaderBand Name="Header" Width="718.2" Height="28.35"><TextObject Name="H" Width="300" Height="28.35" Text="Rows"/></PageHeaderBand>
+    <PageHeaderBand Name="Header" Width="718.2" Height="28.35"><TextObject Name="H" Width="300" ` +
+  `Height="28.35" Text="Rows"/></PageHeaderBand>
     <DataBand Name="Rows" Width="718.2" Height="18.9" DataSource="rows">
       <TextObject Name="T" Width="300" Height="18.9" Text="[JSON.item.rows.item.t]"/>
     </DataBand>
-    <PageFooterBand Name="Footer" Width="718.2" Height="18.9"><TextObject Name="P" Width="300" Height="18.9" Text="Page [Page#] of [TotalPages#]"/></PageFooterBand>
+    <PageFooterBand Name="Footer" Width="718.2" Height="18.9"><TextObject Name="P" Width="300" ` +
+  `Height="18.9" Text="Page [Page#] of [TotalPages#]"/></PageFooterBand>
   </ReportPage>
 </Report>`;
 
 /** `count` rows "row 1" … "row <count>". */
-const ROWS_SRS = `<srs label="Rows"><def>
+const ROWS_SRS =
+  `<srs label="Rows"><def>
   <itm model="param" name="count" type="int">3</itm>
-  <itm model="command" name="rows">WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i &lt; @count) SELECT i, 'row ' || i AS t FROM c</itm>
+  <itm model="command" name="rows">WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i ` +
+  `&lt; @count) SELECT i, 'row ' || i AS t FROM c</itm>
 </def></srs>`;
 
 function addRowsReports(f: SrsFixture): void {
@@ -48,7 +53,8 @@ function addRowsReports(f: SrsFixture): void {
 }
 
 const TOO_LARGE =
-  'The report has more than 3 pages (Settings:RenderMaxPages) and was not rendered; narrow its params, or ask for the first pages with _max_pages=<pages>';
+  'The report has more than 3 pages (Settings:RenderMaxPages) and was not rendered; narrow its params, or ' +
+  'ask for the first pages with _max_pages=<pages>';
 
 describe.each(testDatabaseKinds())('SRS page limit (Settings:RenderMaxPages 3) on %s', (kind) => {
   let f: SrsFixture;
@@ -159,7 +165,8 @@ describe('SRS page limit by default (sqlite)', () => {
     if (f) await dropTestDatabase(f.db);
   });
 
-  it('renders a 100,000-row list (about 1,900 pages) whole under the default limits: its last row is there', async () => {
+  it('renders a 100,000-row list (about 1,900 pages) whole ' +
+    'under the default limits: its last row is there', async () => {
     const started = performance.now();
     const r = await f.as(f.adminJwt, '/api/srs/96/list.frx.html?app_name=demo&count=100000');
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

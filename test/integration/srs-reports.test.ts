@@ -32,13 +32,13 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
     f = await startSrsFixture(kind);
     // Rows written by SQL, with values that appear nowhere in the seed.
     const db = f.inst.services.database.withApps;
-    await sql`INSERT INTO app.demo_customers (id, name, contact, email, phone, street, postal_code, city, country, segment, credit_limit, note)
-              VALUES (9001, 'Zebra Testhaus GmbH', 'Quentin Quark', NULL, NULL, 'Am Prüfstand 7', '99999', 'Testingen', 'Germany', 'small', NULL, NULL)`.execute(
-      db,
-    );
-    await sql`INSERT INTO app.demo_products (id, sku, name, category, unit_price) VALUES (9001, 'QK-STAPLE', 'Quokka stapler', 'Desk', 1234.5), (9002, 'QK-CLIP', 'Quokka clip', 'Desk', 0.35)`.execute(
-      db,
-    );
+    await sql`INSERT INTO app.demo_customers
+                (id, name, contact, email, phone, street, postal_code, city, country, segment, credit_limit, note)
+              VALUES (9001, 'Zebra Testhaus GmbH', 'Quentin Quark', NULL, NULL, 'Am Prüfstand 7', '99999',
+                      'Testingen', 'Germany', 'small', NULL, NULL)`.execute(db);
+    await sql`INSERT INTO app.demo_products (id, sku, name, category, unit_price)
+              VALUES (9001, 'QK-STAPLE', 'Quokka stapler', 'Desk', 1234.5),
+                     (9002, 'QK-CLIP', 'Quokka clip', 'Desk', 0.35)`.execute(db);
     await sql`INSERT INTO app.demo_orders (id, customer_id, order_date, due_date, shipped_date, status, reference, note)
               VALUES (9001, 9001, '2024-07-04', NULL, NULL, 'open', NULL, 'Handle with care & love')`.execute(db);
     await sql`INSERT INTO app.demo_order_lines (order_id, line_no, product_id, quantity, unit_price, discount_pct)
@@ -152,8 +152,10 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
   it('int and bool params stay integers in SQL (text concatenation, integer division)', async () => {
     writeFileSync(
       join(f.appsDir, 'demo', 'srs', '96-ints.xml'),
-      `<srs label="Ints"><def><itm model="param" name="n" type="int">7</itm><itm model="param" name="b" type="bool">true</itm>
-        <itm model="command" name="v" opts="dtsingle">SELECT 'n=' || @n AS text, @n / 2 AS half, 'b=' || @b AS flag</itm></def></srs>`,
+      `<srs label="Ints"><def><itm model="param" name="n" type="int">7</itm><itm model="param" name="b" ` +
+        `type="bool">true</itm>
+        <itm model="command" name="v" opts="dtsingle">SELECT 'n=' || @n AS text, @n / 2 AS half, ` +
+        `'b=' || @b AS flag</itm></def></srs>`,
     );
     const r = await f.as(f.adminJwt, '/api/srs/96/data.json?app_name=demo&n=9');
     expect(r.status, r.text).toBe(200);
@@ -167,11 +169,14 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
     writeFileSync(
       join(f.appsDir, 'demo', 'srs', '95-rows.xml'),
       `<srs label="Rows"><def><itm model="param" name="count" type="int">10</itm>
-        <itm model="command" name="rows">WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i &lt; @count) SELECT i, 'row ' || i AS t FROM c</itm></def></srs>`,
+        <itm model="command" name="rows">WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 ` +
+        `FROM c WHERE i &lt; @count) SELECT i, 'row ' || i AS t FROM c</itm></def></srs>`,
     );
     writeFileSync(
       join(f.appsDir, 'demo', 'templates', 'rows.frx'),
-      '<Report><ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="rows"><TextObject Name="T" Width="300" Height="18.9" Text="match: [JSON.item.rows.item.t]"/></DataBand></ReportPage></Report>',
+      '<Report><ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" ' +
+        'DataSource="rows"><TextObject Name="T" Width="300" Height="18.9" Text="match: ' +
+        '[JSON.item.rows.item.t]"/></DataBand></ReportPage></Report>',
     );
     const pool = f.inst.services.srs.pool;
     const controller = new AbortController();
@@ -408,41 +413,46 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
       expect(admin.body.data.warnings).toEqual([]);
     });
 
-    it('a failing command answers 422 naming it, without SQL or driver text; the log has both, with the request id', async () => {
-      writeFileSync(
-        join(f.appsDir, 'demo', 'srs', '91-fails.xml'),
-        `<srs label="Fails"><def>
+    it(
+      'a failing command answers 422 naming it, without SQL or driver text; the log has both, with the request ' + 'id',
+      async () => {
+        writeFileSync(
+          join(f.appsDir, 'demo', 'srs', '91-fails.xml'),
+          `<srs label="Fails"><def>
           <itm model="command" name="fine">SELECT 1 AS one</itm>
           <itm model="command" name="boom">SELECT secret_column FROM no_such_table_xyz WHERE x = @p</itm>
           <itm model="param" name="p">1</itm>
         </def></srs>`,
-      );
-      const r = await f.as(f.adminJwt, `/api/srs/91/data.json?${APP}`, {
-        headers: { 'X-Request-Id': 'srs-fail-check-1' },
-      });
-      expect(r.status).toBe(422);
-      expect(r.body.success).toBe(false);
-      expect(r.body.data.code).toBe('command_failed');
-      expect(r.body.message).toBe('Command "boom" failed');
-      expect(r.body.data.details).toEqual([{ field: 'boom', rule: 'command', message: 'Command "boom" failed' }]);
-      expect(r.text).not.toMatch(/no_such_table|secret_column|SELECT|sqlite|relation/i);
-      // Log lines are written asynchronously: wait for this one.
-      const logLine = () =>
-        f.inst
-          .logs()
-          .split('\n')
-          .find((l) => l.includes('srs-fail-check-1') && l.includes('no_such_table_xyz'));
-      await expect.poll(logLine, { timeout: 5000 }).toBeTruthy();
-      const line = logLine();
-      expect(line).toContain('"command":"boom"');
-    });
+        );
+        const r = await f.as(f.adminJwt, `/api/srs/91/data.json?${APP}`, {
+          headers: { 'X-Request-Id': 'srs-fail-check-1' },
+        });
+        expect(r.status).toBe(422);
+        expect(r.body.success).toBe(false);
+        expect(r.body.data.code).toBe('command_failed');
+        expect(r.body.message).toBe('Command "boom" failed');
+        expect(r.body.data.details).toEqual([{ field: 'boom', rule: 'command', message: 'Command "boom" failed' }]);
+        expect(r.text).not.toMatch(/no_such_table|secret_column|SELECT|sqlite|relation/i);
+        // Log lines are written asynchronously: wait for this one.
+        const logLine = () =>
+          f.inst
+            .logs()
+            .split('\n')
+            .find((l) => l.includes('srs-fail-check-1') && l.includes('no_such_table_xyz'));
+        await expect.poll(logLine, { timeout: 5000 }).toBeTruthy();
+        const line = logLine();
+        expect(line).toContain('"command":"boom"');
+      },
+    );
 
-    it('one transaction per request: srssetup first, and a failure rolls back what earlier commands wrote', async () => {
-      const db = f.inst.services.database.withApps;
-      await sql`CREATE TABLE app.srs_audit (what VARCHAR(50) NOT NULL PRIMARY KEY)`.execute(db);
-      writeFileSync(
-        join(f.appsDir, 'demo', 'srs', '92-tx.xml'),
-        `<srs label="Transaction"><def>
+    it(
+      'one transaction per request: srssetup first, and a ' + 'failure rolls back what earlier commands wrote',
+      async () => {
+        const db = f.inst.services.database.withApps;
+        await sql`CREATE TABLE app.srs_audit (what VARCHAR(50) NOT NULL PRIMARY KEY)`.execute(db);
+        writeFileSync(
+          join(f.appsDir, 'demo', 'srs', '92-tx.xml'),
+          `<srs label="Transaction"><def>
           <itm model="param" name="run" type="string">1</itm>
           <itm model="param" name="key" type="string">unique-1</itm>
           <itm model="command" name="writes">INSERT INTO srs_audit (what) VALUES ('printed-' || @run)</itm>
@@ -450,18 +460,19 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
           <itm model="command" name="maybe_fails">INSERT INTO srs_audit (what) VALUES (@key)</itm>
           <itm model="command" name="srssetup">INSERT INTO srs_audit (what) VALUES ('setup-' || @run)</itm>
         </def></srs>`,
-      );
-      const ok = await f.as(f.adminJwt, `/api/srs/92/data.json?${APP}`);
-      expect(ok.status, ok.text).toBe(200);
-      // Setup ran before "writes", though it is defined last; both are visible to "count".
-      expect(ok.body.data).toEqual({ writes: [], count: [{ n: 2 }], maybe_fails: [] });
-      // A duplicate key fails the last command at run time: setup-2 and printed-2 are rolled back.
-      const bad = await f.as(f.adminJwt, `/api/srs/92/data.json?${APP}&run=2&key=printed-1`);
-      expect(bad.status).toBe(422);
-      expect(bad.body.message).toBe('Command "maybe_fails" failed');
-      const rows = await sql<{ what: string }>`SELECT what FROM app.srs_audit ORDER BY what`.execute(db);
-      expect(rows.rows.map((x) => x.what)).toEqual(['printed-1', 'setup-1', 'unique-1']);
-    });
+        );
+        const ok = await f.as(f.adminJwt, `/api/srs/92/data.json?${APP}`);
+        expect(ok.status, ok.text).toBe(200);
+        // Setup ran before "writes", though it is defined last; both are visible to "count".
+        expect(ok.body.data).toEqual({ writes: [], count: [{ n: 2 }], maybe_fails: [] });
+        // A duplicate key fails the last command at run time: setup-2 and printed-2 are rolled back.
+        const bad = await f.as(f.adminJwt, `/api/srs/92/data.json?${APP}&run=2&key=printed-1`);
+        expect(bad.status).toBe(422);
+        expect(bad.body.message).toBe('Command "maybe_fails" failed');
+        const rows = await sql<{ what: string }>`SELECT what FROM app.srs_audit ORDER BY what`.execute(db);
+        expect(rows.rows.map((x) => x.what)).toEqual(['printed-1', 'setup-1', 'unique-1']);
+      },
+    );
 
     it('a failing srssetup stops the run', async () => {
       writeFileSync(

@@ -10,10 +10,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteFile } from '../../src/db/sqlite-file.js';
-import { sqliteDialectWithImmediateTransactions } from '../../src/db/sqlite-dialect.js';
 import { CommandFailedError } from '../../src/srs/run-commands.js';
 import { SqliteCommandExecutor } from '../../src/srs/sqlite-commands/executor.js';
 import { CommandPoolClosedError, SqliteCommandPool } from '../../src/srs/sqlite-commands/pool.js';
@@ -73,7 +72,8 @@ describe('SRS commands on SQLite, through the service', () => {
       <itm model="param" name="n" type="int">2</itm>
       <itm model="param" name="label">none</itm>
       <itm model="command" name="head" opts="dtsingle">SELECT @n AS n, 'x' || :label AS label</itm>
-      <itm model="command" name="rows">WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i &lt; @n) SELECT i FROM c</itm>
+      <itm model="command" name="rows">WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c ` +
+        `WHERE i &lt; @n) SELECT i FROM c</itm>
     </def></srs>`,
     );
   });
@@ -98,48 +98,52 @@ describe('SRS commands on SQLite, through the service', () => {
     expect(alive(stats.pids[0]!)).toBe(true);
   });
 
-  it('a statement past the limit is stopped there: 422 at once, the server answers meanwhile, the setup write is discarded, a fresh process follows', async () => {
-    const before = await pool();
-    const [pid] = before.pids;
-    const db = f.inst.services.database.withApps;
-    const started = performance.now();
-    const endless = f.as(f.adminJwt, '/api/srs/80/data.json?app_name=demo', {
-      headers: { 'X-Request-Id': 'srs-endless-1' },
-    });
-    await expect.poll(async () => (await pool()).busy, { interval: 10 }).toBe(1);
-    const pingStarted = performance.now();
-    expect((await f.as(null, '/api/core/system/ping')).status).toBe(200);
-    expect(performance.now() - pingStarted).toBeLessThan(300);
+  it(
+    'a statement past the limit is stopped there: 422 at once, the server answers meanwhile, the setup write ' +
+      'is discarded, a fresh process follows',
+    async () => {
+      const before = await pool();
+      const [pid] = before.pids;
+      const db = f.inst.services.database.withApps;
+      const started = performance.now();
+      const endless = f.as(f.adminJwt, '/api/srs/80/data.json?app_name=demo', {
+        headers: { 'X-Request-Id': 'srs-endless-1' },
+      });
+      await expect.poll(async () => (await pool()).busy, { interval: 10 }).toBe(1);
+      const pingStarted = performance.now();
+      expect((await f.as(null, '/api/core/system/ping')).status).toBe(200);
+      expect(performance.now() - pingStarted).toBeLessThan(300);
 
-    const r = await endless;
-    expect(r.status, r.text).toBe(422);
-    expect(r.body.data.code).toBe('command_failed');
-    expect(r.body.message).toBe(
-      'Command "endless" ran longer than the statement timeout (0.5 s, Settings:SrsStatementTimeoutSeconds)',
-    );
-    expect(performance.now() - started).toBeLessThan(2000);
-    // The process running it is gone, and with it the statement.
-    await expect.poll(() => alive(pid!), { timeout: 2000, interval: 20 }).toBe(false);
-    // Its transaction is discarded and its write lock released: the server's connection writes
-    // at once (it would otherwise wait for busy_timeout, 5 s, and fail).
-    const writeStarted = performance.now();
-    await sql`INSERT INTO app.srs_worker_audit (what) VALUES ('written by the server')`.execute(db);
-    expect(performance.now() - writeStarted).toBeLessThan(500);
-    const rows = await sql<{ what: string }>`SELECT what FROM app.srs_worker_audit`.execute(db);
-    expect(rows.rows).toEqual([{ what: 'written by the server' }]);
-    const logLine = () =>
-      f.inst
-        .logs()
-        .split('\n')
-        .find((l) => l.includes('srs-endless-1') && l.includes('its SQLite command process was killed'));
-    await expect.poll(logLine, { timeout: 5000 }).toBeTruthy();
+      const r = await endless;
+      expect(r.status, r.text).toBe(422);
+      expect(r.body.data.code).toBe('command_failed');
+      expect(r.body.message).toBe(
+        'Command "endless" ran longer than the statement timeout (0.5 s, Settings:SrsStatementTimeoutSeconds)',
+      );
+      expect(performance.now() - started).toBeLessThan(2000);
+      // The process running it is gone, and with it the statement.
+      await expect.poll(() => alive(pid!), { timeout: 2000, interval: 20 }).toBe(false);
+      // Its transaction is discarded and its write lock released: the server's connection writes
+      // at once (it would otherwise wait for busy_timeout, 5 s, and fail).
+      const writeStarted = performance.now();
+      await sql`INSERT INTO app.srs_worker_audit (what) VALUES ('written by the server')`.execute(db);
+      expect(performance.now() - writeStarted).toBeLessThan(500);
+      const rows = await sql<{ what: string }>`SELECT what FROM app.srs_worker_audit`.execute(db);
+      expect(rows.rows).toEqual([{ what: 'written by the server' }]);
+      const logLine = () =>
+        f.inst
+          .logs()
+          .split('\n')
+          .find((l) => l.includes('srs-endless-1') && l.includes('its SQLite command process was killed'));
+      await expect.poll(logLine, { timeout: 5000 }).toBeTruthy();
 
-    const next = await f.as(f.adminJwt, '/api/srs/81/data.json?app_name=demo&n=1');
-    expect(next.status).toBe(200);
-    const after = await pool();
-    expect(after.started).toBe(before.started + 1);
-    expect(after.pids).not.toContain(pid);
-  });
+      const next = await f.as(f.adminJwt, '/api/srs/81/data.json?app_name=demo&n=1');
+      expect(next.status).toBe(200);
+      const after = await pool();
+      expect(after.started).toBe(before.started + 1);
+      expect(after.pids).not.toContain(pid);
+    },
+  );
 
   it('a failing command keeps its process; the answer names the command, the log has the driver error', async () => {
     writeFileSync(
@@ -187,7 +191,8 @@ describe('the SQLite command pool', () => {
     file = join(dir, 'db.sqlite');
     const db = openSqliteFile(file);
     db.exec(
-      "CREATE TABLE audit (what TEXT NOT NULL); CREATE TABLE t (id INTEGER, name TEXT, amount REAL, data BLOB); INSERT INTO t VALUES (1, 'one', 1.5, x'0102'), (2, NULL, NULL, NULL)",
+      'CREATE TABLE audit (what TEXT NOT NULL); CREATE TABLE t (id INTEGER, name TEXT, amount REAL, data ' +
+        "BLOB); INSERT INTO t VALUES (1, 'one', 1.5, x'0102'), (2, NULL, NULL, NULL)",
     );
     db.close();
     pools = [];
@@ -257,28 +262,32 @@ describe('the SQLite command pool', () => {
     expect(pool.stats().started).toBe(1);
   });
 
-  it('an endless statement is stopped at the limit: its process is killed, its transaction and write lock are gone at once', async () => {
-    const pool = newPool();
-    await pool.run(job([command('warm', 'SELECT 1')]));
-    const [pid] = pool.stats().pids;
-    const started = performance.now();
-    const err = await pool
-      .run(job([command('setup', "INSERT INTO audit (what) VALUES ('setup')"), command('endless', ENDLESS)], 300))
-      .catch((e: unknown) => e);
-    expect((err as Error).message).toBe(
-      'Command "endless" ran longer than the statement timeout (0.3 s, Settings:SrsStatementTimeoutSeconds)',
-    );
-    expect(performance.now() - started).toBeLessThan(1500);
-    await expect.poll(() => alive(pid!), { timeout: 2000, interval: 20 }).toBe(false);
-    // No busy_timeout here: a lock still held would fail this write at once.
-    const check = openSqliteFile(file);
-    check.pragma('busy_timeout = 0');
-    check.prepare("INSERT INTO audit (what) VALUES ('after')").run();
-    expect(check.prepare('SELECT what FROM audit').all()).toEqual([{ what: 'after' }]);
-    check.close();
-    expect(await pool.run(job([command('again', 'SELECT 2 AS two')]))).toEqual({ again: [{ two: 2 }] });
-    expect(pool.stats().started).toBe(2);
-  });
+  it(
+    'an endless statement is stopped at the limit: its process is killed, its transaction and write lock are ' +
+      'gone at once',
+    async () => {
+      const pool = newPool();
+      await pool.run(job([command('warm', 'SELECT 1')]));
+      const [pid] = pool.stats().pids;
+      const started = performance.now();
+      const err = await pool
+        .run(job([command('setup', "INSERT INTO audit (what) VALUES ('setup')"), command('endless', ENDLESS)], 300))
+        .catch((e: unknown) => e);
+      expect((err as Error).message).toBe(
+        'Command "endless" ran longer than the statement timeout (0.3 s, Settings:SrsStatementTimeoutSeconds)',
+      );
+      expect(performance.now() - started).toBeLessThan(1500);
+      await expect.poll(() => alive(pid!), { timeout: 2000, interval: 20 }).toBe(false);
+      // No busy_timeout here: a lock still held would fail this write at once.
+      const check = openSqliteFile(file);
+      check.pragma('busy_timeout = 0');
+      check.prepare("INSERT INTO audit (what) VALUES ('after')").run();
+      expect(check.prepare('SELECT what FROM audit').all()).toEqual([{ what: 'after' }]);
+      check.close();
+      expect(await pool.run(job([command('again', 'SELECT 2 AS two')]))).toEqual({ again: [{ two: 2 }] });
+      expect(pool.stats().started).toBe(2);
+    },
+  );
 
   it('runs beyond the processes wait their turn; an aborted run is stopped, running or waiting', async () => {
     const pool = newPool(1);
@@ -306,9 +315,12 @@ describe('the SQLite command pool', () => {
 
   it('close() ends running and waiting runs and the processes', async () => {
     const pool = newPool(1);
+    // A started process takes the next run at once: no waiting for a process to start (seconds
+    // on a loaded machine) before the pool is seen busy.
+    await pool.run(job([command('warm', 'SELECT 1')]));
     const running = pool.run(job([command('endless', ENDLESS)])).catch((e: unknown) => e);
     const waiting = pool.run(job([command('later', 'SELECT 1')])).catch((e: unknown) => e);
-    await expect.poll(() => pool.stats().busy, { interval: 10 }).toBe(1);
+    expect(pool.stats()).toMatchObject({ busy: 1, queued: 1 });
     const [pid] = pool.stats().pids;
     await pool.close();
     expect(await running).toBeInstanceOf(CommandPoolClosedError);
@@ -328,8 +340,10 @@ describe('the SQLite command pool', () => {
       script,
       `import { SqliteCommandPool } from ${JSON.stringify(poolModule)};
 const pool = new SqliteCommandPool({ file: process.argv[2], size: 1 });
-void pool.run({ commands: [{ name: 'endless', output: 'rows', statements: [{ sql: ${JSON.stringify(ENDLESS)}, parameters: [] }] }], statementTimeoutMs: 600000, maxRows: 1 });
-const timer = setInterval(() => { const s = pool.stats(); if (s.busy === 1 && s.pids.length === 1) { console.log(s.pids[0]); clearInterval(timer); } }, 20);
+void pool.run({ commands: [{ name: 'endless', output: 'rows', statements: [{ ` +
+        `sql: ${JSON.stringify(ENDLESS)}, parameters: [] }] }], statementTimeoutMs: 600000, maxRows: 1 });
+const timer = setInterval(() => { const s = pool.stats(); if (s.busy === 1 && s.pids.length === 1) { ` +
+        `console.log(s.pids[0]); clearInterval(timer); } }, 20);
 `,
     );
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;

@@ -156,18 +156,22 @@ describe('a start on storage it cannot use says where and why in one line and to
     );
   });
 
-  it('a real database whose page area was overwritten: corrupt (quick_check), and no -wal, -shm or lock file is left', async () => {
-    const file = await migratedDatabase(join(work, 'data'));
-    const bytes = readFileSync(file);
-    noise(bytes.length - PAGE_SIZE).copy(bytes, PAGE_SIZE);
-    writeFileSync(file, bytes);
-    chmodSync(file, 0o644); // would be tightened to 600 by a start that went ahead
-    await expectRefusedUntouched(
-      ['serve'],
-      { DATA_DIR: join(work, 'data'), PORT: '0' },
-      { path: file, cause: /corrupt/, watch: work },
-    );
-  });
+  it(
+    'a real database whose page area was overwritten: corrupt (quick_check), and no -wal, -shm or lock file is ' +
+      'left',
+    async () => {
+      const file = await migratedDatabase(join(work, 'data'));
+      const bytes = readFileSync(file);
+      noise(bytes.length - PAGE_SIZE).copy(bytes, PAGE_SIZE);
+      writeFileSync(file, bytes);
+      chmodSync(file, 0o644); // would be tightened to 600 by a start that went ahead
+      await expectRefusedUntouched(
+        ['serve'],
+        { DATA_DIR: join(work, 'data'), PORT: '0' },
+        { path: file, cause: /corrupt/, watch: work },
+      );
+    },
+  );
 
   it('a real database cut short: corrupt', async () => {
     const file = await migratedDatabase(join(work, 'data'));

@@ -58,42 +58,45 @@ describe.skipIf(!disk)('SQLite on a full disk', () => {
   const write = () =>
     inst.request(`/api/core/token/create/full${++n}`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` } });
 
-  it('answers 503 storage_full, logs SQLITE_FULL, reports it in /readyz, and recovers when space is freed', async () => {
-    expect((await write()).status).toBe(201);
-    expect((await inst.request('/readyz')).status).toBe(200);
-    const filler = fill(dir);
+  it(
+    'answers 503 storage_full, logs SQLITE_FULL, reports ' + 'it in /readyz, and recovers when space is freed',
+    async () => {
+      expect((await write()).status).toBe(201);
+      expect((await inst.request('/readyz')).status).toBe(200);
+      const filler = fill(dir);
 
-    // The WAL may still have room for a few small writes: write until the disk is the limit.
-    let refused: Awaited<ReturnType<typeof write>> | undefined;
-    for (let i = 0; i < 500 && !refused; i++) {
-      const r = await write();
-      expect([201, 503], r.text).toContain(r.status);
-      if (r.status === 503) refused = r;
-    }
-    expect(refused, 'a write was refused for want of space').toBeDefined();
-    expect(refused!.body.data.code).toBe('storage_full');
-    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
-    const logs = inst.logs();
-    expect(logs).toContain('SQLITE_FULL');
-    expect(logs).not.toContain('cannot rollback');
+      // The WAL may still have room for a few small writes: write until the disk is the limit.
+      let refused: Awaited<ReturnType<typeof write>> | undefined;
+      for (let i = 0; i < 500 && !refused; i++) {
+        const r = await write();
+        expect([201, 503], r.text).toContain(r.status);
+        if (r.status === 503) refused = r;
+      }
+      expect(refused, 'a write was refused for want of space').toBeDefined();
+      expect(refused!.body.data.code).toBe('storage_full');
+      expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+      const logs = inst.logs();
+      expect(logs).toContain('SQLITE_FULL');
+      expect(logs).not.toContain('cannot rollback');
 
-    const ready = await inst.request('/readyz');
-    expect(ready.status).toBe(503);
-    expect(ready.body.data.code).toBe('storage_full');
+      const ready = await inst.request('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body.data.code).toBe('storage_full');
 
-    rmSync(filler);
-    const freed = Date.now();
-    let ok = false;
-    while (!ok && Date.now() - freed < 10_000) {
-      ok = (await write()).status === 201;
-      if (!ok) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(ok, 'writes work again once space is freed').toBe(true);
-    let readyAgain = false;
-    while (!readyAgain && Date.now() - freed < 15_000) {
-      readyAgain = (await inst.request('/readyz')).status === 200;
-      if (!readyAgain) await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(readyAgain, '/readyz is 200 again').toBe(true);
-  });
+      rmSync(filler);
+      const freed = Date.now();
+      let ok = false;
+      while (!ok && Date.now() - freed < 10_000) {
+        ok = (await write()).status === 201;
+        if (!ok) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(ok, 'writes work again once space is freed').toBe(true);
+      let readyAgain = false;
+      while (!readyAgain && Date.now() - freed < 15_000) {
+        readyAgain = (await inst.request('/readyz')).status === 200;
+        if (!readyAgain) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(readyAgain, '/readyz is 200 again').toBe(true);
+    },
+  );
 });

@@ -23,18 +23,22 @@ const post = (path: string, body: string, type: string | null, headers: Record<s
   inst.request(path, { method: 'POST', body, headers: { ...(type ? { 'content-type': type } : {}), ...headers } });
 
 describe('GET ping', () => {
-  it('answers OK with the ping shape, anonymous or authenticated, and an invalid credential is just unauthenticated', async () => {
-    const anon = await inst.request('/api/core/system/ping');
-    expect(anon.status).toBe(200);
-    expectShape(anon.body, ENVELOPE_SHAPE);
-    expect(anon.body.message).toBe('OK');
-    expect(anon.body.data).toEqual({ items: { authenticated: false, username: '', version: '0.1.0' }, body: null });
-    const me = await inst.request('/api/core/system/ping', { headers: auth() });
-    expect(me.body.data.items).toEqual({ authenticated: true, username: ADMIN.username, version: '0.1.0' });
-    const bad = await inst.request('/api/core/system/ping', { headers: { Authorization: 'Bearer junk.junk.junk' } });
-    expect(bad.status).toBe(200);
-    expect(bad.body.data.items.authenticated).toBe(false);
-  });
+  it(
+    'answers OK with the ping shape, anonymous or authenticated, and an invalid credential is just ' +
+      'unauthenticated',
+    async () => {
+      const anon = await inst.request('/api/core/system/ping');
+      expect(anon.status).toBe(200);
+      expectShape(anon.body, ENVELOPE_SHAPE);
+      expect(anon.body.message).toBe('OK');
+      expect(anon.body.data).toEqual({ items: { authenticated: false, username: '', version: '0.1.0' }, body: null });
+      const me = await inst.request('/api/core/system/ping', { headers: auth() });
+      expect(me.body.data.items).toEqual({ authenticated: true, username: ADMIN.username, version: '0.1.0' });
+      const bad = await inst.request('/api/core/system/ping', { headers: { Authorization: 'Bearer junk.junk.junk' } });
+      expect(bad.status).toBe(200);
+      expect(bad.body.data.items.authenticated).toBe(false);
+    },
+  );
 
   it('statusCode sets the HTTP status (200–599), success sets the envelope flag', async () => {
     const r = await inst.request('/api/core/system/ping?statusCode=418&success=false');

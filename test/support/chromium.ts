@@ -21,7 +21,8 @@ export const CHROMIUM_LAUNCH_ARGS = [
 export function announceChromiumSkip(what: string): void {
   if (!CHROMIUM && !REQUIRE_CHROMIUM) {
     process.stderr.write(
-      `\n*** ${what} SKIPPED: no Chromium at /usr/bin/chromium or on PATH (set REQUIRE_CHROMIUM=1 to make this an error) ***\n\n`,
+      `\n*** ${what} SKIPPED: no Chromium at /usr/bin/chromium or on PATH (set REQUIRE_CHROMIUM=1 to make ` +
+        `this an error) ***\n\n`,
     );
   }
 }

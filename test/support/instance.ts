@@ -69,7 +69,7 @@ export async function startInstance(
       redirect: 'manual',
     });
     const text = await res.text();
-    let body: unknown = undefined;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {

@@ -99,7 +99,7 @@ export interface PdfTextPage {
   words: PdfWord[];
 }
 
-const unescape = (s: string): string =>
+const decodeEntities = (s: string): string =>
   s.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) =>
     e === 'lt'
       ? '<'
@@ -128,7 +128,7 @@ export function pdfWords(file: string): PdfTextPage[] {
         yMin: Number(w[2]),
         xMax: Number(w[3]),
         yMax: Number(w[4]),
-        text: unescape(w[5] as string),
+        text: decodeEntities(w[5] as string),
       });
     }
     pages.push({ width: Number(p[1]), height: Number(p[2]), words });

@@ -12,7 +12,8 @@ export const SHARED_DIR = process.env.SHARED_DIR ? resolve(process.env.SHARED_DI
 
 if (!existsSync(resolve(SHARED_DIR, 'fixtures', 'fastreport'))) {
   throw new Error(
-    `the FastReport fixtures are not at ${SHARED_DIR}/fixtures/fastreport: put the project's shared/ folder beside the repository, or set SHARED_DIR`,
+    `the FastReport fixtures are not at ${SHARED_DIR}/fixtures/fastreport: put the project's shared/ folder ` +
+      `beside the repository, or set SHARED_DIR`,
   );
 }
 

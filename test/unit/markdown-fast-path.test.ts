@@ -180,30 +180,39 @@ describe('markdown preview with raw HTML: only the blocks that need it are sanit
     );
   });
 
-  it('gives what sanitising the whole rendered document gives, on the CommonMark examples, alone and as one document', () => {
-    const require = createRequire(import.meta.url);
-    const examples = (require('commonmark-spec') as { tests: Array<{ markdown: string }> }).tests.map(
-      (t) => t.markdown,
-    );
-    for (const md of examples) expect(sameText(preview(md)), md).toBe(sameText(sanitisedWhole(md)));
-    const corpus = examples.join('\n\n');
-    expect(sameText(preview(corpus))).toBe(sameText(sanitisedWhole(corpus)));
-    // Reversed, so that the document no longer starts with the examples whose unclosed raw tags
-    // keep the sanitiser busy to the end.
-    const reversed = [...examples].reverse().join('\n\n');
-    expect(sameText(preview(reversed))).toBe(sameText(sanitisedWhole(reversed)));
-  });
+  it(
+    'gives what sanitising the whole rendered document gives, on the CommonMark examples, alone and as one ' +
+      'document',
+    () => {
+      const require = createRequire(import.meta.url);
+      const examples = (require('commonmark-spec') as { tests: Array<{ markdown: string }> }).tests.map(
+        (t) => t.markdown,
+      );
+      for (const md of examples) expect(sameText(preview(md)), md).toBe(sameText(sanitisedWhole(md)));
+      const corpus = examples.join('\n\n');
+      expect(sameText(preview(corpus))).toBe(sameText(sanitisedWhole(corpus)));
+      // Reversed, so that the document no longer starts with the examples whose unclosed raw tags
+      // keep the sanitiser busy to the end.
+      const reversed = [...examples].reverse().join('\n\n');
+      expect(sameText(preview(reversed))).toBe(sameText(sanitisedWhole(reversed)));
+    },
+  );
 
-  it('leaves the blocks before the first raw HTML, and after the sanitiser is at rest again, as markdown-it wrote them', () => {
-    const md = 'A "quote".\n\n<div>\n\n*in*\n\n</div>\n\nB "quote".\n\nPress <kbd>Ctrl</kbd> "now".\n\nC "quote".\n';
-    expect(preview(md)).toBe(
-      '<p>A &quot;quote&quot;.</p>\n<div>\n<p><em>in</em></p>\n</div>\n<p>B &quot;quote&quot;.</p>\n<p>Press <kbd>Ctrl</kbd> "now".</p>\n<p>C &quot;quote&quot;.</p>\n',
-    );
-    // An element left open keeps the sanitiser running to the end, which closes it.
-    expect(preview('<div>\n\nA "quote".\n')).toBe('<div>\n<p>A "quote".</p>\n</div>');
-    // So does a foreign context left behind (here `<b/>` then closes itself, as in the whole).
-    const foreign = '<div><svg></div>\n\nA\n\nB <b/>c\n';
-    expect(preview(foreign)).toBe(sanitize(renderMarkdown(foreign)));
-    expect(preview(foreign)).toContain('<b></b>c');
-  });
+  it(
+    'leaves the blocks before the first raw HTML, and after the sanitiser is at rest again, as markdown-it ' +
+      'wrote them',
+    () => {
+      const md = 'A "quote".\n\n<div>\n\n*in*\n\n</div>\n\nB "quote".\n\nPress <kbd>Ctrl</kbd> "now".\n\nC "quote".\n';
+      expect(preview(md)).toBe(
+        '<p>A &quot;quote&quot;.</p>\n<div>\n<p><em>in</em></p>\n</div>\n<p>B &quot;quote&quot;.</p>\n<p>Press ' +
+          '<kbd>Ctrl</kbd> "now".</p>\n<p>C &quot;quote&quot;.</p>\n',
+      );
+      // An element left open keeps the sanitiser running to the end, which closes it.
+      expect(preview('<div>\n\nA "quote".\n')).toBe('<div>\n<p>A "quote".</p>\n</div>');
+      // So does a foreign context left behind (here `<b/>` then closes itself, as in the whole).
+      const foreign = '<div><svg></div>\n\nA\n\nB <b/>c\n';
+      expect(preview(foreign)).toBe(sanitize(renderMarkdown(foreign)));
+      expect(preview(foreign)).toContain('<b></b>c');
+    },
+  );
 });

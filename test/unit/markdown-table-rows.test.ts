@@ -116,13 +116,17 @@ describe('tables with compact bodies', () => {
     expect(rowCells('no pipe')).toEqual(['no pipe']);
   });
 
-  it('stop where markdown-it stops a table with too many missing cells, and resolve references defined after the table', () => {
-    const sparse = `|a|b|c|\n|-|-|-|\n${'|x|\n'.repeat(40_000)}`;
-    expect(compact.render(sparse)).toBe(reference.render(sparse));
-    const refs = '| a |\n|---|\n| [r] and [s][] |\n\n[r]: https://r.example\n[s]: https://s.example "t"\n';
-    expect(compact.render(refs)).toBe(reference.render(refs));
-    expect(compact.render(refs)).toContain('<a href="https://r.example">r</a>');
-  });
+  it(
+    'stop where markdown-it stops a table with too many missing cells, and resolve references defined after ' +
+      'the table',
+    () => {
+      const sparse = `|a|b|c|\n|-|-|-|\n${'|x|\n'.repeat(40_000)}`;
+      expect(compact.render(sparse)).toBe(reference.render(sparse));
+      const refs = '| a |\n|---|\n| [r] and [s][] |\n\n[r]: https://r.example\n[s]: https://s.example "t"\n';
+      expect(compact.render(refs)).toBe(reference.render(refs));
+      expect(compact.render(refs)).toContain('<a href="https://r.example">r</a>');
+    },
+  );
 
   it('keep one token for a table body, however many rows it has', () => {
     const big = `| a | b |\n|---|:-:|\n${'| x | *y* |\n'.repeat(50_000)}`;

@@ -15,7 +15,8 @@ const IDENTITY_SUCCESS = [
   ['V3 SHA512 50 it, 128-bit salt, 128-bit subkey', 'AQAAAAIAAAAyAAAAEOMwvh3+FZxqkdMBz2ekgGhwQ4B6pZWND6zgESBuWiHw'],
   [
     'V3 SHA512 250 it, 256-bit salt, 512-bit subkey',
-    'AQAAAAIAAAD6AAAAIJbVi5wbMR+htSfFp8fTw8N8GOS/Sje+S/4YZcgBfU7EQuqv4OkVYmc4VJl9AGZzmRTxSkP7LtVi9IWyUxX8IAAfZ8v+ZfhjCcudtC1YERSqE1OEdXLW9VukPuJWBBjLuw==',
+    'AQAAAAIAAAD6AAAAIJbVi5wbMR+htSfFp8fTw8N8GOS/Sje+S/4YZcgBfU7EQuqv4OkVYmc4VJl9AGZzmRTxSkP7LtVi9IWyUxX8IAAf' +
+      'Z8v+ZfhjCcudtC1YERSqE1OEdXLW9VukPuJWBBjLuw==',
   ],
   ['V3 SHA1 250 it, 128-bit salt, 128-bit subkey', 'AQAAAAAAAAD6AAAAEAhftMyfTJylOlZT+eEotFXd1elee8ih5WsjXaR3PA9M'],
   [
@@ -47,7 +48,9 @@ function identityV2(password: string, salt = randomBytes(16)): string {
 
 function v3Header(prf: number, iterations: number, saltLength: number): Buffer {
   const header = Buffer.from([0x01, ...new Array<number>(12).fill(0)]);
-  [prf, iterations, saltLength].forEach((value, i) => header.writeUInt32BE(value, 1 + 4 * i));
+  [prf, iterations, saltLength].forEach((value, i) => {
+    header.writeUInt32BE(value, 1 + 4 * i);
+  });
   return header;
 }
 

@@ -63,35 +63,39 @@ const html = async (p: PreviewPool, ...args: Parameters<PreviewPool['previewJson
   JSON.parse(jsonText(await p.previewJson(...args))) as string;
 
 describe('preview pool', () => {
-  it('gives exactly what preview() gives in-process, as JSON: markdown, raw HTML, large tables, patype html', async () => {
-    const p = pool({ size: 2 });
-    const examples = (
-      createRequire(import.meta.url)('commonmark-spec') as { tests: Array<{ markdown: string }> }
-    ).tests.map((t) => t.markdown);
-    const documents: Array<[string, 'markdown' | 'html']> = [
-      [readFileSync(new URL('../../README.md', import.meta.url), 'utf8'), 'markdown'],
-      [examples.join('\n\n'), 'markdown'],
-      [
-        `| a | "b" |\n|:-|-:|\n${'| x <kbd>y</kbd> | [r] `c` |\n'.repeat(20_000)}\n[r]: https://r.example\n`,
-        'markdown',
-      ],
-      ['<b onclick="x()">bold</b> *not md* <script>alert(1)</script>', 'html'],
-    ];
-    const answers = await Promise.all(documents.map(([source, format]) => p.previewJson(source, format)));
-    documents.forEach(([source, format], i) =>
-      expect(jsonText(answers[i]!) === JSON.stringify(preview(source, format)), `document ${i}`).toBe(true),
-    );
-    // With the promised room around the JSON, for the answer's envelope.
-    for (const { bytes, start, end } of answers) {
-      expect(start).toBeGreaterThanOrEqual(JSON_HEADROOM);
-      expect(bytes.length - end).toBeGreaterThanOrEqual(JSON_TAILROOM);
-    }
-  });
+  it(
+    'gives exactly what preview() gives in-process, as ' + 'JSON: markdown, raw HTML, large tables, patype html',
+    async () => {
+      const p = pool({ size: 2 });
+      const examples = (
+        createRequire(import.meta.url)('commonmark-spec') as { tests: Array<{ markdown: string }> }
+      ).tests.map((t) => t.markdown);
+      const documents: Array<[string, 'markdown' | 'html']> = [
+        [readFileSync(new URL('../../README.md', import.meta.url), 'utf8'), 'markdown'],
+        [examples.join('\n\n'), 'markdown'],
+        [
+          `| a | "b" |\n|:-|-:|\n${'| x <kbd>y</kbd> | [r] `c` |\n'.repeat(20_000)}\n[r]: https://r.example\n`,
+          'markdown',
+        ],
+        ['<b onclick="x()">bold</b> *not md* <script>alert(1)</script>', 'html'],
+      ];
+      const answers = await Promise.all(documents.map(([source, format]) => p.previewJson(source, format)));
+      documents.forEach(([source, format], i) => {
+        expect(jsonText(answers[i]!) === JSON.stringify(preview(source, format)), `document ${i}`).toBe(true);
+      });
+      // With the promised room around the JSON, for the answer's envelope.
+      for (const { bytes, start, end } of answers) {
+        expect(start).toBeGreaterThanOrEqual(JSON_HEADROOM);
+        expect(bytes.length - end).toBeGreaterThanOrEqual(JSON_TAILROOM);
+      }
+    },
+  );
 
   it('stops a preview over its time limit, terminates its worker and answers the next preview', async () => {
     const timeoutMs = 300;
     const p = pool({ size: 1, timeoutMs, workerScript: MISBEHAVING_WORKER });
-    expect(await html(p, '*up*', 'markdown')).toBe('<p><em>up</em></p>\n'); // the worker is up: the clock measures the preview alone
+    // the worker is up: the clock measures the preview alone
+    expect(await html(p, '*up*', 'markdown')).toBe('<p><em>up</em></p>\n');
     const started = Date.now();
     const err = await html(p, 'HANG', 'markdown').catch((e: unknown) => e);
     expect(err instanceof PreviewTimeoutError, what(err)).toBe(true);

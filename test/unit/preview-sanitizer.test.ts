@@ -614,13 +614,15 @@ describe('preview sanitiser output', () => {
     expect(sanitizeHtml('<div class="language-js" id="x" style="text-align:left">y</div>')).toBe('<div>y</div>');
     expect(
       sanitizeHtml(
-        '<table><tr><th style="text-align : center ;color:red">a</th><td style="text-align:left !important">b</td></tr></table>',
+        '<table><tr><th style="text-align : center ;color:red">a</th><td style="text-align:left ' +
+          '!important">b</td></tr></table>',
       ),
     ).toBe('<table><tr><th style="text-align:center">a</th><td style="text-align:left !important">b</td></tr></table>');
     // CSS the sanitiser does not model goes whole, even next to an allowed declaration.
     expect(
       sanitizeHtml(
-        '<table><tr><td style="text-align:left;background:url(x)">b</td><td style="/**/text-align:left">c</td></tr></table>',
+        '<table><tr><td style="text-align:left;background:url(x)">b</td><td ' +
+          'style="/**/text-align:left">c</td></tr></table>',
       ),
     ).toBe('<table><tr><td>b</td><td>c</td></tr></table>');
   });
@@ -629,7 +631,8 @@ describe('preview sanitiser output', () => {
     expect(sanitizeHtml('<x-y onclick="alert(1)">kept <b>bold</b></x-y>')).toBe('kept <b>bold</b>');
     expect(
       sanitizeHtml(
-        'a<script>alert(1)</script>b<style>*{}</style>c<textarea><b>t</b></textarea>d<select><option><b>o</b></option></select>e<xmp><i>x</i></xmp>f',
+        'a<script>alert(1)</script>b<style>*{}</style>c<textarea><b>t</b></textarea>d<select><option><b>o</b>' +
+          '</option></select>e<xmp><i>x</i></xmp>f',
       ),
     ).toBe('abcdef');
     expect(sanitizeHtml('<title><img src=x onerror=alert(1)></title>')).toBe('&lt;img src=x onerror=alert(1)&gt;');
@@ -701,30 +704,34 @@ describe('preview sanitiser read in pieces', () => {
     expect(restsSeen).toBeGreaterThan(100);
   });
 
-  it('is not at rest inside a tag, comment, raw-text or open element, or foreign context, nor without a final newline', () => {
-    const restsAfter = (html: string) => {
-      const stream = new HtmlSanitizerStream(html, 0);
-      stream.advanceTo(html.length);
-      return stream.atRest();
-    };
-    for (const html of ['<p>x</p>\n', 'text\n', '<!-- c -->\n', '<b>x</b><br>\n', '</i>\n', 'a &amp\n'])
-      expect(restsAfter(html), html).toBe(true);
-    for (const html of [
-      '<p>x</p>',
-      '<div>\n',
-      '<a href="x\n',
-      '<!-- c\n',
-      '<script>\n',
-      '<title>x\n',
-      '<option>x</p>\n',
-      '<div><svg></div>\n',
-      '<!x\n',
-      '<?x\n',
-      '</di\n',
-    ]) {
-      expect(restsAfter(html), html).toBe(false);
-    }
-  });
+  it(
+    'is not at rest inside a tag, comment, raw-text or open element, or foreign context, nor without a final ' +
+      'newline',
+    () => {
+      const restsAfter = (html: string) => {
+        const stream = new HtmlSanitizerStream(html, 0);
+        stream.advanceTo(html.length);
+        return stream.atRest();
+      };
+      for (const html of ['<p>x</p>\n', 'text\n', '<!-- c -->\n', '<b>x</b><br>\n', '</i>\n', 'a &amp\n'])
+        expect(restsAfter(html), html).toBe(true);
+      for (const html of [
+        '<p>x</p>',
+        '<div>\n',
+        '<a href="x\n',
+        '<!-- c\n',
+        '<script>\n',
+        '<title>x\n',
+        '<option>x</p>\n',
+        '<div><svg></div>\n',
+        '<!x\n',
+        '<?x\n',
+        '</di\n',
+      ]) {
+        expect(restsAfter(html), html).toBe(false);
+      }
+    },
+  );
 });
 
 describe('the sanitiser URL rule', () => {

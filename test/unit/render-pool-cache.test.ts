@@ -162,7 +162,8 @@ describe('runRenderJob', () => {
     const produced = await runRenderJob({ templatePath: path, format: 'frx', data }, new TemplateCache());
     const text = Buffer.from(produced.output).toString('utf8');
     expect(text).toBe(mergeDataIntoTemplate(listTemplate('Merged'), data));
-    expect(text).toContain('&quot;customer&quot;:&quot;Customer 3 &amp; Sons&quot;'); // the data, in the connection string attribute
+    // the data, in the connection string attribute
+    expect(text).toContain('&quot;customer&quot;:&quot;Customer 3 &amp; Sons&quot;');
     expect(produced).toMatchObject({ contentType: 'application/xml; charset=utf-8', pages: 0, warnings: [] });
   });
 

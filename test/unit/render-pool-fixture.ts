@@ -20,14 +20,19 @@ export function renderPoolsClosedAfterEach(): (opts: Parameters<typeof createRen
   };
 }
 
+const CURRENCY = 'HorzAlign="Right" Format="Currency" Format.UseLocale="true"';
+
 export function listTemplate(title = 'Generated list'): string {
   const text = (name: string, left: number, width: number, expr: string, extra = '') =>
-    `<TextObject Name="${name}" Left="${left}" Width="${width}" Height="18.9" Text="${expr}" Font="Arial, 9pt" ${extra}/>`;
-  return `<?xml version="1.0" encoding="utf-8"?>
+    `<TextObject Name="${name}" Left="${left}" Width="${width}" Height="18.9" Text="${expr}" Font="Arial, ` +
+    `9pt" ${extra}/>`;
+  return (
+    `<?xml version="1.0" encoding="utf-8"?>
 <Report ScriptLanguage="CSharp" ReportInfo.Name="${title}">
   <Dictionary>
     <JsonDataSourceConnection Name="Connection">
-      <JsonTableDataSource Name="JSON" DataType="FastReport.Data.JsonConnection.JsonParser.JsonArray" Enabled="true" TableName="JSON"/>
+      <JsonTableDataSource Name="JSON" DataType="FastReport.Data.JsonConnection.JsonParser.JsonArray" ` +
+    `Enabled="true" TableName="JSON"/>
     </JsonDataSourceConnection>
     <Total Name="AmountSum" Expression="[JSON.item.rows.item.amount]" Evaluator="Rows"/>
   </Dictionary>
@@ -38,7 +43,7 @@ export function listTemplate(title = 'Generated list'): string {
     <DataBand Name="Rows" Width="718.2" Height="18.9" DataSource="rows">
       ${text('D1', 0, 60, '[JSON.item.rows.item.id]')}
       ${text('D2', 60, 250, '[JSON.item.rows.item.customer]')}
-      ${text('D5', 610, 108, '[JSON.item.rows.item.amount]', 'HorzAlign="Right" Format="Currency" Format.UseLocale="true"')}
+      ${text('D5', 610, 108, '[JSON.item.rows.item.amount]', CURRENCY)}
     </DataBand>
     <ReportSummaryBand Name="Summary" Width="718.2" Height="18.9">
       ${text('S2', 510, 208, '[AmountSum]', 'HorzAlign="Right" Format="Currency" Format.UseLocale="true"')}
@@ -47,7 +52,8 @@ export function listTemplate(title = 'Generated list'): string {
       ${text('F1', 518.2, 200, '[PageNofM]', 'HorzAlign="Right"')}
     </PageFooterBand>
   </ReportPage>
-</Report>`;
+</Report>`
+  );
 }
 
 export function listData(rows: number): { rows: { id: number; customer: string; amount: number }[] } {

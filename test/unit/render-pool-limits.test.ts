@@ -115,7 +115,8 @@ describe('render pool limits', () => {
     writeFileSync(
       script,
       `import { parentPort } from 'node:worker_threads';
-parentPort.on('message', (m) => { if (m?.type === 'render' && m.job.templatePath.endsWith('crash.frx')) process.exit(3); });
+parentPort.on('message', (m) => { if (m?.type === 'render' && m.job.templatePath.endsWith('crash.frx')) ` +
+        `process.exit(3); });
 await import(${JSON.stringify(pathToFileURL(REAL_WORKER).href)});
 `,
     );

@@ -21,7 +21,12 @@ const NOW = new Date(Date.UTC(2024, 4, 17, 9, 30));
 function deepFreeze(value: unknown, seen = new Set<object>()): void {
   if (value === null || typeof value !== 'object' || seen.has(value) || ArrayBuffer.isView(value)) return;
   seen.add(value);
-  if (value instanceof Map) for (const [k, v] of value) deepFreeze(k, seen), deepFreeze(v, seen);
+  if (value instanceof Map) {
+    for (const [k, v] of value) {
+      deepFreeze(k, seen);
+      deepFreeze(v, seen);
+    }
+  }
   if (value instanceof Set) for (const v of value) deepFreeze(v, seen);
   Object.freeze(value);
   for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key], seen);

@@ -104,7 +104,9 @@ describe('render pool', () => {
       maxQueued = Math.max(maxQueued, s.queued);
     }, 2);
     const order: number[] = [];
-    jobs.forEach((j, i) => j.promise.then(() => order.push(i)));
+    jobs.forEach((j, i) => {
+      j.promise.then(() => order.push(i));
+    });
     const outcomes = await Promise.all(jobs.map((j) => j.promise));
     clearInterval(sampler);
     expect(maxBusy).toBe(2);

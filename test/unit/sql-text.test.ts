@@ -40,7 +40,8 @@ describe('splitStatements', () => {
     expect(splitStatements(script)).toEqual([
       "insert into a values ('x;y')",
       `-- a comment; with a semicolon\n      update "we;ird" set v = 'it''s; fine'`,
-      '/* block; comment */\n      create function f() returns int as $body$ begin; return 1; end $body$ language plpgsql',
+      '/* block; comment */\n      create function f() returns int as $body$ begin; return 1; end $body$ ' +
+        'language plpgsql',
       'select 1',
     ]);
   });

@@ -125,8 +125,11 @@ interface SchemaObject {
 
 /** `CREATE … <name>` → `CREATE … app."<name>"`: the same object, made in the apps' file. */
 function inAppSchema(object: SchemaObject): string {
-  const create =
-    /^(\s*CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX|TRIGGER|VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?)("(?:[^"]|"")*"|\[[^\]]*\]|`(?:[^`]|``)*`|[^\s(]+)/i;
+  const create = new RegExp(
+    /^(\s*CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX|TRIGGER|VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?)/.source +
+      /("(?:[^"]|"")*"|\[[^\]]*\]|`(?:[^`]|``)*`|[^\s(]+)/.source,
+    'i',
+  );
   const text = object.sql ?? '';
   if (!create.test(text)) throw new Error(`003-app-data: cannot move ${object.type} ${object.name}: unexpected SQL`);
   return text.replace(create, (_whole, head: string) => `${head}${APP_SCHEMA}.${quoteIdent(object.name)}`);
@@ -205,7 +208,8 @@ async function assertSameRows(db: Kysely<any>, table: string): Promise<void> {
     );
   if ((await count('main')) !== (await count(APP_SCHEMA))) {
     throw new Error(
-      `003-app-data: table ${table} is in both the platform's and the apps' database file with different rows; move it by hand`,
+      `003-app-data: table ${table} is in both the platform's and the apps' database file with different ` +
+        `rows; move it by hand`,
     );
   }
 }

@@ -178,7 +178,8 @@ export function bindDictionary(dict: DictionaryInput, data: BindData = {}, opts:
     const child = byName.get(r.childDataSource);
     if (!parent || !child) {
       opts.warnings?.add(
-        `Relation "${r.name}": data source "${!parent ? r.parentDataSource : r.childDataSource}" is not in the dictionary; relation ignored`,
+        `Relation "${r.name}": data source "${!parent ? r.parentDataSource : r.childDataSource}" is not in ` +
+          `the dictionary; relation ignored`,
       );
       continue;
     }

@@ -20,7 +20,7 @@ import {
   type JsonLimits,
   type JsonSchemaNode,
 } from './json-schema.js';
-import { jsonNestingExceeds } from './json-nesting.js';
+import { jsonNestingExceeds } from '../../lib/json-nesting.js';
 import { JSON_TYPE, type CellValue, type ColumnDef, type Row } from './table.js';
 
 export const JSON_TABLE_NAME = 'JSON';

@@ -56,8 +56,9 @@ const INTEGER_RANGES: Readonly<Record<string, readonly [number, number]>> = {
   'System.UInt16': [0, 65535],
   'System.Int32': [-2147483648, 2147483647],
   'System.UInt32': [0, 4294967295],
-  'System.Int64': [-9223372036854775808, 9223372036854775807],
-  'System.UInt64': [0, 18446744073709551615],
+  // Int64.MaxValue and UInt64.MaxValue are not doubles: these are the doubles their literals round to.
+  'System.Int64': [-(2 ** 63), 2 ** 63],
+  'System.UInt64': [0, 2 ** 64],
 };
 
 const INTEGER_RE = /^\s*[+-]?\d+\s*$/;

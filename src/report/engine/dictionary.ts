@@ -65,7 +65,8 @@ export function dictionaryInput(dict: DictionaryModel, warnings?: ReportWarnings
       });
       if (conn.connectionStringExpression)
         warnings?.add(
-          `${conn.name}: ConnectionStringExpression is not evaluated; the connection string (or the supplied data) is used`,
+          `${conn.name}: ConnectionStringExpression is not evaluated; the connection string (or the supplied ` +
+            `data) is used`,
         );
     } else {
       warnings?.add(`${conn.name}: ${conn.type} is not supported; its tables read the supplied data by name`);

@@ -12,14 +12,13 @@ import {
   MM_TO_PX,
   type BandModel,
   type DataBandModel,
-  type FontModel,
   type GroupHeaderBandModel,
   type ReportModel,
   type ReportPageModel,
   type TextObjectModel,
 } from '../frx/model.js';
 import { createFormatter, EN_US, type Culture, type Formatter } from '../format/index.js';
-import { defaultFontService, type FontService, type ResolvedFont } from '../text/index.js';
+import { defaultFontService, type FontService, type FontSpec, type ResolvedFont } from '../text/index.js';
 import { runBands } from './databands.js';
 import { Expressions } from './expressions.js';
 import { endLastPage, resetLogicalPageNumber, startFirstPage } from './pages.js';
@@ -159,7 +158,7 @@ export class Engine {
   readonly footerHeights = new Map<BandModel, { page: number; height: number }>();
   /** TextObjects whose text holds [Page#]/[TotalPages#] macros, with their model. */
   readonly macroItems = new Map<object, TextObjectModel>();
-  private readonly resolvedFonts = new WeakMap<FontModel, ResolvedFont>();
+  private readonly resolvedFonts = new WeakMap<FontSpec, ResolvedFont>();
 
   constructor(
     readonly report: ReportModel,
@@ -247,7 +246,7 @@ export class Engine {
 
   /** fonts.resolve for a font of the template, once per font object and run (resolving builds
    *  a key from the family name on every call; texts are measured tens of thousands of times). */
-  resolveFont(font: FontModel): ResolvedFont {
+  resolveFont(font: FontSpec): ResolvedFont {
     let r = this.resolvedFonts.get(font);
     if (!r) this.resolvedFonts.set(font, (r = this.fonts.resolve(font, this.warnings)));
     return r;

@@ -15,7 +15,6 @@ import type {
   CapModel,
   Color,
   FillModel,
-  FontModel,
   HorzAlign,
   LineStyle,
   PaddingModel,
@@ -23,8 +22,10 @@ import type {
   SizeMode,
   VertAlign,
 } from '../frx/model.js';
+import type { FontSpec } from '../text/index.js';
 
-export type { BorderModel, Color, FillModel, FontModel } from '../frx/model.js';
+export type { BorderModel, Color, FillModel } from '../frx/model.js';
+export type { FontSpec } from '../text/index.js';
 
 export interface PreparedReport {
   pages: PreparedPage[];
@@ -101,7 +102,7 @@ export interface PreparedRun {
   width: number;
   /** Baseline from the line's y. */
   baseline: number;
-  font: FontModel;
+  font: FontSpec;
   /** CSS colour ("#rrggbb" or a name) set by a <font color>; absent = the object's text colour. */
   color?: string;
   sub: boolean;
@@ -126,7 +127,7 @@ export interface PreparedText extends ItemBase {
   border: BorderModel;
   /** The text after expressions and formats (HtmlTags text keeps its tags). */
   text: string;
-  font: FontModel;
+  font: FontSpec;
   /** Text colour/brush; `color` is its solid colour (the start colour of a gradient). */
   textFill: FillModel;
   color: Color;

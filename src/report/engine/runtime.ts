@@ -3,7 +3,8 @@
 // changes the object itself and restores it afterwards, the engine works on a copy).
 
 import type { TypedValue } from '../expr/index.js';
-import type { BandModel, BorderModel, Duplicates, FillModel, FontModel, ReportObjectModel } from '../frx/model.js';
+import type { BandModel, BorderModel, Duplicates, FillModel, ReportObjectModel } from '../frx/model.js';
+import type { FontSpec } from '../text/index.js';
 import type { PreparedHyperlink, PreparedItem } from './prepared.js';
 import type { TextMeasure } from './text-layout.js';
 
@@ -46,7 +47,7 @@ export interface RtObject {
   visible: boolean;
   fill: FillModel;
   border: BorderModel;
-  font?: FontModel;
+  font?: FontSpec;
   textFill?: FillModel;
   /** TextObject: the text after expressions; `value` the last expression's value. */
   text?: string;

@@ -4,13 +4,14 @@
 // band (only the fill when EvenStylePriority is UseFill), then the first true highlight condition.
 
 import type { ReportWarnings } from '../errors.js';
-import type { BorderModel, FillModel, FontModel, HighlightConditionModel, StyleModel } from '../frx/model.js';
+import type { BorderModel, FillModel, HighlightConditionModel, StyleModel } from '../frx/model.js';
+import type { FontSpec } from '../text/index.js';
 
 /** The appearance a style can change. */
 export interface Appearance {
   fill: FillModel;
   border: BorderModel;
-  font?: FontModel;
+  font?: FontSpec;
   textFill?: FillModel;
   visible: boolean;
 }

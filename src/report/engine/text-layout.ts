@@ -3,7 +3,7 @@
 // the exporters draw exactly what was measured.
 
 import type { ReportWarnings } from '../errors.js';
-import type { FontModel, HorzAlign, PaddingModel, VertAlign } from '../frx/model.js';
+import type { HorzAlign, PaddingModel, VertAlign } from '../frx/model.js';
 import {
   breakLinesMeasured,
   breakRuns,
@@ -12,12 +12,13 @@ import {
   type HtmlLine,
   type ResolvedFont,
   type TextLine,
+  type FontSpec,
 } from '../text/index.js';
 import type { PreparedHtmlLine, PreparedText, PreparedTextLine } from './prepared.js';
 
 export interface TextSpec {
   text: string;
-  font: FontModel;
+  font: FontSpec;
   width: number;
   height: number;
   padding: PaddingModel;

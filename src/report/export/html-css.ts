@@ -1,7 +1,7 @@
 // CSS for prepared items: colours, fills, borders, fonts, and escaping for HTML text/attributes.
 
-import type { BorderLineModel, BorderModel, Color, FillModel, FontModel } from '../frx/model.js';
-import { CSS_TEXT_FEATURES, PX_PER_PT, type FontService } from '../text/index.js';
+import type { BorderLineModel, BorderModel, Color, FillModel } from '../frx/model.js';
+import { CSS_TEXT_FEATURES, PX_PER_PT, type FontService, type FontSpec } from '../text/index.js';
 
 // px() runs a dozen times per item and a report repeats the same few hundred lengths: the
 // texts are kept (bounded; cleared when full), which also shares them between items.
@@ -33,8 +33,14 @@ export function css(c: Color): string {
 // Characters HTML does not allow in text (C0/C1 controls other than tab/newline, noncharacters,
 // lone surrogates) become U+FFFD.
 // eslint-disable-next-line no-control-regex
-const BAD_CHARS =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const BAD_CHARS = new RegExp(
+  [
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF]/.source,
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.source,
+    /(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.source,
+  ].join('|'),
+  'g',
+);
 
 // Whether a text may need escaping: any character escapeText/escapeAttr could change (every
 // surrogate, paired or not, so the exact rules stay in one place). Most texts need none.
@@ -91,14 +97,23 @@ export function fillCss(f: FillModel): string {
       return `background-image:linear-gradient(${angle}deg,${stops})`;
     }
     case 'PathGradient':
-      return `background-image:radial-gradient(${f.style === 'Elliptic' ? 'ellipse' : 'closest-side'},${css(f.centerColor)},${css(f.edgeColor)})`;
+      return (
+        `background-image:radial-gradient(${f.style === 'Elliptic' ? 'ellipse' : 'closest-side'}` +
+        `,${css(f.centerColor)},${css(f.edgeColor)})`
+      );
     case 'Glass': {
       if (transparent(f.color)) return '';
       const a = +f.blend.toFixed(3);
-      return `background:linear-gradient(rgba(255,255,255,${a}) 0%,rgba(255,255,255,${a}) 50%,rgba(255,255,255,0) 50%),${css(f.color)}`;
+      return (
+        `background:linear-gradient(rgba(255,255,255,${a}) 0%,rgba(255,255,255,${a}) 50%,rgba(255,255,255,0) ` +
+        `50%),${css(f.color)}`
+      );
     }
     case 'Hatch':
-      return `background:repeating-linear-gradient(45deg,${css(f.foreColor)} 0px,${css(f.foreColor)} 1px,${css(f.backColor)} 1px,${css(f.backColor)} 6px)`;
+      return (
+        `background:repeating-linear-gradient(45deg,${css(f.foreColor)} 0px,${css(f.foreColor)} ` +
+        `1px,${css(f.backColor)} 1px,${css(f.backColor)} 6px)`
+      );
     case 'Texture': {
       const data = f.imageData.replace(/\s+/g, '');
       if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return '';
@@ -152,7 +167,7 @@ export function shadowCss(b: BorderModel): string {
 }
 
 /** font-family/size/weight/style/decoration of a FastReport font. */
-export function fontCss(f: FontModel, fonts: FontService): string {
+export function fontCss(f: FontSpec, fonts: FontService): string {
   const parts = [`font-family:${fonts.cssFamily(f.family)}`, `font-size:${px(f.sizePt * PX_PER_PT)}`];
   if (f.bold) parts.push('font-weight:700');
   if (f.italic) parts.push('font-style:italic');
@@ -166,7 +181,7 @@ export function fontCss(f: FontModel, fonts: FontService): string {
  * leading above the font's ascent), and where FastReport (GDI+) puts it: its ascent from the top.
  * The difference shifts each line so the glyphs land where they were measured.
  */
-export function baselineShift(f: FontModel, fonts: FontService, lineHeight: number): number {
+export function baselineShift(f: FontSpec, fonts: FontService, lineHeight: number): number {
   const r = fonts.resolve(f);
   const h = r.face.hhea;
   const upm = r.face.unitsPerEm;

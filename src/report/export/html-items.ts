@@ -14,8 +14,8 @@ import type {
   PreparedRun,
   PreparedText,
 } from '../engine/prepared.js';
-import type { BorderModel, Color, FillModel, FontModel } from '../frx/model.js';
-import type { FontService } from '../text/index.js';
+import type { BorderModel, Color, FillModel } from '../frx/model.js';
+import type { FontService, FontSpec } from '../text/index.js';
 import {
   baselineShift,
   borderBox,
@@ -57,8 +57,8 @@ export class HtmlWriter {
   private readonly pending: string[] = [];
   /** Fonts of the text written ("family|bold|italic"), for embedding. */
   readonly usedFonts = new Set<string>();
-  private readonly fontStyles = new Memo<FontModel, string>(MEMO_SIZE);
-  private readonly shifts = new Memo<FontModel, { lineHeight: number; shift: number }[]>(MEMO_SIZE);
+  private readonly fontStyles = new Memo<FontSpec, string>(MEMO_SIZE);
+  private readonly shifts = new Memo<FontSpec, { lineHeight: number; shift: number }[]>(MEMO_SIZE);
   private readonly fills = new Memo<FillModel, string>(MEMO_SIZE);
   private readonly shadows = new Memo<BorderModel, string>(MEMO_SIZE);
   private readonly colors = new Memo<Color, string>(MEMO_SIZE);
@@ -81,11 +81,11 @@ export class HtmlWriter {
   }
 
   /** fontCss, attribute-escaped. */
-  fontStyle(f: FontModel): string {
+  fontStyle(f: FontSpec): string {
     return this.fontStyles.get(f, (k) => escapeAttr(fontCss(k, this.fonts)));
   }
 
-  baselineShift(f: FontModel, lineHeight: number): number {
+  baselineShift(f: FontSpec, lineHeight: number): number {
     const list = this.shifts.get(f, () => []);
     let hit = list.find((s) => Object.is(s.lineHeight, lineHeight));
     if (!hit) {
@@ -149,7 +149,7 @@ function writeBox(w: HtmlWriter, it: PreparedBox): void {
   w.push(end);
 }
 
-function fontKey(w: HtmlWriter, f: FontModel): void {
+function fontKey(w: HtmlWriter, f: FontSpec): void {
   w.usedFonts.add(`${f.family}|${f.bold ? 1 : 0}|${f.italic ? 1 : 0}`);
 }
 
@@ -192,7 +192,9 @@ function writeTextLines(w: HtmlWriter, t: PreparedText): void {
     w.push('</div>');
     if (t.underlines)
       w.push(
-        `<div class="l" style="left:0;top:${px(l.y + t.lineHeight - 1)};width:${px(t.frame.width)};border-bottom:1px solid ${w.color(t.color)}"></div>`,
+        `<div class="l" ` +
+          `style="left:0;top:${px(l.y + t.lineHeight - 1)};width:${px(t.frame.width)};border-bottom:1px ` +
+          `solid ${w.color(t.color)}"></div>`,
       );
   }
 }
@@ -201,7 +203,9 @@ function writeFrame(w: HtmlWriter, t: PreparedText): void {
   const f = t.frame;
   const rotate = t.angle !== 0 ? `;transform:rotate(${t.angle}deg)` : '';
   w.push(
-    `<div class="f" style="${box(f.x, f.y, f.width, f.height)};${w.fontStyle(t.font)};line-height:${px(t.lineHeight)};color:${w.color(t.color)}${rotate}">`,
+    `<div class="f" ` +
+      `style="${box(f.x, f.y, f.width, f.height)};${w.fontStyle(t.font)};line-height:${px(t.lineHeight)};color` +
+      `:${w.color(t.color)}${rotate}">`,
   );
   writeTextLines(w, t);
   w.push('</div>');
@@ -251,7 +255,8 @@ function writePicture(w: HtmlWriter, p: PreparedPicture): void {
     if (p.grayscale) style.push('filter:grayscale(1)');
     if (p.angle % 360 !== 0) style.push(`transform:rotate(${p.angle % 360}deg)`);
     w.push(
-      `<img alt="" src="data:${p.mime};base64,${Buffer.from(p.bytes).toString('base64')}" style="${escapeAttr(style.join(';'))}">`,
+      `<img alt="" src="data:${p.mime};base64,${Buffer.from(p.bytes).toString('base64')}" ` +
+        `style="${escapeAttr(style.join(';'))}">`,
     );
   }
   w.push(border);

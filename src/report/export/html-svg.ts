@@ -53,7 +53,10 @@ function capExtent(c: CapModel, width: number): number {
 function svgOpen(x: number, y: number, w: number, h: number, extra = ''): string {
   const W = Math.max(w, 0.01);
   const H = Math.max(h, 0.01);
-  return `<svg class="i" style="left:${px(x)};top:${px(y)}${extra}" width="${num(W)}" height="${num(H)}" viewBox="0 0 ${num(W)} ${num(H)}">`;
+  return (
+    `<svg class="i" style="left:${px(x)};top:${px(y)}${extra}" width="${num(W)}" height="${num(H)}" viewBox="0 ` +
+    `0 ${num(W)} ${num(H)}">`
+  );
 }
 
 export function lineSvg(l: PreparedLine): string {
@@ -71,7 +74,10 @@ export function lineSvg(l: PreparedLine): string {
   const dx = (x2 - x1) / len;
   const dy = (y2 - y1) / len;
   return (
-    `${svgOpen(minX, minY, w, h)}<line x1="${num(x1)}" y1="${num(y1)}" x2="${num(x2)}" y2="${num(y2)}" stroke="${color}" stroke-width="${num(Math.max(l.lineWidth, MIN_LINE_WIDTH))}"${dashes(l.style, l.dashPattern, l.lineWidth)}/>` +
+    `${svgOpen(minX, minY, w, h)}<line x1="${num(x1)}" y1="${num(y1)}" x2="${num(x2)}" y2="${num(y2)}" ` +
+    `stroke="${color}" ` +
+    `stroke-width="${num(Math.max(l.lineWidth, MIN_LINE_WIDTH))}` +
+    `"${dashes(l.style, l.dashPattern, l.lineWidth)}/>` +
     `${cap(l.startCap, x1, y1, -dx, -dy, color, l.lineWidth)}${cap(l.endCap, x2, y2, dx, dy, color, l.lineWidth)}</svg>`
   );
 }
@@ -97,7 +103,9 @@ export function shapeSvg(s: PreparedShape): string {
   const m = s.lineWidth / 2 + 1;
   const w = Math.abs(s.width);
   const h = Math.abs(s.height);
-  const stroke = ` fill="${fillColor(s.fill)}" stroke="${css(s.color)}" stroke-width="${num(Math.max(s.lineWidth, MIN_LINE_WIDTH))}"${dashes(s.style, s.dashPattern, s.lineWidth)}`;
+  const stroke =
+    ` fill="${fillColor(s.fill)}" stroke="${css(s.color)}" ` +
+    `stroke-width="${num(Math.max(s.lineWidth, MIN_LINE_WIDTH))}"${dashes(s.style, s.dashPattern, s.lineWidth)}`;
   const x0 = m;
   const y0 = m;
   let shape: string;
@@ -108,18 +116,27 @@ export function shapeSvg(s: PreparedShape): string {
       break;
     }
     case 'Ellipse':
-      shape = `<ellipse cx="${num(x0 + w / 2)}" cy="${num(y0 + h / 2)}" rx="${num(w / 2)}" ry="${num(h / 2)}"${stroke}/>`;
+      shape =
+        `<ellipse cx="${num(x0 + w / 2)}" cy="${num(y0 + h / 2)}" rx="${num(w / 2)}" ` +
+        `ry="${num(h / 2)}"${stroke}/>`;
       break;
     case 'Triangle':
-      shape = `<polygon points="${num(x0 + w / 2)},${num(y0)} ${num(x0 + w)},${num(y0 + h)} ${num(x0)},${num(y0 + h)}"${stroke}/>`;
+      shape =
+        `<polygon ` +
+        `points="${num(x0 + w / 2)},${num(y0)} ${num(x0 + w)},${num(y0 + h)} ${num(x0)},${num(y0 + h)}` +
+        `"${stroke}/>`;
       break;
     case 'Diamond':
-      shape = `<polygon points="${num(x0 + w / 2)},${num(y0)} ${num(x0 + w)},${num(y0 + h / 2)} ${num(x0 + w / 2)},${num(y0 + h)} ${num(x0)},${num(y0 + h / 2)}"${stroke}/>`;
+      shape =
+        `<polygon ` +
+        `points="${num(x0 + w / 2)},${num(y0)} ${num(x0 + w)},${num(y0 + h / 2)} ${num(x0 + w / 2)}` +
+        `,${num(y0 + h)} ${num(x0)},${num(y0 + h / 2)}"${stroke}/>`;
       break;
     default:
       shape = `<rect x="${num(x0)}" y="${num(y0)}" width="${num(w)}" height="${num(h)}"${stroke}/>`;
   }
-  return `${svgOpen(Math.min(s.x, s.x + s.width) - m, Math.min(s.y, s.y + s.height) - m, w + 2 * m, h + 2 * m)}${shape}</svg>`;
+  const open = svgOpen(Math.min(s.x, s.x + s.width) - m, Math.min(s.y, s.y + s.height) - m, w + 2 * m, h + 2 * m);
+  return `${open}${shape}</svg>`;
 }
 
 /** The check symbol drawn inside a check box (coordinates relative to the box). */
@@ -129,7 +146,8 @@ export function checkSymbolSvg(c: PreparedCheckBox): string {
   const color = css(c.checkColor);
   const sw = num(Math.max(1, (Math.min(w, h) / 9) * (c.checkWidthRatio || 1)));
   const line = (pts: [number, number][]): string =>
-    `<polyline points="${pts.map(([a, b]) => `${num(a * w)},${num(b * h)}`).join(' ')}" fill="none" stroke="${color}" stroke-width="${sw}" stroke-linecap="round" stroke-linejoin="round"/>`;
+    `<polyline points="${pts.map(([a, b]) => `${num(a * w)},${num(b * h)}`).join(' ')}" fill="none" ` +
+    `stroke="${color}" stroke-width="${sw}" stroke-linecap="round" stroke-linejoin="round"/>`;
   const symbol = c.checked ? c.checkedSymbol : c.uncheckedSymbol;
   let body = '';
   switch (symbol) {
@@ -169,10 +187,15 @@ export function checkSymbolSvg(c: PreparedCheckBox): string {
       ]);
       break;
     case 'Fill':
-      body = `<rect x="${num(w * 0.25)}" y="${num(h * 0.25)}" width="${num(w * 0.5)}" height="${num(h * 0.5)}" fill="${color}"/>`;
+      body =
+        `<rect x="${num(w * 0.25)}" y="${num(h * 0.25)}" width="${num(w * 0.5)}" height="${num(h * 0.5)}" ` +
+        `fill="${color}"/>`;
       break;
     default:
       return '';
   }
-  return `<svg class="s" width="${num(Math.max(w, 0.01))}" height="${num(Math.max(h, 0.01))}" viewBox="0 0 ${num(Math.max(w, 0.01))} ${num(Math.max(h, 0.01))}">${body}</svg>`;
+  return (
+    `<svg class="s" width="${num(Math.max(w, 0.01))}" height="${num(Math.max(h, 0.01))}" viewBox="0 ` +
+    `0 ${num(Math.max(w, 0.01))} ${num(Math.max(h, 0.01))}">${body}</svg>`
+  );
 }

@@ -2,8 +2,8 @@
 // default text of values, limits.
 
 import { TemplateError } from '../errors.js';
+import { Formatter as EN_US_FORMATTER } from '../format/index.js';
 import { localNow } from './date-time.js';
-import { fallbackFormatter } from './format-fallback.js';
 import { fromResolved } from './scope-values.js';
 import { defaultOf, kindName, typeNameOf } from './type-names.js';
 import type { ExpressionLimits, Formatter, Scope } from './types.js';
@@ -23,7 +23,7 @@ export function makeCtx(scope: Scope, limits: ExpressionLimits): Ctx {
   return {
     scope,
     convertNulls: scope.convertNulls === true,
-    fmt: scope.formatter ?? fallbackFormatter,
+    fmt: scope.formatter ?? EN_US_FORMATTER,
     limits,
     steps: 0,
     nowValue: undefined,

@@ -21,11 +21,9 @@ export {
   type TemplatePart,
   type TypedValue,
 } from './types.js';
-export { defaultText, fallbackFormatter, formatDate } from './format-fallback.js';
 export { applyOperator, compareValues, type BinaryOperator, type ValueOpOptions } from './value-ops.js';
 export { DATETIME_MAX_MS, DATETIME_MIN_MS, makeDate } from './date-time.js';
 export { Decimal, DECIMAL_MAX_COEF, type RoundingMode } from './decimal.js';
-export { doubleToString, singleToString } from './number-text.js';
 export { parseIsoDate } from './scope-values.js';
 export { TimeSpan } from './time-span.js';
 export { canonicalType } from './type-names.js';

@@ -445,8 +445,6 @@ export class Parser {
     const st = first.verbatim ? undefined : staticTypeOf(segs);
     if (st && !(st.type.name === 'Report' && !(segs.length === 2 && isCall && REPORT_METHODS.has(segs[1]!)))) {
       const rest = segs.slice(st.used);
-      let node: Node;
-      let i = 0;
       if (rest.length === 1 && isCall) {
         const fn = st.type.methods.get(rest[0]!);
         if (!fn) throw this.bindError(`'${segs.slice(0, st.used).join('.')}' has no method '${rest[0]}'`, pos);
@@ -456,9 +454,8 @@ export class Parser {
       }
       const prop = st.type.props.get(rest[0]!);
       if (!prop) throw this.bindError(`'${segs.slice(0, st.used).join('.')}' has no member '${rest[0]}'`, pos);
-      node = this.mk({ k: 'static', pos, type: st.type.name, member: rest[0]! });
-      i = 1;
-      return this.finishMembers(node, rest.slice(i), isCall);
+      const node = this.mk({ k: 'static', pos, type: st.type.name, member: rest[0]! });
+      return this.finishMembers(node, rest.slice(1), isCall);
     }
 
     if (segs.length === 1 && isCall) {

@@ -2,9 +2,9 @@
 // .NET type) made into an internal value of that type, and the ISO 8601 date and TimeSpan text
 // parsers it uses.
 
+import { formatValue, INVARIANT } from '../format/index.js';
 import { makeDate } from './date-time.js';
 import { Decimal } from './decimal.js';
-import { doubleToString } from './number-text.js';
 import { MS_PER_DAY, TimeSpan } from './time-span.js';
 import { canonicalType, INT_TYPES, LONG_TYPES } from './type-names.js';
 import { ValueError } from './value-error.js';
@@ -95,7 +95,9 @@ export function fromResolved(r: ResolvedInput): Value {
     case 'System.String':
       if (typeof v === 'string') return v;
       if (typeof v === 'boolean') return v ? 'True' : 'False';
-      if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 1e15 ? String(v) : doubleToString(v);
+      // A number as .NET's Double.ToString() writes it (shortest round-trip digits, invariant).
+      if (typeof v === 'number')
+        return Number.isInteger(v) && Math.abs(v) < 1e15 ? String(v) : formatValue(v, null, INVARIANT, 'System.Double');
       if (typeof v === 'bigint' || v instanceof Decimal) return v.toString();
       return inferValue(v); // shown as text by whoever prints it
     case 'System.Boolean':

@@ -72,7 +72,7 @@ const STATIC_LIST: StaticType[] = [
       ['Sinh', dbl1(Math.sinh)],
       ['Tanh', dbl1(Math.tanh)],
       ['Log10', dbl1(Math.log10)],
-      ['Pow', def(2, 2, (_c, a) => new Dbl(Math.pow(argDouble(a[0]!), argDouble(a[1]!))))],
+      ['Pow', def(2, 2, (_c, a) => new Dbl(argDouble(a[0]!) ** argDouble(a[1]!)))],
       ['Max', def(2, 2, (_c, a) => minMax(a[0]!, a[1]!, true))],
       ['Min', def(2, 2, (_c, a) => minMax(a[0]!, a[1]!, false))],
       [

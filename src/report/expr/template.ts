@@ -8,8 +8,8 @@
 // references are always written with [ ].
 
 import { TemplateError } from '../errors.js';
+import { Formatter as EN_US_FORMATTER } from '../format/index.js';
 import { compileExpression } from './evaluate.js';
-import { fallbackFormatter } from './format-fallback.js';
 import { skipLiteral } from './lexer.js';
 import type { CompiledExpression, CompileOptions, Scope, TemplatePart, TypedValue } from './types.js';
 
@@ -120,7 +120,7 @@ export function compileTemplate(text: string, options: TemplateOptions = {}): Co
     expressions: Object.freeze(expressions),
     evaluate,
     render(scope: Scope, toText?: (value: TypedValue, index: number) => string, where?: string): string {
-      const fmt = scope.formatter ?? fallbackFormatter;
+      const fmt = scope.formatter ?? EN_US_FORMATTER;
       let out = '';
       let i = 0;
       for (const p of parts) {

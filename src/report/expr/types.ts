@@ -24,8 +24,8 @@ import type { ResolvedInput } from './scope-values.js';
 export type Resolved = ResolvedInput;
 
 /**
- * Formats one value with a .NET format string. The real implementation lives in
- * `src/report/format/`; `fallbackFormatter` (format-fallback.ts) is a small en-US stand-in.
+ * Formats one value with a .NET format string. The implementation is `src/report/format/`'s
+ * `createFormatter(culture)`; a scope without one gets its en-US `Formatter`.
  *
  * - `value` is a PUBLIC value (values.ts): number, bigint, Decimal, Date (UTC fields = wall
  *   clock), TimeSpan, boolean, string, Uint8Array, array, JSON object, or null.
@@ -92,7 +92,7 @@ export interface Scope {
    */
   readonly convertNulls: boolean;
   /** Formats values for ToString(format), String.Format, Format*, string concatenation and
-   *  default text. Omitted: `fallbackFormatter`. */
+   *  default text. Omitted: format/'s en-US `Formatter`. */
   readonly formatter?: Formatter | undefined;
   /** The wall clock for DateTime.Now / DateTime.Today (read once per evaluation). Omitted: the
    *  machine's local time. Give a fixed value for reproducible output. */

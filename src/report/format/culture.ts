@@ -262,7 +262,9 @@ const CULTURES: ReadonlyMap<string, Culture> = new Map([
   ['de-de', DE_DE],
 ]);
 
-/** The culture of a .NET culture name ("en-US", "de-DE", "" = invariant), case-insensitively; undefined when unknown. */
+/**
+ * The culture of a .NET culture name ("en-US", "de-DE", "" = invariant), case-insensitively; undefined when unknown.
+ */
 export function getCulture(name: string): Culture | undefined {
   return CULTURES.get(name.trim().replace(/_/g, '-').toLowerCase());
 }

@@ -152,7 +152,12 @@ export function classify(value: unknown, type?: string): Classified {
     if (Number.isNaN(value)) return { kind: 'nan' };
     if (!Number.isFinite(value)) return { kind: 'infinity', negative: value < 0 };
     if (t === 'Double') return { kind: 'double', value };
-    if (t === 'Single') return { kind: 'single', value: Math.fround(value) };
+    if (t === 'Single') {
+      // A double beyond float's range is ±∞ as a float.
+      const single = Math.fround(value);
+      if (!Number.isFinite(single)) return { kind: 'infinity', negative: single < 0 };
+      return { kind: 'single', value: single };
+    }
     if (t === 'Decimal') {
       // A number the caller calls Decimal: its shortest round-trip digits.
       const b = shortestDouble(value);

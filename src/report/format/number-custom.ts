@@ -169,7 +169,7 @@ export function formatCustom(c: Classified, format: string, nfi: NumberFormatInf
     let index = 0;
     let total = sizes[0] ?? 0;
     let size = total;
-    const numDigits = Math.max(firstDigit, digPos + (adjust < 0 ? adjust : 0));
+    const numDigits = Math.max(firstDigit, digPos + Math.min(adjust, 0));
     while (numDigits > total) {
       if (size === 0) break;
       separatorAfter.push(total);

@@ -149,7 +149,8 @@ export function formatStandard(
 function requireInteger(c: Classified, format: string): Extract<Classified, { kind: 'integer' }> {
   if (c.kind !== 'integer') {
     throw new FormatError(
-      `format "${format}" is only valid for integral values, not for a ${c.kind === 'decimal' ? 'decimal' : 'floating-point'} value`,
+      `format "${format}" is only valid for integral values, not for ` +
+        `a ${c.kind === 'decimal' ? 'decimal' : 'floating-point'} value`,
     );
   }
   return c;

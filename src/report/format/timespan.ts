@@ -58,14 +58,20 @@ export function formatTimeSpan(value: TimeSpanLike, format?: string | null, cult
     case 'c':
     case 't':
     case 'T':
-      return `${sign}${p.days > 0n ? `${p.days}.` : ''}${pad(p.hours, 2)}:${pad(p.minutes, 2)}:${pad(p.seconds, 2)}${p.fraction > 0 ? `.${pad(p.fraction, 7)}` : ''}`;
+      return (
+        `${sign}${p.days > 0n ? `${p.days}.` : ''}${pad(p.hours, 2)}:${pad(p.minutes, 2)}` +
+        `:${pad(p.seconds, 2)}${p.fraction > 0 ? `.${pad(p.fraction, 7)}` : ''}`
+      );
     case 'g': {
       const fraction =
         p.fraction > 0 ? culture.number.numberDecimalSeparator + pad(p.fraction, 7).replace(/0+$/, '') : '';
       return `${sign}${p.days > 0n ? `${p.days}:` : ''}${p.hours}:${pad(p.minutes, 2)}:${pad(p.seconds, 2)}${fraction}`;
     }
     case 'G':
-      return `${sign}${p.days}:${pad(p.hours, 2)}:${pad(p.minutes, 2)}:${pad(p.seconds, 2)}${culture.number.numberDecimalSeparator}${pad(p.fraction, 7)}`;
+      return (
+        `${sign}${p.days}:${pad(p.hours, 2)}:${pad(p.minutes, 2)}` +
+        `:${pad(p.seconds, 2)}${culture.number.numberDecimalSeparator}${pad(p.fraction, 7)}`
+      );
     default:
       if (f.length === 1) throw new FormatError(`format "${f}": '${f}' is not a standard TimeSpan format specifier`);
       return formatCustom(p, f);

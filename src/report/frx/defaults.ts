@@ -1,24 +1,17 @@
 // FastReport's constructor defaults for the shared sub-objects. Every call returns fresh
 // objects, so a model can be modified without affecting other objects.
 
+import { DEFAULT_FONT, type FontSpec } from '../text/font-spec.js';
 import { BLACK, TRANSPARENT, type Color } from './colors.js';
-import type {
-  BorderLineModel,
-  BorderModel,
-  FillModel,
-  FontModel,
-  FormatModel,
-  HyperlinkModel,
-  PaddingModel,
-} from './model.js';
+import type { BorderLineModel, BorderModel, FillModel, FormatModel, HyperlinkModel, PaddingModel } from './model.js';
 
 export function color(c: Readonly<Color>): Color {
   return { r: c.r, g: c.g, b: c.b, a: c.a };
 }
 
 /** DrawUtils.DefaultReportFont: Arial 10pt. */
-export function defaultFont(): FontModel {
-  return { family: 'Arial', sizePt: 10, bold: false, italic: false, underline: false, strikeout: false };
+export function defaultFont(): FontSpec {
+  return { ...DEFAULT_FONT };
 }
 
 export function padding(left: number, top: number, right: number, bottom: number): PaddingModel {

@@ -11,25 +11,17 @@
 // - `line` is the template line of the element, for messages.
 
 import type { Color } from './colors.js';
+import type { FontSpec } from '../text/font-spec.js';
 import type { XmlElement } from './xml.js';
 
 export type { Color } from './colors.js';
+export type { FontSpec } from '../text/font-spec.js';
 
 /** FastReport's millimetre → pixel factor (96 dpi, rounded as FastReport does). */
 export const MM_TO_PX = 3.78;
 
 // ---------------------------------------------------------------------------------------------
 // Appearance
-
-export interface FontModel {
-  family: string;
-  /** Size in points. */
-  sizePt: number;
-  bold: boolean;
-  italic: boolean;
-  underline: boolean;
-  strikeout: boolean;
-}
 
 export interface PaddingModel {
   left: number;
@@ -242,7 +234,7 @@ export interface AppearanceModel {
   border: BorderModel;
   fill: FillModel;
   textFill: FillModel;
-  font: FontModel;
+  font: FontSpec;
   applyBorder: boolean;
   applyFill: boolean;
   applyTextFill: boolean;
@@ -286,7 +278,7 @@ export interface TextObjectModel extends ComponentModel {
   rightToLeft: boolean;
   wordWrap: boolean;
   underlines: boolean;
-  font: FontModel;
+  font: FontSpec;
   textFill: FillModel;
   trimming: Trimming;
   fontWidthRatio: number;

@@ -4,7 +4,8 @@
 
 import { ReportWarnings } from '../errors.js';
 import { parseColor, type Color } from './colors.js';
-import type { FontModel, PaddingModel } from './model.js';
+import { fontSpec, type FontSpec } from '../text/font-spec.js';
+import type { PaddingModel } from './model.js';
 import type { XmlElement } from './xml.js';
 
 /** Shared state of one load: warnings and the script event handlers met on the way. */
@@ -106,11 +107,11 @@ const FONT_UNITS: Record<string, number> = {
  * A System.Drawing.Font in invariant FontConverter form: "Tahoma, 8pt, style=Bold, Underline".
  * The size may carry a unit (pt when absent); it is converted to points.
  */
-export function parseFont(s: string): FontModel | undefined {
+export function parseFont(s: string): FontSpec | undefined {
   const parts = s.split(',').map((p) => p.trim());
   const family = parts[0] ?? '';
   if (family === '' || family.includes('=')) return undefined;
-  const font: FontModel = { family, sizePt: 10, bold: false, italic: false, underline: false, strikeout: false };
+  const font = fontSpec(family, 10);
   let i = 1;
   const sizeToken = parts[1];
   if (sizeToken !== undefined && !sizeToken.includes('=')) {
@@ -365,7 +366,7 @@ export class Attrs {
     return this.read(key, { ...def }, parseColor, () => 'a colour');
   }
 
-  font(key: string, def: FontModel): FontModel {
+  font(key: string, def: FontSpec): FontSpec {
     return this.read(key, def, parseFont, () => 'a font');
   }
 

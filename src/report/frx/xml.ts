@@ -175,7 +175,8 @@ export function parseXmlText(text: string, limitsIn?: Partial<XmlLimits>): XmlDo
     for (const key in attrs) {
       if ((attrs[key] as string).length > limits.maxAttributeValueLength) {
         throw new TemplateError(
-          `attribute ${tag.name.slice(0, 80)}/@${key.slice(0, 80)} is longer than maxAttributeValueLength (${limits.maxAttributeValueLength})`,
+          `attribute ${tag.name.slice(0, 80)}/@${key.slice(0, 80)} is longer than maxAttributeValueLength ` +
+            `(${limits.maxAttributeValueLength})`,
           `line ${startLine}`,
         );
       }

@@ -29,8 +29,14 @@ export function escapeXmlAttribute(value: string): string {
 
 // Characters XML 1.0 cannot carry at all (not even as references): C0 controls other than tab,
 // LF and CR, lone surrogates, U+FFFE and U+FFFF.
-const NOT_XML_CHAR =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+const NOT_XML_CHAR = new RegExp(
+  [
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/.source,
+    /[\ud800-\udbff](?![\udc00-\udfff])/.source,
+    /(?<![\ud800-\udbff])[\udc00-\udfff]/.source,
+  ].join('|'),
+  'u',
+);
 
 /** True when `text` can be written into an XML document (after escaping). */
 export function isXmlText(text: string): boolean {

@@ -290,7 +290,7 @@ export function decodeEntityAt(text: string, pos: number): { value: string; end:
     // .NET parses into an Int32 (overflow → literal) and ConvertFromUtf32 rejects > U+10FFFF.
     if (!(code <= 0x7fffffff) || code > 0x10ffff) return undefined;
   } else {
-    code = Object.prototype.hasOwnProperty.call(NAMED, body) ? NAMED[body] : undefined;
+    code = Object.hasOwn(NAMED, body) ? NAMED[body] : undefined;
     if (code === undefined) return undefined;
   }
   return { value: code > 0xffff ? String.fromCodePoint(code) : String.fromCharCode(code), end: semi + 1 };

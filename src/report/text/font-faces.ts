@@ -170,7 +170,8 @@ export class FontFace {
   /** An @font-face rule for this file served at `url`, under the face's own family name. */
   cssFontFaceRule(url: string): string {
     return (
-      `@font-face{font-family:"${this.family}";src:url("${url.replace(/["\\\n\r]/g, (c) => encodeURIComponent(c))}") format("${this.format}");` +
+      `@font-face{font-family:"${this.family}";src:url(` +
+      `"${url.replace(/["\\\n\r]/g, (c) => encodeURIComponent(c))}") format("${this.format}");` +
       `font-weight:${this.bold ? 700 : 400};font-style:${this.italic ? 'italic' : 'normal'}}`
     );
   }

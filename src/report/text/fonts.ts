@@ -120,7 +120,9 @@ export class FontService {
     const mapping = this.mapFamily(spec.family);
     if (!mapping.known) this.warnUnknown(spec.family, warnings);
     const sizePt = Number.isFinite(spec.sizePt) && spec.sizePt > 0 ? spec.sizePt : 0;
-    const key = `${normaliseFamily(spec.family)}|${sizePt}|${spec.bold ? 1 : 0}${spec.italic ? 1 : 0}${spec.underline ? 1 : 0}${spec.strikeout ? 1 : 0}`;
+    const key =
+      `${normaliseFamily(spec.family)}|${sizePt}` +
+      `|${spec.bold ? 1 : 0}${spec.italic ? 1 : 0}${spec.underline ? 1 : 0}${spec.strikeout ? 1 : 0}`;
     let r = this.resolved.get(key);
     if (r) return r;
     const face = getFace(mapping.face, spec.bold, spec.italic);

@@ -254,7 +254,9 @@ function breakText(
     }
     const p = atomsOf(text, start, end, r, fonts);
     const raw = wrapParagraph(p, maxWidthPx, wrap);
-    raw.forEach((l, idx) => out.push(toTextLine(text, p, l, idx === raw.length - 1, wrap.tabWidth)));
+    raw.forEach((l, idx) => {
+      out.push(toTextLine(text, p, l, idx === raw.length - 1, wrap.tabWidth));
+    });
     if (natural) {
       // Without word wrap a paragraph is one line (and the wrapped result is that line already).
       for (const l of wordWrap ? wrapParagraph(p, maxWidthPx, noWrap) : raw) widest = Math.max(widest, l.width);

@@ -9,9 +9,7 @@
 //       <itm model="command" name="lines" acl="app_sales,app_administrator">SELECT …</itm>
 //     </def>
 //   </srs>
-import { parseXml, type XmlElement } from '../../report/frx/xml.js';
-import { TemplateError } from '../../report/errors.js';
-import { getCulture } from '../../report/format/culture.js';
+import { getCulture, parseXml, TemplateError, type XmlElement } from '../../report/index.js';
 import { bindNamedParameters } from '../../db/sql-text.js';
 import {
   BUILTIN_PARAMS,
@@ -147,7 +145,8 @@ export function parseSrsDefinition(id: string, file: string, input: Buffer | str
     if (unknown.length > 0)
       fail(
         c.line,
-        `command "${c.name}" uses ${unknown.map((u) => `@${u}`).join(', ')}, which ${unknown.length === 1 ? 'is not a declared param' : 'are not declared params'}`,
+        `command "${c.name}" uses ${unknown.map((u) => `@${u}`).join(', ')}, ` +
+          `which ${unknown.length === 1 ? 'is not a declared param' : 'are not declared params'}`,
       );
   }
 

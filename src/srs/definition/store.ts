@@ -4,6 +4,7 @@
 // as its error, so it is not re-parsed on every request either.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Stats } from 'node:fs';
 import type { SrsDefinition } from './model.js';
 import { parseSrsDefinition, SrsDefinitionError, SRS_XML_LIMITS } from './parse.js';
 
@@ -55,7 +56,7 @@ export class DefinitionStore {
       );
 
     const path = join(dir, file);
-    let info;
+    let info: Stats;
     try {
       info = await stat(path);
     } catch (err) {

@@ -4,10 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { parseJsonText } from '../../report/data/index.js';
-import { TemplateError } from '../../report/errors.js';
-import type { ReportModel } from '../../report/frx/index.js';
-import type { RenderData } from '../../report/render.js';
+import { parseJsonText, TemplateError, type RenderData, type ReportModel } from '../../report/index.js';
 
 function readDataFile(path: string): Buffer {
   try {

@@ -1,9 +1,19 @@
 // The render pool: report renders on worker threads, so the HTTP event loop never runs the
-// engine. The queue's mechanics are worker-queue.ts's (shared with the preview pool): workers
-// on demand up to `size`, a bounded FIFO queue whose overflow rejects at once (PoolBusyError →
-// 503 Retry-After), a worker lost to a time or heap limit, an abort or a crash replaced for the
-// next job. This file says what a render job is and which errors it ends in.
+// engine. The pool's mechanics are src/lib/worker-pool's (shared with the preview pool and the
+// SQLite command processes): workers on demand up to `size`, a bounded FIFO queue whose overflow
+// rejects at once (PoolBusyError → 503 Retry-After), a worker lost to a time or heap limit, an
+// abort or a crash replaced for the next job. This file says what a render job is and which
+// errors it ends in.
 
+import {
+  entryBeside,
+  integerOption,
+  resolvePoolLimits,
+  threadWorkers,
+  WorkerPool,
+  type PoolLimits,
+} from '../../lib/worker-pool/index.js';
+import { DEFAULT_MAX_PAGES } from '../../report/index.js';
 import {
   PoolBusyError,
   RenderFailedError,
@@ -13,20 +23,15 @@ import {
   RenderTimeoutError,
   TemplateRenderError,
 } from './errors.js';
-import { DEFAULT_MAX_PAGES } from '../../report/engine/engine.js';
 import type { RenderRequest, WorkerJob, WorkerReply } from './protocol.js';
+import { isRenderFormat } from '../render-formats.js';
 import type { RenderJob, RenderOutcome, RenderPool, RenderPoolOptions, RenderPoolStats } from './types.js';
-import { resolveQueueLimits, WorkerQueue, type WorkerQueueLimits } from './worker-queue.js';
 
-const FORMATS = new Set(['html', 'pdf', 'frx']);
-
-export type ResolvedPoolOptions = WorkerQueueLimits & { maxPages: number };
+export type ResolvedPoolOptions = PoolLimits & { maxPages: number };
 
 export function resolvePoolOptions(opts: RenderPoolOptions = {}): ResolvedPoolOptions {
-  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
-  if (typeof maxPages !== 'number' || !Number.isInteger(maxPages) || maxPages < 1)
-    throw new RangeError(`render pool: maxPages must be an integer ≥ 1 (got ${String(maxPages)})`);
-  return { ...resolveQueueLimits('render pool', opts, 60_000), maxPages };
+  const maxPages = integerOption('render pool', 'maxPages', opts.maxPages, DEFAULT_MAX_PAGES, 1);
+  return { ...resolvePoolLimits('render pool', opts, 60_000), maxPages };
 }
 
 /** The job as a worker runs it: the pool's page limit, or the smaller one the job asked to be cut at. */
@@ -38,24 +43,31 @@ function workerJob({ requestId: _requestId, truncateAtPages, ...job }: RenderJob
 export class RenderWorkerPool implements RenderPool {
   readonly options: ResolvedPoolOptions;
   private readonly cache = { hits: 0, misses: 0 };
-  private readonly queue: WorkerQueue<RenderJob, RenderOutcome, WorkerReply>;
+  private readonly queue: WorkerPool<RenderJob, RenderOutcome, WorkerReply>;
 
   constructor(opts: RenderPoolOptions = {}) {
-    this.options = resolvePoolOptions(opts);
-    this.queue = new WorkerQueue(this.options, opts.workerScript, {
+    const options = resolvePoolOptions(opts);
+    this.options = options;
+    this.queue = new WorkerPool(options, {
       noun: 'render',
       initialAverageMs: 1000,
-      request: (id, job): RenderRequest => ({ type: 'render', id, job: workerJob(job, this.options.maxPages) }),
+      startWorker: threadWorkers({
+        script: opts.workerScript ?? entryBeside(import.meta.url, 'render-worker'),
+        noun: 'render',
+        maxMemoryMb: options.maxMemoryMb,
+      }),
+      request: (id, job): RenderRequest => ({ type: 'render', id, job: workerJob(job, options.maxPages) }),
+      timeLimitMs: () => options.timeoutMs,
       answer: (msg, job) => this.answer(msg, job),
-      describe: requestText,
       busy: (seconds) => new PoolBusyError(seconds),
-      timeout: (ms) => new RenderTimeoutError(ms),
-      outOfMemory: (mb) => new RenderMemoryError(mb),
-      failed: (message, cause) => new RenderFailedError(message, cause === undefined ? undefined : { cause }),
-      cannotStart: (err) =>
-        err instanceof RenderFailedError
-          ? err
-          : new RenderFailedError(`cannot start a render worker: ${(err as Error).message}`, { cause: err }),
+      timeout: () => new RenderTimeoutError(options.timeoutMs),
+      lost: (job, exit) =>
+        exit.outOfMemory
+          ? new RenderMemoryError(options.maxMemoryMb)
+          : failed(`the render worker stopped unexpectedly${requestText(job)}: ${exit.message}`, exit.error),
+      startFailed: (message, cause) => failed(`render workers fail to start: ${message}`, cause),
+      cannotStart: (err) => failed(`cannot start a render worker: ${(err as Error).message}`, err),
+      unsendable: (_job, err) => failed(`the render job cannot be sent to a worker: ${(err as Error).message}`, err),
       closed: () => new RenderPoolClosedError(),
     });
   }
@@ -72,14 +84,20 @@ export class RenderWorkerPool implements RenderPool {
       const cut = job.truncateAtPages;
       if (cut !== undefined && (!Number.isInteger(cut) || cut < 1))
         return Promise.reject(new TypeError(`render job: truncateAtPages must be an integer ≥ 1 (got ${String(cut)})`));
-      if (!FORMATS.has(job.format))
+      if (!isRenderFormat(job.format))
         return Promise.reject(new TemplateRenderError(`unsupported output format "${String(job.format)}"`));
     }
     return this.queue.submit(job, signal);
   }
 
   stats(): RenderPoolStats {
-    return { ...this.queue.stats(), templateCache: { ...this.cache } };
+    const { size, busy, queued } = this.queue.stats();
+    return { size, busy, queued, templateCache: { ...this.cache } };
+  }
+
+  /** Tests: no render goes to a worker until the returned release is called (WorkerPool.hold). */
+  hold(): () => void {
+    return this.queue.hold();
   }
 
   close(): Promise<void> {
@@ -109,6 +127,10 @@ export class RenderWorkerPool implements RenderPool {
     const cause = Object.assign(new Error(msg.message), msg.stack !== undefined ? { stack: msg.stack } : {});
     return { error: new RenderFailedError(`render failed${requestText(job)}: ${msg.message}`, { cause }) };
   }
+}
+
+function failed(message: string, cause: unknown): RenderFailedError {
+  return new RenderFailedError(message, cause === undefined ? undefined : { cause });
 }
 
 function requestText(job: RenderJob): string {

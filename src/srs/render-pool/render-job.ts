@@ -3,9 +3,7 @@
 // ArrayBuffer (so they can be transferred).
 // Plain functions without worker_threads, so they also run (and are tested) in-process.
 
-import { renderReport } from '../../report/render.js';
-import { TemplateError } from '../../report/errors.js';
-import { mergeDataIntoTemplate } from '../../report/template/index.js';
+import { mergeDataIntoTemplate, renderReport, TemplateError, type ReportFormat } from '../../report/index.js';
 import { jsonTextFromFile, renderDataFromFile } from './data-file.js';
 import type { CachedTemplate, TemplateCache } from './template-cache.js';
 import type { WorkerJob } from './protocol.js';
@@ -38,7 +36,7 @@ function reportOptions(template: CachedTemplate, job: WorkerJob) {
 }
 
 /** A format the report engine renders (html, pdf): pages and warnings come from the run. */
-function rendered(format: 'html' | 'pdf', contentType: string): FormatHandler {
+function rendered(format: ReportFormat, contentType: string): FormatHandler {
   return {
     contentType,
     render: (template, job) => {

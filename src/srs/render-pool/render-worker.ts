@@ -3,7 +3,7 @@
 // Runs compiled from dist/ in the server, or from the TypeScript sources through tsx.
 
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { RenderTooLargeError, TemplateError } from '../../report/errors.js';
+import { RenderTooLargeError, TemplateError } from '../../report/index.js';
 import type { CacheUse, RenderRequest, WorkerReply } from './protocol.js';
 import { runRenderJob } from './render-job.js';
 import { TemplateCache } from './template-cache.js';

@@ -2,8 +2,7 @@
 // inode): one stat per job, the file is read again only when it changed.
 
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
-import { TemplateError } from '../../report/errors.js';
-import { DEFAULT_XML_LIMITS, loadFrx, type LoadFrxResult } from '../../report/frx/index.js';
+import { DEFAULT_XML_LIMITS, loadFrx, TemplateError, type LoadFrxResult } from '../../report/index.js';
 
 /** One version of a template file, and what is derived from its bytes and safe to reuse across
  *  runs: the loaded report model (a run never changes it; render-pool-model-reuse.test.ts

@@ -1,8 +1,10 @@
 // The render pool's public types: what the SRS HTTP service hands over and gets back.
 
+import type { RenderFormat } from '../render-formats.js';
+
 /** Output formats of the pool: the rendered report (HTML, PDF) or the template with its data
  *  merged into its JSON connection (.frx). */
-export type RenderFormat = 'html' | 'pdf' | 'frx';
+export type { RenderFormat } from '../render-formats.js';
 
 export interface RenderJob {
   /** Absolute path of the .frx template (already resolved inside the app's templates/ folder

@@ -13,7 +13,8 @@ import { deriveKeyIv } from '../../../src/report/data/crypter.js';
 // public repository (a local SQLEXPRESS, integrated security, no credentials). Decrypting it
 // checks the key/IV derivation against real FastReport output, not just our own round trip.
 const REAL =
-  'rijcmlqM3/HbiZANEYP3Y6oNtE7mrUmT0ytl94C6DYS4DXvgc8JqhVjVQGe7Sc2pOMNI3eDZu4y6+BLf6/PCErp5V5iYO+NhUsLGHVpiKUoEc7fdRAKM3dC4G3zKvHq63vBaaJuNWt1RaEUDxyLLh6IMbjf+Iqjj5s+Su4iyajqSNb5u2mTlxcVInKupOBFFxa/QOyK';
+  'rijcmlqM3/HbiZANEYP3Y6oNtE7mrUmT0ytl94C6DYS4DXvgc8JqhVjVQGe7Sc2pOMNI3eDZu4y6+BLf6/PCErp5V5iYO+NhUsLGHVpiKU' +
+  'oEc7fdRAKM3dC4G3zKvHq63vBaaJuNWt1RaEUDxyLLh6IMbjf+Iqjj5s+Su4iyajqSNb5u2mTlxcVInKupOBFFxa/QOyK';
 
 describe('rij connection strings (FastReport Crypter)', () => {
   it('decrypts a connection string written by FastReport', () => {

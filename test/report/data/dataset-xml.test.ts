@@ -134,18 +134,22 @@ describe('loadDataSetXml on nwind.xml', () => {
   });
 });
 
-const SMALL_SCHEMA = `<?xml version="1.0" standalone="yes"?>
+const SMALL_SCHEMA =
+  `<?xml version="1.0" standalone="yes"?>
 <Root>
-  <xs:schema id="Root" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata">
+  <xs:schema id="Root" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" ` +
+  `xmlns:msdata="urn:schemas-microsoft-com:xml-msdata">
     <xs:element name="Root" msdata:IsDataSet="true">
       <xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded">
         <xs:element name="My_x0020_Table">
           <xs:complexType>
             <xs:sequence>
               <xs:element name="Id" type="xs:long" minOccurs="0" />
-              <xs:element name="Code" minOccurs="0"><xs:simpleType><xs:restriction base="xs:string"><xs:maxLength value="5"/></xs:restriction></xs:simpleType></xs:element>
+              <xs:element name="Code" minOccurs="0"><xs:simpleType><xs:restriction ` +
+  `base="xs:string"><xs:maxLength value="5"/></xs:restriction></xs:simpleType></xs:element>
               <xs:element name="Amount" type="xs:decimal" minOccurs="0" />
-              <xs:element name="Key" msdata:DataType="System.Guid, mscorlib, Version=4.0.0.0" type="xs:string" minOccurs="0" />
+              <xs:element name="Key" msdata:DataType="System.Guid, mscorlib, Version=4.0.0.0" ` +
+  `type="xs:string" minOccurs="0" />
               <xs:element name="When" type="xs:dateTime" minOccurs="0" />
               <xs:element name="Day" type="xs:date" minOccurs="0" />
               <xs:element name="Flag" type="xs:boolean" minOccurs="0" />
@@ -158,11 +162,14 @@ const SMALL_SCHEMA = `<?xml version="1.0" standalone="yes"?>
     </xs:element>
   </xs:schema>
   <My_x0020_Table Kind="7">
-    <Id>9007199254740991</Id><Code>  ab &amp; c </Code><Amount>12.50</Amount><Key>6F9619FF-8B86-D011-B42D-00C04FC964FF</Key>
+    <Id>9007199254740991</Id><Code>  ab &amp; c ` +
+  `</Code><Amount>12.50</Amount><Key>6F9619FF-8B86-D011-B42D-00C04FC964FF</Key>
     <When>2020-02-29T13:14:15.1234567Z</When><Day>2020-03-01</Day><Flag>1</Flag><Ratio>-INF</Ratio>
   </My_x0020_Table>
   <My_x0020_Table>
-    <Id>2</Id><Code/><Amount xsi:nil="true" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"/><When>2020-01-01T00:00:00</When><Unknown>x</Unknown>
+    <Id>2</Id><Code/><Amount xsi:nil="true" ` +
+  `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"/><When>2020-01-01T00:00:00</When><Unknown>x</Unkno` +
+  `wn>
   </My_x0020_Table>
   <Stray><A>1</A></Stray>
 </Root>`;
@@ -218,7 +225,9 @@ describe('loadDataSetXml details', () => {
   });
 
   it('reads DiffGram documents (current rows only)', () => {
-    const xml = `<diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1">
+    const xml =
+      `<diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" ` +
+      `xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1">
       <NewDataSet><T diffgr:id="T1" msdata:rowOrder="0"><A>new</A></T></NewDataSet>
       <diffgr:before><T diffgr:id="T1" msdata:rowOrder="0"><A>old</A></T></diffgr:before>
     </diffgr:diffgram>`;
@@ -270,7 +279,9 @@ describe('loadDataSetXml on bad input', () => {
   });
 
   it('rejects DTDs and entities (billion laughs)', () => {
-    const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><D><T><A>&lol2;</A></T></D>`;
+    const lol =
+      `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 ` +
+      `"&lol;&lol;&lol;&lol;">]><D><T><A>&lol2;</A></T></D>`;
     expect(bad(lol).message).toMatch(/DOCTYPE/);
     expect(bad('<D><T><A>&ext;</A></T></D>').message).toMatch(/entity/);
   });
@@ -313,7 +324,8 @@ describe('loadDataSetXml on bad input', () => {
   it('rejects nested tables and rows before the schema', () => {
     const nested = SMALL_SCHEMA.replace(
       '<xs:element name="Ratio" type="xs:double" minOccurs="0" />',
-      '<xs:element name="Child"><xs:complexType><xs:sequence><xs:element name="X" type="xs:int"/></xs:sequence></xs:complexType></xs:element>',
+      '<xs:element name="Child"><xs:complexType><xs:sequence><xs:element name="X" ' +
+        'type="xs:int"/></xs:sequence></xs:complexType></xs:element>',
     );
     expect(bad(nested).message).toMatch(/nested tables/);
     const late = SMALL_SCHEMA.replace('<Root>', '<Root><Early><A>1</A></Early>');

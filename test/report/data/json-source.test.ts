@@ -365,14 +365,16 @@ describe('JSON connection strings', () => {
         ['Encoding', 'utf-8'],
       ]),
     );
-    const frx = `<?xml version="1.0" encoding="utf-8"?>
+    const frx =
+      `<?xml version="1.0" encoding="utf-8"?>
 <Report ScriptLanguage="CSharp"><Dictionary>
   <JsonDataSourceConnection Name="Connection" ConnectionString="${cs}">
     <JsonTableDataSource Name="JSON" DataType="FastReport.JsonBase" Enabled="true" TableName="JSON">
       <Column Name="index" DataType="System.Int32"/>
       <Column Name="item" DataType="FastReport.JsonBase">
         <Column Name="title" DataType="System.String"/>
-        <JsonTableDataSource Name="orders" DataType="FastReport.JsonBase" Enabled="true" TableName="orders" PropName="orders">
+        <JsonTableDataSource Name="orders" DataType="FastReport.JsonBase" Enabled="true" ` +
+      `TableName="orders" PropName="orders">
           <Column Name="index" DataType="System.Int32"/>
           <Column Name="item" DataType="FastReport.JsonBase"><Column Name="total" DataType="System.Double"/></Column>
           <Column Name="array" DataType="FastReport.JsonBase"/>

@@ -205,7 +205,8 @@ describe('Complex (Master-detail + Group).frx', () => {
         .filter((d) => d.length > 0)
         .map(
           (d) =>
-            `Total this order: ${usd(cents(d.reduce((s, x) => s + units(x.UnitPrice ?? '0') * BigInt(x.Quantity ?? '0'), 0n)))}`,
+            `Total this ` +
+            `order: ${usd(cents(d.reduce((s, x) => s + units(x.UnitPrice ?? '0') * BigInt(x.Quantity ?? '0'), 0n)))}`,
         ),
     );
     expect(textsOf(r, 'Text9')).toEqual(expected);

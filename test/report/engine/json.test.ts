@@ -11,19 +11,22 @@ const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A template with a JSON connection, the given bands on one page, and optional totals. */
-export function jsonTemplate(bands: string, dictionary = ''): string {
-  return `<?xml version="1.0" encoding="utf-8"?>
+function jsonTemplate(bands: string, dictionary = ''): string {
+  return (
+    `<?xml version="1.0" encoding="utf-8"?>
 <Report ScriptLanguage="CSharp" ReportInfo.Name="JSON test">
   <Dictionary>
     <JsonDataSourceConnection Name="Connection">
-      <JsonTableDataSource Name="JSON" DataType="FastReport.Data.JsonConnection.JsonParser.JsonArray" Enabled="true" TableName="JSON"/>
+      <JsonTableDataSource Name="JSON" DataType="FastReport.Data.JsonConnection.JsonParser.JsonArray" ` +
+    `Enabled="true" TableName="JSON"/>
     </JsonDataSourceConnection>
     ${dictionary}
   </Dictionary>
   <ReportPage Name="Page1">
     ${bands}
   </ReportPage>
-</Report>`;
+</Report>`
+  );
 }
 
 const text = (name: string, expr: string, attrs = ''): string =>
@@ -39,17 +42,20 @@ const srs = {
   empty: [],
 };
 
+const PHONE_OR_NONE = '[IIf([JSON.item.customer.phone] == null, "no phone", [JSON.item.customer.phone])]';
+const NOTE_OR_DASH = '[IIf([JSON.item.orders.item.note] == DBNull.Value, "-", [JSON.item.orders.item.note])]';
+
 describe('SRS data through the JSON connection', () => {
   const template = jsonTemplate(
     `<ReportTitleBand Name="Title" Width="718.2" Height="56.7">
       ${text('Customer', '[JSON.item.customer.name]')}
-      ${text('Phone', '[IIf([JSON.item.customer.phone] == null, "no phone", [JSON.item.customer.phone])]', 'Top="18.9"')}
+      ${text('Phone', PHONE_OR_NONE, 'Top="18.9"')}
       ${text('City', '[JSON.item.customer.city]', 'Top="37.8"')}
     </ReportTitleBand>
     <DataBand Name="Orders" Width="718.2" Height="18.9" DataSource="orders">
       ${text('Id', '[JSON.item.orders.item.id]')}
       ${text('Total', '[JSON.item.orders.item.total]', 'Left="300" Format="Currency" Format.UseLocale="true"')}
-      ${text('Note', '[IIf([JSON.item.orders.item.note] == DBNull.Value, "-", [JSON.item.orders.item.note])]', 'Left="400"')}
+      ${text('Note', NOTE_OR_DASH, 'Left="400"')}
       ${text('Big', '[[JSON.item.orders.item.total] > 100 ? "big" : "small"]', 'Left="500"')}
     </DataBand>
     <ReportSummaryBand Name="Summary" Width="718.2" Height="37.8">
@@ -97,14 +103,19 @@ describe('SRS data through the JSON connection', () => {
   });
 
   it('gives a template without a JSON connection the SRS table "JSON"', () => {
-    const plain = `<Report><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" Height="18.9">${text('C', '[JSON.item.customer.name]')}</ReportTitleBand></ReportPage></Report>`;
+    const plain =
+      `<Report><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" ` +
+      `Height="18.9">${text('C', '[JSON.item.customer.name]')}</ReportTitleBand></ReportPage></Report>`;
     expect(textsOf(runTemplate(plain, { json: srs }).prepared, 'C')).toEqual(['Ada & Co']);
   });
 
   it('prints nothing for an empty array unless PrintIfDatasourceEmpty', () => {
-    const t =
-      jsonTemplate(`<DataBand Name="E" Width="718.2" Height="18.9" DataSource="empty">${text('X', 'row [Row#]')}</DataBand>
-      <DataBand Name="F" Width="718.2" Height="18.9" DataSource="empty" PrintIfDatasourceEmpty="true">${text('Y', 'no rows')}</DataBand>`);
+    const t = jsonTemplate(
+      `<DataBand Name="E" Width="718.2" Height="18.9" ` +
+        `DataSource="empty">${text('X', 'row [Row#]')}</DataBand>
+      <DataBand Name="F" Width="718.2" Height="18.9" DataSource="empty" ` +
+        `PrintIfDatasourceEmpty="true">${text('Y', 'no rows')}</DataBand>`,
+    );
     const res = runTemplate(t, { json: srs }).prepared;
     expect(textsOf(res, 'X')).toEqual([]);
     expect(textsOf(res, 'Y')).toEqual(['no rows']);
@@ -113,15 +124,19 @@ describe('SRS data through the JSON connection', () => {
 
 describe('text layout', () => {
   const long =
-    'This text is long enough to wrap onto several lines in a narrow object, so the object grows and pushes what is below it down.';
+    'This text is long enough to wrap onto several lines in a narrow object, so the object grows and pushes ' +
+    'what is below it down.';
 
   it('grows a CanGrow text, shifts the objects below and the next band down', () => {
-    const t = jsonTemplate(`<DataBand Name="D" Width="718.2" Height="40" CanGrow="true" DataSource="orders">
+    const t = jsonTemplate(
+      `<DataBand Name="D" Width="718.2" Height="40" CanGrow="true" DataSource="orders">
         <TextObject Name="Grow" Width="150" Height="18.9" CanGrow="true" Text="${esc(long)}"/>
         <TextObject Name="Below" Top="20" Width="150" Height="18.9" Text="below"/>
-        <TextObject Name="Beside" Left="200" Top="20" Width="150" Height="18.9" ShiftMode="WhenOverlapped" Text="beside"/>
+        <TextObject Name="Beside" Left="200" Top="20" Width="150" Height="18.9" ` +
+        `ShiftMode="WhenOverlapped" Text="beside"/>
       </DataBand>
-      <ReportSummaryBand Name="S" Width="718.2" Height="18.9">${text('After', 'after')}</ReportSummaryBand>`);
+      <ReportSummaryBand Name="S" Width="718.2" Height="18.9">${text('After', 'after')}</ReportSummaryBand>`,
+    );
     const r = runTemplate(t, { json: { orders: [{}] } }).prepared;
     const page = r.pages[0];
     const grow = page?.items.find((i) => i.name === 'Grow') as PreparedText;
@@ -141,9 +156,12 @@ describe('text layout', () => {
   });
 
   it('lays out HtmlTags text in styled runs', () => {
-    const t = jsonTemplate(`<ReportTitleBand Name="T" Width="718.2" Height="40">
-      <TextObject Name="H" Width="400" Height="40" TextRenderType="HtmlTags" Text="${esc('<b>Bold</b> and <i>italic</i> and <font color="red">red</font><br>second line')}"/>
-    </ReportTitleBand>`);
+    const t = jsonTemplate(
+      `<ReportTitleBand Name="T" Width="718.2" Height="40">
+      <TextObject Name="H" Width="400" Height="40" TextRenderType="HtmlTags" ` +
+        `Text="${esc('<b>Bold</b> and <i>italic</i> and <font color="red">red</font><br>second line')}"/>
+    </ReportTitleBand>`,
+    );
     const h = runTemplate(t).prepared.pages[0]?.items.find((i) => i.name === 'H') as PreparedText;
     expect(h.html).toHaveLength(2);
     const runs = h.html?.[0]?.runs ?? [];

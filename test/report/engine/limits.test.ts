@@ -9,16 +9,21 @@ const page = (bands: string, dict = '', attrs = ''): string =>
   `<Report ${attrs}><Dictionary>${dict}</Dictionary><ReportPage Name="P">${bands}</ReportPage></Report>`;
 
 describe('budgets', () => {
-  it('stops a huge virtual row count at the page limit (cut when asked for, with a warning; see page-limit.test.ts)', () => {
-    const t = page(
-      `<DataBand Name="D" Width="718.2" Height="18.9" RowCount="2147483647"><TextObject Name="T" Width="100" Height="18.9" Text="[Row#]"/></DataBand>`,
-    );
-    const started = Date.now();
-    const r = runTemplate(t, {}, { maxPages: 5, truncatePages: true });
-    expect(r.prepared.pages).toHaveLength(5);
-    expect(r.warnings.some((w) => /Output truncated: the report has more than 5 pages/.test(w))).toBe(true);
-    expect(Date.now() - started).toBeLessThan(10_000);
-  });
+  it(
+    'stops a huge virtual row count at the page limit (cut when asked for, with a warning; see ' +
+      'page-limit.test.ts)',
+    () => {
+      const t = page(
+        `<DataBand Name="D" Width="718.2" Height="18.9" RowCount="2147483647"><TextObject Name="T" Width="100" ` +
+          `Height="18.9" Text="[Row#]"/></DataBand>`,
+      );
+      const started = Date.now();
+      const r = runTemplate(t, {}, { maxPages: 5, truncatePages: true });
+      expect(r.prepared.pages).toHaveLength(5);
+      expect(r.warnings.some((w) => /Output truncated: the report has more than 5 pages/.test(w))).toBe(true);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    },
+  );
 
   it('stops rows that print nothing at the row limit', () => {
     const t = page(`<DataBand Name="D" Width="718.2" Height="18.9" RowCount="2147483647" VisibleExpression="false"/>`);
@@ -35,7 +40,8 @@ describe('budgets', () => {
   it('breaks a band taller than a page across pages', () => {
     const lines400 = Array.from({ length: 400 }, (_, i) => `line ${i + 1}`);
     const t = page(
-      `<DataBand Name="D" Width="718.2" Height="20" CanGrow="true"><TextObject Name="T" Width="300" Height="20" CanGrow="true" Text="${lines400.join('&#10;')}"/></DataBand>`,
+      `<DataBand Name="D" Width="718.2" Height="20" CanGrow="true"><TextObject Name="T" Width="300" ` +
+        `Height="20" CanGrow="true" Text="${lines400.join('&#10;')}"/></DataBand>`,
     );
     const r = runTemplate(t).prepared;
     expect(r.pages.length).toBeGreaterThan(3);
@@ -45,10 +51,12 @@ describe('budgets', () => {
 
   it('ends keep-together groups taller than a page and StartNewPage on every row', () => {
     const rows = Array.from({ length: 200 }, (_, i) => ({ g: i < 150 ? 'a' : 'b', n: i }));
-    const t =
-      page(`<GroupHeaderBand Name="G" Width="718.2" Height="20" Condition="[JSON.item.rows.item.g]" KeepTogether="true">
-      <DataBand Name="D" Width="718.2" Height="20" DataSource="rows" StartNewPage="true"><TextObject Name="T" Width="100" Height="20" Text="[JSON.item.rows.item.n]"/></DataBand>
-    </GroupHeaderBand>`);
+    const t = page(
+      `<GroupHeaderBand Name="G" Width="718.2" Height="20" Condition="[JSON.item.rows.item.g]" KeepTogether="true">
+      <DataBand Name="D" Width="718.2" Height="20" DataSource="rows" StartNewPage="true"><TextObject ` +
+        `Name="T" Width="100" Height="20" Text="[JSON.item.rows.item.n]"/></DataBand>
+    </GroupHeaderBand>`,
+    );
     const r = runTemplate(t, { json: { rows } }, { maxPages: 300 }).prepared;
     expect(textsOf(r, 'T')).toHaveLength(200);
   });
@@ -59,9 +67,11 @@ describe('budgets', () => {
       { id: 2, parent: 1 },
       { id: 3, parent: null },
     ];
-    const t =
-      page(`<DataBand Name="D" Width="718.2" Height="20" DataSource="rows" IdColumn="JSON.item.rows.item.id" ParentIdColumn="JSON.item.rows.item.parent">
-      <TextObject Name="T" Width="100" Height="20" Text="[JSON.item.rows.item.id]"/></DataBand>`);
+    const t = page(
+      `<DataBand Name="D" Width="718.2" Height="20" DataSource="rows" IdColumn="JSON.item.rows.item.id" ` +
+        `ParentIdColumn="JSON.item.rows.item.parent">
+      <TextObject Name="T" Width="100" Height="20" Text="[JSON.item.rows.item.id]"/></DataBand>`,
+    );
     expect(textsOf(runTemplate(t, { json: { rows } }).prepared, 'T')).toEqual(['3']);
   });
 });
@@ -80,7 +90,8 @@ describe('errors', () => {
   it('names the object and the expression of a bad text', () => {
     const e = fails(
       page(
-        `<ReportTitleBand Name="T" Width="718.2" Height="20"><TextObject Name="Text7" Width="100" Height="20" Text="Sum: [Unknown.Column]"/></ReportTitleBand>`,
+        `<ReportTitleBand Name="T" Width="718.2" Height="20"><TextObject Name="Text7" Width="100" ` +
+          `Height="20" Text="Sum: [Unknown.Column]"/></ReportTitleBand>`,
       ),
     );
     expect(e.message).toContain('Text7.Text');
@@ -91,7 +102,8 @@ describe('errors', () => {
     const data = { rows: [{ a: 1 }, { a: 2 }] };
     const group = fails(
       page(
-        `<GroupHeaderBand Name="G1" Width="718.2" Height="20" Condition="[JSON.item.rows.item.a] +"><DataBand Name="D" Width="718.2" Height="20" DataSource="rows"/></GroupHeaderBand>`,
+        `<GroupHeaderBand Name="G1" Width="718.2" Height="20" Condition="[JSON.item.rows.item.a] ` +
+          `+"><DataBand Name="D" Width="718.2" Height="20" DataSource="rows"/></GroupHeaderBand>`,
       ),
       data,
     );
@@ -103,7 +115,8 @@ describe('errors', () => {
     expect(filter.message).toContain('D2.Filter');
     const sort = fails(
       page(
-        `<DataBand Name="D3" Width="718.2" Height="20" DataSource="rows"><Sort><Sort Expression="[Nope]"/></Sort></DataBand>`,
+        `<DataBand Name="D3" Width="718.2" Height="20" DataSource="rows"><Sort><Sort ` +
+          `Expression="[Nope]"/></Sort></DataBand>`,
       ),
       data,
     );
@@ -113,7 +126,9 @@ describe('errors', () => {
   it('names a bad highlight condition and a bad format', () => {
     const h = fails(
       page(
-        `<ReportTitleBand Name="T" Width="718.2" Height="20"><TextObject Name="H1" Width="100" Height="20" Text="x"><Highlight><Condition Expression="[Value] &gt;&gt;&gt; 1"/></Highlight></TextObject></ReportTitleBand>`,
+        `<ReportTitleBand Name="T" Width="718.2" Height="20"><TextObject Name="H1" Width="100" Height="20" ` +
+          `Text="x"><Highlight><Condition Expression="[Value] &gt;&gt;&gt; ` +
+          `1"/></Highlight></TextObject></ReportTitleBand>`,
       ),
     );
     expect(h.message).toContain('H1.Highlight');
@@ -144,9 +159,11 @@ describe('unsupported and odd content', () => {
   });
 
   it('prints [Page#] and [TotalPages#] filled in after layout', () => {
-    const t =
-      page(`<PageFooterBand Name="F" Width="718.2" Height="20"><TextObject Name="N" Width="200" Height="20" HorzAlign="Right" Text="[Page#] / [TotalPages#]"/></PageFooterBand>
-      <DataBand Name="D" Width="718.2" Height="400" RowCount="5"/>`);
+    const t = page(
+      `<PageFooterBand Name="F" Width="718.2" Height="20"><TextObject Name="N" Width="200" Height="20" ` +
+        `HorzAlign="Right" Text="[Page#] / [TotalPages#]"/></PageFooterBand>
+      <DataBand Name="D" Width="718.2" Height="400" RowCount="5"/>`,
+    );
     const r = runTemplate(t).prepared;
     const n = r.pages.length;
     expect(textsOf(r, 'N')).toEqual(Array.from({ length: n }, (_, i) => `${i + 1} / ${n}`));
@@ -160,9 +177,13 @@ describe('unsupported and odd content', () => {
 
   it('evaluates VisibleExpression, PrintOn and ResetAfterPrint', () => {
     const t = page(
-      `<ReportTitleBand Name="T" Width="718.2" Height="20"><TextObject Name="V" Width="100" Height="20" VisibleExpression="1 == 2" Text="hidden"/><TextObject Name="W" Left="100" Width="100" Height="20" VisibleExpression="[Page] == 1" Text="shown"/></ReportTitleBand>
-      <DataBand Name="D" Width="718.2" Height="20" RowCount="3"><TextObject Name="R" Width="100" Height="20" Text="[Running]"/></DataBand>
-      <ReportSummaryBand Name="S" Width="718.2" Height="20"><TextObject Name="Sum" Width="100" Height="20" Text="[Running]"/></ReportSummaryBand>`,
+      `<ReportTitleBand Name="T" Width="718.2" Height="20"><TextObject Name="V" Width="100" Height="20" ` +
+        `VisibleExpression="1 == 2" Text="hidden"/><TextObject Name="W" Left="100" Width="100" Height="20" ` +
+        `VisibleExpression="[Page] == 1" Text="shown"/></ReportTitleBand>
+      <DataBand Name="D" Width="718.2" Height="20" RowCount="3"><TextObject Name="R" Width="100" ` +
+        `Height="20" Text="[Running]"/></DataBand>
+      <ReportSummaryBand Name="S" Width="718.2" Height="20"><TextObject Name="Sum" Width="100" ` +
+        `Height="20" Text="[Running]"/></ReportSummaryBand>`,
       `<Total Name="Running" Expression="[Row#]" Evaluator="D" PrintOn="S"/>`,
     );
     const r = runTemplate(t).prepared;

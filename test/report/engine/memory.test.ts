@@ -45,9 +45,9 @@ describe('two passes', () => {
     expect(firstPass.at(-1)).toBeGreaterThan(0);
     // Output: every row once, in order, the total page count and the macros filled in.
     expect(textsOf(r, 'T')).toEqual(Array.from({ length: 500 }, (_, i) => String(i + 1)));
-    r.pages.forEach((p, i) =>
-      expect(texts(p, 'N').map(shownText)).toEqual([`Page ${i + 1} of ${pages} ${i + 1}/${pages}`]),
-    );
+    r.pages.forEach((p, i) => {
+      expect(texts(p, 'N').map(shownText)).toEqual([`Page ${i + 1} of ${pages} ${i + 1}/${pages}`]);
+    });
     // Duplicates (recorded in the final pass only) still merge: one item per group and page.
     const merged = r.pages.flatMap((p) => texts(p, 'U').map(shownText));
     expect(merged.length).toBeLessThan(500 / 5);
@@ -64,7 +64,9 @@ describe('two passes', () => {
     const shown = textsOf(r, 'T');
     expect(shown).toEqual(Array.from({ length: shown.length }, (_, i) => String(i + 1)));
     // Page# macros are filled in on every page, as for any finished report.
-    r.pages.forEach((p, i) => expect(shownText(texts(p, 'N')[0] as PreparedText)).toContain(` ${i + 1}/4`));
+    r.pages.forEach((p, i) => {
+      expect(shownText(texts(p, 'N')[0] as PreparedText)).toContain(` ${i + 1}/4`);
+    });
   });
 });
 

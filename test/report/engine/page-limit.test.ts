@@ -9,13 +9,17 @@ import type { EngineOptions } from '../../../src/report/index.js';
 import { runTemplate, textsOf } from './helpers.js';
 
 /** A list of `rows` rows, one per page (each row is taller than half a page). */
-const onePerPage = (rows: number, attrs = '', footer = ''): string => `<Report ${attrs}><ReportPage Name="P">
-  <DataBand Name="D" Width="718.2" Height="600" RowCount="${rows}"><TextObject Name="T" Width="200" Height="20" Text="row [Row#]"/></DataBand>
+const onePerPage = (rows: number, attrs = '', footer = ''): string =>
+  `<Report ${attrs}><ReportPage Name="P">
+  <DataBand Name="D" Width="718.2" Height="600" RowCount="${rows}"><TextObject Name="T" Width="200" ` +
+  `Height="20" Text="row [Row#]"/></DataBand>
   ${footer}
 </ReportPage></Report>`;
 
 /** "Page N of M" in the footer makes the report run two passes. */
-const PAGE_N_OF_M = `<PageFooterBand Name="F" Width="718.2" Height="20"><TextObject Name="N" Width="300" Height="20" Text="[Page#]/[TotalPages#]"/></PageFooterBand>`;
+const PAGE_N_OF_M =
+  `<PageFooterBand Name="F" Width="718.2" Height="20"><TextObject Name="N" Width="300" Height="20" ` +
+  `Text="[Page#]/[TotalPages#]"/></PageFooterBand>`;
 
 function tooLarge(template: string, options: EngineOptions): RenderTooLargeError {
   try {
@@ -40,8 +44,10 @@ describe('over the page limit', () => {
 
   it('fails when a further report page would start past the limit', () => {
     // Page 1 fills exactly the limit; page 2 (one page, no overflow of its own) needs one more.
-    const t = `<Report><ReportPage Name="P1"><DataBand Name="D" Width="718.2" Height="600" RowCount="2"/></ReportPage>
-      <ReportPage Name="P2"><ReportTitleBand Name="T" Width="718.2" Height="20"><TextObject Name="X" Width="100" Height="20" Text="second"/></ReportTitleBand></ReportPage></Report>`;
+    const t =
+      `<Report><ReportPage Name="P1"><DataBand Name="D" Width="718.2" Height="600" RowCount="2"/></ReportPage>
+      <ReportPage Name="P2"><ReportTitleBand Name="T" Width="718.2" Height="20"><TextObject Name="X" ` +
+      `Width="100" Height="20" Text="second"/></ReportTitleBand></ReportPage></Report>`;
     expect(runTemplate(t, {}, { maxPages: 3 }).prepared.pages).toHaveLength(3);
     expect(tooLarge(t, { maxPages: 2 }).maxPages).toBe(2);
   });

@@ -37,10 +37,14 @@ const KILL_MS = 60_000;
 /** A test running up to two hostile renders reports their outcome rather than its own timeout. */
 const HOSTILE_TEST_MS = 2 * KILL_MS + 10_000;
 
-const TIME_MESSAGE =
-  /the report took longer than 1 s to render and was stopped; raise the limit with --timeout <seconds> or Settings:RenderTimeoutSeconds/;
-const MEMORY_MESSAGE =
-  /the report needs more than the 64 MB of memory a render may use and was stopped; raise the limit with --max-memory-mb <MB> or Settings:RenderMemoryMb/;
+const TIME_MESSAGE = new RegExp(
+  /the report took longer than 1 s to render and was stopped; /.source +
+    /raise the limit with --timeout <seconds> or Settings:RenderTimeoutSeconds/.source,
+);
+const MEMORY_MESSAGE = new RegExp(
+  /the report needs more than the 64 MB of memory a render may use and was stopped; /.source +
+    /raise the limit with --max-memory-mb <MB> or Settings:RenderMemoryMb/.source,
+);
 
 let dir = '';
 let hostile = '';
@@ -131,7 +135,8 @@ describe('render limits: a hostile template is stopped', () => {
   );
 
   it(
-    'at the limits of Settings__RenderTimeoutSeconds and appsettings.json Settings:RenderMemoryMb when no flag is given',
+    'at the limits of Settings__RenderTimeoutSeconds and appsettings.json Settings:RenderMemoryMb when no ' +
+      'flag is given',
     async () => {
       const byTime = await timedCli(['render', hostile], {
         env: cleanEnv({ Settings__RenderTimeoutSeconds: '1', Settings__RenderMemoryMb: '4096' }),
@@ -189,73 +194,87 @@ describe('render limits: flags and settings', () => {
     KILL_MS + 10_000,
   );
 
-  it('reads no configuration when all three limit flags are given: a broken appsettings.json does not stop the render', async () => {
-    const cwd = workDir('broken-settings', '{ "Settings": ');
-    const r = await timedCli(
-      ['render', simple, '--data', NWIND_PATH, '--timeout', '60', '--max-memory-mb', '512', '--max-pages', '100'],
-      { cwd },
-    );
-    expect(r.code, said(r)).toBe(0);
-    expect(r.stdout).toContain('data-page="1"');
-    // Without them the settings give the defaults, and a file that cannot be read is an error.
-    const without = await timedCli(
-      ['render', simple, '--data', NWIND_PATH, '--timeout', '60', '--max-memory-mb', '512'],
-      { cwd },
-    );
-    expect(without.code, said(without)).toBe(2);
-    expect(without.stderr).toMatch(
-      /appsettings\.json is not valid JSON .*give --timeout, --max-memory-mb and --max-pages/,
-    );
-    expect(without.stdout).toBe('');
-  });
+  it(
+    'reads no configuration when all three limit flags are given: a broken appsettings.json does not stop the ' +
+      'render',
+    async () => {
+      const cwd = workDir('broken-settings', '{ "Settings": ');
+      const r = await timedCli(
+        ['render', simple, '--data', NWIND_PATH, '--timeout', '60', '--max-memory-mb', '512', '--max-pages', '100'],
+        { cwd },
+      );
+      expect(r.code, said(r)).toBe(0);
+      expect(r.stdout).toContain('data-page="1"');
+      // Without them the settings give the defaults, and a file that cannot be read is an error.
+      const without = await timedCli(
+        ['render', simple, '--data', NWIND_PATH, '--timeout', '60', '--max-memory-mb', '512'],
+        { cwd },
+      );
+      expect(without.code, said(without)).toBe(2);
+      expect(without.stderr).toMatch(
+        /appsettings\.json is not valid JSON .*give --timeout, --max-memory-mb and --max-pages/,
+      );
+      expect(without.stdout).toBe('');
+    },
+  );
 
-  it('reads only the render settings: other bad settings and a bad DATABASE_URL do not matter to a render', async () => {
-    const env = cleanEnv({
-      Settings__LogLevel: 'loud',
-      Settings__JwtExpireHours: 'never',
-      DATABASE_URL: 'mysql://nowhere',
-    });
-    const r = await timedCli(['render', simple, '--data', NWIND_PATH], { env });
-    expect(r.code, said(r)).toBe(0);
-    const bad = await timedCli(['render', simple, '--data', NWIND_PATH], {
-      env: cleanEnv({ Settings__RenderMemoryMb: '32' }),
-    });
-    expect(bad.code, said(bad)).toBe(2);
-    expect(bad.stderr).toMatch(/Settings:RenderMemoryMb must be an integer from 64 to 65536 \(got "32"\)/);
-  });
+  it(
+    'reads only the render settings: other bad settings ' + 'and a bad DATABASE_URL do not matter to a render',
+    async () => {
+      const env = cleanEnv({
+        Settings__LogLevel: 'loud',
+        Settings__JwtExpireHours: 'never',
+        DATABASE_URL: 'mysql://nowhere',
+      });
+      const r = await timedCli(['render', simple, '--data', NWIND_PATH], { env });
+      expect(r.code, said(r)).toBe(0);
+      const bad = await timedCli(['render', simple, '--data', NWIND_PATH], {
+        env: cleanEnv({ Settings__RenderMemoryMb: '32' }),
+      });
+      expect(bad.code, said(bad)).toBe(2);
+      expect(bad.stderr).toMatch(/Settings:RenderMemoryMb must be an integer from 64 to 65536 \(got "32"\)/);
+    },
+  );
 });
 
 describe('render limits: pages', () => {
   /** One row per page (each row is taller than half a page): three pages. */
-  const THREE_PAGES = `<Report><ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="600" RowCount="3"><TextObject Name="T" Width="200" Height="20" Text="row [Row#]"/></DataBand></ReportPage></Report>`;
+  const THREE_PAGES =
+    `<Report><ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="600" RowCount="3"><TextObject ` +
+    `Name="T" Width="200" Height="20" Text="row [Row#]"/></DataBand></ReportPage></Report>`;
   const pagesMessage = (template: string, limit: number) =>
-    `platform-core: ${template}: the report has more than ${limit} pages and was not rendered; raise the limit with --max-pages <pages> or Settings:RenderMaxPages\n`;
+    `platform-core: ${template}: the report has more than ${limit} pages and was not rendered; raise the ` +
+    `limit with --max-pages <pages> or Settings:RenderMaxPages\n`;
   let template = '';
   beforeAll(() => {
     template = join(dir, 'three-pages.frx');
     writeFileSync(template, THREE_PAGES);
   });
 
-  it('over --max-pages: exit 2 with one line naming the limit and how to raise it, no file written, never the first pages', async () => {
-    const out = join(dir, 'pages.html');
-    const r = await timedCli(['render', template, '--max-pages', '2', '--out', out]);
-    expect(r.code, said(r)).toBe(2);
-    expect(r.stderr).toBe(pagesMessage(template, 2));
-    expect(r.stdout).toBe('');
-    expect(existsSync(out), `${out} was created`).toBe(false);
-    const pdf = await timedCli([
-      'render',
-      template,
-      '--format',
-      'pdf',
-      '--max-pages',
-      '1',
-      '--out',
-      join(dir, 'pages.pdf'),
-    ]);
-    expect(pdf.code, said(pdf)).toBe(2);
-    expect(pdf.stderr).toBe(pagesMessage(template, 1));
-  });
+  it(
+    'over --max-pages: exit 2 with one line naming the limit and how to raise it, no file written, never the ' +
+      'first pages',
+    async () => {
+      const out = join(dir, 'pages.html');
+      const r = await timedCli(['render', template, '--max-pages', '2', '--out', out]);
+      expect(r.code, said(r)).toBe(2);
+      expect(r.stderr).toBe(pagesMessage(template, 2));
+      expect(r.stdout).toBe('');
+      expect(existsSync(out), `${out} was created`).toBe(false);
+      const pdf = await timedCli([
+        'render',
+        template,
+        '--format',
+        'pdf',
+        '--max-pages',
+        '1',
+        '--out',
+        join(dir, 'pages.pdf'),
+      ]);
+      expect(pdf.code, said(pdf)).toBe(2);
+      expect(pdf.stderr).toBe(pagesMessage(template, 1));
+    },
+  );
 
   it('over Settings:RenderMaxPages when no flag is given; at the limit the report renders whole', async () => {
     const over = await timedCli(['render', template], { env: cleanEnv({ Settings__RenderMaxPages: '2' }) });
@@ -300,9 +319,12 @@ describe('render in a worker gives the output of the in-process render', () => {
     const template = join(dir, 'tables.frx');
     writeFileSync(
       template,
-      `<Report><Dictionary><TableDataSource Name="People" Enabled="true"><Column Name="Name" DataType="System.String"/><Column Name="Pay" DataType="System.Decimal"/></TableDataSource></Dictionary>
+      `<Report><Dictionary><TableDataSource Name="People" Enabled="true"><Column Name="Name" ` +
+        `DataType="System.String"/><Column Name="Pay" ` +
+        `DataType="System.Decimal"/></TableDataSource></Dictionary>
       <ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="People">
-        <TextObject Name="T" Width="300" Height="18.9" Text="[People.Name]: [People.Pay]" Format="Currency" Format.UseLocale="true"/>
+        <TextObject Name="T" Width="300" Height="18.9" Text="[People.Name]: [People.Pay]" ` +
+        `Format="Currency" Format.UseLocale="true"/>
         <UnknownThing Name="U"/>
       </DataBand></ReportPage></Report>`,
     );
@@ -349,7 +371,8 @@ describe('render in a worker gives the output of the in-process render', () => {
     const template = join(dir, 'merge.frx');
     writeFileSync(
       template,
-      `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" Enabled="true"/></JsonDataSourceConnection></Dictionary>
+      `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" ` +
+        `Enabled="true"/></JsonDataSourceConnection></Dictionary>
       <ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="rows">
         <TextObject Name="T" Width="300" Height="18.9" Text="[JSON.item.rows.item.name]"/>
       </DataBand></ReportPage></Report>`,

@@ -90,9 +90,11 @@ describe('render command options and failures', () => {
     const template = join(dir, 'json.frx');
     writeFileSync(
       template,
-      `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" Enabled="true"/></JsonDataSourceConnection></Dictionary>
+      `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" ` +
+        `Enabled="true"/></JsonDataSourceConnection></Dictionary>
       <ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="rows">
-        <TextObject Name="T" Width="300" Height="18.9" Text="[JSON.item.rows.item.name] &lt;[JSON.item.rows.item.n]&gt;"/>
+        <TextObject Name="T" Width="300" Height="18.9" Text="[JSON.item.rows.item.name] ` +
+        `&lt;[JSON.item.rows.item.n]&gt;"/>
       </DataBand></ReportPage></Report>`,
     );
     const data = join(dir, 'data.json');
@@ -130,9 +132,11 @@ describe('render command options and failures', () => {
     const template = join(dir, 'merge.frx');
     writeFileSync(
       template,
-      `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" Enabled="true"/></JsonDataSourceConnection></Dictionary>
+      `<Report><Dictionary><JsonDataSourceConnection Name="C"><JsonTableDataSource Name="JSON" ` +
+        `Enabled="true"/></JsonDataSourceConnection></Dictionary>
       <ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="rows">
-        <TextObject Name="T" Width="300" Height="18.9" Text="[JSON.item.rows.item.name]: [IIf([JSON.item.rows.item.n] == null, &quot;none&quot;, [JSON.item.rows.item.n])]"/>
+        <TextObject Name="T" Width="300" Height="18.9" Text="[JSON.item.rows.item.name]: ` +
+        `[IIf([JSON.item.rows.item.n] == null, &quot;none&quot;, [JSON.item.rows.item.n])]"/>
       </DataBand></ReportPage></Report>`,
     );
     const data = join(dir, 'merge.json');
@@ -162,7 +166,8 @@ describe('render command options and failures', () => {
     const template = join(dir, 'tables.frx');
     writeFileSync(
       template,
-      `<Report><Dictionary><TableDataSource Name="People" Enabled="true"><Column Name="Name" DataType="System.String"/></TableDataSource></Dictionary>
+      `<Report><Dictionary><TableDataSource Name="People" Enabled="true"><Column Name="Name" ` +
+        `DataType="System.String"/></TableDataSource></Dictionary>
       <ReportPage Name="P"><DataBand Name="D" Width="718.2" Height="18.9" DataSource="People">
         <TextObject Name="T" Width="300" Height="18.9" Text="[Row#]. [People.Name]"/>
         <Sort><Sort Expression="[People.Name]"/></Sort>
@@ -180,7 +185,8 @@ describe('render command options and failures', () => {
     writeFileSync(
       template,
       `<Report><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" Height="18.9">
-      <TextObject Name="Broken" Width="300" Height="18.9" Text="[Nope.Column + ]"/></ReportTitleBand></ReportPage></Report>`,
+      <TextObject Name="Broken" Width="300" Height="18.9" Text="[Nope.Column + ` +
+        `]"/></ReportTitleBand></ReportPage></Report>`,
     );
     const res = await runCli(['render', template]);
     expect(res.code).toBe(2);

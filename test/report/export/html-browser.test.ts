@@ -8,12 +8,14 @@ import { announceChromiumSkip, CHROMIUM, CHROMIUM_LAUNCH_ARGS, REQUIRE_CHROMIUM 
 
 announceChromiumSkip('HTML export browser tests');
 
-const template = `<Report><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" Height="120">
+const template =
+  `<Report><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" Height="120">
   <TextObject Name="Under" Width="300" Height="18.9" Text="underlined" Font="Arial, 10pt, style=Underline"/>
   <TextObject Name="Strike" Top="20" Width="300" Height="18.9" Text="struck out" Font="Arial, 10pt, style=Strikeout"/>
   <TextObject Name="Tabs" Top="40" Width="300" Height="18.9" Text="a&#9;b" Font="Arial, 10pt, style=Underline"/>
   <TextObject Name="Plain" Top="60" Width="300" Height="18.9" Text="plain" Font="Arial, 10pt"/>
-  <TextObject Name="Tags" Top="80" Width="300" Height="18.9" Text="&lt;b&gt;bold&lt;/b&gt; rest" TextRenderType="HtmlTags" Font="Arial, 10pt, style=Underline"/>
+  <TextObject Name="Tags" Top="80" Width="300" Height="18.9" Text="&lt;b&gt;bold&lt;/b&gt; rest" ` +
+  `TextRenderType="HtmlTags" Font="Arial, 10pt, style=Underline"/>
 </ReportTitleBand></ReportPage></Report>`;
 
 describe.runIf(CHROMIUM !== undefined)('HTML export in headless Chromium', () => {
@@ -50,12 +52,12 @@ describe.runIf(CHROMIUM !== undefined)('HTML export in headless Chromium', () =>
       return out;
     })()`)) as Record<string, string[]>;
     await page.close();
-    expect(seen['underlined']).toEqual(['underline']);
+    expect(seen.underlined).toEqual(['underline']);
     expect(seen['struck out']).toEqual(['line-through']);
-    expect(seen['a']).toEqual(['underline']);
-    expect(seen['b']).toEqual(['underline']);
-    expect(seen['plain']).toEqual([]);
-    expect(seen['bold']).toEqual(['underline']);
+    expect(seen.a).toEqual(['underline']);
+    expect(seen.b).toEqual(['underline']);
+    expect(seen.plain).toEqual([]);
+    expect(seen.bold).toEqual(['underline']);
   });
 });
 

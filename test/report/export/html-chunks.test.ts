@@ -35,9 +35,9 @@ describe('exportHtmlChunks and exportHtmlBuffer', () => {
       // The head, one piece per page (that page's element), the end.
       expect(chunks).toHaveLength(r.pages.length + 2);
       expect(chunks[0]).toMatch(/^<!DOCTYPE html>[\s\S]*<body>\n$/);
-      r.pages.forEach((p, i) =>
-        expect(chunks[i + 1]).toMatch(new RegExp(`^<div class="p" data-page="${p.index}" [^]*</div>\\n$`)),
-      );
+      r.pages.forEach((p, i) => {
+        expect(chunks[i + 1]).toMatch(new RegExp(`^<div class="p" data-page="${p.index}" [^]*</div>\\n$`));
+      });
       expect(chunks.at(-1)).toBe('</body>\n</html>\n');
     }
   });

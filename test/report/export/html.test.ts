@@ -13,13 +13,17 @@ import { renderReport } from '../../../src/report/index.js';
 import { FIXTURE_DIR, NWIND_TEXT, runFixture } from '../engine/helpers.js';
 import { htmlTexts } from './cli.js';
 
-const hostile = `<Report ReportInfo.Name="&lt;/title&gt;&lt;script&gt;x()&lt;/script&gt;"><ReportPage Name="P">
+const hostile =
+  `<Report ReportInfo.Name="&lt;/title&gt;&lt;script&gt;x()&lt;/script&gt;"><ReportPage Name="P">
   <ReportTitleBand Name="T" Width="718.2" Height="200">
     <TextObject Name="A" Width="300" Height="18.9" Text="[JSON.item.evil]" Hyperlink.Value="javascript:alert(1)"/>
-    <TextObject Name="B" Top="20" Width="300" Height="18.9" Text="mail" Hyperlink.Value="mailto:a@example.com?subject=&quot;hi&quot;"/>
+    <TextObject Name="B" Top="20" Width="300" Height="18.9" Text="mail" ` +
+  `Hyperlink.Value="mailto:a@example.com?subject=&quot;hi&quot;"/>
     <TextObject Name="C" Top="40" Width="300" Height="18.9" Text="link" Hyperlink.Expression="[JSON.item.url]"/>
     <TextObject Name="D" Top="60" Width="300" Height="18.9" Text="[JSON.item.ctl]"/>
-    <TextObject Name="E" Top="80" Width="300" Height="40" TextRenderType="HtmlTags" Text="&lt;b&gt;b&lt;/b&gt; &lt;font color=&quot;red;background:url(x)&quot;&gt;c&lt;/font&gt; [JSON.item.evil]"/>
+    <TextObject Name="E" Top="80" Width="300" Height="40" TextRenderType="HtmlTags" ` +
+  `Text="&lt;b&gt;b&lt;/b&gt; &lt;font color=&quot;red;background:url(x)&quot;&gt;c&lt;/font&gt; ` +
+  `[JSON.item.evil]"/>
     <PictureObject Name="Pic" Top="120" Width="50" Height="50" DataColumn="JSON.item.pic"/>
     <TableObject Name="Table1" Left="400" Width="100" Height="50"/>
   </ReportTitleBand></ReportPage></Report>`;

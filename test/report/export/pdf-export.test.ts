@@ -71,27 +71,46 @@ const BROKEN_PNG = Buffer.from(RED_PNG, 'base64').subarray(0, 60).toString('base
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const TEMPLATE = `<?xml version="1.0" encoding="utf-8"?>
+const TEMPLATE =
+  `<?xml version="1.0" encoding="utf-8"?>
 <Report ReportInfo.Name="Ωmega report" ReportInfo.Author="Jane Doe" ReportInfo.Description="Feature check">
 <ReportPage Name="Page1">
   <ReportTitleBand Name="Title" Width="718.2" Height="1000">
-    <TextObject Name="Link" Left="10" Top="10" Width="200" Height="20" Text="Example link" Hyperlink.Value="https://example.com/a?b=1&amp;c=&quot;d&quot;"/>
-    <TextObject Name="Js" Left="220" Top="10" Width="150" Height="20" Text="Bad link" Hyperlink.Value="javascript:alert(1)"/>
-    <TextObject Name="Mail" Left="380" Top="10" Width="150" Height="20" Text="Mail link" Hyperlink.Value="mailto:someone@example.com"/>
-    <TextObject Name="Rot" Left="10" Top="40" Width="40" Height="200" Text="Rotated text" Angle="90" Font="Arial, 12pt"/>
-    <TextObject Name="Clip" Left="60" Top="40" Width="60" Height="40" Text="WWWWWW" Font="Arial, 30pt" WordWrap="false"/>
-    <TextObject Name="NoClip" Left="60" Top="100" Width="60" Height="40" Text="WWWWWW" Font="Arial, 30pt" WordWrap="false" Clip="false"/>
-    <TextObject Name="Html" Left="300" Top="40" Width="400" Height="60" TextRenderType="HtmlTags" Font="Arial, 20pt" Text="${esc('<b>Bold</b> <i>Italic</i> H<sub>2</sub>O <font color="#ff0000">Red</font> x<sup>3</sup>')}"/>
-    <TextObject Name="Fallback" Left="300" Top="110" Width="400" Height="30" Text="Rubles ₽ check ✓ Ωmega Жук" Font="Courier New, 12pt"/>
-    <TextObject Name="Under" Left="300" Top="150" Width="300" Height="30" Text="Underlined" Font="Arial, 16pt, style=Underline"/>
-    <TextObject Name="Borders" Left="200" Top="250" Width="100" Height="60" Border.Lines="Left, Bottom" Border.LeftLine.Color="Red" Border.LeftLine.Width="4" Border.BottomLine.Color="Blue" Border.BottomLine.Width="6"/>
-    <TextObject Name="Gradient" Left="350" Top="250" Width="200" Height="60" Fill="LinearGradient" Fill.StartColor="Red" Fill.EndColor="Blue" Fill.Angle="0" Fill.Focus="1"/>
-    <ShapeObject Name="Ellipse" Left="10" Top="330" Width="100" Height="60" Shape="Ellipse" Fill.Color="Lime" Border.Width="1"/>
+    <TextObject Name="Link" Left="10" Top="10" Width="200" Height="20" Text="Example link" ` +
+  `Hyperlink.Value="https://example.com/a?b=1&amp;c=&quot;d&quot;"/>
+    <TextObject Name="Js" Left="220" Top="10" Width="150" Height="20" Text="Bad link" ` +
+  `Hyperlink.Value="javascript:alert(1)"/>
+    <TextObject Name="Mail" Left="380" Top="10" Width="150" Height="20" Text="Mail link" ` +
+  `Hyperlink.Value="mailto:someone@example.com"/>
+    <TextObject Name="Rot" Left="10" Top="40" Width="40" Height="200" Text="Rotated text" Angle="90" ` +
+  `Font="Arial, 12pt"/>
+    <TextObject Name="Clip" Left="60" Top="40" Width="60" Height="40" Text="WWWWWW" Font="Arial, 30pt" ` +
+  `WordWrap="false"/>
+    <TextObject Name="NoClip" Left="60" Top="100" Width="60" Height="40" Text="WWWWWW" Font="Arial, ` +
+  `30pt" WordWrap="false" Clip="false"/>
+    <TextObject Name="Html" Left="300" Top="40" Width="400" Height="60" TextRenderType="HtmlTags" ` +
+  `Font="Arial, 20pt" ` +
+  `Text="${esc('<b>Bold</b> <i>Italic</i> H<sub>2</sub>O <font color="#ff0000">Red</font> x<sup>3</sup>')}"` +
+  `/>
+    <TextObject Name="Fallback" Left="300" Top="110" Width="400" Height="30" Text="Rubles ₽ check ✓ ` +
+  `Ωmega Жук" Font="Courier New, 12pt"/>
+    <TextObject Name="Under" Left="300" Top="150" Width="300" Height="30" Text="Underlined" ` +
+  `Font="Arial, 16pt, style=Underline"/>
+    <TextObject Name="Borders" Left="200" Top="250" Width="100" Height="60" Border.Lines="Left, Bottom" ` +
+  `Border.LeftLine.Color="Red" Border.LeftLine.Width="4" Border.BottomLine.Color="Blue" ` +
+  `Border.BottomLine.Width="6"/>
+    <TextObject Name="Gradient" Left="350" Top="250" Width="200" Height="60" Fill="LinearGradient" ` +
+  `Fill.StartColor="Red" Fill.EndColor="Blue" Fill.Angle="0" Fill.Focus="1"/>
+    <ShapeObject Name="Ellipse" Left="10" Top="330" Width="100" Height="60" Shape="Ellipse" ` +
+  `Fill.Color="Lime" Border.Width="1"/>
     <LineObject Name="Dashed" Left="150" Top="360" Width="400" Border.Width="2" Border.Style="Dash"/>
     <CheckBoxObject Name="Check" Left="600" Top="330" Width="40" Height="40" Border.Lines="All" Checked="true"/>
-    <TextObject Name="Glass" Left="10" Top="500" Width="100" Height="60" Fill="Glass" Fill.Color="Navy" Fill.Blend="0.5"/>
-    <TextObject Name="Hatch" Left="130" Top="500" Width="100" Height="60" Fill="Hatch" Fill.ForeColor="Black" Fill.BackColor="Yellow"/>
-    <TextObject Name="Radial" Left="250" Top="500" Width="100" Height="60" Fill="PathGradient" Fill.CenterColor="White" Fill.EdgeColor="Black" Fill.Style="Rectangular"/>
+    <TextObject Name="Glass" Left="10" Top="500" Width="100" Height="60" Fill="Glass" Fill.Color="Navy" ` +
+  `Fill.Blend="0.5"/>
+    <TextObject Name="Hatch" Left="130" Top="500" Width="100" Height="60" Fill="Hatch" ` +
+  `Fill.ForeColor="Black" Fill.BackColor="Yellow"/>
+    <TextObject Name="Radial" Left="250" Top="500" Width="100" Height="60" Fill="PathGradient" ` +
+  `Fill.CenterColor="White" Fill.EdgeColor="Black" Fill.Style="Rectangular"/>
     <TextObject Name="Texture" Left="370" Top="500" Width="35" Height="25" Fill="Texture" Fill.ImageData="${RED_PNG}"/>
     <PictureObject Name="Normal" Left="10" Top="420" Width="100" Height="50" SizeMode="Normal" Image="${RED_PNG}"/>
     <PictureObject Name="Zoom" Left="150" Top="420" Width="100" Height="50" SizeMode="Zoom" Image="${RED_PNG}"/>

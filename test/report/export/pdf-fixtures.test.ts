@@ -241,7 +241,8 @@ describe.skipIf(!POPPLER_AVAILABLE)('pdftotext shows the values the fixture test
         .filter((d) => d.length > 0)
         .map(
           (d) =>
-            `Total this order: ${usd(cents(d.reduce((s, x) => s + units(x.UnitPrice ?? '0') * BigInt(x.Quantity ?? '0'), 0n)))}`,
+            `Total this ` +
+            `order: ${usd(cents(d.reduce((s, x) => s + units(x.UnitPrice ?? '0') * BigInt(x.Quantity ?? '0'), 0n)))}`,
         ),
     );
     expect(pdfTextsOf(r, 'Text9')).toEqual(expected);

@@ -101,7 +101,8 @@ describe.skipIf(!POPPLER_AVAILABLE)('PDF pages against the reference images', ()
     expect(
       diff.differing,
       `${diff.differing} of ${diff.total} pixels differ from ${reference} (at most ${diff.allowed} may); ` +
-        `rasterised with poppler ${popplerVersion()} (see pdf-reference/README.md for the version the references come from)`,
+        (`rasterised with poppler ${popplerVersion()} (see pdf-reference/README.md for the version the ` +
+          `references come from)`),
     ).toBeLessThanOrEqual(diff.allowed);
   });
 });
@@ -155,7 +156,7 @@ describe.skipIf(!POPPLER_AVAILABLE)('the tolerance catches real regressions', ()
     const row = groups.pages[0]?.items.find(
       (i) => i.kind === 'text' && i.name === 'Text2' && i.fill.kind === 'Solid' && i.fill.color.a === 255,
     );
-    if (!row || row.kind !== 'text') throw new Error('no filled row on page 1 of Groups');
+    if (row?.kind !== 'text') throw new Error('no filled row on page 1 of Groups');
     row.fill = { kind: 'Solid', color: { r: 255, g: 255, b: 255, a: 0 } };
     const d = compare(before, rasterPage(pdfFile(groups), 1, DPI));
     expect(d.differing).toBeGreaterThan(d.allowed);

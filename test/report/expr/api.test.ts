@@ -7,12 +7,12 @@ import {
   compileExpression,
   Decimal,
   ExpressionError,
-  fallbackFormatter,
   type Resolved,
   type Scope,
   TemplateError,
   TimeSpan,
 } from '../../../src/report/expr/index.js';
+import { Formatter } from '../../../src/report/format/index.js';
 import { NWIND, scopeOf } from './helpers.js';
 
 describe('compile once, evaluate per row', () => {
@@ -31,7 +31,8 @@ describe('compile once, evaluate per row', () => {
 
   it('is fast enough for reports', () => {
     const c = compileExpression(
-      'IIf([Row#] % 2 == 0, [Employees.FirstName] + " " + [Employees.LastName], [Products.ProductName].Substring(0, 1))',
+      'IIf([Row#] % 2 == 0, [Employees.FirstName] + " " + [Employees.LastName], ' +
+        '[Products.ProductName].Substring(0, 1))',
     );
     const scope = scopeOf();
     const t0 = performance.now();
@@ -109,7 +110,14 @@ describe('name lookup', () => {
   function recording(data: Record<string, Resolved>): Scope & { calls: string[] } {
     const calls: string[] = [];
     const map = new Map(Object.entries(data));
-    return { calls, convertNulls: true, resolve: (n) => (calls.push(n), map.get(n)) };
+    return {
+      calls,
+      convertNulls: true,
+      resolve: (n) => {
+        calls.push(n);
+        return map.get(n);
+      },
+    };
   }
 
   it('passes the raw text of a [reference], then the trimmed text', () => {
@@ -130,29 +138,35 @@ describe('name lookup', () => {
     expect(compileExpression('[Sub] - [Total]').evaluate(s)).toBe(99);
   });
 
-  it('a whole source that is not C# but looks like a name is looked up; other invalid sources fail at compile time', () => {
-    const s = scopeOf({
-      'Qty/Box (kg)': { value: 4, type: 'System.Int32' },
-      'Price (USD)': { value: 2, type: 'System.Int32' },
-      Qty: { value: 1, type: 'System.Int32' },
-    });
-    const isName = (n: string) => n === 'Qty/Box (kg)' || n === 'Price (USD)' || n === 'Qty';
-    expect(compileExpression('Qty/Box (kg)', { isName }).evaluate(s)).toBe(4);
-    expect(() => compileExpression('Qty/Box (kg)')).toThrow(/unknown function 'Box'/);
-    expect(compileExpression('[Price (USD)]').evaluate(s)).toBe(2);
-    expect(compileExpression('[Price (USD)]', { isName }).evaluate(s)).toBe(2);
-    expect(compileExpression('Price (USD)', { isName }).references).toEqual(['Price (USD)']);
-    expect(compileExpression('[Price (USD)] * [Qty/Box (kg)]').evaluate(s)).toBe(8);
-    expect(compileExpression('Order Details.UnitPrice').references).toEqual(['Order Details.UnitPrice']);
-    expect(() => compileExpression('1 + * 2')).toThrow(/syntax error/);
-    expect(() => compileExpression('a ? b')).toThrow(/syntax error/);
-  });
+  it(
+    'a whole source that is not C# but looks like a name is looked up; other invalid sources fail at compile ' + 'time',
+    () => {
+      const s = scopeOf({
+        'Qty/Box (kg)': { value: 4, type: 'System.Int32' },
+        'Price (USD)': { value: 2, type: 'System.Int32' },
+        Qty: { value: 1, type: 'System.Int32' },
+      });
+      const isName = (n: string) => n === 'Qty/Box (kg)' || n === 'Price (USD)' || n === 'Qty';
+      expect(compileExpression('Qty/Box (kg)', { isName }).evaluate(s)).toBe(4);
+      expect(() => compileExpression('Qty/Box (kg)')).toThrow(/unknown function 'Box'/);
+      expect(compileExpression('[Price (USD)]').evaluate(s)).toBe(2);
+      expect(compileExpression('[Price (USD)]', { isName }).evaluate(s)).toBe(2);
+      expect(compileExpression('Price (USD)', { isName }).references).toEqual(['Price (USD)']);
+      expect(compileExpression('[Price (USD)] * [Qty/Box (kg)]').evaluate(s)).toBe(8);
+      expect(compileExpression('Order Details.UnitPrice').references).toEqual(['Order Details.UnitPrice']);
+      expect(() => compileExpression('1 + * 2')).toThrow(/syntax error/);
+      expect(() => compileExpression('a ? b')).toThrow(/syntax error/);
+    },
+  );
 
   it('with the dictionary (isName), sources that are not names are C# only', () => {
     const calls: string[] = [];
     const scope: Scope = {
       convertNulls: true,
-      resolve: (n) => (calls.push(n), n === 'A' ? { value: 1, type: 'System.Int32' } : undefined),
+      resolve: (n) => {
+        calls.push(n);
+        return n === 'A' ? { value: 1, type: 'System.Int32' } : undefined;
+      },
     };
     const isName = (n: string) => n === 'A';
     expect(compileExpression('[A] + 1', { isName }).evaluate(scope)).toBe(2);
@@ -324,25 +338,35 @@ describe('value operations for the engine', () => {
     expect(compareValues({ value: 1, type: 'System.Int32' }, { value: '1.0', type: 'System.Decimal' })).toBe(0);
   });
 
-  it('the fallback formatter covers the default texts', () => {
-    expect(fallbackFormatter.format(1e21, '', 'System.Double')).toBe('1E+21');
-    expect(fallbackFormatter.format(3, '', 'System.Double')).toBe('3');
-    expect(fallbackFormatter.format(0.1, '', 'System.Single')).toBe('0.1');
-    expect(fallbackFormatter.format(-0, '', 'System.Double')).toBe('-0');
-    expect(fallbackFormatter.format(Infinity, '', 'System.Double')).toBe('∞');
-    expect(fallbackFormatter.format(1234.5, '#,##0.00', 'System.Double')).toBe('1,234.50');
-    expect(fallbackFormatter.format(5551234567, '(###) ###-####', 'System.Int64')).toBe('(555) 123-4567');
-    expect(fallbackFormatter.format(-1.5, '0.0;(0.0)', 'System.Double')).toBe('(1.5)');
-    expect(fallbackFormatter.format(0.256, '0.0%', 'System.Double')).toBe('25.6%');
-    expect(fallbackFormatter.format(1234.5678, 'E2', 'System.Double')).toBe('1.23E+003');
-    expect(fallbackFormatter.format(1234.5678, 'G3', 'System.Double')).toBe('1.23E+03');
-    expect(fallbackFormatter.format(0.00001234, 'G3', 'System.Double')).toBe('1.23E-05');
-    expect(fallbackFormatter.format(-1, 'X', 'System.Int32')).toBe('FFFFFFFF');
-    expect(() => fallbackFormatter.format(1.5, 'D', 'System.Double')).toThrow();
-    expect(fallbackFormatter.format(new TimeSpan(90_061_000), 'g', 'System.TimeSpan')).toBe('1:1:01:01');
-    expect(fallbackFormatter.format(new Date('2024-03-15T13:04:05Z'), 'f', 'System.DateTime')).toBe(
-      'Friday, March 15, 2024 1:04 PM',
-    );
+  // One formatter: a scope without its own formatter gets src/report/format/'s en-US Formatter,
+  // the one the report engine hands in, so ToString(format) means the same in tests, tools and reports.
+  it.each<[unknown, string, string, string]>([
+    [1e21, '', 'System.Double', '1E+21'],
+    [3, '', 'System.Double', '3'],
+    [0.1, '', 'System.Single', '0.1'],
+    [-0, '', 'System.Double', '-0'],
+    [Infinity, '', 'System.Double', '∞'],
+    [1234.5, '#,##0.00', 'System.Double', '1,234.50'],
+    [5551234567, '(###) ###-####', 'System.Int64', '(555) 123-4567'],
+    [-1.5, '0.0;(0.0)', 'System.Double', '(1.5)'],
+    [0.256, '0.0%', 'System.Double', '25.6%'],
+    [1234.5678, 'E2', 'System.Double', '1.23E+003'],
+    [1234.5678, 'G3', 'System.Double', '1.23E+03'],
+    [0.00001234, 'G3', 'System.Double', '1.23E-05'],
+    [-1, 'X', 'System.Int32', 'FFFFFFFF'],
+    [new TimeSpan(90_061_000), 'g', 'System.TimeSpan', '1:1:01:01'],
+    [new Date('2024-03-15T13:04:05Z'), 'f', 'System.DateTime', 'Friday, March 15, 2024 1:04 PM'],
+  ])('without a formatter in the scope, %s formatted "%s" (%s) is "%s"', (value, format, type, expected) => {
+    expect(Formatter.format(value, format, type)).toBe(expected);
+    const scope = scopeOf({ X: { value, type } });
+    const call = format === '' ? '[X].ToString()' : `[X].ToString("${format}")`;
+    expect(compileExpression(call).evaluate(scope)).toBe(expected);
+  });
+
+  it('without a formatter in the scope, an invalid format is a TemplateError', () => {
+    expect(() => Formatter.format(1.5, 'D', 'System.Double')).toThrow();
+    const scope = scopeOf({ X: { value: 1.5, type: 'System.Double' } });
+    expect(() => compileExpression('[X].ToString("D")').evaluate(scope)).toThrow(TemplateError);
   });
 });
 
@@ -355,6 +379,9 @@ describe('the helpers scope', () => {
 describe('typed scope values are converted to their declared type', () => {
   it.each<[Resolved, string, unknown]>([
     [{ value: 5, type: 'System.String' }, '[X] + 1', '51'],
+    [{ value: 0.1, type: 'System.String' }, '[X] + 1', '0.11'],
+    [{ value: 1.5e-7, type: 'System.String' }, '[X]', '1.5E-07'],
+    [{ value: 1.5e17, type: 'System.String' }, '[X]', '1.5E+17'],
     [{ value: true, type: 'System.String' }, '[X] + 1', 'True1'],
     [{ value: '12', type: 'System.Int32' }, '[X] + 1', 13],
     [{ value: '12', type: 'System.Int64' }, '[X] + 1', 13n],

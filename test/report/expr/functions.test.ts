@@ -76,11 +76,14 @@ const CASES: [string, string][] = [
   ['WeekOfYear(new DateTime(2024, 1, 7))', 'int 2'],
   ['WeekOfYear(new DateTime(2024, 12, 31))', 'int 53'],
   ['Year([Orders.OrderDate])', 'int 1996'],
-  // Formatting (the fallback en-US formatter)
+  // Formatting (the en-US Formatter of src/report/format/, the default when a scope brings none)
   ['Format("{0} of {1}", [Page], [TotalPages])', 'string 2 of 5'],
   ['Format("{0:N1}", 2.25m)', 'string 2.3'],
   ['FormatCurrency(1234.5)', 'string $1,234.50'],
-  ['FormatCurrency(1234.5, 0)', 'string $1,235'],
+  // A double exactly halfway rounds to even in standard formats (.NET Core 2.1+, "Standard numeric format
+  // strings" on learn.microsoft.com); a decimal rounds half away from zero.
+  ['FormatCurrency(1234.5, 0)', 'string $1,234'],
+  ['FormatCurrency(1234.5m, 0)', 'string $1,235'],
   ['FormatCurrency(-5m)', 'string -$5.00'],
   ['FormatNumber(1234.567)', 'string 1,234.57'],
   ['FormatNumber(1234.567, 1)', 'string 1,234.6'],

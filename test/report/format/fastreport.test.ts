@@ -328,7 +328,8 @@ describe.skipIf(!existsSync(FIXTURES))('Format attributes in ../shared/fixtures/
       } else if (s.kind === 'Currency') {
         key = s.useLocale
           ? 'Currency locale'
-          : `Currency ${s.decimalSeparator} / ${s.groupSeparator === '\u00A0' ? 'NBSP' : s.groupSeparator} / ${s.currencySymbol} / ${s.positivePattern} / ${s.negativePattern}`;
+          : `Currency ${s.decimalSeparator} / ${s.groupSeparator === '\u00A0' ? 'NBSP' : s.groupSeparator} ` +
+            `/ ${s.currencySymbol} / ${s.positivePattern} / ${s.negativePattern}`;
         expect(s.decimalDigits, `${file} ${name}`).toBe(2);
         actual = [applyFormat(1234.5, spec), applyFormat(-1234.5, spec)];
       } else {

@@ -33,7 +33,7 @@ const VALUES = [
 ];
 
 /** Makes a string safe inside a double-quoted attribute value. */
-function escape(s: string): string {
+function escapeAttribute(s: string): string {
   return s
     .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd]/gu, '')
     .replace(/&/g, '&amp;')
@@ -169,7 +169,7 @@ function apply(input: Buffer, m: Mutation): Buffer {
     case 'duplicate':
       return Buffer.concat([input.subarray(0, at + m.length), input.subarray(at)]);
     case 'attribute':
-      return replaceNth(input, /="[^"]*"/g, m.at, () => `="${escape(m.value)}"`);
+      return replaceNth(input, /="[^"]*"/g, m.at, () => `="${escapeAttribute(m.value)}"`);
     case 'drop':
       return replaceNth(input, /<[A-Za-z][^<>]*\/>/g, m.at, () => '');
   }
@@ -281,10 +281,11 @@ describe('arbitrary attribute values', () => {
         (textAttrs, bandAttrs) => {
           const attrs = (r: Record<string, string>) =>
             Object.entries(r)
-              .map(([k, v]) => ` ${k}="${escape(v)}"`)
+              .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
               .join('');
           const xml = frx(
-            `<DataBand${attrs(bandAttrs)}><TextObject${attrs(textAttrs)}/><CheckBoxObject${attrs(textAttrs)}/><LineObject${attrs(textAttrs)}/></DataBand>`,
+            `<DataBand${attrs(bandAttrs)}><TextObject${attrs(textAttrs)}/><CheckBoxObject${attrs(textAttrs)}/` +
+              `><LineObject${attrs(textAttrs)}/></DataBand>`,
           );
           const { report } = loadFrx(xml);
           const band = report.pages[0]?.bands[0];

@@ -74,7 +74,9 @@ describe('size and shape limits', () => {
   });
   it('builds the model for nesting right up to the depth cap', () => {
     const n = 997; // Report + ReportPage + 997 bands + 1 text = 1000 levels
-    const xml = `<Report><ReportPage>${'<DataBand Name="D">'.repeat(n)}<TextObject Name="T"/>${'</DataBand>'.repeat(n)}</ReportPage></Report>`;
+    const xml =
+      `<Report><ReportPage>${'<DataBand Name="D">'.repeat(n)}<TextObject ` +
+      `Name="T"/>${'</DataBand>'.repeat(n)}</ReportPage></Report>`;
     const [result, ms] = timed(() => loadFrx(xml, { maxDepth: 1000 }));
     expect(ms).toBeLessThan(FAST_MS);
     let depth = 0;
@@ -117,13 +119,15 @@ namespace FastReport
   }
 }
 globalThis.__frxScriptRan = true; process.exit(3);`;
-  const xml = `<?xml version="1.0" encoding="utf-8"?>
+  const xml =
+    `<?xml version="1.0" encoding="utf-8"?>
 <Report ScriptLanguage="CSharp" StartReportEvent="_StartReport" FinishReportEvent="_Finish">
   <ScriptText><![CDATA[${script}]]></ScriptText>
   <Dictionary/>
   <ReportPage Name="Page1" StartPageEvent="Page1_StartPage">
     <DataBand Name="Data1" Height="20" BeforePrintEvent="Data1_BeforePrint" AfterLayoutEvent="Data1_AfterLayout">
-      <TextObject Name="Text1" Width="100" Height="20" Text="x" BeforePrintEvent="Text1_BeforePrint" AfterDataEvent="Text1_AfterData" ClickEvent="Text1_Click"/>
+      <TextObject Name="Text1" Width="100" Height="20" Text="x" BeforePrintEvent="Text1_BeforePrint" ` +
+    `AfterDataEvent="Text1_AfterData" ClickEvent="Text1_Click"/>
     </DataBand>
   </ReportPage>
 </Report>`;
@@ -145,7 +149,8 @@ globalThis.__frxScriptRan = true; process.exit(3);`;
     expect(warnings).toEqual([
       'ScriptText (CSharp, 12 lines) is ignored: scripts are never compiled or run',
       'Script event handlers are ignored (scripts are never run): Report.StartReportEvent=_StartReport, ' +
-        'Report.FinishReportEvent=_Finish, Page1.StartPageEvent=Page1_StartPage, Data1.BeforePrintEvent=Data1_BeforePrint, ' +
+        ('Report.FinishReportEvent=_Finish, Page1.StartPageEvent=Page1_StartPage, ' +
+          'Data1.BeforePrintEvent=Data1_BeforePrint, ') +
         'Data1.AfterLayoutEvent=Data1_AfterLayout, Text1.BeforePrintEvent=Text1_BeforePrint, ' +
         'Text1.AfterDataEvent=Text1_AfterData, Text1.ClickEvent=Text1_Click',
     ]);

@@ -129,7 +129,8 @@ describe('the dictionary', () => {
       `
   <Dictionary>
     <JsonDataSourceConnection Name="Connection" ConnectionString="rijcmlqWGmcWl1dM3QVN6O1ffjM0Ncow2sAeYvw==">
-      <JsonTableDataSource Name="JSON" DataType="FastReport.Data.JsonConnection.JsonParser.JsonArray" Enabled="true" TableName="JSON">
+      <JsonTableDataSource Name="JSON" DataType="FastReport.Data.JsonConnection.JsonParser.JsonArray" ` +
+        `Enabled="true" TableName="JSON">
         <Column Name="index" DataType="System.Int32"/>
         <Column Name="item" DataType="FastReport.JsonBase">
           <Column Name="name" DataType="System.String"/>
@@ -141,7 +142,8 @@ describe('the dictionary', () => {
     <Parameter Name="Region" DataType="System.String" Expression="&quot;WA&quot;">
       <Parameter Name="Sub" DataType="System.Int32" Value="5"/>
     </Parameter>
-    <Total Name="T1" TotalType="Avg" Expression="[X]" Evaluator="Data1" PrintOn="Footer1" ResetOnReprint="true" EvaluateCondition="[X] &gt; 0" IncludeInvisibleRows="true"/>
+    <Total Name="T1" TotalType="Avg" Expression="[X]" Evaluator="Data1" PrintOn="Footer1" ` +
+        `ResetOnReprint="true" EvaluateCondition="[X] &gt; 0" IncludeInvisibleRows="true"/>
     <Total Name="T2" TotalType="CountDistinct" Expression="[Y]"/>
   </Dictionary>`,
     ).replace('<Dictionary/>', ''),
@@ -194,16 +196,19 @@ describe('the dictionary', () => {
 
 describe('text object details', () => {
   const { report, warnings } = loadFrx(
-    frx(`
+    frx(
+      `
     <DataBand Name="Data1">
       <TextObject Name="Multi" Text="[A] and [B] and [C]" NullValue="-" HideZeros="true" HideValue="0" HtmlTags="true">
         <Formats>
-          <NumberFormat UseLocale="false" DecimalDigits="3" DecimalSeparator="," GroupSeparator="." NegativePattern="1"/>
+          <NumberFormat UseLocale="false" DecimalDigits="3" DecimalSeparator="," ` +
+        `GroupSeparator="." NegativePattern="1"/>
           <DateFormat Format="yyyy-MM-dd"/>
           <BooleanFormat TrueText="Yes" FalseText="No"/>
         </Formats>
         <Highlight>
-          <Condition Expression="Value &lt; 0" Visible="false" Font="Arial, 9pt, style=Italic" ApplyFont="true" Border.Lines="All" ApplyBorder="true"/>
+          <Condition Expression="Value &lt; 0" Visible="false" Font="Arial, 9pt, style=Italic" ` +
+        `ApplyFont="true" Border.Lines="All" ApplyBorder="true"/>
           <Condition Expression="Value == 0"/>
         </Highlight>
       </TextObject>
@@ -214,7 +219,8 @@ describe('text object details', () => {
       <TextObject Name="Num" Format="Number"/>
       <TextObject Name="Html" TextRenderType="HtmlParagraph" HtmlTags="false"/>
       <TextObject Name="Hatch" Fill="Hatch" Fill.ForeColor="Red" Fill.Style="Cross" TextFill="Glass"/>
-    </DataBand>`),
+    </DataBand>`,
+    ),
   );
 
   it('reads <Formats>, null/zero handling and legacy HtmlTags', () => {
@@ -292,7 +298,9 @@ describe('page settings', () => {
   it('reads landscape pages, margins and columns', () => {
     const xml = frx('').replace(
       '<ReportPage Name="Page1">',
-      '<ReportPage Name="Page1" Landscape="true" PaperWidth="297" PaperHeight="210" LeftMargin="15" Columns.Count="2" Columns.Width="130" Columns.Positions="0,140" StartOnOddPage="true" ResetPageNumber="true" PrintOnPreviousPage="true" Watermark.Enabled="true" Watermark.Text="DRAFT">',
+      '<ReportPage Name="Page1" Landscape="true" PaperWidth="297" PaperHeight="210" LeftMargin="15" ' +
+        'Columns.Count="2" Columns.Width="130" Columns.Positions="0,140" StartOnOddPage="true" ' +
+        'ResetPageNumber="true" PrintOnPreviousPage="true" Watermark.Enabled="true" Watermark.Text="DRAFT">',
     );
     const { report, warnings } = loadFrx(xml);
     expect(report.pages[0]).toMatchObject({
@@ -322,7 +330,8 @@ describe('unsupported, unknown and misplaced elements', () => {
   const xml = frx(
     `
     <DataBand Name="Data1">
-      <TableObject Name="Table1" Width="100"><TableColumn Name="Column1"/><TableRow Name="Row1"><TableCell Name="Cell1" Text="x"/></TableRow></TableObject>
+      <TableObject Name="Table1" Width="100"><TableColumn Name="Column1"/><TableRow ` +
+      `Name="Row1"><TableCell Name="Cell1" Text="x"/></TableRow></TableObject>
       <BarcodeObject Name="Barcode1" Barcode="QR Code"/>
       <MatrixObject Name="Matrix1"/>
       <SubreportObject Name="Subreport1" ReportPage="Page2"/>
@@ -348,7 +357,7 @@ describe('unsupported, unknown and misplaced elements', () => {
     expect(report.pages[0]?.subreportOf).toBe('');
   });
   it('leaves unknown elements out, with warnings naming them', () => {
-    expect((report.pages[0]?.bands[0] as DataBandModel).objects.map((o) => o.name)).toEqual([
+    expect((report.pages[0]!.bands[0] as DataBandModel).objects.map((o) => o.name)).toEqual([
       'Table1',
       'Barcode1',
       'Matrix1',
@@ -376,10 +385,13 @@ describe('unsupported, unknown and misplaced elements', () => {
 describe('bad values and structure', () => {
   it('warns about unreadable values and keeps the defaults', () => {
     const { report, warnings } = loadFrx(
-      frx(`
+      frx(
+        `
       <DataBand Name="Data1" Height="tall" CanGrow="maybe">
-        <TextObject Name="T" Font="Arial, huge" Fill.Color="Ultraviolet" HorzAlign="Middle" Padding="1, 2" Border.Lines="Left, Up" Format="Money"/>
-      </DataBand>`),
+        <TextObject Name="T" Font="Arial, huge" Fill.Color="Ultraviolet" HorzAlign="Middle" ` +
+          `Padding="1, 2" Border.Lines="Left, Up" Format="Money"/>
+      </DataBand>`,
+      ),
     );
     const t = obj(report, 'T', 'TextObject') as TextObjectModel;
     expect(t).toMatchObject({
@@ -392,9 +404,11 @@ describe('bad values and structure', () => {
     expect(warnings).toEqual([
       'DataBand "Data1" (line 7): Height="tall" is not a number within ±10000000; the default is used',
       'DataBand "Data1" (line 7): CanGrow="maybe" is not a boolean; the default is used',
-      'TextObject "T" (line 8): Border.Lines="Left, Up" is not a combination of Left|Right|Top|Bottom; the default is used',
+      'TextObject "T" (line 8): Border.Lines="Left, Up" is not a combination of Left|Right|Top|Bottom; the ' +
+        'default is used',
       'TextObject "T" (line 8): Fill.Color="Ultraviolet" is not a colour; the default is used',
-      'TextObject "T" (line 8): Format="Money" is not a format (General|Number|Currency|Percent|Date|Time|Custom|Boolean); the default is used',
+      'TextObject "T" (line 8): Format="Money" is not a format ' +
+        '(General|Number|Currency|Percent|Date|Time|Custom|Boolean); the default is used',
       'TextObject "T" (line 8): Padding="1, 2" is not a padding ("left, top, right, bottom"); the default is used',
       'TextObject "T" (line 8): HorzAlign="Middle" is not one of Left|Center|Right|Justify; the default is used',
       'TextObject "T" (line 8): Font="Arial, huge" is not a font; the default is used',
@@ -415,8 +429,10 @@ describe('bad values and structure', () => {
     expect(g.nestedGroup).toBeNull();
     expect(g.groupFooter?.name).toBe('F2');
     expect(warnings).toEqual([
-      'GroupHeaderBand "Nested" (line 9): GroupHeaderBand "G" (line 7) already has a data band; the nested group is ignored',
-      'GroupHeaderBand "G" (line 7) has more than one GroupFooterBand; GroupFooterBand "F2" (line 11) replaces the earlier one',
+      'GroupHeaderBand "Nested" (line 9): GroupHeaderBand "G" (line 7) already has a data band; the nested ' +
+        'group is ignored',
+      'GroupHeaderBand "G" (line 7) has more than one GroupFooterBand; GroupFooterBand "F2" (line 11) ' +
+        'replaces the earlier one',
     ]);
   });
 });

@@ -8,7 +8,8 @@ import { templateError } from './helpers.js';
 describe('parseXml', () => {
   it('builds the element tree with attributes, text and line numbers', () => {
     const { root } = parseXml(
-      '<?xml version="1.0"?>\n<a x="1" y="&lt;&amp;&gt;&quot;&apos;&#13;&#10;&#x41;">\n  <b>hi &amp; bye</b>\n  <c/><![CDATA[<raw>]]>\n</a>',
+      '<?xml version="1.0"?>\n<a x="1" y="&lt;&amp;&gt;&quot;&apos;&#13;&#10;&#x41;">\n  <b>hi &amp; ' +
+        'bye</b>\n  <c/><![CDATA[<raw>]]>\n</a>',
     );
     expect(root.name).toBe('a');
     expect(root.line).toBe(2);
@@ -22,6 +23,7 @@ describe('parseXml', () => {
   it('keeps any attribute name as a plain key (no prototype)', () => {
     const { root } = parseXml('<a __proto__="x" constructor="y"/>');
     expect(Object.getPrototypeOf(root.attrs)).toBeNull();
+    // biome-ignore lint/suspicious/noProto: the point: `__proto__` is an ordinary key here
     expect(root.attrs.__proto__).toBe('x');
     expect(root.attrs.constructor).toBe('y');
     expect(({} as Record<string, unknown>).x).toBeUndefined();

@@ -72,9 +72,13 @@ const INVOICE_SCHEMA = {
 };
 const INVOICE_TEMPLATE = [
   '<?xml version="1.0" encoding="utf-8"?>',
-  '<Report ScriptLanguage="CSharp" ReportInfo.Name="Invoices" ReportInfo.Author="Tests" ReportInfo.Created="01/17/2024 03:05:57" ReportInfo.Modified="04/24/2024 16:32:19" ReportInfo.CreatorVersion="2024.2.0.0">',
+  '<Report ScriptLanguage="CSharp" ReportInfo.Name="Invoices" ReportInfo.Author="Tests" ' +
+    'ReportInfo.Created="01/17/2024 03:05:57" ReportInfo.Modified="04/24/2024 16:32:19" ' +
+    'ReportInfo.CreatorVersion="2024.2.0.0">',
   '  <Dictionary>',
-  `    <JsonDataSourceConnection Name="Connection" ConnectionString="Json=${b64(JSON.stringify(INVOICE_SAMPLE))};JsonSchema=${b64(JSON.stringify(INVOICE_SCHEMA))};Encoding=utf-8">`,
+  `    <JsonDataSourceConnection Name="Connection" ` +
+    `ConnectionString="Json=${b64(JSON.stringify(INVOICE_SAMPLE))};JsonSchema` +
+    `=${b64(JSON.stringify(INVOICE_SCHEMA))};Encoding=utf-8">`,
   '      <JsonTableDataSource Name="JSON" DataType="FastReport.JsonBase" Enabled="true" TableName="JSON">',
   '        <Column Name="index" DataType="System.Int32"/>',
   '        <Column Name="item" DataType="FastReport.JsonBase">',
@@ -109,23 +113,35 @@ const INVOICE_TEMPLATE = [
   '  </Dictionary>',
   '  <ReportPage Name="Page1" Watermark.Font="Arial, 60pt">',
   '    <ReportTitleBand Name="ReportTitle1" Width="718.2" Height="37.8">',
-  '      <TextObject Name="Text1" Width="500" Height="28.35" Text="[JSON.item.header.title] ([JSON.item.header.issued])" Font="Tahoma, 14pt, style=Bold"/>',
+  '      <TextObject Name="Text1" Width="500" Height="28.35" Text="[JSON.item.header.title] ' +
+    '([JSON.item.header.issued])" Font="Tahoma, 14pt, style=Bold"/>',
   '    </ReportTitleBand>',
-  '    <DataBand Name="Data1" Top="41.8" Width="718.2" Height="18.9" Fill.Color="WhiteSmoke" DataSource="invoices" PrintIfDetailEmpty="true">',
+  '    <DataBand Name="Data1" Top="41.8" Width="718.2" Height="18.9" Fill.Color="WhiteSmoke" ' +
+    'DataSource="invoices" PrintIfDetailEmpty="true">',
   '      <TextObject Name="Text2" Width="94.5" Height="18.9" Text="[JSON.item.invoices.item.id]" Font="Tahoma, 8pt"/>',
-  '      <TextObject Name="Text3" Left="94.5" Width="300" Height="18.9" CanGrow="true" Text="[JSON.item.invoices.item.customer]" Font="Tahoma, 8pt"/>',
-  '      <TextObject Name="Text4" Left="500" Width="120" Height="18.9" Text="[JSON.item.invoices.item.total]" Format="Currency" Format.UseLocale="true" HorzAlign="Right" Font="Tahoma, 8pt"/>',
+  '      <TextObject Name="Text3" Left="94.5" Width="300" Height="18.9" CanGrow="true" ' +
+    'Text="[JSON.item.invoices.item.customer]" Font="Tahoma, 8pt"/>',
+  '      <TextObject Name="Text4" Left="500" Width="120" Height="18.9" ' +
+    'Text="[JSON.item.invoices.item.total]" Format="Currency" Format.UseLocale="true" HorzAlign="Right" ' +
+    'Font="Tahoma, 8pt"/>',
   '      <DataBand Name="Data2" Top="64.7" Width="718.2" Height="18.9" DataSource="lines">',
-  '        <TextObject Name="Text5" Left="37.8" Width="200" Height="18.9" Text="[JSON.item.invoices.item.lines.item.sku]" Font="Tahoma, 8pt"/>',
-  '        <TextObject Name="Text6" Left="250" Width="100" Height="18.9" Text="[JSON.item.invoices.item.lines.item.qty] × [JSON.item.invoices.item.lines.item.price]" Font="Tahoma, 8pt"/>',
-  '        <TextObject Name="Text7" Left="400" Width="120" Height="18.9" Text="[[JSON.item.invoices.item.lines.item.qty] * [JSON.item.invoices.item.lines.item.price]]" Format="Number" Format.UseLocale="true" Format.DecimalDigits="2" HorzAlign="Right" Font="Tahoma, 8pt"/>',
+  '        <TextObject Name="Text5" Left="37.8" Width="200" Height="18.9" ' +
+    'Text="[JSON.item.invoices.item.lines.item.sku]" Font="Tahoma, 8pt"/>',
+  '        <TextObject Name="Text6" Left="250" Width="100" Height="18.9" ' +
+    'Text="[JSON.item.invoices.item.lines.item.qty] × [JSON.item.invoices.item.lines.item.price]" ' +
+    'Font="Tahoma, 8pt"/>',
+  '        <TextObject Name="Text7" Left="400" Width="120" Height="18.9" ' +
+    'Text="[[JSON.item.invoices.item.lines.item.qty] * [JSON.item.invoices.item.lines.item.price]]" ' +
+    'Format="Number" Format.UseLocale="true" Format.DecimalDigits="2" HorzAlign="Right" Font="Tahoma, 8pt"/>',
   '      </DataBand>',
   '    </DataBand>',
   '    <ReportSummaryBand Name="ReportSummary1" Top="87.6" Width="718.2" Height="18.9">',
-  '      <TextObject Name="Text8" Width="500" Height="18.9" Text="[InvoiceCount] invoices, total [FormatCurrency([GrandTotal])]" Font="Tahoma, 8pt, style=Bold"/>',
+  '      <TextObject Name="Text8" Width="500" Height="18.9" Text="[InvoiceCount] invoices, total ' +
+    '[FormatCurrency([GrandTotal])]" Font="Tahoma, 8pt, style=Bold"/>',
   '    </ReportSummaryBand>',
   '    <PageFooterBand Name="PageFooter1" Top="110.5" Width="718.2" Height="18.9">',
-  '      <TextObject Name="Text9" Left="600" Width="118.2" Height="18.9" Text="[PageN]" HorzAlign="Right" Font="Tahoma, 8pt"/>',
+  '      <TextObject Name="Text9" Left="600" Width="118.2" Height="18.9" Text="[PageN]" HorzAlign="Right" ' +
+    'Font="Tahoma, 8pt"/>',
   '    </PageFooterBand>',
   '  </ReportPage>',
   '</Report>',
@@ -159,10 +175,13 @@ const ORDERS_PLAIN = formatConnectionString([
   ['Encoding', 'utf-16'],
   ['Header0', `Authorization:${b64('Bearer s3cret:token')}`],
 ]);
-const ORDERS_TEMPLATE = `<?xml version="1.0" encoding="utf-8"?>
+const ORDERS_TEMPLATE =
+  `<?xml version="1.0" encoding="utf-8"?>
 <Report ScriptLanguage="CSharp" ReportInfo.Name="Cities">
   <Dictionary>
-    <JsonDataSourceConnection Name="Connection" ConnectionString="${encryptConnectionString(ORDERS_PLAIN)}" ConnectionStringExpression="[ConnectionFromParameter]">
+    <JsonDataSourceConnection Name="Connection" ` +
+  `ConnectionString="${encryptConnectionString(ORDERS_PLAIN)}" ` +
+  `ConnectionStringExpression="[ConnectionFromParameter]">
       <JsonTableDataSource Name="JSON" DataType="FastReport.JsonBase" Enabled="true" TableName="JSON"/>
     </JsonDataSourceConnection>
     <Parameter Name="ConnectionFromParameter" DataType="System.String"/>
@@ -170,8 +189,10 @@ const ORDERS_TEMPLATE = `<?xml version="1.0" encoding="utf-8"?>
   <ReportPage Name="Page1">
     <DataBand Name="Data1" Width="718.2" Height="18.9" DataSource="JSON">
       <TextObject Name="Text1" Width="300" Height="18.9" Text="[JSON.item.city]"/>
-      <TextObject Name="Text2" Left="300" Width="100" Height="18.9" Text="[JSON.item.n]" Format="Number" Format.UseLocale="true"/>
-      <TextObject Name="Text3" Left="400" Width="200" Height="18.9" Text="[IIf([JSON.item.note] == null, &quot;-&quot;, [JSON.item.note])]"/>
+      <TextObject Name="Text2" Left="300" Width="100" Height="18.9" Text="[JSON.item.n]" ` +
+  `Format="Number" Format.UseLocale="true"/>
+      <TextObject Name="Text3" Left="400" Width="200" Height="18.9" Text="[IIf([JSON.item.note] == ` +
+  `null, &quot;-&quot;, [JSON.item.note])]"/>
     </DataBand>
   </ReportPage>
 </Report>
@@ -278,7 +299,8 @@ describe('mergeDataIntoTemplate: an encrypted (rij) connection string', () => {
 
 describe('mergeDataIntoTemplate: several JSON connections', () => {
   it('embeds the data in each (as our engine feeds each the run data)', () => {
-    const template = `<Report>
+    const template =
+      `<Report>
   <Dictionary>
     <JsonDataSourceConnection Name="A" ConnectionString="Json=[{&quot;x&quot;:&quot;a&quot;}]">
       <JsonTableDataSource Name="JSON" DataType="FastReport.JsonBase" Enabled="true" TableName="JSON"/>
@@ -288,8 +310,10 @@ describe('mergeDataIntoTemplate: several JSON connections', () => {
     </JsonDataSourceConnection>
   </Dictionary>
   <ReportPage Name="Page1">
-    <DataBand Name="Data1" Width="718.2" Height="18.9" DataSource="JSON"><TextObject Name="Text1" Width="300" Height="18.9" Text="A: [JSON.item.x]"/></DataBand>
-    <DataBand Name="Data2" Width="718.2" Height="18.9" DataSource="Other"><TextObject Name="Text2" Width="300" Height="18.9" Text="B: [Other.item.x]"/></DataBand>
+    <DataBand Name="Data1" Width="718.2" Height="18.9" DataSource="JSON"><TextObject Name="Text1" ` +
+      `Width="300" Height="18.9" Text="A: [JSON.item.x]"/></DataBand>
+    <DataBand Name="Data2" Width="718.2" Height="18.9" DataSource="Other"><TextObject Name="Text2" ` +
+      `Width="300" Height="18.9" Text="B: [Other.item.x]"/></DataBand>
   </ReportPage>
 </Report>`;
     const data = [{ x: 'one' }, { x: 'two' }];
@@ -304,16 +328,23 @@ describe('mergeDataIntoTemplate: several JSON connections', () => {
 });
 
 describe('mergeDataIntoTemplate: a template without a JSON connection', () => {
-  const page = `<ReportPage Name="Page1">
-    <ReportTitleBand Name="ReportTitle1" Width="718.2" Height="18.9"><TextObject Name="Text1" Width="300" Height="18.9" Text="[JSON.item.customer.name]"/></ReportTitleBand>
-    <DataBand Name="Data1" Width="718.2" Height="18.9" DataSource="orders"><TextObject Name="Text2" Width="300" Height="18.9" Text="[JSON.item.orders.item.total]"/></DataBand>
+  const page =
+    `<ReportPage Name="Page1">
+    <ReportTitleBand Name="ReportTitle1" Width="718.2" Height="18.9"><TextObject Name="Text1" ` +
+    `Width="300" Height="18.9" Text="[JSON.item.customer.name]"/></ReportTitleBand>
+    <DataBand Name="Data1" Width="718.2" Height="18.9" DataSource="orders"><TextObject Name="Text2" ` +
+    `Width="300" Height="18.9" Text="[JSON.item.orders.item.total]"/></DataBand>
   </ReportPage>`;
   const data = { customer: { name: 'Ada & Co', 'unit price': 3 }, orders: [{ total: 1.5 }, { total: 2 }] };
   const variants: Record<string, string> = {
     'no Dictionary': `<Report ScriptLanguage="CSharp">\n  ${page}\n</Report>`,
     'an empty <Dictionary/>': `<Report>\n  <Dictionary/>\n  ${page}\n</Report>`,
-    'a Dictionary with a parameter and a data source': `<Report>\n  <Dictionary>\n    <Parameter Name="P" DataType="System.String"/>\n    <TableDataSource Name="Other" ReferenceName="Data.Other" DataType="System.Int32" Enabled="true"/>\n  </Dictionary>\n  ${page}\n</Report>`,
-    'styles before the page': `<Report>\n  <Styles>\n    <Style Name="S1" Font="Arial, 12pt"/>\n  </Styles>\n  ${page}\n</Report>`,
+    'a Dictionary with a parameter and a data source':
+      `<Report>\n  <Dictionary>\n    <Parameter Name="P" DataType="System.String"/>\n    <TableDataSource ` +
+      `Name="Other" ReferenceName="Data.Other" DataType="System.Int32" Enabled="true"/>\n  ` +
+      `</Dictionary>\n  ${page}\n</Report>`,
+    'styles before the page':
+      `<Report>\n  <Styles>\n    <Style Name="S1" ` + `Font="Arial, 12pt"/>\n  ` + `</Styles>\n  ${page}\n</Report>`,
   };
 
   it.each(Object.keys(variants))('adds a JSON connection (%s) and renders the same', (name) => {
@@ -332,7 +363,7 @@ describe('mergeDataIntoTemplate: a template without a JSON connection', () => {
     // Only an insertion: removing it gives the template back.
     expect(
       merged
-        .replace(/\n?[ \t]*<JsonDataSourceConnection[^]*?<\/JsonDataSourceConnection>/, '')
+        .replace(/\n?[ \t]*<JsonDataSourceConnection[\s\S]*?<\/JsonDataSourceConnection>/, '')
         .replace(/\n?[ \t]*<Dictionary>\n?[ \t]*<\/Dictionary>/, ''),
     ).toBe(template.replace('\n  <Dictionary/>', ''));
   });

@@ -126,7 +126,8 @@ describe('face files', () => {
   it('give an @font-face rule', () => {
     const rule = getFace('DejaVu Sans', true, true).cssFontFaceRule('/fonts/dv-bi.woff');
     expect(rule).toBe(
-      '@font-face{font-family:"DejaVu Sans";src:url("/fonts/dv-bi.woff") format("woff");font-weight:700;font-style:italic}',
+      '@font-face{font-family:"DejaVu Sans";src:url("/fonts/dv-bi.woff") ' +
+        'format("woff");font-weight:700;font-style:italic}',
     );
   });
 });

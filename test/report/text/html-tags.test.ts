@@ -19,7 +19,8 @@ const arial10 = fontSpec('Arial', 10);
 function brief(runs: StyledRun[]): Array<[string, string]> {
   return runs.map((r) => [
     r.text,
-    `${r.bold ? 'b' : ''}${r.italic ? 'i' : ''}${r.underline ? 'u' : ''}${r.strike ? 's' : ''}${r.sub ? '_' : ''}${r.sup ? '^' : ''}`,
+    `${r.bold ? 'b' : ''}${r.italic ? 'i' : ''}${r.underline ? 'u' : ''}` +
+      `${r.strike ? 's' : ''}${r.sub ? '_' : ''}${r.sup ? '^' : ''}`,
   ]);
 }
 

@@ -7,7 +7,7 @@
 // Fonts are embedded as subsets (pdfkit writes them when the document ends) from the font
 // service's own fontkit objects: one parsed file serves measuring and embedding.
 
-import type { FontModel } from '../../frx/model.js';
+import type { FontSpec } from '../../text/index.js';
 import { isControl, isDefaultIgnorable, type FontFace, type FontService, type ResolvedFont } from '../../text/index.js';
 import { num, type PdfContext } from './context.js';
 import { embedFont, glyphCode, useFontOnPage, type Doc, type EmbeddedFont } from './kit.js';
@@ -26,7 +26,7 @@ interface FaceGlyphs {
 export class PdfGlyphs {
   private readonly faces = new Map<FontFace, FaceGlyphs>();
   // Prepared items share their font objects; resolving one is a normalising map lookup.
-  private readonly resolved = new WeakMap<FontModel, ResolvedFont>();
+  private readonly resolved = new WeakMap<FontSpec, ResolvedFont>();
 
   constructor(
     private readonly doc: Doc,
@@ -60,7 +60,7 @@ export class PdfGlyphs {
   }
 
   /** The font service's resolution of a prepared item's font. */
-  resolve(font: FontModel): ResolvedFont {
+  resolve(font: FontSpec): ResolvedFont {
     let r = this.resolved.get(font);
     if (!r) {
       r = this.fonts.resolve(font);

@@ -11,8 +11,8 @@
 
 import type { PreparedRun, PreparedText } from '../../engine/prepared.js';
 import { parseColor } from '../../frx/colors.js';
-import type { Color, FontModel } from '../../frx/model.js';
-import type { ResolvedFont } from '../../text/index.js';
+import type { Color } from '../../frx/model.js';
+import type { ResolvedFont, FontSpec } from '../../text/index.js';
 import { num, type PdfContext } from './context.js';
 import { textOperators } from './glyphs.js';
 import { addContentLines } from './kit.js';
@@ -53,7 +53,7 @@ interface FontOs2 {
 }
 
 /** Underline and strikeout of a piece of text drawn from x with baseline y, `width` long. */
-function decorate(out: TextContent, font: FontModel, r: ResolvedFont, x: number, y: number, width: number): void {
+function decorate(out: TextContent, font: FontSpec, r: ResolvedFont, x: number, y: number, width: number): void {
   if ((!font.underline && !font.strikeout) || !(width > 0)) return;
   const f = r.face.font;
   const k = r.sizePx / f.unitsPerEm;

@@ -1,3 +1,7 @@
+// JSON nesting, checked before parsing. Shared by the service's client-JSON parser (json-text.ts)
+// and the report library's JSON data sources (src/report/data/json-source.ts): it imports nothing,
+// and it is the one module of the service that src/report imports (see src/report/README.md).
+
 /** Whether the arrays and objects of JSON text nest deeper than `max` (brackets inside strings
  *  do not count). Read without parsing: it runs before a parser that accepts any
  *  depth, so deep input is refused before anything recursive sees it. Invalid text is left to

@@ -1,0 +1,119 @@
+// The generic worker pool (src/lib/worker-pool) with both kinds of workers, on small scripts:
+// the same job runs on a thread and in a process; a job that reports progress keeps its time
+// limit running afresh, one that does not is stopped at the limit and its worker replaced; a
+// held pool keeps its jobs queued, so a full queue is seen by construction.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  processLaunch,
+  processWorkers,
+  threadWorkers,
+  WorkerPool,
+  type StartWorker,
+  type WorkerPoolHooks,
+} from '../../src/lib/worker-pool/index.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'pc-worker-pool-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A job: wait `ms`, sending `progress` every `tickMs` (if given), then answer `done` with `value`. */
+interface Job {
+  value: string;
+  ms: number;
+  tickMs?: number;
+}
+type Reply = { type: 'ready' } | { type: 'progress'; id: number } | { type: 'done'; id: number; value: string };
+
+const BODY = `
+on((msg) => {
+  if (msg?.type !== 'job') return;
+  const { id, job } = msg;
+  const ticks = job.tickMs ? setInterval(() => send({ type: 'progress', id }), job.tickMs) : undefined;
+  setTimeout(() => { clearInterval(ticks); send({ type: 'done', id, value: job.value + ' from ' + KIND }); }, job.ms);
+});
+send({ type: 'ready' });
+`;
+const THREAD = join(dir, 'thread.mjs');
+writeFileSync(
+  THREAD,
+  `import { parentPort } from 'node:worker_threads';
+const KIND = 'thread';
+const send = (m) => parentPort.postMessage(m);
+const on = (f) => parentPort.on('message', f);
+${BODY}`,
+);
+const PROCESS = join(dir, 'process.mjs');
+writeFileSync(
+  PROCESS,
+  `const KIND = 'process';
+const send = (m) => process.send(m);
+const on = (f) => process.on('message', f);
+process.on('disconnect', () => process.exit(0));
+${BODY}`,
+);
+
+type Kind = 'thread' | 'process';
+const kinds: Record<Kind, () => StartWorker<Reply>> = {
+  thread: () => threadWorkers({ script: THREAD, noun: 'test', maxMemoryMb: 64 }),
+  process: () => processWorkers({ launch: () => processLaunch(PROCESS, 'test process'), args: [] }),
+};
+
+class Busy extends Error {}
+class TimedOut extends Error {}
+
+const pools: WorkerPool<Job, string, Reply>[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+function pool(kind: Kind, limits: { size: number; queueLimit: number }, timeLimitMs = 10_000) {
+  const hooks: WorkerPoolHooks<Job, string, Reply> = {
+    noun: 'test',
+    initialAverageMs: 100,
+    startWorker: kinds[kind](),
+    request: (id, job) => ({ type: 'job', id, job }),
+    timeLimitMs: () => timeLimitMs,
+    answer: (reply) => (reply.type === 'progress' ? { progress: true } : { result: reply.value }),
+    busy: () => new Busy('busy'),
+    timeout: (job) => new TimedOut(`${job.value} timed out`),
+    lost: (_job, exit) => new Error(`lost: ${exit.message}`),
+    startFailed: (message) => new Error(`fail to start: ${message}`),
+    cannotStart: (err) => new Error(`cannot start: ${(err as Error).message}`),
+    unsendable: (_job, err) => new Error(`unsendable: ${(err as Error).message}`),
+    closed: () => new Error('closed'),
+  };
+  const p = new WorkerPool(limits, hooks);
+  pools.push(p);
+  return p;
+}
+
+describe.each<Kind>(['thread', 'process'])('the worker pool on a %s', (kind) => {
+  it('runs jobs, reusing its worker', async () => {
+    const p = pool(kind, { size: 1, queueLimit: 5 });
+    const results = await Promise.all(['a', 'b', 'c'].map((value) => p.submit({ value, ms: 1 })));
+    expect(results).toEqual([`a from ${kind}`, `b from ${kind}`, `c from ${kind}`]);
+    expect(p.stats()).toMatchObject({ busy: 0, queued: 0, started: 1 });
+    expect(p.stats().pids).toHaveLength(kind === 'process' ? 1 : 0);
+  });
+
+  it('a held pool keeps its jobs queued: one more than it holds is refused at once', async () => {
+    const p = pool(kind, { size: 1, queueLimit: 0 });
+    const release = p.hold();
+    const first = p.submit({ value: 'first', ms: 1 });
+    expect(p.stats()).toMatchObject({ busy: 0, queued: 1 });
+    await expect(p.submit({ value: 'second', ms: 1 })).rejects.toBeInstanceOf(Busy);
+    release();
+    expect(await first).toBe(`first from ${kind}`);
+  });
+
+  it('progress starts the time limit again; a job without progress is stopped at it, its worker replaced', async () => {
+    // The ticks come far more often than the limit, so that a loaded machine does not starve one.
+    const p = pool(kind, { size: 1, queueLimit: 5 }, 1000);
+    expect(await p.submit({ value: 'ticking', ms: 2500, tickMs: 20 })).toBe(`ticking from ${kind}`);
+    await expect(p.submit({ value: 'silent', ms: 60_000 })).rejects.toThrow('silent timed out');
+    expect(await p.submit({ value: 'next', ms: 1 })).toBe(`next from ${kind}`);
+    expect(p.stats().started).toBe(2);
+  });
+});
