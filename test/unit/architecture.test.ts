@@ -33,7 +33,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  * | 10  | report             | the report library: imports nothing of the service                   |
  * | 11  | db, config, lib    | storage, configuration, small helpers                                |
  */
-export const LAYERS: readonly (readonly string[])[] = [
+const LAYERS: readonly (readonly string[])[] = [
   ['cli'],
   ['server.ts'],
   ['api'],
