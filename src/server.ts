@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { createServices, type Services } from './services.js';
-import { buildApp } from './http/app.js';
+import { buildApp } from './api/app.js';
 import { createLogger } from './http/logger.js';
 import { trackConnections } from './http/connection-drain.js';
 

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { loadConfig } from '../../dist/config/config.js';
 import { createServices } from '../../dist/services.js';
-import { buildApp } from '../../dist/http/app.js';
+import { buildApp } from '../../dist/api/app.js';
 import { createLogger } from '../../dist/http/logger.js';
 import { holdTickObjectShape } from '../../dist/lib/tick-object-shape.js';
 import { childOptions, serveUntilStopped, startOrDie } from './protocol.js';

@@ -3,22 +3,32 @@
 // account on this instance, and invalidates the cached account state so it applies at once, on
 // every instance (announced in the transaction, auth/auth-changes.ts).
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, UserRow } from '../db/schema.js';
+import type { Database, Db, UserRow } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors.js';
-import { isoMicros, LOCKED_FOREVER } from '../lib/time.js';
-import { newId, newSecurityStamp } from '../lib/random.js';
+import { isoMicros } from '../lib/time.js';
 import { KeyedMutex } from '../lib/keyed-mutex.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { PasswordAttempts } from '../auth/password-attempts.js';
 import { announceAuthChange } from '../auth/auth-changes.js';
 import { appsForRoles, listApps } from '../apps/apps-directory.js';
-import { findUserByUsername, userRoleNames, type Db } from './users-repository.js';
-import { sameUsername } from './usernames.js';
+import {
+  deactivateUser,
+  findUserByUsername,
+  lockUser,
+  reactivateUser,
+  replacePassword,
+  setUserApp,
+  unlockUser,
+  userRoleNames,
+} from '../identity/users-repository.js';
+import { sameUsername } from '../identity/usernames.js';
 import { grantRole, revokeRole } from './roles-repository.js';
-import { addTeamMember } from './teams-repository.js';
+import { addTeamMember, membershipsOf } from '../teams/teams-repository.js';
+import { recordEvent } from './events-repository.js';
 import { findAccountListRow } from './account-queries.js';
-import { accountListItem, type AccountListItem } from './account-views.js';
+import { accountListItem } from './account-views.js';
+import type { AccountListItem } from './account-shapes.js';
 import { HookFailedError, runCancelHook, type HookKind } from './cancel-hook.js';
 import { assertPasswordRules, createAccount, type NewAccount } from './account-service.js';
 
@@ -79,23 +89,11 @@ export class AccountAdminService {
   async lock(actor: string, username: string): Promise<AccountListItem> {
     if (sameUsername(actor, username))
       throw badRequest('cannot_lock_self', 'An administrator cannot lock their own account');
-    return this.change(username, async (trx, u) => {
-      await trx
-        .updateTable('users')
-        .set({ lockout_end: LOCKED_FOREVER, security_stamp: newSecurityStamp() })
-        .where('id', '=', u.id)
-        .execute();
-    });
+    return this.change(username, (trx, u) => lockUser(trx, u.id));
   }
 
   async unlock(username: string): Promise<AccountListItem> {
-    return this.change(username, async (trx, u) => {
-      await trx
-        .updateTable('users')
-        .set({ lockout_end: null, access_failed_count: 0 })
-        .where('id', '=', u.id)
-        .execute();
-    });
+    return this.change(username, (trx, u) => unlockUser(trx, u.id));
   }
 
   async cancel(actor: string, username: string): Promise<AccountListItem> {
@@ -107,11 +105,7 @@ export class AccountAdminService {
       return await this.change(
         username,
         async (trx, u) => {
-          await trx
-            .updateTable('users')
-            .set({ is_active: 0, security_stamp: newSecurityStamp() })
-            .where('id', '=', u.id)
-            .execute();
+          await deactivateUser(trx, u.id);
           hook = await runCancelHook(trx, this.deps.dialect, this.deps.dataDir, {
             username: u.username,
             user_id: u.id,
@@ -135,26 +129,13 @@ export class AccountAdminService {
   }
 
   private async recordCancel(db: Db, actor: string, subject: string, data: Record<string, unknown>): Promise<void> {
-    await db
-      .insertInto('events')
-      .values({ id: newId(), type: 'user_cancel', actor, subject, created_at: isoMicros(), data: JSON.stringify(data) })
-      .execute();
+    await recordEvent(db, { type: 'user_cancel', actor, subject, data });
   }
 
   async reactivate(actor: string, username: string): Promise<AccountListItem> {
     return this.change(username, async (trx, u) => {
-      await trx.updateTable('users').set({ is_active: 1 }).where('id', '=', u.id).execute();
-      await trx
-        .insertInto('events')
-        .values({
-          id: newId(),
-          type: 'user_reactivate',
-          actor,
-          subject: u.username,
-          created_at: isoMicros(),
-          data: '{}',
-        })
-        .execute();
+      await reactivateUser(trx, u.id);
+      await recordEvent(trx, { type: 'user_reactivate', actor, subject: u.username, data: {} });
     });
   }
 
@@ -165,12 +146,7 @@ export class AccountAdminService {
     return this.mutex.runAll([source.id, target.id], async () => {
       const item = await this.db.transaction().execute(async (trx) => {
         for (const role of await userRoleNames(trx, source.id)) await grantRole(trx, target.id, role);
-        const teams = await trx
-          .selectFrom('team_members')
-          .select(['team_id', 'level'])
-          .where('user_id', '=', source.id)
-          .execute();
-        for (const t of teams) await addTeamMember(trx, target.id, t.team_id, t.level);
+        for (const t of await membershipsOf(trx, source.id)) await addTeamMember(trx, target.id, t.team_id, t.level);
         await announceAuthChange(trx, { users: [target.id] });
         return this.item(trx, target.id);
       });
@@ -189,7 +165,7 @@ export class AccountAdminService {
       const roles = await userRoleNames(trx, u.id);
       if (!appsForRoles([app], roles).includes(app))
         throw forbidden('app_not_allowed', `${u.username} may not use the application ${app}`);
-      await trx.updateTable('users').set({ app_name: app }).where('id', '=', u.id).execute();
+      await setUserApp(trx, u.id, app);
     });
   }
 
@@ -218,13 +194,7 @@ export class AccountAdminService {
   async resetPassword(username: string, password: string): Promise<AccountListItem> {
     assertPasswordRules(password);
     const hash = await hashPassword(password);
-    return this.change(username, async (trx, u) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: hash, security_stamp: newSecurityStamp(), access_failed_count: 0 })
-        .where('id', '=', u.id)
-        .execute();
-    });
+    return this.change(username, (trx, u) => replacePassword(trx, u.id, hash));
   }
 
   /** The user changes their own password, proving the current one; every session ends. */

@@ -1,7 +1,6 @@
 // Read queries behind the profile and the account directory.
-import type { TeamRow } from '../db/schema.js';
 import type { AccountListRow } from './account-views.js';
-import type { Db } from './users-repository.js';
+import type { Db, TeamRow } from '../db/schema.js';
 
 function listQuery(db: Db) {
   return db

@@ -5,10 +5,10 @@ import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { isoMicros } from '../lib/time.js';
 import { newId, newSecurityStamp } from '../lib/random.js';
 import { hashPassword, MAX_PASSWORD_LENGTH } from '../auth/passwords.js';
-import { findUserByUsername, insertUser } from './users-repository.js';
-import { addTeamMember, ensureDefaultTeam, findTeamByShort } from './teams-repository.js';
+import { findUserByUsername, insertUser } from '../identity/users-repository.js';
+import { addTeamMember, ensureDefaultTeam, findTeamByShort } from '../teams/teams-repository.js';
 import { grantRole } from './roles-repository.js';
-import { isValidUsername, normalizeUsername } from './usernames.js';
+import { isValidUsername, normalizeUsername } from '../identity/usernames.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 

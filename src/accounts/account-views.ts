@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { TeamRow, UserRow } from '../db/schema.js';
 import { withUtcOffset } from '../lib/time.js';
+import type { AccountListItem, ProfileTeam, ProfileUser } from './account-shapes.js';
 
 /** Initials: first letters of first and last name, else the start of the username. */
 export function defaultShort(u: Pick<UserRow, 'first_name' | 'last_name' | 'username'>): string {
@@ -40,22 +41,6 @@ export function parseProperties(text: string): Record<string, unknown> {
   }
 }
 
-export interface ProfileUser {
-  username: string;
-  emailconfirmed: boolean;
-  phonenumber: string;
-  team_id: string;
-  team_name: string;
-  user_app_name: string;
-  user_first_name: string;
-  user_last_name: string;
-  user_home: string | null;
-  user_color: string;
-  user_short: string;
-  user_currency: string;
-  user_properties: Record<string, unknown>;
-}
-
 export function profileUser(u: UserRow, primaryTeam: TeamRow): ProfileUser {
   return {
     username: u.username,
@@ -74,14 +59,6 @@ export function profileUser(u: UserRow, primaryTeam: TeamRow): ProfileUser {
   };
 }
 
-export interface ProfileTeam {
-  team_id: string;
-  team_short: string;
-  team_name: string;
-  teamuser_lvl: string | null;
-  team_type: string;
-}
-
 export function profileTeam(t: TeamRow, level: string | null): ProfileTeam {
   return { team_id: t.id, team_short: t.short, team_name: t.name, teamuser_lvl: level, team_type: t.type };
 }
@@ -90,31 +67,6 @@ export interface AccountListRow extends UserRow {
   team_name: string;
   team_count: number | string;
   role_count: number | string;
-}
-
-export interface AccountListItem {
-  id: string;
-  username: string;
-  phonenumber: string;
-  emailconfirmed: boolean;
-  lockoutenabled: boolean;
-  islocked: boolean;
-  isactive: boolean;
-  lockoutend: string | null;
-  lockoutending: string | null;
-  lastActivity: string;
-  team_id: string;
-  team_name: string;
-  user_currency: string;
-  user_home: string | null;
-  user_app_name: string;
-  teams: number;
-  roles: number;
-  user_first_name: string;
-  user_last_name: string;
-  user_color: string;
-  user_avatar: string | null;
-  user_short: string;
 }
 
 export function accountListItem(r: AccountListRow, nowIso: string): AccountListItem {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { ensureDefaultTeam } from './teams-repository.js';
+import { ensureDefaultTeam } from '../teams/teams-repository.js';
 import { ensureRole, SYSTEM_ROLES } from './roles-repository.js';
-import { countUsersWithRole } from './users-repository.js';
+import { countUsersWithRole } from '../identity/users-repository.js';
 import { createAccount } from './account-service.js';
 import { AppError } from '../lib/errors.js';
 

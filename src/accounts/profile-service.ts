@@ -6,17 +6,11 @@ import { badRequest, notFound } from '../lib/errors.js';
 import { isoFromDate, isoMicros } from '../lib/time.js';
 import { VERSION } from '../lib/version.js';
 import { appsForRoles, listApps } from '../apps/apps-directory.js';
-import { findUserByUsername, userRoleNames } from './users-repository.js';
-import { findTeamById } from './teams-repository.js';
+import type { AccountListItem, ProfileTeam, ProfileUpdate, ProfileUser } from './account-shapes.js';
+import { findUserByUsername, updateUser, userRoleNames } from '../identity/users-repository.js';
+import { findTeamById, isTeamMember } from '../teams/teams-repository.js';
 import { listAccounts, teamsOfUser } from './account-queries.js';
-import {
-  accountListItem,
-  profileTeam,
-  profileUser,
-  type AccountListItem,
-  type ProfileTeam,
-  type ProfileUser,
-} from './account-views.js';
+import { accountListItem, profileTeam, profileUser } from './account-views.js';
 
 export const PROFILE_DATASETS = ['user', 'teams', 'roles', 'apps'] as const;
 
@@ -26,19 +20,6 @@ export interface ProfileData {
   teams?: ProfileTeam[];
   roles?: string[];
   apps?: string[];
-}
-
-export interface ProfileUpdate {
-  phonenumber?: string;
-  team_id?: string;
-  user_currency?: string;
-  user_first_name?: string;
-  user_last_name?: string;
-  user_color?: string;
-  user_short?: string;
-  user_properties?: Record<string, unknown>;
-  user_avatar?: string | null;
-  user_home?: string | null;
 }
 
 export const MAX_PROPERTIES_BYTES = 64 * 1024;
@@ -134,20 +115,13 @@ export class ProfileService {
       const user = await findUserByUsername(trx, username);
       if (!user) throw notFound('user_not_found', `User ${username} not found`);
       if (input.team_id !== undefined) {
-        const member = await trx
-          .selectFrom('team_members')
-          .select('team_id')
-          .where('user_id', '=', user.id)
-          .where('team_id', '=', input.team_id)
-          .executeTakeFirst();
-        if (!member)
+        if (!(await isTeamMember(trx, user.id, input.team_id)))
           throw badRequest('invalid_input', 'team_id must be a team the user belongs to', [
             { field: 'team_id', rule: 'membership', message: 'team_id is not a team of the user' },
           ]);
         changes.team_id = input.team_id;
       }
-      if (Object.keys(changes).length > 0)
-        await trx.updateTable('users').set(changes).where('id', '=', user.id).execute();
+      if (Object.keys(changes).length > 0) await updateUser(trx, user.id, changes);
       return user.id;
     });
     this.opts.invalidate(userId);

@@ -1,5 +1,5 @@
 import { isoMicros } from '../lib/time.js';
-import type { Db } from './users-repository.js';
+import type { Db } from '../db/schema.js';
 
 /** Roles the service itself checks (spec §5). */
 export const SYSTEM_ROLES = ['sys_administrator', 'sys_tokens', 'srs_administrator', 'app_administrator'] as const;

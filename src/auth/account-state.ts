@@ -1,6 +1,6 @@
 // What authentication needs to know about an account, loaded in one go and cached briefly.
-import type { Db } from '../accounts/users-repository.js';
-import { findUserById, userRoleNames } from '../accounts/users-repository.js';
+import type { Db } from '../db/schema.js';
+import { findUserById, userRoleNames } from '../identity/users-repository.js';
 import { stampTag } from './jwt.js';
 
 export interface AccountState {

@@ -15,6 +15,7 @@ import type { Credential, CredentialSource } from './credentials.js';
 import { JwtExpiredError, type JwtCodec, type SessionClaims } from './jwt.js';
 import { TtlCache } from './ttl-cache.js';
 import { hashTokenValue } from './token-values.js';
+import { findTokenByHash } from '../identity/tokens-repository.js';
 import { accountBlock, BLOCK_MESSAGES, loadAccountState, type AccountState } from './account-state.js';
 import { ActivityRecorder } from './activity-recorder.js';
 import type { AuthChange } from './auth-changes.js';
@@ -129,11 +130,7 @@ export class Authenticator {
     let ref = this.tokens.get(hash);
     if (ref === undefined) {
       const evictions = this.evictions;
-      const row = await this.db
-        .selectFrom('tokens')
-        .select(['id', 'user_id'])
-        .where('token_hash', '=', hash)
-        .executeTakeFirst();
+      const row = await findTokenByHash(this.db, hash);
       ref = row ? { tokenId: row.id, userId: row.user_id } : null;
       if (evictions === this.evictions) this.tokens.set(hash, ref, this.cacheMs);
     }

@@ -2,7 +2,7 @@
 // that decide per target (owner or administrator) call these directly.
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { Principal } from './authenticator.js';
-import { sameUsername } from '../accounts/usernames.js';
+import { sameUsername } from '../identity/usernames.js';
 
 export const hasRole = (p: Principal, role: string): boolean => p.account.roles.has(role);
 

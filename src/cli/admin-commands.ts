@@ -3,9 +3,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { createAccount } from '../accounts/account-service.js';
-import { findUserByUsername } from '../accounts/users-repository.js';
+import { findUserByUsername } from '../identity/users-repository.js';
 import { grantRole, revokeRole, ROLE_NAME_PATTERN, SYSTEM_ROLES, ensureRole } from '../accounts/roles-repository.js';
-import { ensureDefaultTeam, findTeamByShort, insertTeam } from '../accounts/teams-repository.js';
+import { ensureDefaultTeam, findTeamByShort, insertTeam } from '../teams/teams-repository.js';
 import { TokenService, TOKEN_NAME_PATTERN } from '../tokens/token-service.js';
 import { announceAuthChange } from '../auth/auth-changes.js';
 import { UsageError, many, one, type ParsedArgs } from './args.js';

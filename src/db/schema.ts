@@ -1,7 +1,7 @@
 // The tables of the instance database, as Kysely sees them. One schema serves SQLite and
 // PostgreSQL: ids are UUID text, timestamps fixed-width ISO text (see lib/time.ts), flags 0/1
 // integers and JSON documents text, so every query is portable between the two dialects.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /** 0 or 1: portable boolean. */
 export type Flag = number;
@@ -128,3 +128,6 @@ export type TeamRow = Selectable<TeamsTable>;
 export type TokenRow = Selectable<TokensTable>;
 export type EventRow = Selectable<EventsTable>;
 export type { ColumnType };
+
+/** The database or a transaction on it: what repository functions take, so services can compose them. */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -1,30 +1,42 @@
 // API token management (spec §4.1, CONTRACT.md "Tokens"). The value is generated here, shown
 // once in the create answer, and only its hash is stored.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { Type, type Static } from 'typebox';
+import type { Database, Db } from '../db/schema.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { isoMicros, withoutZone } from '../lib/time.js';
 import { newId } from '../lib/random.js';
-import { findUserByUsername, type Db } from '../accounts/users-repository.js';
+import { findUserByUsername } from '../identity/users-repository.js';
 import { generateTokenValue, hashTokenValue } from '../auth/token-values.js';
 import { announceAuthChange } from '../auth/auth-changes.js';
-import { deleteTokenById, findToken, insertToken, listTokens, type TokenListRow } from './tokens-repository.js';
+import {
+  deleteTokenById,
+  findToken,
+  insertToken,
+  listTokens,
+  type TokenListRow,
+} from '../identity/tokens-repository.js';
 import { orConflict } from '../db/database-errors.js';
 
 export const TOKEN_NAME_PATTERN = '^[A-Za-z0-9._-]{1,64}$';
 /** Recorded as the token's login provider: tokens log in with the username `api`. */
 const LOGIN_PROVIDER = 'api';
 
-export interface TokenRecord {
-  username: string;
-  userid: string | null;
-  loginprovider: string | null;
-  name: string;
-  value: string | null;
-  token_created_at: string;
-  token_used_at: string | null;
-  token_created_by: string;
-}
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+
+/** A token as the API shows it: the schema validates and documents it, the type is derived from it. */
+export const TokenRecordSchema = Type.Object({
+  username: Type.String(),
+  userid: Nullable(Type.String()),
+  loginprovider: Nullable(Type.String()),
+  name: Type.String(),
+  value: Nullable(Type.String({ description: 'the token value: only in the create answer, null elsewhere' })),
+  token_created_at: Type.String({ description: 'UTC, without zone' }),
+  token_used_at: Nullable(Type.String({ description: 'UTC, without zone; null when never used' })),
+  token_created_by: Type.String(),
+});
+
+export type TokenRecord = Static<typeof TokenRecordSchema>;
 
 function toRecord(row: TokenListRow, value: string | null = null): TokenRecord {
   return {

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/connect.js';
 import { openSqliteFile } from '../../src/db/sqlite-file.js';
 import { createAccount } from '../../src/accounts/account-service.js';
-import { ensureDefaultTeam } from '../../src/accounts/teams-repository.js';
+import { ensureDefaultTeam } from '../../src/teams/teams-repository.js';
 import { PlatformDirectoryCopy } from '../../src/srs/platform-directory.js';
 
 describe('the SQLite user directory copy', () => {

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { createServices, type ServiceOverrides, type Services } from '../../src/services.js';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp } from '../../src/api/app.js';
 import { createLogger } from '../../src/http/logger.js';
 import type { TestDatabase } from './databases.js';
 

@@ -1,7 +1,6 @@
-import type { TeamRow } from '../db/schema.js';
 import { isoMicros } from '../lib/time.js';
 import { newId } from '../lib/random.js';
-import type { Db } from './users-repository.js';
+import type { Db, TeamRow } from '../db/schema.js';
 import { orConflict } from '../db/database-errors.js';
 import { conflict } from '../lib/errors.js';
 
@@ -49,4 +48,58 @@ export async function addTeamMember(
     .values({ user_id: userId, team_id: teamId, level })
     .onConflict((oc) => oc.columns(['user_id', 'team_id']).doNothing())
     .execute();
+}
+
+/** Every team with its number of members, ordered by short name. */
+export async function listTeamsWithMemberCounts(db: Db): Promise<Array<TeamRow & { members: number }>> {
+  const rows = await db
+    .selectFrom('teams')
+    .selectAll('teams')
+    .select((eb) =>
+      eb
+        .selectFrom('team_members')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('team_members.team_id', '=', 'teams.id')
+        .as('members'),
+    )
+    .orderBy('teams.short')
+    .execute();
+  return rows.map((r) => ({ ...r, members: Number(r.members) }));
+}
+
+export async function countMembers(db: Db, teamId: string): Promise<number> {
+  const r = await db
+    .selectFrom('team_members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('team_id', '=', teamId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The teams a user belongs to, with the user's level in each. */
+export async function membershipsOf(db: Db, userId: string): Promise<Array<{ team_id: string; level: string | null }>> {
+  return db.selectFrom('team_members').select(['team_id', 'level']).where('user_id', '=', userId).execute();
+}
+
+export async function setMemberLevel(db: Db, userId: string, teamId: string, level: string | null): Promise<void> {
+  await db
+    .updateTable('team_members')
+    .set({ level })
+    .where('user_id', '=', userId)
+    .where('team_id', '=', teamId)
+    .execute();
+}
+
+export async function removeTeamMember(db: Db, userId: string, teamId: string): Promise<void> {
+  await db.deleteFrom('team_members').where('user_id', '=', userId).where('team_id', '=', teamId).execute();
+}
+
+export async function isTeamMember(db: Db, userId: string, teamId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('team_members')
+    .select('team_id')
+    .where('user_id', '=', userId)
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

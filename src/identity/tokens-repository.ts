@@ -1,4 +1,4 @@
-import type { Db } from '../accounts/users-repository.js';
+import type { Db } from '../db/schema.js';
 
 export interface TokenListRow {
   id: string;
@@ -68,4 +68,9 @@ export async function insertToken(
 export async function deleteTokenById(db: Db, id: string): Promise<boolean> {
   const res = await db.deleteFrom('tokens').where('id', '=', id).executeTakeFirst();
   return Number(res.numDeletedRows) === 1;
+}
+
+/** The token with this hash and its owner: what authentication needs of an API token. */
+export async function findTokenByHash(db: Db, hash: string): Promise<{ id: string; user_id: string } | undefined> {
+  return db.selectFrom('tokens').select(['id', 'user_id']).where('token_hash', '=', hash).executeTakeFirst();
 }

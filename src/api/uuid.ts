@@ -1,8 +1,8 @@
 // GET /api/core/system/uuid and /uuids?n=: bare values (no envelope), no credentials needed.
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorEnvelope } from '../http/envelope.js';
-import { SqlServerUuidGenerator, UuidV7Generator } from './sqlserver-uuid.js';
+import { SqlServerUuidGenerator, UuidV7Generator } from '../system/sqlserver-uuid.js';
 
 export const MAX_UUIDS = 10_000;
 
@@ -13,12 +13,12 @@ const Format = Type.Optional(
   }),
 );
 
-export function uuidRoutes(app: FastifyInstance): void {
+export const uuidRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sqlserver = new SqlServerUuidGenerator();
   const rfc = new UuidV7Generator();
   const pick = (format?: string) => (format === 'rfc' ? rfc : sqlserver);
 
-  app.get<{ Querystring: { format?: string } }>('/api/core/system/uuid', {
+  app.get('/api/core/system/uuid', {
     config: { auth: 'none' },
     schema: {
       tags: ['system'],
@@ -31,7 +31,7 @@ export function uuidRoutes(app: FastifyInstance): void {
       reply.type('application/json; charset=utf-8').send(JSON.stringify(pick(request.query.format).next())),
   });
 
-  app.get<{ Querystring: { n: number; format?: string } }>('/api/core/system/uuids', {
+  app.get('/api/core/system/uuids', {
     config: { auth: 'none' },
     schema: {
       tags: ['system'],
@@ -50,4 +50,4 @@ export function uuidRoutes(app: FastifyInstance): void {
         .send(out);
     },
   });
-}
+};

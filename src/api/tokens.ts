@@ -1,24 +1,11 @@
 // Spec §4.1. Handlers only check shapes and call the token service.
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeOf, sendEnvelope, standardErrors, ErrorEnvelope, authSecurity } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import { requireSelfOrAdmin } from '../auth/guard.js';
-import { USERNAME_PATTERN } from '../accounts/usernames.js';
-import { TOKEN_NAME_PATTERN, type TokenService } from './token-service.js';
-
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
-
-export const TokenRecordSchema = Type.Object({
-  username: Type.String(),
-  userid: Nullable(Type.String()),
-  loginprovider: Nullable(Type.String()),
-  name: Type.String(),
-  value: Nullable(Type.String({ description: 'the token value: only in the create answer, null elsewhere' })),
-  token_created_at: Type.String({ description: 'UTC, without zone' }),
-  token_used_at: Nullable(Type.String({ description: 'UTC, without zone; null when never used' })),
-  token_created_by: Type.String(),
-});
+import { USERNAME_PATTERN } from '../identity/usernames.js';
+import { TOKEN_NAME_PATTERN, TokenRecordSchema, type TokenService } from '../tokens/token-service.js';
 
 const TokenList = EnvelopeOf(Type.Object({ items: Type.Array(TokenRecordSchema) }));
 const TokenItem = EnvelopeOf(Type.Object({ item: TokenRecordSchema }));
@@ -29,7 +16,7 @@ const tags = ['tokens'];
 
 const listMessage = (n: number) => `${n} tokens`;
 
-export function tokenRoutes(app: FastifyInstance, tokens: TokenService): void {
+export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = async (app, { tokens }) => {
   app.get('/api/core/token/user', {
     schema: { tags, security, summary: "The caller's tokens", response: { 200: TokenList, ...standardErrors } },
     handler: async (request, reply) => {
@@ -47,7 +34,7 @@ export function tokenRoutes(app: FastifyInstance, tokens: TokenService): void {
     },
   });
 
-  app.get<{ Params: { username: string } }>('/api/core/token/user/:username', {
+  app.get('/api/core/token/user/:username', {
     config: { roles: ['sys_administrator'] },
     schema: {
       tags,
@@ -62,7 +49,7 @@ export function tokenRoutes(app: FastifyInstance, tokens: TokenService): void {
     },
   });
 
-  app.post<{ Params: { token_name: string } }>('/api/core/token/create/:token_name', {
+  app.post('/api/core/token/create/:token_name', {
     config: { roles: ['sys_tokens'] },
     schema: {
       tags,
@@ -78,7 +65,7 @@ export function tokenRoutes(app: FastifyInstance, tokens: TokenService): void {
     },
   });
 
-  app.post<{ Params: { token_name: string; username: string } }>('/api/core/token/create/:token_name/:username', {
+  app.post('/api/core/token/create/:token_name/:username', {
     config: { roles: ['sys_administrator'] },
     schema: {
       tags,
@@ -97,7 +84,7 @@ export function tokenRoutes(app: FastifyInstance, tokens: TokenService): void {
     },
   });
 
-  app.post<{ Params: { token_name: string; username: string } }>('/api/core/token/delete/:token_name/:username', {
+  app.post('/api/core/token/delete/:token_name/:username', {
     schema: {
       tags,
       security,
@@ -111,4 +98,4 @@ export function tokenRoutes(app: FastifyInstance, tokens: TokenService): void {
       return sendEnvelope(reply, { item }, 'token deleted');
     },
   });
-}
+};

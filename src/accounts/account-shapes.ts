@@ -1,7 +1,7 @@
-// TypeBox schemas of the account shapes (spec §2.3, §2.4), shared by routes and the OpenAPI document.
-import { Type } from 'typebox';
-import { EnvelopeOf } from '../http/envelope.js';
-import { USERNAME_PATTERN } from './usernames.js';
+// The account shapes the API answers with (spec §2.3, §2.4): TypeBox schemas, which validate and
+// document them, and the types derived from them, which the services build. One definition each.
+import { Type, type Static } from 'typebox';
+import { USERNAME_PATTERN } from '../identity/usernames.js';
 
 const NullableString = (opts: Parameters<typeof Type.String>[0] = {}) => Type.Union([Type.String(opts), Type.Null()]);
 
@@ -31,18 +31,6 @@ export const ProfileTeamSchema = Type.Object({
   team_type: Type.String({ description: 'internal or external' }),
 });
 
-export const ProfileAnswer = EnvelopeOf(
-  Type.Object({
-    instance: Type.Optional(
-      Type.Record(Type.String(), Type.String(), { description: 'kv.v.api.version, kv.v.api.url, kv.v.owner.name' }),
-    ),
-    user: ProfileUserSchema,
-    teams: Type.Optional(Type.Array(ProfileTeamSchema)),
-    roles: Type.Optional(Type.Array(Type.String())),
-    apps: Type.Optional(Type.Array(Type.String())),
-  }),
-);
-
 export const AccountListItemSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   username: Type.String(),
@@ -68,20 +56,6 @@ export const AccountListItemSchema = Type.Object({
   user_short: Type.String(),
 });
 
-export const AccountItemAnswer = EnvelopeOf(Type.Object({ item: AccountListItemSchema }));
-
-export const DirectoryAnswer = EnvelopeOf(
-  Type.Object({
-    items: Type.Array(AccountListItemSchema),
-    stats: Type.Object({
-      count: Type.Integer(),
-      locked: Type.Integer(),
-      last_week: Type.Integer(),
-      today: Type.Integer(),
-    }),
-  }),
-);
-
 export const ProfileUpdateBody = Type.Object(
   {
     username: Type.Optional(
@@ -105,4 +79,8 @@ export const ProfileUpdateBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const ProfileUserAnswer = EnvelopeOf(Type.Object({ user: ProfileUserSchema }));
+export type ProfileUser = Static<typeof ProfileUserSchema>;
+export type ProfileTeam = Static<typeof ProfileTeamSchema>;
+export type AccountListItem = Static<typeof AccountListItemSchema>;
+/** A profile change: the body of the update route without its `username` (whose profile). */
+export type ProfileUpdate = Omit<Static<typeof ProfileUpdateBody>, 'username'>;

@@ -1,35 +1,40 @@
-// Builds the Fastify application from the instance services. Routes live with their domains;
-// this file only assembles them with the cross-cutting pieces.
+// The Fastify instance with its cross-cutting pieces: logging, request ids, validation, error
+// mapping, body parsers, authentication and the OpenAPI document. The routes are not here:
+// src/api/ registers them on this instance.
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import type { Services } from '../services.js';
+import type { Logger } from 'pino';
+import type { Settings } from '../config/config.js';
+import type { Authenticator } from '../auth/authenticator.js';
+import type { DatabaseFault } from '../db/database-errors.js';
 import { requestIdFor } from './request-id.js';
 import { validatorCompiler } from './validation.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './error-handler.js';
 import { installAuthentication } from './auth-hook.js';
 import { registerOpenApi } from './openapi.js';
-import { opsRoutes } from './ops-routes.js';
 import { redactRequestUrl } from './url-redaction.js';
-import { sessionRoutes } from '../auth/routes.js';
-import { tokenRoutes } from '../tokens/routes.js';
-import { pingRoutes } from '../system/ping-routes.js';
-import { systemInfoRoutes } from '../system/info-routes.js';
-import { previewRoutes } from '../system/preview-routes.js';
-import { uuidRoutes } from '../system/uuid-routes.js';
-import { parseForm } from '../system/echo-body.js';
+import { parseForm } from './echo-body.js';
 import { installJsonParser } from './json-body.js';
 import { installNulGuard } from './nul-guard.js';
 import { lazyChildLoggerFactory } from './lazy-logger.js';
-import { profileRoutes } from '../accounts/profile-routes.js';
-import { accountAdminRoutes } from '../accounts/admin-routes.js';
-import { teamRoutes } from '../teams/routes.js';
-import { srsRoutes } from '../srs/routes.js';
 import { holdTickObjectShape } from '../lib/tick-object-shape.js';
 
-export async function buildApp(services: Services): Promise<FastifyInstance> {
+export interface HttpAppOptions {
+  settings: Settings;
+  logger: Logger;
+  auth: Authenticator;
+  /** A database failure answered to a client (the storage health learns of a full disk). */
+  onDatabaseFault: (fault: DatabaseFault) => void;
+}
+
+export async function createHttpApp({
+  settings,
+  logger,
+  auth,
+  onDatabaseFault,
+}: HttpAppOptions): Promise<FastifyInstance> {
   // The CLI does this first thing; here for programs that embed the app (tests, the bench).
   holdTickObjectShape();
-  const { settings } = services.config;
   // The access line (Settings:AccessLog) or slow line (Settings:SlowRequestMs) of a request.
   const logRequestEnd = (request: FastifyRequest, statusCode: number, ms: number): void => {
     const slow = ms >= settings.slowRequestMs;
@@ -45,7 +50,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     }
   };
   const app = Fastify({
-    loggerInstance: services.logger as FastifyBaseLogger,
+    loggerInstance: logger as FastifyBaseLogger,
     // Per-request access lines are ours to write (off by default, Settings:AccessLog).
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     genReqId: requestIdFor,
@@ -65,7 +70,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 512 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  installErrorHandling(app, { onDatabaseFault: (fault) => services.database.storage.noteFault(fault) });
+  installErrorHandling(app, { onDatabaseFault });
 
   // Callback hooks rather than async ones: they run on every request, and an async hook costs a
   // promise and a microtask turn each (bench/http-auth.js measures the difference).
@@ -82,19 +87,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   installNulGuard(app);
   // No per-request cookie parsing: the auth hook reads the Cookie header only when one is sent.
   await app.register(cookie, { hook: false });
-  installAuthentication(app, services.auth, settings.allowedOrigins);
+  installAuthentication(app, auth, settings.allowedOrigins);
   await registerOpenApi(app);
-
-  opsRoutes(app, services.database);
-  sessionRoutes(app, services.login);
-  tokenRoutes(app, services.tokens);
-  profileRoutes(app, services.profiles, services.accounts);
-  accountAdminRoutes(app, services.accounts);
-  teamRoutes(app, services.teams);
-  pingRoutes(app);
-  previewRoutes(app, services.previews);
-  uuidRoutes(app);
-  systemInfoRoutes(app, services.profiles, services.config, services.database.dialect);
-  srsRoutes(app, services.srs);
   return app;
 }

@@ -3,11 +3,12 @@
 // credential is `authenticated: false`, never a 401. GET can be asked to answer with a given
 // status and `success`, and to echo a JSON value; POST echoes its body.
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeOf, envelope } from '../http/envelope.js';
 import { AppError } from '../lib/errors.js';
 import { VERSION } from '../lib/version.js';
-import { assertFiniteNumbers, parseJsonText } from './echo-body.js';
+import { assertFiniteNumbers, parseJsonText } from '../http/echo-body.js';
 
 export const PingAnswer = EnvelopeOf(
   Type.Object({
@@ -25,8 +26,8 @@ function answer(request: FastifyRequest, reply: FastifyReply, body: unknown, sta
   return status === 204 || status === 304 ? reply.send() : reply.send(envelope(request, data, 'OK', success));
 }
 
-export function pingRoutes(app: FastifyInstance): void {
-  app.get<{ Querystring: { statusCode?: number; success?: boolean; body?: string } }>('/api/core/system/ping', {
+export const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/core/system/ping', {
     config: { auth: 'optional' },
     schema: {
       tags: ['system'],
@@ -71,4 +72,4 @@ export function pingRoutes(app: FastifyInstance): void {
       return answer(request, reply, request.body);
     },
   });
-}
+};

@@ -1,13 +1,14 @@
 // Spec §4.2 lock/unlock/cancel/copy, and the administration an instance needs beyond the spec:
 // create accounts, passwords, roles, reactivation (CONTRACT.md "Accounts"; issue 3).
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authSecurity, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
-import { ROLE_NAME_PATTERN } from './roles-repository.js';
-import type { AccountAdminService } from './account-admin-service.js';
-import type { AccountListItem } from './account-views.js';
-import { AccountItemAnswer, Username } from './schemas.js';
+import { ROLE_NAME_PATTERN } from '../accounts/roles-repository.js';
+import type { AccountAdminService } from '../accounts/account-admin-service.js';
+import type { AccountListItem } from '../accounts/account-shapes.js';
+import { Username } from '../accounts/account-shapes.js';
+import { AccountItemAnswer } from './account-schemas.js';
 import { TEAM_SHORT_PATTERN } from '../teams/team-service.js';
 
 const tags = ['accounts'];
@@ -17,16 +18,17 @@ const itemResponse = { 200: AccountItemAnswer, 409: ErrorEnvelope, ...standardEr
 const Role = Type.String({ pattern: ROLE_NAME_PATTERN });
 const Password = Type.String({ minLength: 8, maxLength: 4096 });
 
-type UserParams = { Params: { username: string } };
-
-export function accountAdminRoutes(app: FastifyInstance, admin: AccountAdminService): void {
+export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAdminService }> = async (
+  app,
+  { accounts: admin },
+) => {
   const userAction = (
     path: string,
     summary: string,
     message: string,
     act: (actor: string, username: string) => Promise<AccountListItem>,
   ) =>
-    app.post<UserParams>(`/api/core/account/${path}/:username`, {
+    app.post(`/api/core/account/${path}/:username`, {
       config: admins,
       schema: { tags, security, summary, params: Type.Object({ username: Username }), response: itemResponse },
       handler: async (request, reply) =>
@@ -52,36 +54,24 @@ export function accountAdminRoutes(app: FastifyInstance, admin: AccountAdminServ
     admin.reactivate(actor, u),
   );
 
-  app.post<{ Params: { source_username: string; target_username: string } }>(
-    '/api/core/account/copy/:source_username/:target_username',
-    {
-      config: admins,
-      schema: {
-        tags,
-        security,
-        summary: "Add the source user's roles and teams to the target user",
-        params: Type.Object({ source_username: Username, target_username: Username }),
-        response: itemResponse,
-      },
-      handler: async (request, reply) =>
-        sendEnvelope(
-          reply,
-          { item: await admin.copy(request.params.source_username, request.params.target_username) },
-          'account copied',
-        ),
+  app.post('/api/core/account/copy/:source_username/:target_username', {
+    config: admins,
+    schema: {
+      tags,
+      security,
+      summary: "Add the source user's roles and teams to the target user",
+      params: Type.Object({ source_username: Username, target_username: Username }),
+      response: itemResponse,
     },
-  );
+    handler: async (request, reply) =>
+      sendEnvelope(
+        reply,
+        { item: await admin.copy(request.params.source_username, request.params.target_username) },
+        'account copied',
+      ),
+  });
 
-  app.post<{
-    Body: {
-      username: string;
-      password: string;
-      roles?: string[];
-      teams?: string[];
-      user_first_name?: string;
-      user_last_name?: string;
-    };
-  }>('/api/core/account/create', {
+  app.post('/api/core/account/create', {
     config: admins,
     schema: {
       tags,
@@ -119,7 +109,7 @@ export function accountAdminRoutes(app: FastifyInstance, admin: AccountAdminServ
     },
   });
 
-  app.post<{ Body: { current_password: string; new_password: string } }>('/api/core/account/password', {
+  app.post('/api/core/account/password', {
     schema: {
       tags,
       security,
@@ -140,7 +130,7 @@ export function accountAdminRoutes(app: FastifyInstance, admin: AccountAdminServ
     },
   });
 
-  app.post<{ Params: { username: string }; Body: { password: string } }>('/api/core/account/password/:username', {
+  app.post('/api/core/account/password/:username', {
     config: admins,
     schema: {
       tags,
@@ -159,7 +149,7 @@ export function accountAdminRoutes(app: FastifyInstance, admin: AccountAdminServ
   });
 
   for (const action of ['grant', 'revoke'] as const) {
-    app.post<{ Params: { username: string; role: string } }>(`/api/core/account/role/${action}/:username/:role`, {
+    app.post(`/api/core/account/role/${action}/:username/:role`, {
       config: admins,
       schema: {
         tags,
@@ -178,4 +168,4 @@ export function accountAdminRoutes(app: FastifyInstance, admin: AccountAdminServ
       },
     });
   }
-}
+};

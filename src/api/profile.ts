@@ -1,41 +1,33 @@
 // Spec §4.2: profile, profile-update, the account directory, the application context.
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authSecurity, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import { requireSelfOrAdmin } from '../auth/guard.js';
 import { APP_NAME_PATTERN } from '../apps/apps-directory.js';
-import type { AccountAdminService } from './account-admin-service.js';
-import { parseScope, type ProfileService, type ProfileUpdate } from './profile-service.js';
-import {
-  AccountItemAnswer,
-  DirectoryAnswer,
-  ProfileAnswer,
-  ProfileUpdateBody,
-  ProfileUserAnswer,
-  Username,
-} from './schemas.js';
+import type { AccountAdminService } from '../accounts/account-admin-service.js';
+import { parseScope, type ProfileService } from '../accounts/profile-service.js';
+import { ProfileUpdateBody, Username } from '../accounts/account-shapes.js';
+import { AccountItemAnswer, DirectoryAnswer, ProfileAnswer, ProfileUserAnswer } from './account-schemas.js';
 
 const tags = ['accounts'];
 const security = authSecurity;
 const origin = (r: FastifyRequest) => `${r.protocol}://${r.host}`;
 
-export function profileRoutes(app: FastifyInstance, profiles: ProfileService, admin: AccountAdminService): void {
-  const profileSchema = (withUser: boolean) => ({
-    tags,
-    security,
-    summary: withUser ? "A user's profile (sys_administrator, or the user)" : "The caller's profile",
-    ...(withUser ? { params: Type.Object({ username: Username }) } : {}),
-    querystring: Type.Object({
-      pscope: Type.Optional(
-        Type.String({ maxLength: 64, description: '`user` → only data.user; teams,roles,apps (or omitted) → all' }),
-      ),
-    }),
-    response: { 200: ProfileAnswer, ...standardErrors },
+export const profileRoutes: FastifyPluginAsyncTypebox<{
+  profiles: ProfileService;
+  accounts: AccountAdminService;
+}> = async (app, { profiles, accounts: admin }) => {
+  const scopeQuery = Type.Object({
+    pscope: Type.Optional(
+      Type.String({ maxLength: 64, description: '`user` → only data.user; teams,roles,apps (or omitted) → all' }),
+    ),
   });
+  const profileResponse = { 200: ProfileAnswer, ...standardErrors };
 
-  app.get<{ Querystring: { pscope?: string } }>('/api/core/account/profile', {
-    schema: profileSchema(false),
+  app.get('/api/core/account/profile', {
+    schema: { tags, security, summary: "The caller's profile", querystring: scopeQuery, response: profileResponse },
     handler: async (request, reply) => {
       const data = await profiles.profile(
         callerOf(request).account.username,
@@ -46,8 +38,15 @@ export function profileRoutes(app: FastifyInstance, profiles: ProfileService, ad
     },
   });
 
-  app.get<{ Params: { username: string }; Querystring: { pscope?: string } }>('/api/core/account/profile/:username', {
-    schema: profileSchema(true),
+  app.get('/api/core/account/profile/:username', {
+    schema: {
+      tags,
+      security,
+      summary: "A user's profile (sys_administrator, or the user)",
+      params: Type.Object({ username: Username }),
+      querystring: scopeQuery,
+      response: profileResponse,
+    },
     handler: async (request, reply) => {
       requireSelfOrAdmin(request.principal, request.params.username);
       const data = await profiles.profile(request.params.username, parseScope(request.query.pscope), origin(request));
@@ -55,7 +54,7 @@ export function profileRoutes(app: FastifyInstance, profiles: ProfileService, ad
     },
   });
 
-  app.post<{ Body: ProfileUpdate & { username?: string } }>('/api/core/account/profile-update', {
+  app.post('/api/core/account/profile-update', {
     schema: {
       tags,
       security,
@@ -83,7 +82,7 @@ export function profileRoutes(app: FastifyInstance, profiles: ProfileService, ad
 
   const AppName = Type.String({ pattern: APP_NAME_PATTERN });
   const contextResponse = { 200: AccountItemAnswer, ...standardErrors };
-  app.post<{ Params: { app_name: string } }>('/api/core/account/context/:app_name', {
+  app.post('/api/core/account/context/:app_name', {
     schema: {
       tags,
       security,
@@ -96,7 +95,7 @@ export function profileRoutes(app: FastifyInstance, profiles: ProfileService, ad
       return sendEnvelope(reply, { item }, 'context changed');
     },
   });
-  app.post<{ Params: { app_name: string; username: string } }>('/api/core/account/context/:app_name/:username', {
+  app.post('/api/core/account/context/:app_name/:username', {
     schema: {
       tags,
       security,
@@ -110,4 +109,4 @@ export function profileRoutes(app: FastifyInstance, profiles: ProfileService, ad
       return sendEnvelope(reply, { item }, 'context changed');
     },
   });
-}
+};

@@ -2,15 +2,15 @@
 // data, GET or POST (params in the query string and/or a JSON body), plus the data itself and
 // the definition. Every route needs authentication; the app and command checks are the
 // service's. Binary answers carry `Content-Disposition: inline` with the file name.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { authSecurity, sendEnvelope } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import { AppError } from '../lib/errors.js';
-import { inlineDisposition } from './content-disposition.js';
-import { CommandFailedError } from './run-commands.js';
-import { TRUNCATED_HEADER } from './max-pages-param.js';
-import { RENDER_FORMATS, renderRouteSuffix } from './render-formats.js';
-import { buildStarter, type SrsRequest, type SrsService } from './srs-service.js';
+import { inlineDisposition } from '../srs/content-disposition.js';
+import { CommandFailedError } from '../srs/run-commands.js';
+import { TRUNCATED_HEADER } from '../srs/max-pages-param.js';
+import { RENDER_FORMATS, renderRouteSuffix } from '../srs/render-formats.js';
+import { buildStarter, type SrsRequest, type SrsService } from '../srs/srs-service.js';
 import {
   RENDER_ANSWERS,
   RenderQuery,
@@ -22,7 +22,7 @@ import {
   SrsQuery,
   STARTER_ANSWER,
   TemplatePath,
-} from './schemas.js';
+} from './srs-schemas.js';
 
 const tags = ['reports'];
 const security = authSecurity;
@@ -49,7 +49,8 @@ function srsRequest(request: FastifyRequest<{ Params: { id: string }; Querystrin
 }
 
 /** Failures the error handler answers but does not log (only 5xx are): a failing command is an
- *  administrator's problem, so its full cause goes to the log with the request id. */
+ *  administrator's problem, so its full cause goes to the log with the request id. The routes of
+ *  this plugin share it as their scope's onError hook. */
 function logFailure(request: FastifyRequest, err: unknown): void {
   if (err instanceof CommandFailedError) {
     request.log.error(
@@ -80,9 +81,13 @@ function sendDocument(reply: FastifyReply, body: Buffer, contentType: string, fi
   return reply.send(body);
 }
 
-export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
+export const srsRoutes: FastifyPluginAsync<{ srs: SrsService }> = async (app, { srs }) => {
   type Req = FastifyRequest<{ Params: { id: string; templatename: string }; Querystring: Query; Body: Body }>;
   const methods = ['GET', 'POST'] as const;
+  app.addHook('onError', (request, _reply, err, done) => {
+    logFailure(request, err);
+    done();
+  });
 
   for (const method of methods) {
     const withBody =
@@ -103,13 +108,8 @@ export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
         response: { 200: STARTER_ANSWER, ...reportErrors },
       },
       handler: async (request: Req, reply) => {
-        try {
-          const r = await buildStarter(srs, srsRequest(request), { signal: abortOnDisconnect(reply) });
-          return sendDocument(reply, r.output, 'application/xml; charset=utf-8', r.fileName);
-        } catch (err) {
-          logFailure(request, err);
-          throw err;
-        }
+        const r = await buildStarter(srs, srsRequest(request), { signal: abortOnDisconnect(reply) });
+        return sendDocument(reply, r.output, 'application/xml; charset=utf-8', r.fileName);
       },
     });
 
@@ -126,15 +126,10 @@ export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
         response: { 200: SrsDataAnswer, ...reportErrors },
       },
       handler: async (request: Req, reply) => {
-        try {
-          const r = await srs.data(srsRequest(request), { signal: abortOnDisconnect(reply) });
-          const n = Object.keys(r.data).length;
-          const skipped = r.skipped.length > 0 ? `; not allowed for the caller: ${r.skipped.join(', ')}` : '';
-          return sendEnvelope(reply, r.data, `${n} ${n === 1 ? 'command' : 'commands'}${skipped}`);
-        } catch (err) {
-          logFailure(request, err);
-          throw err;
-        }
+        const r = await srs.data(srsRequest(request), { signal: abortOnDisconnect(reply) });
+        const n = Object.keys(r.data).length;
+        const skipped = r.skipped.length > 0 ? `; not allowed for the caller: ${r.skipped.join(', ')}` : '';
+        return sendEnvelope(reply, r.data, `${n} ${n === 1 ? 'command' : 'commands'}${skipped}`);
       },
     });
 
@@ -157,18 +152,13 @@ export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
           response: { 200: RENDER_ANSWERS[format], ...reportErrors },
         },
         handler: async (request: Req, reply) => {
-          try {
-            const r = await srs.render(srsRequest(request), request.params.templatename, format, {
-              requestId: String(request.id),
-              signal: abortOnDisconnect(reply),
-            });
-            // Cut at the request's _max_pages: said in a header, never silently.
-            if (r.outcome.truncated) reply.header(TRUNCATED_HEADER, `pages=${r.outcome.pages}`);
-            return sendDocument(reply, r.outcome.output, r.outcome.contentType, r.fileName);
-          } catch (err) {
-            logFailure(request, err);
-            throw err;
-          }
+          const r = await srs.render(srsRequest(request), request.params.templatename, format, {
+            requestId: String(request.id),
+            signal: abortOnDisconnect(reply),
+          });
+          // Cut at the request's _max_pages: said in a header, never silently.
+          if (r.outcome.truncated) reply.header(TRUNCATED_HEADER, `pages=${r.outcome.pages}`);
+          return sendDocument(reply, r.outcome.output, r.outcome.contentType, r.fileName);
         },
       });
     }
@@ -188,4 +178,4 @@ export function srsRoutes(app: FastifyInstance, srs: SrsService): void {
       return sendEnvelope(reply, view, view.label);
     },
   });
-}
+};

@@ -1,9 +1,9 @@
 // Liveness and readiness for orchestrators.
 import { Type } from 'typebox';
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DatabaseHandle } from '../db/connect.js';
-import { EnvelopeOf, ErrorEnvelope, sendEnvelope } from './envelope.js';
+import { EnvelopeOf, ErrorEnvelope, sendEnvelope } from '../http/envelope.js';
 import { AppError } from '../lib/errors.js';
 
 const Status = EnvelopeOf(Type.Object({ status: Type.String(), database: Type.Optional(Type.String()) }));
@@ -22,7 +22,7 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-export function opsRoutes(app: FastifyInstance, database: DatabaseHandle): void {
+export const opsRoutes: FastifyPluginAsyncTypebox<{ database: DatabaseHandle }> = async (app, { database }) => {
   app.get('/healthz', {
     config: { auth: 'none' },
     schema: { tags: ['operations'], summary: 'The process is up', response: { 200: Status } },
@@ -46,4 +46,4 @@ export function opsRoutes(app: FastifyInstance, database: DatabaseHandle): void 
       return sendEnvelope(reply, { status: 'ready', database: database.dialect }, 'OK');
     },
   });
-}
+};

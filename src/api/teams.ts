@@ -1,10 +1,10 @@
 // Team administration (beyond the spec; sys_administrator).
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authSecurity, EnvelopeOf, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';
-import { Username } from '../accounts/schemas.js';
+import { Username } from '../accounts/account-shapes.js';
 import { optionalBody } from '../http/validation.js';
-import { TEAM_SHORT_PATTERN, TEAM_TYPES, type TeamService } from './team-service.js';
+import { TEAM_SHORT_PATTERN, TEAM_TYPES, type TeamService } from '../teams/team-service.js';
 
 const tags = ['teams'];
 const security = authSecurity;
@@ -19,7 +19,7 @@ const TeamItem = Type.Object({
 const Short = Type.String({ pattern: TEAM_SHORT_PATTERN });
 const MemberParams = Type.Object({ team_short: Short, username: Username });
 
-export function teamRoutes(app: FastifyInstance, teams: TeamService): void {
+export const teamRoutes: FastifyPluginAsyncTypebox<{ teams: TeamService }> = async (app, { teams }) => {
   app.get('/api/core/team/browse', {
     config,
     schema: {
@@ -34,7 +34,7 @@ export function teamRoutes(app: FastifyInstance, teams: TeamService): void {
     },
   });
 
-  app.post<{ Body: { team_short: string; team_name: string; team_type?: string } }>('/api/core/team/create', {
+  app.post('/api/core/team/create', {
     config,
     schema: {
       tags,
@@ -61,39 +61,36 @@ export function teamRoutes(app: FastifyInstance, teams: TeamService): void {
     },
   });
 
-  app.post<{ Params: { team_short: string; username: string }; Body: { teamuser_lvl?: string | null } | undefined }>(
-    '/api/core/team/member/add/:team_short/:username',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Add a user to a team (optionally with a level)',
-        params: MemberParams,
-        body: optionalBody(
-          Type.Object(
-            { teamuser_lvl: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) },
-            { additionalProperties: false },
-          ),
+  app.post('/api/core/team/member/add/:team_short/:username', {
+    config,
+    schema: {
+      tags,
+      security,
+      summary: 'Add a user to a team (optionally with a level)',
+      params: MemberParams,
+      body: optionalBody(
+        Type.Object(
+          { teamuser_lvl: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) },
+          { additionalProperties: false },
         ),
-        response: { 200: EnvelopeOf(Type.Object({ item: TeamItem })), ...standardErrors },
-      },
-      handler: async (request, reply) =>
-        sendEnvelope(
-          reply,
-          {
-            item: await teams.addMember(
-              request.params.team_short,
-              request.params.username,
-              request.body?.teamuser_lvl ?? null,
-            ),
-          },
-          'member added',
-        ),
+      ),
+      response: { 200: EnvelopeOf(Type.Object({ item: TeamItem })), ...standardErrors },
     },
-  );
+    handler: async (request, reply) =>
+      sendEnvelope(
+        reply,
+        {
+          item: await teams.addMember(
+            request.params.team_short,
+            request.params.username,
+            request.body?.teamuser_lvl ?? null,
+          ),
+        },
+        'member added',
+      ),
+  });
 
-  app.post<{ Params: { team_short: string; username: string } }>('/api/core/team/member/remove/:team_short/:username', {
+  app.post('/api/core/team/member/remove/:team_short/:username', {
     config,
     schema: {
       tags,
@@ -109,4 +106,4 @@ export function teamRoutes(app: FastifyInstance, teams: TeamService): void {
         'member removed',
       ),
   });
-}
+};

@@ -1,7 +1,7 @@
 // GET /api/core/system (spec §2.6): obsolete, kept for old clients. A bare object, never an
 // envelope; it points to its successor, the profile endpoint, in the Deprecation/Link headers.
-import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authSecurity, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import type { ProfileService } from '../accounts/profile-service.js';
@@ -32,13 +32,12 @@ const InfoSchema = Type.Object(
   { description: 'bare object (no envelope)' },
 );
 
-export function systemInfoRoutes(
-  app: FastifyInstance,
-  profiles: ProfileService,
-  config: Config,
-  dialect: DialectName,
-): void {
-  app.get<{ Querystring: { setup?: boolean } }>('/api/core/system', {
+export const systemInfoRoutes: FastifyPluginAsyncTypebox<{
+  profiles: ProfileService;
+  config: Config;
+  dialect: DialectName;
+}> = async (app, { profiles, config, dialect }) => {
+  app.get('/api/core/system', {
     schema: {
       tags: ['system'],
       security: authSecurity,
@@ -50,7 +49,7 @@ export function systemInfoRoutes(
     handler: async (request, reply) => {
       const caller = callerOf(request);
       const profile = await profiles.profile(caller.account.username, 'all', `${request.protocol}://${request.host}`);
-      const info: Record<string, unknown> = {
+      const info: Static<typeof InfoSchema> = {
         'kv.v.api.token': '',
         'kv.v.api.url': profile.instance?.['kv.v.api.url'] ?? '',
         'kv.v.api.version': profile.instance?.['kv.v.api.version'] ?? '',
@@ -73,4 +72,4 @@ export function systemInfoRoutes(
       return info;
     },
   });
-}
+};

@@ -1,9 +1,10 @@
 // Login and logout (spec §4.2, CONTRACT.md "Authentication"; logout also by POST, issue 13).
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeOf, ErrorEnvelope, authSecurity, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
-import type { LoginService } from './login-service.js';
+import type { LoginService } from '../auth/login-service.js';
 
 export const SESSION_COOKIE = 'ptoken';
 
@@ -43,8 +44,8 @@ function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
   };
 }
 
-export function sessionRoutes(app: FastifyInstance, login: LoginService): void {
-  app.post<{ Body: { username: string; password: string; createCookie?: boolean } }>('/api/core/account/login', {
+export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> = async (app, { login }) => {
+  app.post('/api/core/account/login', {
     // A NUL can be in no username or password: such a login is simply invalid credentials.
     config: { auth: 'none', acceptsNul: true },
     schema: {
@@ -94,4 +95,4 @@ export function sessionRoutes(app: FastifyInstance, login: LoginService): void {
       return sendEnvelope(reply, { username: caller.account.username, sessions_ended: true }, 'logged out');
     },
   });
-}
+};

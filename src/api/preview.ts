@@ -2,21 +2,21 @@
 // worker threads (preview-pool.ts) so that the event loop goes on answering meanwhile. The
 // worker hands back the HTML already as JSON bytes; the answer is the envelope around them.
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { authSecurity, envelope, EnvelopeOf, ErrorEnvelope, standardErrors } from '../http/envelope.js';
 import { AppError } from '../lib/errors.js';
-import type { PreviewType } from './markdown.js';
+import type { PreviewType } from '../system/markdown.js';
 import {
   PreviewBusyError,
   PreviewMemoryError,
   PreviewTimeoutError,
   type PreviewJson,
   type PreviewPool,
-} from './preview-pool.js';
+} from '../system/preview-pool.js';
 
 const MAX_INPUT_BYTES = 1024 * 1024;
 
-export function previewRoutes(app: FastifyInstance, previews: PreviewPool): void {
+export const previewRoutes: FastifyPluginAsync<{ previews: PreviewPool }> = async (app, { previews }) => {
   app.post<{ Body: { painput: string; patype?: PreviewType } }>('/api/core/system/preview', {
     config: { acceptsNul: true },
     schema: {
@@ -51,7 +51,7 @@ export function previewRoutes(app: FastifyInstance, previews: PreviewPool): void
       return sendHtmlEnvelope(reply, html);
     },
   });
-}
+};
 
 /**
  * What sendEnvelope(reply, { html }, 'OK') sends (the same members in the same order as the

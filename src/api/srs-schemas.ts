@@ -2,9 +2,9 @@
 import { Type } from 'typebox';
 import { EnvelopeOf, ErrorEnvelope, standardErrors } from '../http/envelope.js';
 import { optionalBody } from '../http/validation.js';
-import { SRS_ID_PATTERN } from './definition/store.js';
+import { SRS_ID_PATTERN } from '../srs/definition/store.js';
 import { RENDER_MAX_PAGES } from '../config/config.js';
-import { MAX_PAGES_PARAM, TRUNCATED_HEADER } from './max-pages-param.js';
+import { MAX_PAGES_PARAM, TRUNCATED_HEADER } from '../srs/max-pages-param.js';
 
 export const SrsId = Type.String({
   pattern: SRS_ID_PATTERN,
