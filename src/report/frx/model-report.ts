@@ -1,7 +1,7 @@
 // The typed report model, part 2: bands, pages, the dictionary and the report itself.
-// Conventions are described in model.ts (which re-exports everything here).
+// Conventions are described in model-objects.ts.
 
-import type { AppearanceModel, BorderModel, ComponentModel, FillModel, ReportObjectModel } from './model.js';
+import type { AppearanceModel, BorderModel, ComponentModel, FillModel, ReportObjectModel } from './model-objects.js';
 
 // ---------------------------------------------------------------------------------------------
 // Bands

@@ -1,4 +1,5 @@
-// The typed report model: what a .frx template says, with FastReport's constructor defaults
+// The typed report model, part 1: components and report objects (model.ts gathers both parts).
+// What a .frx template says, with FastReport's constructor defaults
 // applied (a .frx only holds the values that differ from them).
 //
 // Conventions:
@@ -370,6 +371,3 @@ export type ReportObjectModel =
   | PictureObjectModel
   | CheckBoxObjectModel
   | UnsupportedObjectModel;
-
-// Bands, pages, the dictionary and the report.
-export * from './model-report.js';
