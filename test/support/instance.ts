@@ -35,7 +35,8 @@ export interface Instance {
 let instanceCounter = 0;
 
 export async function startInstance(
-  db: TestDatabase,
+  /** `logDir`: where the instance's log file goes (default: the data directory). */
+  db: TestDatabase & { logDir?: string },
   env: Record<string, string> = {},
   overrides: ServiceOverrides = {},
 ): Promise<Instance> {
@@ -50,7 +51,7 @@ export async function startInstance(
     },
     db.dataDir,
   );
-  const logFile = join(db.dataDir, `instance-${++instanceCounter}.log`);
+  const logFile = join(db.logDir ?? db.dataDir, `instance-${++instanceCounter}.log`);
   const stream = createWriteStream(logFile, { flags: 'a' });
   const services = await createServices(config, createLogger(config.settings.logLevel, stream), overrides);
   const app = await buildApp(services);
