@@ -2,24 +2,14 @@
 // enums a template may use, looked up in Maps by exact (case-sensitive, C#) name.
 
 import { checkLength, concat, type Ctx, cv, fail, isNullish, lookupName, now, outOfRange, str } from './context.js';
-import {
-  argChar,
-  argDate,
-  argDouble,
-  argInt,
-  argString,
-  asLong,
-  convertTo,
-  parseDateTime,
-  parseDecimal,
-  parseDouble,
-  parseIntegral,
-} from './convert.js';
+import { argChar, argDate, argDouble, argInt, argString, convertTo } from './convert.js';
 import { dateOnly, DAY_NAMES, fromUnit } from './date-ops.js';
 import { DATETIME_MAX_MS, DATETIME_MIN_MS, daysInMonth, isLeapYear } from './date-time.js';
 import { Decimal } from './decimal.js';
 import { dbl1, def, type FnDef, MATH_FNS } from './functions.js';
 import { MIDPOINT, minMax, round } from './number-ops.js';
+import { asLong } from './numeric-kinds.js';
+import { parseDateTime, parseDecimal, parseDouble, parseIntegral } from './parse-en-us.js';
 import { parseTimeSpan } from './scope-values.js';
 import { composite, ignoreCaseOf, IS_WS, mapCase, stringCompare, trimChars } from './string-ops.js';
 import { TimeSpan } from './time-span.js';
