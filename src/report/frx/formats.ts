@@ -3,7 +3,8 @@
 
 import { formatOfKind } from './defaults.js';
 import type { FormatModel } from './model.js';
-import { Attrs, describe, parseEnum, type LoadContext } from './values.js';
+import { parseEnum } from './value-parsers.js';
+import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 
 const FORMAT_KINDS: readonly FormatModel['kind'][] = [
