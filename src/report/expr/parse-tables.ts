@@ -1,6 +1,8 @@
 // The parser's syntax tables: binary operator precedences and the keyword sets that decide
 // what a name means (a type in a cast, a keyword the expression subset does not support).
 
+import { INTEGER_TYPES } from './type-names.js';
+
 export const BINARY_PREC: Readonly<Record<string, number>> = {
   '||': 1,
   '&&': 2,
@@ -41,15 +43,8 @@ export const KEYWORD_TYPES = new Set([
   'object',
 ]);
 /** Types a cast may name (canonical). */
-export const CAST_TYPES = new Set([
-  'System.Int32',
-  'System.Int64',
-  'System.Int16',
-  'System.Byte',
-  'System.SByte',
-  'System.UInt16',
-  'System.UInt32',
-  'System.UInt64',
+export const CAST_TYPES: ReadonlySet<string> = new Set([
+  ...INTEGER_TYPES,
   'System.Single',
   'System.Double',
   'System.Decimal',
