@@ -35,62 +35,76 @@ export class RandomHexPool {
   }
 }
 
-export class SqlServerUuidGenerator {
-  private lastMs = -1;
-  private counter = 0;
-  private timeHex = '';
-  private readonly random = new RandomHexPool();
+/**
+ * Unix milliseconds with a counter that strictly increases within one millisecond. A new
+ * millisecond starts the counter at `start()`; when the counter is at `max` (many values in one
+ * ms, or the clock went backwards) the next millisecond is borrowed and the counter starts at
+ * `restart()`, so the values never go back.
+ */
+class MonotonicMsCounter {
+  ms = -1;
+  counter = 0;
+  /** `ms` as 12 hex digits. */
+  timeHex = '';
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly clock: () => number,
+    private readonly max: number,
+    private readonly start: () => number,
+    private readonly restart: () => number,
+  ) {}
 
-  next(): string {
+  tick(): void {
     const now = this.clock();
-    if (now > this.lastMs) {
-      this.setMillisecond(now);
-    } else if (this.counter < COUNTER_MAX) {
-      this.counter++;
-    } else {
-      this.setMillisecond(this.lastMs + 1);
-    }
-    const r = this.random.take(15);
-    return `${r.slice(0, 8)}-${r.slice(8, 12)}-8${r.slice(12, 15)}-${FOURTH_GROUP[this.counter]}-${this.timeHex}`;
+    if (now > this.ms) this.enter(now, this.start());
+    else if (this.counter < this.max) this.counter++;
+    else this.enter(this.ms + 1, this.restart());
   }
 
-  private setMillisecond(ms: number): void {
-    this.lastMs = ms;
+  private enter(ms: number, counter: number): void {
+    this.ms = ms;
     this.timeHex = ms.toString(16).padStart(12, '0');
-    // Start low in the counter space, at a random point, so it rarely runs out within a ms
-    // while the next value stays hard to guess.
-    this.counter = Number.parseInt(this.random.take(3), 16) & 0x0fff;
+    this.counter = counter;
+  }
+}
+
+export class SqlServerUuidGenerator {
+  private readonly random = new RandomHexPool();
+  // Start low in the counter space, at a random point, so it rarely runs out within a ms while
+  // the next value stays hard to guess (also after borrowing the next ms).
+  private readonly randomStart = (): number => Number.parseInt(this.random.take(3), 16) & 0x0fff;
+  private readonly time: MonotonicMsCounter;
+
+  constructor(clock: () => number = Date.now) {
+    this.time = new MonotonicMsCounter(clock, COUNTER_MAX, this.randomStart, this.randomStart);
+  }
+
+  next(): string {
+    this.time.tick();
+    const { timeHex, counter } = this.time;
+    const r = this.random.take(15);
+    return `${r.slice(0, 8)}-${r.slice(8, 12)}-8${r.slice(12, 15)}-${FOURTH_GROUP[counter]}-${timeHex}`;
   }
 }
 
 /** Standard RFC 9562 UUIDv7 (time first), monotonic within a ms via the 12-bit rand_a field. */
 export class UuidV7Generator {
-  private lastMs = -1;
-  private seq = 0;
-  private timeHex = '';
   private readonly random = new RandomHexPool();
+  private readonly time: MonotonicMsCounter;
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(clock: () => number = Date.now) {
+    // A new ms starts rand_a at a random point in its lower half; a borrowed one at 0.
+    const start = (): number => Number.parseInt(this.random.take(3), 16) & 0x7ff;
+    this.time = new MonotonicMsCounter(clock, 0xfff, start, () => 0);
+  }
 
   next(): string {
-    const now = this.clock();
-    if (now > this.lastMs) {
-      this.lastMs = now;
-      this.seq = Number.parseInt(this.random.take(3), 16) & 0x7ff;
-      this.timeHex = now.toString(16).padStart(12, '0');
-    } else if (this.seq < 0xfff) {
-      this.seq++;
-    } else {
-      this.lastMs++;
-      this.seq = 0;
-      this.timeHex = this.lastMs.toString(16).padStart(12, '0');
-    }
+    this.time.tick();
+    const { timeHex, counter } = this.time;
     const r = this.random.take(16);
     const variant = (0x8 | (Number.parseInt(r[0]!, 16) & 0x3)).toString(16);
     return (
-      `${this.timeHex.slice(0, 8)}-${this.timeHex.slice(8)}-7${this.seq.toString(16).padStart(3, '0')}` +
+      `${timeHex.slice(0, 8)}-${timeHex.slice(8)}-7${counter.toString(16).padStart(3, '0')}` +
       `-${variant}${r.slice(1, 4)}-${r.slice(4, 16)}`
     );
   }

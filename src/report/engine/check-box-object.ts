@@ -3,7 +3,7 @@
 
 import type { CheckBoxObjectModel } from '../frx/model.js';
 import type { EngineContext } from './context.js';
-import { columnValue, type ObjectType } from './object-type.js';
+import { columnValue, itemHeader, type ObjectType } from './object-type.js';
 
 function checked(e: EngineContext, o: CheckBoxObjectModel): boolean {
   let v: unknown = o.checked;
@@ -25,13 +25,7 @@ export const checkBoxObject: ObjectType<CheckBoxObjectModel> = {
     return {
       item: {
         kind: 'checkbox',
-        name: o.name,
-        x: rt.left,
-        y: rt.top,
-        width: rt.width,
-        height: rt.height,
-        fill: rt.fill,
-        border: rt.border,
+        ...itemHeader(o, rt),
         checked: rt.checked ?? false,
         checkedSymbol: o.checkedSymbol,
         uncheckedSymbol: o.uncheckedSymbol,

@@ -26,6 +26,12 @@ const stripBrackets = (s: string): string => {
   return t.startsWith('[') && t.endsWith(']') ? t.slice(1, -1) : t;
 };
 
+/** What every filled and bordered prepared item starts with after its kind: the object's name,
+ *  its box relative to the band, its fill and border (in the order the prepared output has). */
+export function itemHeader(o: ReportObjectModel, rt: RtObject) {
+  return { name: o.name, x: rt.left, y: rt.top, width: rt.width, height: rt.height, fill: rt.fill, border: rt.border };
+}
+
 /** The value of a DataColumn property (a column, parameter or total name). */
 export function columnValue(e: EngineContext, name: string, where: string): unknown {
   const r = e.scope.resolve(stripBrackets(name));

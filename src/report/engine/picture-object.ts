@@ -4,7 +4,7 @@
 import type { PictureObjectModel } from '../frx/model.js';
 import type { EngineContext } from './context.js';
 import { decodeBase64, imageInfo } from './image.js';
-import { columnValue, type ObjectType } from './object-type.js';
+import { columnValue, itemHeader, type ObjectType } from './object-type.js';
 import type { RtObject } from './runtime.js';
 
 function pictureBytes(e: EngineContext, o: PictureObjectModel): Uint8Array | null {
@@ -38,13 +38,7 @@ export const pictureObject: ObjectType<PictureObjectModel> = {
     return {
       item: {
         kind: 'picture',
-        name: o.name,
-        x: rt.left,
-        y: rt.top,
-        width: rt.width,
-        height: rt.height,
-        fill: rt.fill,
-        border: rt.border,
+        ...itemHeader(o, rt),
         bytes,
         mime: info.mime,
         sizeMode: o.sizeMode,

@@ -8,7 +8,7 @@ import type { TextObjectModel } from '../frx/model.js';
 import { formatForDisplay } from '../format/index.js';
 import type { EngineContext } from './context.js';
 import type { PreparedText } from './prepared.js';
-import type { ObjectType } from './object-type.js';
+import { itemHeader, type ObjectType } from './object-type.js';
 import type { LaidItem, RtObject } from './runtime.js';
 import { applyHighlight } from './styles.js';
 import { EMPTY_FRAME, measureText, positionLines, preparedLines, type TextMeasure } from './text-layout.js';
@@ -135,13 +135,7 @@ export function textItem(e: EngineContext, o: TextObjectModel, rt: RtObject): La
   const { lines, html } = preparedLines(m);
   const item: PreparedText = {
     kind: 'text',
-    name: o.name,
-    x: rt.left,
-    y: rt.top,
-    width: rt.width,
-    height: rt.height,
-    fill: rt.fill,
-    border: rt.border,
+    ...itemHeader(o, rt),
     text: rt.text ?? '',
     font: rt.font ?? o.font,
     textFill: rt.textFill ?? o.textFill,

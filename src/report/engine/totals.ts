@@ -3,7 +3,7 @@
 // ResetOnReprint). Totals printed in a page/column footer or a repeated footer leave out rows a
 // keep block moves to the next page until the block is placed (FastReport's keep totals).
 
-import { applyOperator, compareValues, type Resolved, type TypedValue } from '../expr/index.js';
+import { applyOperator, compareValues, INTEGER_TYPES, type Resolved, type TypedValue } from '../expr/index.js';
 import type { BandModel, TotalModel } from '../frx/model.js';
 import { TemplateError } from '../errors.js';
 
@@ -27,17 +27,6 @@ export interface TotalsHost {
   calc(owner: object, key: string, source: string, where: string): TypedValue;
   convertNulls: boolean;
 }
-
-const INTEGER_TYPES = new Set([
-  'System.Int32',
-  'System.Int64',
-  'System.Int16',
-  'System.Byte',
-  'System.SByte',
-  'System.UInt16',
-  'System.UInt32',
-  'System.UInt64',
-]);
 
 function distinctKey(v: TypedValue): string {
   const x = v.value;

@@ -3,20 +3,14 @@
 // there is nothing else to see).
 
 import type { UnsupportedObjectModel } from '../frx/model.js';
-import type { ObjectType } from './object-type.js';
+import { itemHeader, type ObjectType } from './object-type.js';
 
 export const unsupportedObject: ObjectType<UnsupportedObjectModel> = {
   item(_e, o, rt) {
     return {
       item: {
         kind: 'box',
-        name: o.name,
-        x: rt.left,
-        y: rt.top,
-        width: rt.width,
-        height: rt.height,
-        fill: rt.fill,
-        border: rt.border,
+        ...itemHeader(o, rt),
         unsupported: o.className,
       },
       canBreak: false,

@@ -4,7 +4,8 @@
 import { TemplateError } from '../errors.js';
 import type { Node } from './ast.js';
 import { charge, type Ctx, cv, fail, isNullish, lookupName, makeCtx } from './context.js';
-import { castTo, zeroLike } from './convert.js';
+import { castTo } from './casts.js';
+import { zeroLike } from './numeric-kinds.js';
 import { FUNCTIONS, toCondition } from './functions.js';
 import { callMethod, checkArgs, construct, getMember, indexValue } from './instance-members.js';
 import { BindErr, SyntaxErr } from './lexer.js';

@@ -26,5 +26,5 @@ export { DATETIME_MAX_MS, DATETIME_MIN_MS, makeDate } from './date-time.js';
 export { Decimal, DECIMAL_MAX_COEF, type RoundingMode } from './decimal.js';
 export { parseIsoDate } from './scope-values.js';
 export { TimeSpan } from './time-span.js';
-export { canonicalType } from './type-names.js';
+export { canonicalType, INTEGER_TYPES } from './type-names.js';
 export { ValueError } from './value-error.js';

@@ -3,7 +3,8 @@
 // here reads a property of a JS object by a name taken from the expression.
 
 import { charge, checkLength, type Ctx, format, outOfRange, str } from './context.js';
-import { argChar, argDouble, argInt, asLong, isNumeric } from './convert.js';
+import { argChar, argDouble, argInt } from './convert.js';
+import { asLong, isNumeric } from './numeric-kinds.js';
 import { addMonths, addMs, dateOnly, DAYS_OF_WEEK, dayOfYear, ticksOf, timeSpanArg } from './date-ops.js';
 import { dateFromMs, makeDate } from './date-time.js';
 import { compare, equals } from './ops.js';

@@ -2,20 +2,9 @@
 // ToRoman and English ToWords.
 
 import { type Ctx, outOfRange } from './context.js';
-import {
-  argDouble,
-  argInt,
-  argString,
-  asDouble,
-  convertTo,
-  DOUBLE,
-  FLOAT,
-  numKind,
-  promote,
-  roundDouble,
-  toKind,
-} from './convert.js';
+import { argDouble, argInt, argString, convertTo } from './convert.js';
 import { Decimal, type RoundingMode } from './decimal.js';
+import { asDouble, DOUBLE, FLOAT, numKind, promote, roundDouble, toKind } from './numeric-kinds.js';
 import { compare } from './ops.js';
 import { kindName } from './type-names.js';
 import { ValueError } from './value-error.js';

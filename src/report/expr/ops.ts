@@ -2,7 +2,19 @@
 // follows C#'s lifted operators (arithmetic → null, comparisons → false).
 
 import { concat, type Ctx, str } from './context.js';
-import { asDecimal, asDouble, asInt, asLong, DEC, DOUBLE, FLOAT, INT, LONG, numKind, promote } from './convert.js';
+import {
+  asDecimal,
+  asDouble,
+  asInt,
+  asLong,
+  DEC,
+  DOUBLE,
+  FLOAT,
+  INT,
+  LONG,
+  numKind,
+  promote,
+} from './numeric-kinds.js';
 import { dateFromMs } from './date-time.js';
 import { Decimal } from './decimal.js';
 import { TimeSpan } from './time-span.js';

@@ -4,139 +4,15 @@
 
 import type { Node } from './ast.js';
 import { FUNCTIONS } from './functions.js';
-import { BindErr, lexAt, SyntaxErr, type Token } from './lexer.js';
+import { lexAt } from './lexer.js';
+import { BINARY_PREC, CAST_TYPES, KEYWORD_TYPES, UNSUPPORTED_KEYWORDS } from './parse-tables.js';
 import { STATIC_TYPES, staticTypeOf } from './static-members.js';
+import { TokenCursor } from './token-cursor.js';
 import { canonicalType } from './type-names.js';
 import type { Value } from './values.js';
 
-const BINARY_PREC: Readonly<Record<string, number>> = {
-  '||': 1,
-  '&&': 2,
-  '|': 3,
-  '^': 4,
-  '&': 5,
-  '==': 6,
-  '!=': 6,
-  '<': 7,
-  '>': 7,
-  '<=': 7,
-  '>=': 7,
-  '<<': 8,
-  '>>': 8,
-  '+': 9,
-  '-': 9,
-  '*': 10,
-  '/': 10,
-  '%': 10,
-};
-
-/** C# keywords that name types: a parenthesised one is always a cast. */
-const KEYWORD_TYPES = new Set([
-  'int',
-  'long',
-  'short',
-  'byte',
-  'sbyte',
-  'ushort',
-  'uint',
-  'ulong',
-  'float',
-  'double',
-  'decimal',
-  'string',
-  'bool',
-  'char',
-  'object',
-]);
-/** Types a cast may name (canonical). */
-const CAST_TYPES = new Set([
-  'System.Int32',
-  'System.Int64',
-  'System.Int16',
-  'System.Byte',
-  'System.SByte',
-  'System.UInt16',
-  'System.UInt32',
-  'System.UInt64',
-  'System.Single',
-  'System.Double',
-  'System.Decimal',
-  'System.String',
-  'System.Boolean',
-  'System.Char',
-  'System.Object',
-  'System.DateTime',
-  'System.TimeSpan',
-]);
-const UNSUPPORTED_KEYWORDS = new Set([
-  'this',
-  'base',
-  'typeof',
-  'sizeof',
-  'default',
-  'checked',
-  'unchecked',
-  'nameof',
-  'await',
-  'delegate',
-  'stackalloc',
-  'is',
-  'as',
-  'var',
-  'ref',
-  'out',
-  'in',
-  'throw',
-  'switch',
-  'with',
-  'fixed',
-  'unsafe',
-  'lock',
-  'operator',
-  'implicit',
-  'explicit',
-  'event',
-  'class',
-  'struct',
-  'return',
-  'if',
-  'else',
-  'for',
-  'foreach',
-  'while',
-  'do',
-  'goto',
-  'try',
-  'catch',
-  'finally',
-  'using',
-  'namespace',
-  'void',
-  'static',
-  'public',
-  'private',
-  'protected',
-  'internal',
-  'const',
-  'readonly',
-  'volatile',
-  'virtual',
-  'override',
-  'abstract',
-  'sealed',
-  'extern',
-  'params',
-  'interface',
-  'enum',
-  'break',
-  'continue',
-  'case',
-]);
 /** Report.Xxx(…) methods (everything else after `Report.` is a name for the scope). */
 const REPORT_METHODS = STATIC_TYPES.get('Report')!.methods;
-
-/** A node without its depth (the parser computes it). */
-type NodeInit = Node extends infer N ? (N extends Node ? Omit<N, 'd'> : never) : never;
 
 /** Joins the first i+1 segments, for i = 0…n-1. */
 function prefixNames(segs: readonly string[]): string[] {
@@ -149,17 +25,7 @@ function prefixNames(segs: readonly string[]): string[] {
   return out;
 }
 
-export class Parser {
-  private tok: Token;
-  private level = 0;
-
-  constructor(
-    private readonly src: string,
-    private readonly maxDepth: number,
-  ) {
-    this.tok = lexAt(src, 0);
-  }
-
+export class Parser extends TokenCursor {
   /** Parses the whole source as one expression. */
   parseAll(): Node {
     const n = this.parseExpression();
@@ -172,60 +38,6 @@ export class Parser {
     }
     return n;
   }
-
-  // --- helpers -------------------------------------------------------------------------------
-
-  private error(message: string, pos = this.tok.pos): SyntaxErr {
-    return new SyntaxErr(message, pos);
-  }
-
-  private bindError(message: string, pos: number): BindErr {
-    return new BindErr(message, pos);
-  }
-
-  private advance(): Token {
-    const t = this.tok;
-    this.tok = lexAt(this.src, t.end);
-    return t;
-  }
-
-  private isOp(text: string): boolean {
-    return this.tok.kind === 'op' && this.tok.text === text;
-  }
-
-  private expectOp(text: string): Token {
-    if (!this.isOp(text))
-      throw this.error(
-        this.tok.kind === 'eof' ? `'${text}' expected at the end` : `'${text}' expected, found '${this.tok.text}'`,
-      );
-    return this.advance();
-  }
-
-  /** Bounds the parser's own recursion (the tree depth is checked separately in mk): every
-   *  nesting goes through parseExpression or parseUnary, at most two levels per tree level. */
-  private enter(): void {
-    if (++this.level > this.maxDepth * 2)
-      throw this.bindError(`expression is nested more than ${this.maxDepth} levels deep`, this.tok.pos);
-  }
-
-  private leave(): void {
-    this.level--;
-  }
-
-  /** Builds a node, checking the depth limit. */
-  private mk(n: NodeInit, ...children: (Node | null | undefined)[]): Node {
-    let d = 0;
-    for (const c of children) if (c && c.d > d) d = c.d;
-    if (d + 1 > this.maxDepth)
-      throw this.bindError(`expression is nested more than ${this.maxDepth} levels deep`, n.pos);
-    return { ...n, d: d + 1 } as Node;
-  }
-
-  private mkArgs(n: NodeInit, args: readonly Node[], ...more: Node[]): Node {
-    return this.mk(n, ...args, ...more);
-  }
-
-  // --- grammar -------------------------------------------------------------------------------
 
   private parseExpression(): Node {
     this.enter();

@@ -2,51 +2,26 @@
 // enums a template may use, looked up in Maps by exact (case-sensitive, C#) name.
 
 import { checkLength, concat, type Ctx, cv, fail, isNullish, lookupName, now, outOfRange, str } from './context.js';
-import {
-  argChar,
-  argDate,
-  argDouble,
-  argInt,
-  argString,
-  asLong,
-  convertTo,
-  parseDateTime,
-  parseDecimal,
-  parseDouble,
-  parseIntegral,
-} from './convert.js';
+import { argDate, argDouble, argInt, argString, convertTo } from './convert.js';
 import { dateOnly, DAY_NAMES, fromUnit } from './date-ops.js';
 import { DATETIME_MAX_MS, DATETIME_MIN_MS, daysInMonth, isLeapYear } from './date-time.js';
 import { Decimal } from './decimal.js';
 import { dbl1, def, type FnDef, MATH_FNS } from './functions.js';
-import { MIDPOINT, minMax, round } from './number-ops.js';
+import { MIDPOINT, minMax } from './number-ops.js';
+import { asLong } from './numeric-kinds.js';
+import { parseDateTime } from './parse-en-us.js';
 import { parseTimeSpan } from './scope-values.js';
-import { composite, ignoreCaseOf, IS_WS, mapCase, stringCompare, trimChars } from './string-ops.js';
+import { type StaticType, VALUE_TYPE_STATICS } from './static-value-types.js';
+import { composite, ignoreCaseOf, stringCompare, trimChars } from './string-ops.js';
 import { TimeSpan } from './time-span.js';
 import { ValueError } from './value-error.js';
-import { ArrayVal, Chr, Dbl, EnumVal, Flt, NullOf, type Value } from './values.js';
-
-export interface StaticType {
-  readonly name: string;
-  readonly props: ReadonlyMap<string, (ctx: Ctx) => Value>;
-  readonly methods: ReadonlyMap<string, FnDef>;
-}
+import { ArrayVal, Dbl, EnumVal, NullOf, type Value } from './values.js';
 
 const enumType = (type: string, names: readonly string[], values?: readonly number[]): StaticType => ({
   name: type,
   props: new Map(names.map((n, i) => [n, () => new EnumVal(type, n, values?.[i] ?? i)] as const)),
   methods: new Map(),
 });
-
-const INT_LIMITS: [string, string, number | bigint, number | bigint][] = [
-  ['Int32', 'System.Int32', -2147483648, 2147483647],
-  ['Int16', 'System.Int16', -32768, 32767],
-  ['Byte', 'System.Byte', 0, 255],
-  ['SByte', 'System.SByte', -128, 127],
-  ['UInt16', 'System.UInt16', 0, 65535],
-  ['Int64', 'System.Int64', -9223372036854775808n, 9223372036854775807n],
-  ['UInt32', 'System.UInt32', 0n, 4294967295n],
-];
 
 const reportLookup = (mode: 'convert' | 'nullable' | 'plain'): FnDef =>
   def(1, 1, (c, a) => {
@@ -231,90 +206,7 @@ const STATIC_LIST: StaticType[] = [
     ]),
   },
   { name: 'DBNull', props: new Map([['Value', () => null]]), methods: new Map() },
-  ...INT_LIMITS.map(
-    ([name, type, min, max]): StaticType => ({
-      name,
-      props: new Map<string, (c: Ctx) => Value>([
-        ['MinValue', () => min],
-        ['MaxValue', () => max],
-      ]),
-      methods: new Map([['Parse', def(1, 2, (_c, a) => parseIntegral(argString(a[0]!, 's'), type))]]),
-    }),
-  ),
-  ...(['Double', 'Single'] as const).map((name): StaticType => {
-    const box = (n: number): Value => (name === 'Double' ? new Dbl(n) : new Flt(n));
-    return {
-      name,
-      props: new Map<string, (c: Ctx) => Value>([
-        ['MaxValue', () => box(name === 'Double' ? Number.MAX_VALUE : 3.4028234663852886e38)],
-        ['MinValue', () => box(name === 'Double' ? -Number.MAX_VALUE : -3.4028234663852886e38)],
-        ['Epsilon', () => box(name === 'Double' ? Number.MIN_VALUE : 1.401298464324817e-45)],
-        ['NaN', () => box(NaN)],
-        ['PositiveInfinity', () => box(Infinity)],
-        ['NegativeInfinity', () => box(-Infinity)],
-      ]),
-      methods: new Map<string, FnDef>([
-        ['Parse', def(1, 2, (_c, a) => box(parseDouble(argString(a[0]!, 's'))))],
-        ['IsNaN', def(1, 1, (_c, a) => Number.isNaN(argDouble(a[0]!)))],
-        ['IsInfinity', def(1, 1, (_c, a) => Math.abs(argDouble(a[0]!)) === Infinity)],
-        ['IsPositiveInfinity', def(1, 1, (_c, a) => argDouble(a[0]!) === Infinity)],
-        ['IsNegativeInfinity', def(1, 1, (_c, a) => argDouble(a[0]!) === -Infinity)],
-      ]),
-    };
-  }),
-  {
-    name: 'Decimal',
-    props: new Map<string, (c: Ctx) => Value>([
-      ['MaxValue', () => Decimal.MaxValue],
-      ['MinValue', () => Decimal.MinValue],
-      ['Zero', () => Decimal.Zero],
-      ['One', () => Decimal.One],
-      ['MinusOne', () => Decimal.MinusOne],
-    ]),
-    methods: new Map<string, FnDef>([
-      ['Parse', def(1, 2, (_c, a) => parseDecimal(argString(a[0]!, 's')))],
-      ['Round', def(1, 3, (c, a) => round([convertTo(c, a[0]!, 'System.Decimal'), ...a.slice(1)]))],
-      ['Truncate', def(1, 1, (c, a) => (convertTo(c, a[0]!, 'System.Decimal') as Decimal).truncate())],
-      ['Floor', def(1, 1, (c, a) => (convertTo(c, a[0]!, 'System.Decimal') as Decimal).floor())],
-      ['Ceiling', def(1, 1, (c, a) => (convertTo(c, a[0]!, 'System.Decimal') as Decimal).ceiling())],
-      ['ToDouble', def(1, 1, (c, a) => convertTo(c, a[0]!, 'System.Double'))],
-      ['ToInt32', def(1, 1, (_c, a) => castInt32(a[0]!))],
-    ]),
-  },
-  {
-    name: 'Boolean',
-    props: new Map([
-      ['TrueString', () => 'True'],
-      ['FalseString', () => 'False'],
-    ]),
-    methods: new Map([['Parse', def(1, 1, (c, a) => convertTo(c, argString(a[0]!, 'value'), 'System.Boolean'))]]),
-  },
-  {
-    name: 'Char',
-    props: new Map<string, (c: Ctx) => Value>([
-      ['MaxValue', () => new Chr(0xffff)],
-      ['MinValue', () => new Chr(0)],
-    ]),
-    methods: new Map<string, FnDef>([
-      ...(
-        [
-          ['IsDigit', /^\p{Nd}$/u],
-          ['IsLetter', /^\p{L}$/u],
-          ['IsLetterOrDigit', /^[\p{L}\p{Nd}]$/u],
-          ['IsWhiteSpace', IS_WS],
-          ['IsUpper', /^\p{Lu}$/u],
-          ['IsLower', /^\p{Ll}$/u],
-          ['IsPunctuation', /^\p{P}$/u],
-          ['IsNumber', /^\p{N}$/u],
-        ] as const
-      ).map(([n, re]) => [n, def(1, 2, (_c, a) => re.test(charAt(a)))] as [string, FnDef]),
-      ['ToUpper', def(1, 1, (_c, a) => new Chr(mapCase(String.fromCharCode(argChar(a[0]!, 'c')), true).charCodeAt(0)))],
-      [
-        'ToLower',
-        def(1, 1, (_c, a) => new Chr(mapCase(String.fromCharCode(argChar(a[0]!, 'c')), false).charCodeAt(0))),
-      ],
-    ]),
-  },
+  ...VALUE_TYPE_STATICS,
   enumType('System.MidpointRounding', MIDPOINT),
   enumType('System.DayOfWeek', DAY_NAMES),
   enumType('System.StringComparison', [
@@ -341,24 +233,6 @@ const STATIC_LIST: StaticType[] = [
     ]),
   },
 ];
-
-function charAt(a: readonly Value[]): string {
-  if (a.length === 2) {
-    const s = argString(a[0]!, 's');
-    const i = argInt(a[1]!, 'index');
-    if (i < 0 || i >= s.length) throw outOfRange('Index was out of range');
-    return s[i]!;
-  }
-  return String.fromCharCode(argChar(a[0]!, 'c'));
-}
-
-function castInt32(v: Value): number {
-  const d = v instanceof Decimal ? v : Decimal.fromDouble(argDouble(v));
-  const n = d.truncate().toBigInt();
-  if (n < -2147483648n || n > 2147483647n)
-    throw new ValueError('OverflowException', 'Value was either too large or too small for an Int32');
-  return Number(n);
-}
 
 function joinArray(ctx: Ctx, sep: string, a: ArrayVal): string {
   let out = '';

@@ -68,15 +68,10 @@ export function parseTemplate(text: string, brackets: string = '[,]'): TemplateP
   return parts;
 }
 
+/** A TemplatePart; an expression part also carries its compiled expression. */
 export type CompiledPart =
-  | { readonly kind: 'text'; readonly text: string }
-  | {
-      readonly kind: 'expr';
-      readonly source: string;
-      readonly start: number;
-      readonly end: number;
-      readonly expression: CompiledExpression;
-    };
+  | Extract<TemplatePart, { kind: 'text' }>
+  | (Extract<TemplatePart, { kind: 'expr' }> & { readonly expression: CompiledExpression });
 
 export interface CompiledTemplate {
   readonly text: string;

@@ -58,6 +58,8 @@ function canonicalTypeOf(type: string): string {
 
 export const INT_TYPES = new Set(['System.Int32', 'System.Int16', 'System.Byte', 'System.SByte', 'System.UInt16']);
 export const LONG_TYPES = new Set(['System.Int64', 'System.UInt32', 'System.UInt64']);
+/** Every integral type but char: the int-valued and the long-valued ones. */
+export const INTEGER_TYPES: ReadonlySet<string> = new Set([...INT_TYPES, ...LONG_TYPES]);
 
 /** The value ConvertNulls gives a null of this type (FastReport's Converter.ConvertNull):
  *  "" for strings, ' ' for chars, false, 0 of the numeric type, DateTime.MinValue,

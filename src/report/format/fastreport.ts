@@ -30,7 +30,9 @@ import {
   POSITIVE_PERCENT_PATTERNS,
 } from './number-standard.js';
 
-export type FormatKind = 'General' | 'Number' | 'Currency' | 'Percent' | 'Date' | 'Time' | 'Boolean' | 'Custom';
+/** FastReport's Format kinds; the .frx loader reads a number in `Format="…"` as an index into this list. */
+export const FORMAT_KINDS = ['General', 'Number', 'Currency', 'Percent', 'Date', 'Time', 'Custom', 'Boolean'] as const;
+export type FormatKind = (typeof FORMAT_KINDS)[number];
 
 /**
  * A TextObject's Format as the template loader reads it: `Format="Currency"` gives the kind,
@@ -71,16 +73,7 @@ const BASE_DEFAULTS = {
 
 const FORMAT_BY_KIND: Partial<Record<FormatKind, string>> = { Date: 'd', Time: 't', Custom: 'G' };
 
-const KINDS: ReadonlySet<string> = new Set([
-  'General',
-  'Number',
-  'Currency',
-  'Percent',
-  'Date',
-  'Time',
-  'Boolean',
-  'Custom',
-]);
+const KINDS: ReadonlySet<string> = new Set(FORMAT_KINDS);
 
 export function isFormatKind(name: string): name is FormatKind {
   return KINDS.has(name);

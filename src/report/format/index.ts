@@ -36,6 +36,7 @@ export { formatComposite, formatValue, toDisplayString } from './composite.js';
 export {
   applyFormat,
   formatForDisplay,
+  FORMAT_KINDS,
   isFormatKind,
   nullTypeOf,
   numberFormatInfoFor,

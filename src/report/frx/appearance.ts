@@ -7,7 +7,8 @@
 import { BLACK } from './colors.js';
 import { defaultBorder, defaultHyperlink, fillOfKind } from './defaults.js';
 import type { BorderLineModel, BorderModel, FillModel, HyperlinkModel, LineStyle } from './model.js';
-import { parseEnum, type Attrs } from './values.js';
+import { parseEnum } from './value-parsers.js';
+import type { Attrs } from './values.js';
 
 export const LINE_STYLES: readonly LineStyle[] = ['Solid', 'Dash', 'Dot', 'DashDot', 'DashDotDot', 'Double'];
 const SIDES = ['Left', 'Right', 'Top', 'Bottom'] as const;

@@ -93,42 +93,20 @@ export function generalFormat(): FormatModel {
   return { kind: 'General' };
 }
 
+/** The defaults the Number, Currency and Percent formats share. */
+const NUMBER_BASE_DEFAULTS = { useLocale: true, decimalDigits: 2, decimalSeparator: '.', groupSeparator: ',' } as const;
+
 /** A format of the given kind with its constructor defaults (en-US where culture-dependent). */
 export function formatOfKind(kind: FormatModel['kind']): FormatModel {
   switch (kind) {
     case 'General':
       return { kind };
     case 'Number':
-      return {
-        kind,
-        useLocale: true,
-        decimalDigits: 2,
-        decimalSeparator: '.',
-        groupSeparator: ',',
-        negativePattern: 0,
-      };
+      return { kind, ...NUMBER_BASE_DEFAULTS, negativePattern: 0 };
     case 'Currency':
-      return {
-        kind,
-        useLocale: true,
-        decimalDigits: 2,
-        decimalSeparator: '.',
-        groupSeparator: ',',
-        currencySymbol: '$',
-        positivePattern: 0,
-        negativePattern: 0,
-      };
+      return { kind, ...NUMBER_BASE_DEFAULTS, currencySymbol: '$', positivePattern: 0, negativePattern: 0 };
     case 'Percent':
-      return {
-        kind,
-        useLocale: true,
-        decimalDigits: 2,
-        decimalSeparator: '.',
-        groupSeparator: ',',
-        percentSymbol: '%',
-        positivePattern: 0,
-        negativePattern: 0,
-      };
+      return { kind, ...NUMBER_BASE_DEFAULTS, percentSymbol: '%', positivePattern: 0, negativePattern: 0 };
     case 'Custom':
       return { kind, format: 'G' };
     case 'Date':

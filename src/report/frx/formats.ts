@@ -1,21 +1,12 @@
 // TextObject formats: `Format="Currency" Format.DecimalDigits="2" …` on the object, or a
 // `<Formats>` child with one element per expression (`<NumberFormat UseLocale="false" …/>`).
 
+import { FORMAT_KINDS } from '../format/index.js';
 import { formatOfKind } from './defaults.js';
 import type { FormatModel } from './model.js';
-import { Attrs, describe, parseEnum, type LoadContext } from './values.js';
+import { parseEnum } from './value-parsers.js';
+import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
-
-const FORMAT_KINDS: readonly FormatModel['kind'][] = [
-  'General',
-  'Number',
-  'Currency',
-  'Percent',
-  'Date',
-  'Time',
-  'Custom',
-  'Boolean',
-];
 
 /** "Currency", "CurrencyFormat" or "FastReport.Format.CurrencyFormat" → "Currency". */
 export function formatKind(text: string): FormatModel['kind'] | undefined {

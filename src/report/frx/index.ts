@@ -3,5 +3,5 @@
 export { loadFrx, allBands, allObjects, type LoadFrxOptions, type LoadFrxResult } from './load.js';
 export { parseXml, readXmlText, parseXmlText, DEFAULT_XML_LIMITS, type XmlElement, type XmlLimits } from './xml.js';
 export { parseColor, knownColor, colorToCss, KNOWN_COLOR_NAMES, type Color } from './colors.js';
-export { parseFont } from './values.js';
+export { parseFont } from './value-parsers.js';
 export * from './model.js';

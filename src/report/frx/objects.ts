@@ -17,7 +17,8 @@ import {
   type TextObjectModel,
   type UnsupportedObjectModel,
 } from './model.js';
-import { Attrs, describe, parseBool, type LoadContext } from './values.js';
+import { parseBool } from './value-parsers.js';
+import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 
 /** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */

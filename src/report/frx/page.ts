@@ -13,7 +13,8 @@ import type {
   SimpleBandModel,
 } from './model.js';
 import { isReportObjectElement } from './objects.js';
-import { Attrs, describe, parseBool, parseFloatInv, parseFloatList, type LoadContext } from './values.js';
+import { parseBool, parseFloatInv, parseFloatList } from './value-parsers.js';
+import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 
 type Paper = Pick<

@@ -1,6 +1,6 @@
 // The font service: which concrete font file draws a FastReport font, with what metrics.
 //
-// One service serves text measurement (measure.ts, html-tags.ts) and the exporters: the HTML
+// One service serves text measurement (measure.ts, html-lines.ts) and the exporters: the HTML
 // exporter takes the CSS family stack and the face files for @font-face, the PDF exporter embeds
 // the very same files through pdfkit (paths, buffers and the fontkit objects are exposed). Because
 // every consumer reads the same files with the same rules, a line measured here has the same

@@ -4,5 +4,6 @@ export * from './font-faces.js';
 export { normaliseFamily, type EmMetrics, type FamilyMapping } from './font-families.js';
 export * from './fonts.js';
 export * from './measure.js';
+export * from './html-lines.js';
 export * from './html-tags.js';
 export { decodeEntities, decodeEntityAt } from './entities.js';

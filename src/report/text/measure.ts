@@ -140,7 +140,7 @@ function advanceCache(r: ResolvedFont, fonts: FontService): CodePointNumbers {
   return cache;
 }
 
-/** fonts.advancePx for one resolved font, remembered per code point (for html-tags.ts). */
+/** fonts.advancePx for one resolved font, remembered per code point (for html-lines.ts). */
 export function advanceLookup(r: ResolvedFont, fonts: FontService): (cp: number) => number {
   const cache = advanceCache(r, fonts);
   return (cp) => cache.get(cp);

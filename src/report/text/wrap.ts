@@ -1,4 +1,4 @@
-// The line-breaking core shared by plain text (measure.ts) and HtmlTags runs (html-tags.ts).
+// The line-breaking core shared by plain text (measure.ts) and HtmlTags runs (html-lines.ts).
 //
 // A paragraph (text between hard breaks) is a sequence of atoms, one per code point, each with
 // its width in pixels: widths are additive because text is laid out without kerning or ligatures

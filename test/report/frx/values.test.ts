@@ -12,7 +12,7 @@ import {
   parseIntInv,
   parsePadding,
   parseStringList,
-} from '../../../src/report/frx/values.js';
+} from '../../../src/report/frx/value-parsers.js';
 
 describe('parseColor', () => {
   it('knows the .NET colour names, case-insensitively', () => {
