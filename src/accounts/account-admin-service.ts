@@ -5,7 +5,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Db, UserRow } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors.js';
+import { invalid, conflict, forbidden, notFound, unauthenticated } from '../lib/errors.js';
 import { isoMicros } from '../lib/time.js';
 import { KeyedMutex } from '../lib/keyed-mutex.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -88,7 +88,7 @@ export class AccountAdminService {
 
   async lock(actor: string, username: string): Promise<AccountListItem> {
     if (sameUsername(actor, username))
-      throw badRequest('cannot_lock_self', 'An administrator cannot lock their own account');
+      throw invalid('cannot_lock_self', 'An administrator cannot lock their own account');
     return this.change(username, (trx, u) => lockUser(trx, u.id));
   }
 
@@ -98,7 +98,7 @@ export class AccountAdminService {
 
   async cancel(actor: string, username: string): Promise<AccountListItem> {
     if (sameUsername(actor, username))
-      throw badRequest('cannot_cancel_self', 'An administrator cannot cancel their own account');
+      throw invalid('cannot_cancel_self', 'An administrator cannot cancel their own account');
     const target = await this.requireUser(this.db, username);
     let hook: HookKind = 'none';
     try {
@@ -158,7 +158,7 @@ export class AccountAdminService {
   /** Sets the user's application context; the user must be allowed to use the app. */
   async setContext(username: string, app: string): Promise<AccountListItem> {
     if (!listApps(this.deps.appsDir).includes(app))
-      throw badRequest('unknown_app', `No application named ${app}`, [
+      throw invalid('unknown_app', `No application named ${app}`, [
         { field: 'app_name', rule: 'exists', message: `no application named ${app}` },
       ]);
     return this.change(username, async (trx, u) => {
@@ -175,7 +175,7 @@ export class AccountAdminService {
 
   async revoke(actor: string, username: string, role: string): Promise<AccountListItem> {
     if (role === 'sys_administrator' && sameUsername(actor, username)) {
-      throw badRequest('cannot_revoke_self', 'An administrator cannot remove their own sys_administrator role');
+      throw invalid('cannot_revoke_self', 'An administrator cannot remove their own sys_administrator role');
     }
     return this.change(username, async (trx, u) => {
       if (!(await revokeRole(trx, u.id, role)))
@@ -211,9 +211,9 @@ export class AccountAdminService {
       current,
     );
     if (check.outcome !== 'ok') this.deps.invalidate(user.id);
-    if (check.outcome === 'locked') throw unauthorized('account_locked', 'The account is locked');
+    if (check.outcome === 'locked') throw unauthenticated('account_locked', 'The account is locked');
     if (check.outcome === 'wrong')
-      throw badRequest('invalid_current_password', 'The current password is wrong', [
+      throw invalid('invalid_current_password', 'The current password is wrong', [
         { field: 'current_password', rule: 'matches', message: 'current_password is wrong' },
       ]);
     return this.resetPassword(username, next);

@@ -1,7 +1,7 @@
 // Creating accounts: shared by the bootstrap, the CLI and (later) the administration API.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { invalid, conflict, notFound } from '../lib/errors.js';
 import { isoMicros } from '../lib/time.js';
 import { newId, newSecurityStamp } from '../lib/random.js';
 import { hashPassword, MAX_PASSWORD_LENGTH } from '../auth/passwords.js';
@@ -15,7 +15,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 export function assertPasswordRules(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
     const message = `password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`;
-    throw badRequest('invalid_input', message, [{ field: 'password', rule: 'length', message }]);
+    throw invalid('invalid_input', message, [{ field: 'password', rule: 'length', message }]);
   }
 }
 
@@ -34,7 +34,7 @@ export async function createAccount(
   input: NewAccount,
 ): Promise<{ id: string; username: string }> {
   if (!isValidUsername(input.username)) {
-    throw badRequest('invalid_input', 'username must be 1–256 of A-Z a-z 0-9 . _ @ + - and not "api"', [
+    throw invalid('invalid_input', 'username must be 1–256 of A-Z a-z 0-9 . _ @ + - and not "api"', [
       { field: 'username', rule: 'pattern', message: 'invalid username' },
     ]);
   }

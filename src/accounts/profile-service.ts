@@ -2,7 +2,7 @@
 // (spec §2.4).
 import type { Kysely } from 'kysely';
 import type { Database, UserUpdate } from '../db/schema.js';
-import { badRequest, notFound } from '../lib/errors.js';
+import { invalid, notFound } from '../lib/errors.js';
 import { isoFromDate, isoMicros } from '../lib/time.js';
 import { VERSION } from '../lib/version.js';
 import { appsForRoles, listApps } from '../apps/apps-directory.js';
@@ -33,7 +33,7 @@ export function parseScope(pscope: string | undefined): 'all' | 'user' {
     .filter(Boolean);
   const unknown = names.filter((n) => !(PROFILE_DATASETS as readonly string[]).includes(n));
   if (unknown.length > 0) {
-    throw badRequest(
+    throw invalid(
       'invalid_input',
       `pscope: unknown dataset ${unknown.join(', ')} (known: ${PROFILE_DATASETS.join(', ')})`,
       [{ field: 'pscope', rule: 'enum', message: `unknown dataset ${unknown.join(', ')}` }],
@@ -91,12 +91,12 @@ export class ProfileService {
       input.user_properties !== undefined &&
       Buffer.byteLength(JSON.stringify(input.user_properties)) > MAX_PROPERTIES_BYTES
     ) {
-      throw badRequest('invalid_input', 'user_properties must be at most 64 KiB of JSON', [
+      throw invalid('invalid_input', 'user_properties must be at most 64 KiB of JSON', [
         { field: 'user_properties', rule: 'maxBytes', message: 'user_properties is larger than 64 KiB' },
       ]);
     }
     if (input.user_avatar !== undefined && input.user_avatar !== null && !isAcceptableAvatar(input.user_avatar)) {
-      throw badRequest('invalid_input', 'user_avatar must be an https URL or a relative URL', [
+      throw invalid('invalid_input', 'user_avatar must be an https URL or a relative URL', [
         { field: 'user_avatar', rule: 'url', message: 'user_avatar must be an https or relative URL' },
       ]);
     }
@@ -116,7 +116,7 @@ export class ProfileService {
       if (!user) throw notFound('user_not_found', `User ${username} not found`);
       if (input.team_id !== undefined) {
         if (!(await isTeamMember(trx, user.id, input.team_id)))
-          throw badRequest('invalid_input', 'team_id must be a team the user belongs to', [
+          throw invalid('invalid_input', 'team_id must be a team the user belongs to', [
             { field: 'team_id', rule: 'membership', message: 'team_id is not a team of the user' },
           ]);
         changes.team_id = input.team_id;

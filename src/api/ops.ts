@@ -4,12 +4,14 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DatabaseHandle } from '../db/connect.js';
 import { EnvelopeOf, ErrorEnvelope, sendEnvelope } from '../http/envelope.js';
-import { AppError } from '../lib/errors.js';
+import { unavailable } from '../lib/errors.js';
 
 const Status = EnvelopeOf(Type.Object({ status: Type.String(), database: Type.Optional(Type.String()) }));
 
 /** An orchestrator's probe gives up after a few seconds: answer before it does. */
 const READY_CHECK_MS = 1_500;
+/** How long a prober should wait before asking again when the database is not ready. */
+const READY_RETRY_AFTER_SECONDS = 5;
 
 /** `work`, or a rejection once `ms` have passed (a frozen database holds the query much longer). */
 function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -36,13 +38,10 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ database: DatabaseHandle }> 
         await withinTime(sql`select 1`.execute(database.db), READY_CHECK_MS);
       } catch (err) {
         request.log.error({ err }, 'readiness check failed');
-        throw new AppError(503, 'not_ready', 'The database is not reachable', { headers: { 'Retry-After': '5' } });
+        throw unavailable('not_ready', 'The database is not reachable', READY_RETRY_AFTER_SECONDS);
       }
       const problem = await database.storage.problem();
-      if (problem)
-        throw new AppError(503, problem, 'The database storage is full: writes fail', {
-          headers: { 'Retry-After': '5' },
-        });
+      if (problem) throw unavailable(problem, 'The database storage is full: writes fail', READY_RETRY_AFTER_SECONDS);
       return sendEnvelope(reply, { status: 'ready', database: database.dialect }, 'OK');
     },
   });

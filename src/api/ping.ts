@@ -63,7 +63,7 @@ export const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return answer(request, reply, null);
       if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
         throw new AppError(
-          415,
+          'unsupported_type',
           'unsupported_media_type',
           'ping accepts application/json or application/x-www-form-urlencoded',
         );

@@ -2,10 +2,10 @@
 // worker threads (preview-pool.ts) so that the event loop goes on answering meanwhile. The
 // worker hands back the HTML already as JSON bytes; the answer is the envelope around them.
 import { Type } from 'typebox';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authSecurity, envelope, EnvelopeOf, ErrorEnvelope, standardErrors } from '../http/envelope.js';
-import { AppError } from '../lib/errors.js';
-import type { PreviewType } from '../system/markdown.js';
+import { AppError, unavailable, unprocessable } from '../lib/errors.js';
 import {
   PreviewBusyError,
   PreviewMemoryError,
@@ -16,8 +16,8 @@ import {
 
 const MAX_INPUT_BYTES = 1024 * 1024;
 
-export const previewRoutes: FastifyPluginAsync<{ previews: PreviewPool }> = async (app, { previews }) => {
-  app.post<{ Body: { painput: string; patype?: PreviewType } }>('/api/core/system/preview', {
+export const previewRoutes: FastifyPluginAsyncTypebox<{ previews: PreviewPool }> = async (app, { previews }) => {
+  app.post('/api/core/system/preview', {
     config: { acceptsNul: true },
     schema: {
       tags: ['system'],
@@ -38,14 +38,18 @@ export const previewRoutes: FastifyPluginAsync<{ previews: PreviewPool }> = asyn
     handler: async (request, reply) => {
       const { painput, patype } = request.body;
       if (Buffer.byteLength(painput) > MAX_INPUT_BYTES)
-        throw new AppError(413, 'payload_too_large', 'painput is larger than 1 MiB');
+        throw new AppError('too_large', 'payload_too_large', 'painput is larger than 1 MiB');
       const signal = abortOnDisconnect(reply);
       let html: PreviewJson;
       try {
         html = await previews.previewJson(painput, patype ?? 'markdown', signal);
       } catch (err) {
         throw signal.aborted
-          ? new AppError(499, 'client_closed_request', 'The client closed the connection before the preview was ready')
+          ? new AppError(
+              'client_gone',
+              'client_closed_request',
+              'The client closed the connection before the preview was ready',
+            )
           : previewFailure(err);
       }
       return sendHtmlEnvelope(reply, html);
@@ -84,20 +88,16 @@ function sendHtmlEnvelope(reply: FastifyReply, html: PreviewJson): FastifyReply 
  */
 function previewFailure(err: unknown): unknown {
   if (err instanceof PreviewBusyError) {
-    return new AppError(503, 'preview_busy', 'The preview is busy; retry later', {
-      headers: { 'Retry-After': String(err.retryAfterSeconds) },
-    });
+    return unavailable('preview_busy', 'The preview is busy; retry later', err.retryAfterSeconds);
   }
   if (err instanceof PreviewTimeoutError) {
-    return new AppError(
-      422,
+    return unprocessable(
       'preview_timeout',
       `The preview took longer than ${err.timeoutMs / 1000} s (Settings:PreviewTimeoutSeconds) and was stopped`,
     );
   }
   if (err instanceof PreviewMemoryError) {
-    return new AppError(
-      422,
+    return unprocessable(
       'preview_too_large',
       `The preview needs more than ${err.maxMemoryMb} MB of memory (Settings:PreviewMemoryMb) and was stopped`,
     );

@@ -2,7 +2,9 @@
 // data, GET or POST (params in the query string and/or a JSON body), plus the data itself and
 // the definition. Every route needs authentication; the app and command checks are the
 // service's. Binary answers carry `Content-Disposition: inline` with the file name.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
 import { authSecurity, sendEnvelope } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import { AppError } from '../lib/errors.js';
@@ -27,9 +29,6 @@ import {
 const tags = ['reports'];
 const security = authSecurity;
 
-type Query = Record<string, unknown> & { app_name?: string };
-type Body = Record<string, unknown> | undefined;
-
 /** HTML reports are data-driven documents served from the API's origin: no script may run in
  *  them and they may load nothing from elsewhere (the export inlines styles, images and fonts). */
 const HTML_CSP =
@@ -38,13 +37,25 @@ const HTML_CSP =
 
 const RENDER_ROUTES = RENDER_FORMATS.map((format) => ({ suffix: renderRouteSuffix(format), format }));
 
-function srsRequest(request: FastifyRequest<{ Params: { id: string }; Querystring: Query; Body: Body }>): SrsRequest {
+/** The parts of a request the SRS service reads, as the route schemas type them. */
+type SrsRouteRequest = FastifyRequest & {
+  params: Static<typeof SrsPath>;
+  query: Static<typeof SrsQuery> & Record<string, unknown>;
+  /** SrsBody on POST (validated: an object of param values, or null); absent on GET. */
+  body?: unknown;
+};
+
+function isParamObject(body: unknown): body is Record<string, unknown> {
+  return body !== null && typeof body === 'object';
+}
+
+function srsRequest(request: SrsRouteRequest): SrsRequest {
   const body = request.body;
   return {
     caller: callerOf(request),
     id: request.params.id,
     appName: request.query.app_name,
-    params: { query: request.query, body: body !== null && typeof body === 'object' ? body : undefined },
+    params: { query: request.query, body: isParamObject(body) ? body : undefined },
   };
 }
 
@@ -57,7 +68,7 @@ function logFailure(request: FastifyRequest, err: unknown): void {
       { err: err.cause, command: err.command, url: request.routeOptions.url },
       `SRS command "${err.command}" failed`,
     );
-  } else if (err instanceof AppError && err.statusCode === 422) {
+  } else if (err instanceof AppError && err.kind === 'unprocessable') {
     request.log.warn({ code: err.code, reason: err.message }, 'SRS report failed');
   }
 }
@@ -81,8 +92,7 @@ function sendDocument(reply: FastifyReply, body: Buffer, contentType: string, fi
   return reply.send(body);
 }
 
-export const srsRoutes: FastifyPluginAsync<{ srs: SrsService }> = async (app, { srs }) => {
-  type Req = FastifyRequest<{ Params: { id: string; templatename: string }; Querystring: Query; Body: Body }>;
+export const srsRoutes: FastifyPluginAsyncTypebox<{ srs: SrsService }> = async (app, { srs }) => {
   const methods = ['GET', 'POST'] as const;
   app.addHook('onError', (request, _reply, err, done) => {
     logFailure(request, err);
@@ -107,7 +117,7 @@ export const srsRoutes: FastifyPluginAsync<{ srs: SrsService }> = async (app, { 
         ...withBody,
         response: { 200: STARTER_ANSWER, ...reportErrors },
       },
-      handler: async (request: Req, reply) => {
+      handler: async (request, reply) => {
         const r = await buildStarter(srs, srsRequest(request), { signal: abortOnDisconnect(reply) });
         return sendDocument(reply, r.output, 'application/xml; charset=utf-8', r.fileName);
       },
@@ -125,7 +135,7 @@ export const srsRoutes: FastifyPluginAsync<{ srs: SrsService }> = async (app, { 
         ...withBody,
         response: { 200: SrsDataAnswer, ...reportErrors },
       },
-      handler: async (request: Req, reply) => {
+      handler: async (request, reply) => {
         const r = await srs.data(srsRequest(request), { signal: abortOnDisconnect(reply) });
         const n = Object.keys(r.data).length;
         const skipped = r.skipped.length > 0 ? `; not allowed for the caller: ${r.skipped.join(', ')}` : '';
@@ -151,7 +161,7 @@ export const srsRoutes: FastifyPluginAsync<{ srs: SrsService }> = async (app, { 
           ...withBody,
           response: { 200: RENDER_ANSWERS[format], ...reportErrors },
         },
-        handler: async (request: Req, reply) => {
+        handler: async (request, reply) => {
           const r = await srs.render(srsRequest(request), request.params.templatename, format, {
             requestId: String(request.id),
             signal: abortOnDisconnect(reply),
@@ -164,7 +174,7 @@ export const srsRoutes: FastifyPluginAsync<{ srs: SrsService }> = async (app, { 
     }
   }
 
-  app.get<{ Params: { id: string }; Querystring: Query }>('/api/srs/:id', {
+  app.get('/api/srs/:id', {
     schema: {
       tags,
       security,

@@ -9,7 +9,7 @@
 // A successful login evicts its account, so a fresh session always starts from current state.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { unauthorized } from '../lib/errors.js';
+import { unauthenticated } from '../lib/errors.js';
 import { isoMicros } from '../lib/time.js';
 import type { Credential, CredentialSource } from './credentials.js';
 import { JwtExpiredError, type JwtCodec, type SessionClaims } from './jwt.js';
@@ -62,7 +62,7 @@ export class Authenticator {
   async authenticate(cred: Credential): Promise<Principal> {
     switch (cred.kind) {
       case 'malformed':
-        throw unauthorized('invalid_token', `Invalid credential: ${cred.reason}`);
+        throw unauthenticated('invalid_token', `Invalid credential: ${cred.reason}`);
       case 'jwt': {
         const claims = await this.verifyJwt(cred.value);
         return this.jwtPrincipal(claims, await this.account(claims.userId), cred.source);
@@ -91,7 +91,7 @@ export class Authenticator {
       case 'api_token': {
         const ref = this.tokens.get(this.tokenHash(cred.value, now), now);
         if (ref === undefined) return undefined;
-        if (ref === null) throw unauthorized('invalid_token', 'Invalid or revoked API token');
+        if (ref === null) throw unauthenticated('invalid_token', 'Invalid or revoked API token');
         const account = this.accounts.get(ref.userId, now);
         return account ? this.tokenPrincipal(ref, account, cred.source) : undefined;
       }
@@ -103,7 +103,7 @@ export class Authenticator {
   private jwtPrincipal(claims: SessionClaims, account: AccountState | null, source: CredentialSource): Principal {
     this.assertUsable(account);
     if (account.stampTag !== claims.stampTag)
-      throw unauthorized('session_ended', 'The session has ended; log in again');
+      throw unauthenticated('session_ended', 'The session has ended; log in again');
     this.activity.userSeen(account.id);
     return { account, via: 'jwt', source };
   }
@@ -134,7 +134,7 @@ export class Authenticator {
       ref = row ? { tokenId: row.id, userId: row.user_id } : null;
       if (evictions === this.evictions) this.tokens.set(hash, ref, this.cacheMs);
     }
-    if (ref === null) throw unauthorized('invalid_token', 'Invalid or revoked API token');
+    if (ref === null) throw unauthenticated('invalid_token', 'Invalid or revoked API token');
     return ref;
   }
 
@@ -156,16 +156,16 @@ export class Authenticator {
       this.jwts.set(token, claims, Math.min(claims.exp * 1000 - now, MAX_JWT_CACHE_MS), now);
       return claims;
     } catch (err) {
-      if (err instanceof JwtExpiredError) throw unauthorized('token_expired', 'The JWT has expired; log in again');
-      throw unauthorized('invalid_token', 'Invalid JWT');
+      if (err instanceof JwtExpiredError) throw unauthenticated('token_expired', 'The JWT has expired; log in again');
+      throw unauthenticated('invalid_token', 'Invalid JWT');
     }
   }
 
   private assertUsable(account: AccountState | null): asserts account is AccountState {
-    if (!account) throw unauthorized('invalid_token', 'The account of this credential no longer exists');
+    if (!account) throw unauthenticated('invalid_token', 'The account of this credential no longer exists');
     // The clock is read only when a lockout end is set (reading it as ISO text costs ~1 µs).
     const block = account.isActive && account.lockoutEnd === null ? null : accountBlock(account, isoMicros());
-    if (block) throw unauthorized(block, BLOCK_MESSAGES[block]);
+    if (block) throw unauthenticated(block, BLOCK_MESSAGES[block]);
   }
 
   /** Call after any change to the account's stamp, roles, teams, lock or activity state. */

@@ -1,13 +1,13 @@
 // The one reusable role check. Routes declare `config.roles` (any of them suffices); services
 // that decide per target (owner or administrator) call these directly.
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { forbidden, unauthenticated } from '../lib/errors.js';
 import type { Principal } from './authenticator.js';
 import { sameUsername } from '../identity/usernames.js';
 
 export const hasRole = (p: Principal, role: string): boolean => p.account.roles.has(role);
 
 export function requirePrincipal(p: Principal | null): Principal {
-  if (!p) throw unauthorized('authentication_required', 'Authentication required');
+  if (!p) throw unauthenticated('authentication_required', 'Authentication required');
   return p;
 }
 

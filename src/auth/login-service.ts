@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Settings } from '../config/config.js';
-import { AppError, unauthorized } from '../lib/errors.js';
+import { AppError, unauthenticated } from '../lib/errors.js';
 import { isoMicros } from '../lib/time.js';
 import { findUserByUsername, rotateSecurityStamp, setPasswordHash } from '../identity/users-repository.js';
 import { API_LOGIN_USERNAME, normalizeUsername } from '../identity/usernames.js';
@@ -23,7 +23,7 @@ export interface LoginResult extends IssuedJwt {
   userId: string;
 }
 
-const invalidCredentials = () => unauthorized('invalid_credentials', 'Invalid username or password');
+const invalidCredentials = () => unauthenticated('invalid_credentials', 'Invalid username or password');
 
 /** The login rate limit's window. */
 const RATE_WINDOW_MS = 60_000;
@@ -70,7 +70,7 @@ export class LoginService {
     const account = await this.auth.account(userId);
     if (!account) throw invalidCredentials();
     const block = accountBlock(account, isoMicros());
-    if (block) throw unauthorized(block, BLOCK_MESSAGES[block]);
+    if (block) throw unauthenticated(block, BLOCK_MESSAGES[block]);
     const user = await findUserByUsername(this.db, account.username);
     if (!user) throw invalidCredentials();
     return this.issue(user);
@@ -83,7 +83,7 @@ export class LoginService {
       // password is verified. A lockout-enabled account's lock is found by the reservation.
       const block = accountBlock({ isActive: user.is_active === 1, lockoutEnd: user.lockout_end }, isoMicros());
       if (block === 'account_cancelled' || (block !== null && user.lockout_enabled !== 1))
-        throw unauthorized(block, BLOCK_MESSAGES[block]);
+        throw unauthenticated(block, BLOCK_MESSAGES[block]);
     }
     const owner: PasswordOwner = user
       ? {
@@ -94,7 +94,7 @@ export class LoginService {
         }
       : { kind: 'unknown', normalizedUsername: normalizeUsername(username) };
     const check = await this.passwords.check(owner, password);
-    if (check.outcome === 'locked') throw unauthorized('account_locked', BLOCK_MESSAGES.account_locked);
+    if (check.outcome === 'locked') throw unauthenticated('account_locked', BLOCK_MESSAGES.account_locked);
     if (check.outcome === 'wrong' || !user) {
       // A failure may have locked the account: its cached state must not outlive that.
       if (user) this.auth.invalidateAccount(user.id);

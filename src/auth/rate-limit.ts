@@ -89,7 +89,7 @@ export class SharedFixedWindowLimiter {
 }
 
 export function rateLimited(retryAfter: number): AppError {
-  return new AppError(429, 'rate_limited', 'Too many login attempts; try again later', {
-    headers: { 'Retry-After': String(retryAfter) },
+  return new AppError('rate_limited', 'rate_limited', 'Too many login attempts; try again later', {
+    retryAfterSeconds: retryAfter,
   });
 }

@@ -1,5 +1,5 @@
 // Bodies echoed by ping: JSON with its types kept, and HTML forms as an object of strings.
-import { badRequest } from '../lib/errors.js';
+import { invalid } from '../lib/errors.js';
 import { findInJson } from '../lib/json-walk.js';
 import { JsonTooDeepError, parseClientJson } from '../lib/json-text.js';
 
@@ -7,7 +7,7 @@ import { JsonTooDeepError, parseClientJson } from '../lib/json-text.js';
 export function assertFiniteNumbers(value: unknown, path = 'body'): void {
   const at = findInJson(value, (v) => typeof v === 'number' && !Number.isFinite(v), path);
   if (at !== null)
-    throw badRequest('number_out_of_range', `${at}: a number is out of range`, [
+    throw invalid('number_out_of_range', `${at}: a number is out of range`, [
       { field: at, rule: 'finite', message: 'number out of range' },
     ]);
 }
@@ -32,7 +32,7 @@ export function parseJsonText(text: string, field: string): unknown {
     value = parseClientJson(text);
   } catch (err) {
     const message = err instanceof JsonTooDeepError ? `${field} is ${err.message}` : `${field} is not valid JSON`;
-    throw badRequest('invalid_json', message, [{ field, rule: 'json', message }]);
+    throw invalid('invalid_json', message, [{ field, rule: 'json', message }]);
   }
   assertFiniteNumbers(value, field);
   return value;

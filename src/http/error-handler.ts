@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
-import { AppError, badRequest, type ErrorDetail } from '../lib/errors.js';
+import { AppError, invalid, unavailable, type ErrorDetail, type ErrorKind } from '../lib/errors.js';
 import { envelope } from './envelope.js';
 import { isoMicros } from '../lib/time.js';
 import { requestIdFor } from './request-id.js';
@@ -50,7 +50,7 @@ function isPostgresDataException(err: unknown): boolean {
 }
 
 /** How long a client should wait before retrying after a database fault. */
-const DATABASE_RETRY_AFTER_SECONDS = '2';
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 const DATABASE_FAULTS: Record<DatabaseFault, [string, string]> = {
   unavailable: ['database_unavailable', 'The database is not available; retry shortly'],
@@ -58,36 +58,71 @@ const DATABASE_FAULTS: Record<DatabaseFault, [string, string]> = {
   storage_full: ['storage_full', 'The database storage is full; nothing was saved'],
 };
 
-/** A database fault as the client sees it: 503 with Retry-After (nothing was saved). */
-export function databaseFaultError(fault: DatabaseFault): AppError {
-  const [code, message] = DATABASE_FAULTS[fault];
-  return new AppError(503, code, message, { headers: { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS } });
+/** The HTTP status of each kind of failure the domains report (src/lib/errors.ts). */
+const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  // nginx's "client closed request": only the log sees it, the client has gone.
+  client_gone: 499,
+  unavailable: 503,
+};
+
+const WWW_AUTHENTICATE = 'Bearer realm="platform-core", Token realm="platform-core"';
+
+/** What the client is sent for a failure. */
+interface ErrorAnswer {
+  status: number;
+  code: string;
+  message: string;
+  details?: ErrorDetail[] | undefined;
+  headers?: Record<string, string>;
 }
 
-function classify(err: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }): AppError {
-  if (err instanceof AppError) return err;
+/** A domain's error as an answer: its kind gives the status, and the headers that go with it. */
+function answerFor(err: AppError): ErrorAnswer {
+  const headers: Record<string, string> = {};
+  if (err.kind === 'unauthenticated') headers['WWW-Authenticate'] = WWW_AUTHENTICATE;
+  if (err.retryAfterSeconds !== undefined) headers['Retry-After'] = String(err.retryAfterSeconds);
+  return { status: STATUS_OF_KIND[err.kind], code: err.code, message: err.message, details: err.details, headers };
+}
+
+/** A database fault as the client sees it: 503 with Retry-After (nothing was saved). */
+function databaseFaultAnswer(fault: DatabaseFault): ErrorAnswer {
+  const [code, message] = DATABASE_FAULTS[fault];
+  return answerFor(unavailable(code, message, DATABASE_RETRY_AFTER_SECONDS));
+}
+
+function classify(err: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }): ErrorAnswer {
+  if (err instanceof AppError) return answerFor(err);
   const fault = databaseFault(err);
-  if (fault) return databaseFaultError(fault);
+  if (fault) return databaseFaultAnswer(fault);
   // A repository that did not expect the race: still the client's conflict, not a server fault.
   if (isUniqueViolation(err))
-    return new AppError(409, 'conflict', 'The change conflicts with a parallel one; reload and retry');
+    return { status: 409, code: 'conflict', message: 'The change conflicts with a parallel one; reload and retry' };
   if (err.validation) {
     const details = validationDetails(err.validation, err.validationContext);
-    return new AppError(400, 'invalid_input', details[0]?.message ?? 'Invalid input', { details });
+    return { status: 400, code: 'invalid_input', message: details[0]?.message ?? 'Invalid input', details };
   }
   const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
-  if (known) return new AppError(known[0], known[1], known[2]);
+  if (known) return { status: known[0], code: known[1], message: known[2] };
   if (isPostgresDataException(err)) {
     // SQLSTATE class 22 (data exception: too long, bad encoding, out of range) means the input
     // did not fit a column; validation should have caught it, so it is still logged.
-    return new AppError(400, 'invalid_input', 'A value does not fit the field it is stored in');
+    return { status: 400, code: 'invalid_input', message: 'A value does not fit the field it is stored in' };
   }
   if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
-    return new AppError(400, 'invalid_json', 'The body is not valid JSON');
+    return { status: 400, code: 'invalid_json', message: 'The body is not valid JSON' };
   }
   const status = err.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new AppError(status, 'bad_request', 'The request is malformed');
-  return new AppError(500, 'internal_error', 'Internal server error');
+  if (status >= 400 && status < 500) return { status, code: 'bad_request', message: 'The request is malformed' };
+  return { status: 500, code: 'internal_error', message: 'Internal server error' };
 }
 
 function sendError(
@@ -96,22 +131,22 @@ function sendError(
   reply: FastifyReply,
   onDatabaseFault?: (fault: DatabaseFault) => void,
 ): FastifyReply {
-  const appErr = classify(err);
-  const fault = appErr.statusCode === 503 ? databaseFault(err) : null;
+  const answer = classify(err);
+  const fault = answer.status === 503 ? databaseFault(err) : null;
   if (fault) {
     // The real cause (SQLSTATE, SQLITE_FULL) is logged; the client gets the stable code.
-    request.log.error({ err, code: appErr.code }, 'database fault');
+    request.log.error({ err, code: answer.code }, 'database fault');
     onDatabaseFault?.(fault);
-  } else if (appErr.statusCode >= 500) {
+  } else if (answer.status >= 500) {
     request.log.error({ err }, 'request failed');
   } else if (isPostgresDataException(err)) {
     request.log.warn({ err }, 'input passed validation but did not fit the database');
-  } else if (appErr.statusCode === 401) {
-    request.log.warn({ code: appErr.code, url: request.routeOptions.url }, 'authentication failed');
+  } else if (answer.status === 401) {
+    request.log.warn({ code: answer.code, url: request.routeOptions.url }, 'authentication failed');
   }
-  if (appErr.headers) reply.headers(appErr.headers);
-  const data = appErr.details ? { code: appErr.code, details: appErr.details } : { code: appErr.code };
-  return reply.code(appErr.statusCode).send(envelope(request, data, appErr.message, false));
+  if (answer.headers) reply.headers(answer.headers);
+  const data = answer.details ? { code: answer.code, details: answer.details } : { code: answer.code };
+  return reply.code(answer.status).send(envelope(request, data, answer.message, false));
 }
 
 /**
@@ -132,7 +167,7 @@ export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest
  */
 export function missingHost(request: FastifyRequest): AppError | null {
   return request.raw.httpVersion === '1.1' && request.headers.host === undefined
-    ? badRequest('missing_host', 'An HTTP/1.1 request needs a Host header')
+    ? invalid('missing_host', 'An HTTP/1.1 request needs a Host header')
     : null;
 }
 

@@ -3,7 +3,7 @@
 // whatever Content-Type the client sent.
 import type { FastifyInstance } from 'fastify';
 import { JsonTooDeepError, parseClientJson } from '../lib/json-text.js';
-import { AppError } from '../lib/errors.js';
+import { invalid } from '../lib/errors.js';
 
 export function installJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
@@ -14,7 +14,7 @@ export function installJsonParser(app: FastifyInstance): void {
       done(null, parseClientJson(text));
     } catch (err) {
       const message = err instanceof JsonTooDeepError ? `The body is ${err.message}` : 'The body is not valid JSON';
-      done(new AppError(400, 'invalid_json', message), undefined);
+      done(invalid('invalid_json', message), undefined);
     }
   });
 }

@@ -2,7 +2,7 @@
 // so a NUL in a body would be a 500 on one database and odd data on the other. Bodies are
 // refused up front, with the field named; routes that only echo or render text opt out.
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
-import { badRequest } from '../lib/errors.js';
+import { invalid } from '../lib/errors.js';
 import { findInJson } from '../lib/json-walk.js';
 
 declare module 'fastify' {
@@ -29,7 +29,7 @@ export function installNulGuard(app: FastifyInstance): void {
       if (at === null) return done();
       const field = at || 'body';
       done(
-        badRequest('invalid_input', `${field} must not contain a NUL character`, [
+        invalid('invalid_input', `${field} must not contain a NUL character`, [
           { field, rule: 'no_nul', message: `${field} contains U+0000` },
         ]),
       );

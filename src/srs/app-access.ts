@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { APP_NAME_PATTERN, appsForRoles, listApps } from '../apps/apps-directory.js';
-import { badRequest, forbidden } from '../lib/errors.js';
+import { invalid, forbidden } from '../lib/errors.js';
 import type { Principal } from '../auth/authenticator.js';
 
 const appNameRe = new RegExp(APP_NAME_PATTERN);
@@ -28,7 +28,7 @@ export async function resolveApp(
     const row = await db.selectFrom('users').select('app_name').where('id', '=', caller.account.id).executeTakeFirst();
     name = row?.app_name ?? '';
     if (name === '') {
-      throw badRequest(
+      throw invalid(
         'app_required',
         "No application: pass ?app_name= or set the caller's context (POST /api/core/account/context/{app_name})",
         [
@@ -42,7 +42,7 @@ export async function resolveApp(
     }
   }
   if (!appNameRe.test(name))
-    throw badRequest('invalid_input', 'app_name is not an application name', [
+    throw invalid('invalid_input', 'app_name is not an application name', [
       { field: 'app_name', rule: 'pattern', message: `app_name must match ${APP_NAME_PATTERN}` },
     ]);
   if (appsForRoles([name], caller.account.roles).length === 0)
@@ -51,7 +51,7 @@ export async function resolveApp(
       `${caller.account.username} may not use the application ${name} (needs app_${name} or app_administrator)`,
     );
   if (!listApps(appsDir).includes(name))
-    throw badRequest('unknown_app', `No application named ${name}`, [
+    throw invalid('unknown_app', `No application named ${name}`, [
       { field: 'app_name', rule: 'exists', message: `no application named ${name}` },
     ]);
   return { name, dir: join(appsDir, name) };

@@ -6,7 +6,7 @@
 // letter (definition/parse.ts), and from the names the service binds (`_username`…), which a
 // request cannot set anyway. Like a param it may come in the query string or the body, the
 // query winning; the name is matched exactly.
-import { badRequest } from '../lib/errors.js';
+import { invalid } from '../lib/errors.js';
 import type { ParamInput } from './params.js';
 
 export const MAX_PAGES_PARAM = '_max_pages';
@@ -40,7 +40,7 @@ export function requestedMaxPages(input: ParamInput, limit: number): number | un
     const message =
       `${MAX_PAGES_PARAM} must be a whole number of pages from 1 to ${limit} (Settings:RenderMaxPages) ` +
       `(got ${shown})`;
-    throw badRequest('invalid_param', message, [{ field: MAX_PAGES_PARAM, rule: 'range', message }]);
+    throw invalid('invalid_param', message, [{ field: MAX_PAGES_PARAM, rule: 'range', message }]);
   }
   return n;
 }

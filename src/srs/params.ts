@@ -1,7 +1,7 @@
 // The values of an SRS run's params: from the query string and the JSON body (the query wins),
 // else the definition's default, else NULL. Typed params are checked here, so a bad value is a
 // 400 naming the param instead of a database error.
-import { badRequest, type ErrorDetail } from '../lib/errors.js';
+import { invalid, type ErrorDetail } from '../lib/errors.js';
 import type { ParamType, SrsParam } from './definition/model.js';
 
 /** A param value as it is bound: typed params arrive converted (see toBindValue). */
@@ -128,6 +128,6 @@ export function resolveParams(params: readonly SrsParam[], input: ParamInput): R
     }
     values[p.name] = convert(p.type, text);
   }
-  if (problems.length > 0) throw badRequest('invalid_param', problems[0]!.message, problems);
+  if (problems.length > 0) throw invalid('invalid_param', problems[0]!.message, problems);
   return values;
 }

@@ -7,7 +7,7 @@
 //  - TemplateRenderError → 422 `template_error` with the engine's message (it names the object
 //    and expression, never a server path);
 //  - anything else (a crashed worker, a closed pool) is a server fault: 500, logged.
-import { AppError } from '../lib/errors.js';
+import { unavailable, unprocessable } from '../lib/errors.js';
 import { MAX_PAGES_PARAM } from './max-pages-param.js';
 import {
   PoolBusyError,
@@ -19,36 +19,31 @@ import {
 
 export function renderFailure(err: unknown): unknown {
   if (err instanceof PoolBusyError) {
-    return new AppError(503, 'render_busy', 'The report renderer is busy; retry later', {
-      headers: { 'Retry-After': String(err.retryAfterSeconds) },
-    });
+    return unavailable('render_busy', 'The report renderer is busy; retry later', err.retryAfterSeconds);
   }
   if (err instanceof RenderTimeoutError) {
-    return new AppError(
-      422,
+    return unprocessable(
       'render_timeout',
       `The report took longer than ${err.timeoutMs / 1000} s to render (Settings:RenderTimeoutSeconds) and ` +
         `was stopped; narrow its params`,
     );
   }
   if (err instanceof RenderMemoryError) {
-    return new AppError(
-      422,
+    return unprocessable(
       'render_too_large',
       `The report needs more than ${err.maxMemoryMb} MB of memory to render (Settings:RenderMemoryMb) and ` +
         `was stopped; narrow its params`,
     );
   }
   if (err instanceof RenderPageLimitError) {
-    return new AppError(
-      422,
+    return unprocessable(
       'render_too_large',
       `The report has more than ${err.maxPages} pages (Settings:RenderMaxPages) and was not rendered; narrow ` +
         `its params, or ask for the first pages with ${MAX_PAGES_PARAM}=<pages>`,
     );
   }
   if (err instanceof TemplateRenderError) {
-    return new AppError(422, 'template_error', `The template cannot be rendered: ${err.message}`);
+    return unprocessable('template_error', `The template cannot be rendered: ${err.message}`);
   }
   return err;
 }

@@ -37,7 +37,7 @@ export class CommandFailedError extends AppError {
     message: string,
     override readonly cause: unknown,
   ) {
-    super(422, 'command_failed', message, { details: [{ field: command, rule: 'command', message }] });
+    super('unprocessable', 'command_failed', message, { details: [{ field: command, rule: 'command', message }] });
   }
 }
 

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
 import type { Principal } from '../auth/authenticator.js';
-import { AppError, notFound } from '../lib/errors.js';
+import { AppError, notFound, unprocessable } from '../lib/errors.js';
 import { resolveApp, type AppContext } from './app-access.js';
 import { DefinitionStore } from './definition/store.js';
 import { SrsDefinitionError } from './definition/parse.js';
@@ -130,7 +130,7 @@ export class SrsService {
       definition = await this.definitions.load(app.dir, id);
     } catch (err) {
       if (err instanceof SrsDefinitionError)
-        throw new AppError(422, 'srs_invalid', `The definition of SRS ${id} is invalid: ${err.message}`);
+        throw unprocessable('srs_invalid', `The definition of SRS ${id} is invalid: ${err.message}`);
       throw err;
     }
     if (!definition) throw notFound('srs_not_found', `No SRS ${id} in the application ${app.name}`);
@@ -260,7 +260,7 @@ export async function buildStarter(
     frx = starterTemplate(data, { title: definition.label });
   } catch (err) {
     if (err instanceof TemplateError)
-      throw new AppError(422, 'template_error', `No starter template can be made from this data: ${err.message}`);
+      throw unprocessable('template_error', `No starter template can be made from this data: ${err.message}`);
     throw err;
   }
   // Named after the definition file, ready to be saved into templates/.
@@ -270,7 +270,11 @@ export async function buildStarter(
 
 /** The client went away and nothing can be sent: not a server fault worth an error log. */
 function clientClosed(): AppError {
-  return new AppError(499, 'client_closed_request', 'The client closed the connection before the report was ready');
+  return new AppError(
+    'client_gone',
+    'client_closed_request',
+    'The client closed the connection before the report was ready',
+  );
 }
 
 /** The server's local wall-clock time as the engine reads "now" (UTC fields = local time). */

@@ -6,7 +6,7 @@
 // `templates/` is ever opened, statted or listed.
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { badRequest, notFound } from '../lib/errors.js';
+import { invalid, notFound } from '../lib/errors.js';
 
 export const TEMPLATE_EXTENSION = '.frx';
 export const MAX_TEMPLATE_NAME_LENGTH = 200;
@@ -61,7 +61,7 @@ export class TemplateResolver {
   async resolve(appDir: string, name: string): Promise<string> {
     const problem = templateNameProblem(name);
     if (problem) {
-      throw badRequest('invalid_template_name', `The template name ${problem}`, [
+      throw invalid('invalid_template_name', `The template name ${problem}`, [
         { field: 'templatename', rule: 'template_name', message: `templatename ${problem}` },
       ]);
     }

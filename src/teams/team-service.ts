@@ -2,7 +2,7 @@
 // belongs to at least one team and has a primary team among them).
 import type { Kysely } from 'kysely';
 import type { Database, TeamRow } from '../db/schema.js';
-import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { invalid, conflict, notFound } from '../lib/errors.js';
 import { findUserByUsername, primaryTeamId, setPrimaryTeam } from '../identity/users-repository.js';
 import {
   addTeamMember,
@@ -73,7 +73,7 @@ export class TeamService {
         throw notFound('not_a_member', `${user.username} is not a member of ${team.short}`);
       const others = memberships.filter((m) => m.team_id !== team.id);
       if (others.length === 0)
-        throw badRequest('last_team', 'Every account belongs to at least one team; add another team first');
+        throw invalid('last_team', 'Every account belongs to at least one team; add another team first');
       if ((await primaryTeamId(trx, user.id)) === team.id) await setPrimaryTeam(trx, user.id, others[0]!.team_id);
       await removeTeamMember(trx, user.id, team.id);
     });
