@@ -5,8 +5,8 @@
 import type { BandModel } from '../frx/model.js';
 import type { EngineContext } from './context.js';
 import { objectCalcHeight, objectData, objectItem, visibleByExpression } from './objects.js';
-import type { BandInstance, LaidItem, RtObject } from './runtime.js';
-import { hasBorder, isTransparentFill, type Appearance } from './styles.js';
+import { newRtBand, type BandInstance, type LaidItem, type RtBand, type RtObject } from './runtime.js';
+import { hasBorder, isTransparentFill } from './styles.js';
 
 const COLUMN_BANDS = new Set([
   'DataHeaderBand',
@@ -33,21 +33,21 @@ export function dataColumnWidth(e: EngineContext, band: BandModel & { type: 'Dat
 
 /** Lays a band out for the current data row; null when the band is not visible. */
 export function prepareBand(e: EngineContext, band: BandModel): BandInstance | null {
-  if (!band.visible || !visibleByExpression(e, band, band.name, band.visibleExpression)) return null;
+  const rt = newRtBand(band);
+  if (!rt.visible || !visibleByExpression(e, band, band.name, band.visibleExpression)) return null;
   const r = e.bands.rt(band);
   const even = r.rowNo % 2 === 0;
-  const look: Appearance = { fill: band.fill, border: band.border, visible: true };
-  if (band.style) e.styles.apply(look, band.style, band.name);
-  if (even && band.evenStyle) e.styles.applyEven(look, band.evenStyle, band.evenStylePriority, band.name);
+  if (band.style) e.styles.apply(rt, band.style, band.name);
+  if (even && band.evenStyle) e.styles.applyEven(rt, band.evenStyle, band.evenStylePriority, band.name);
 
   const objects: RtObject[] = band.objects.map((o) => objectData(e, o, even, r.repeated));
-  const height = calcHeight(e, band, objects);
+  const height = calcHeight(e, rt, objects);
   const width = bandWidth(e, band);
 
   const items: LaidItem[] = [];
-  if (!isTransparentFill(look.fill) || hasBorder(look.border)) {
+  if (!isTransparentFill(rt.fill) || hasBorder(rt.border)) {
     items.push({
-      item: { kind: 'box', name: band.name, x: 0, y: 0, width, height, fill: look.fill, border: look.border },
+      item: { kind: 'box', name: band.name, x: 0, y: 0, width, height, fill: rt.fill, border: rt.border },
       canBreak: false,
     });
   }
@@ -56,7 +56,7 @@ export function prepareBand(e: EngineContext, band: BandModel): BandInstance | n
 }
 
 /** BandBase.CalcHeight: sizes the objects, shifts those below grown ones, sizes the band. */
-function calcHeight(e: EngineContext, band: BandModel, objects: RtObject[]): number {
+function calcHeight(e: EngineContext, band: RtBand, objects: RtObject[]): number {
   const maxHeight = objects.some((o) => o.visible && (o.model.canGrow || o.model.canShrink))
     ? growObjects(e, objects)
     : bottomOf(objects);
@@ -115,7 +115,7 @@ function growObjects(e: EngineContext, objects: RtObject[]): number {
 }
 
 /** The band's height from its objects' (CanGrow/CanShrink), then bottom anchors and GrowToBottom. */
-function sizeBand(band: BandModel, objects: RtObject[], maxHeight: number): number {
+function sizeBand(band: RtBand, objects: RtObject[], maxHeight: number): number {
   let height = band.height;
   if ((band.canGrow && maxHeight > height) || (band.canShrink && maxHeight < height)) height = maxHeight;
   const dy = height - band.height;

@@ -90,6 +90,36 @@ export function newRtObject(o: ReportObjectModel): RtObject {
   return rt;
 }
 
+/**
+ * A band's run-time properties while it prints, the band's counterpart of RtObject: made from its
+ * model for each print (newRtBand), changed by its VisibleExpression, style and even style; the
+ * layout reads them from here, and a script's handlers of the band will write here.
+ */
+export interface RtBand {
+  /** The template band (read only). */
+  readonly model: BandModel;
+  visible: boolean;
+  /** The design height in px, before CanGrow/CanShrink. */
+  height: number;
+  canGrow: boolean;
+  canShrink: boolean;
+  fill: FillModel;
+  border: BorderModel;
+}
+
+/** A band's run-time properties as its template gives them. */
+export function newRtBand(band: BandModel): RtBand {
+  return {
+    model: band,
+    visible: band.visible,
+    height: band.height,
+    canGrow: band.canGrow,
+    canShrink: band.canShrink,
+    fill: band.fill,
+    border: band.border,
+  };
+}
+
 /** A band laid out: its size and its items relative to the band's top-left corner. */
 export interface BandInstance {
   band: BandModel;
