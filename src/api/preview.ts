@@ -7,9 +7,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authSecurity, envelope, EnvelopeOf, ErrorEnvelope, standardErrors } from '../http/envelope.js';
 import { AppError, unavailable, unprocessable } from '../lib/errors.js';
 import {
-  PreviewBusyError,
-  PreviewMemoryError,
-  PreviewTimeoutError,
+  PoolBusyError,
+  JobMemoryError,
+  JobTimeoutError,
   type PreviewJson,
   type PreviewPool,
 } from '../system/preview-pool.js';
@@ -87,16 +87,16 @@ function sendHtmlEnvelope(reply: FastifyReply, html: PreviewJson): FastifyReply 
  * 503 with Retry-After. Anything else (a crashed worker, a closed pool) is a server fault: 500.
  */
 function previewFailure(err: unknown): unknown {
-  if (err instanceof PreviewBusyError) {
+  if (err instanceof PoolBusyError) {
     return unavailable('preview_busy', 'The preview is busy; retry later', err.retryAfterSeconds);
   }
-  if (err instanceof PreviewTimeoutError) {
+  if (err instanceof JobTimeoutError) {
     return unprocessable(
       'preview_timeout',
       `The preview took longer than ${err.timeoutMs / 1000} s (Settings:PreviewTimeoutSeconds) and was stopped`,
     );
   }
-  if (err instanceof PreviewMemoryError) {
+  if (err instanceof JobMemoryError) {
     return unprocessable(
       'preview_too_large',
       `The preview needs more than ${err.maxMemoryMb} MB of memory (Settings:PreviewMemoryMb) and was stopped`,

@@ -16,7 +16,7 @@ import {
   RENDER_TIMEOUT_SECONDS,
   type RenderLimitSettings,
 } from '../config/config.js';
-import { RenderMemoryError, RenderPageLimitError, RenderTimeoutError } from '../srs/render-pool/index.js';
+import { JobMemoryError, RenderPageLimitError, JobTimeoutError } from '../srs/render-pool/index.js';
 import { one, UsageError, type ParsedArgs } from './args.js';
 
 export interface RenderLimits {
@@ -97,9 +97,9 @@ export function renderLimits(
 /** The message for a render stopped at a limit: the pool's words (which limit, how much) plus
  *  how to raise it. Undefined for any other error. */
 export function limitMessage(err: unknown): string | undefined {
-  if (err instanceof RenderTimeoutError)
+  if (err instanceof JobTimeoutError)
     return `${err.message}; raise the limit with --timeout <seconds> or Settings:RenderTimeoutSeconds`;
-  if (err instanceof RenderMemoryError)
+  if (err instanceof JobMemoryError)
     return `${err.message}; raise the limit with --max-memory-mb <MB> or Settings:RenderMemoryMb`;
   if (err instanceof RenderPageLimitError)
     return `${err.message}; raise the limit with --max-pages <pages> or Settings:RenderMaxPages`;

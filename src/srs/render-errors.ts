@@ -1,6 +1,6 @@
 // Render pool failures → answers (README "Reports (SRS)"):
 //  - PoolBusyError → 503 `render_busy` with Retry-After (the queue is full; come back later);
-//  - RenderTimeoutError → 422 `render_timeout`, RenderMemoryError and RenderPageLimitError →
+//  - JobTimeoutError → 422 `render_timeout`, JobMemoryError and RenderPageLimitError →
 //    422 `render_too_large` (over Settings:RenderMemoryMb / Settings:RenderMaxPages): this
 //    report with these params is beyond the limits, so retrying the same request would fail the
 //    same way (a 5xx would invite exactly that); narrower params are the way out;
@@ -11,9 +11,9 @@ import { unavailable, unprocessable } from '../lib/errors.js';
 import { MAX_PAGES_PARAM } from './max-pages-param.js';
 import {
   PoolBusyError,
-  RenderMemoryError,
+  JobMemoryError,
   RenderPageLimitError,
-  RenderTimeoutError,
+  JobTimeoutError,
   TemplateRenderError,
 } from './render-pool/index.js';
 
@@ -21,14 +21,14 @@ export function renderFailure(err: unknown): unknown {
   if (err instanceof PoolBusyError) {
     return unavailable('render_busy', 'The report renderer is busy; retry later', err.retryAfterSeconds);
   }
-  if (err instanceof RenderTimeoutError) {
+  if (err instanceof JobTimeoutError) {
     return unprocessable(
       'render_timeout',
       `The report took longer than ${err.timeoutMs / 1000} s to render (Settings:RenderTimeoutSeconds) and ` +
         `was stopped; narrow its params`,
     );
   }
-  if (err instanceof RenderMemoryError) {
+  if (err instanceof JobMemoryError) {
     return unprocessable(
       'render_too_large',
       `The report needs more than ${err.maxMemoryMb} MB of memory to render (Settings:RenderMemoryMb) and ` +

@@ -5,16 +5,34 @@
 // (dist/, or the TypeScript sources through tsx under vitest), threads (heap limit, ready, exit
 // classification) and queue. Workers start on demand up to `size`; at most
 // `size + queueLimit` previews are in the pool and one more is refused at once
-// (PreviewBusyError → 503 with Retry-After). A preview over its time limit or heap limit, aborted
+// (PoolBusyError → 503 with Retry-After). A preview over its time limit or heap limit, aborted
 // while running, or whose worker crashed loses its worker; the next preview gets a fresh one.
 // Workers run below the event loop's priority and hand back the HTML already escaped and encoded
 // as JSON, so that the event loop's share of a large preview is little more than its I/O.
 
-import { entryBeside, resolvePoolLimits, threadWorkers, WorkerPool } from '../lib/worker-pool/index.js';
+import {
+  entryBeside,
+  failureHooks,
+  jobFailed,
+  JobMemoryError,
+  JobTimeoutError,
+  PoolBusyError,
+  resolvePoolLimits,
+  threadWorkers,
+  WorkerPool,
+} from '../lib/worker-pool/index.js';
 import type { PreviewType } from './markdown.js';
 import type { PreviewJson, PreviewReply, PreviewRequest } from './preview-protocol.js';
 
 export type { PreviewJson } from './preview-protocol.js';
+/** What previews reject with (src/lib/worker-pool's errors of a pool of jobs). */
+export {
+  JobFailedError,
+  JobMemoryError,
+  JobTimeoutError,
+  PoolBusyError,
+  PoolClosedError,
+} from '../lib/worker-pool/index.js';
 
 export interface PreviewPoolOptions {
   /** Worker threads (default max(1, CPU cores − 1)), started on demand. */
@@ -27,41 +45,6 @@ export interface PreviewPoolOptions {
   maxMemoryMb?: number;
   /** Worker entry module (tests): a path or file URL; `.ts` files run through tsx. */
   workerScript?: string | URL;
-}
-
-export class PreviewPoolError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-}
-
-/** The queue is full: come back later. */
-export class PreviewBusyError extends PreviewPoolError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`the preview is busy; retry in ${retryAfterSeconds} s`);
-  }
-}
-
-/** The preview ran over its time limit; its worker was terminated. */
-export class PreviewTimeoutError extends PreviewPoolError {
-  constructor(readonly timeoutMs: number) {
-    super(`the preview took longer than ${timeoutMs / 1000} s and was stopped`);
-  }
-}
-
-/** The preview hit the worker's heap limit; the worker died. */
-export class PreviewMemoryError extends PreviewPoolError {
-  constructor(readonly maxMemoryMb: number) {
-    super(`the preview needs more than ${maxMemoryMb} MB of memory and was stopped`);
-  }
-}
-
-/** A worker that failed, crashed or could not start; the pool was closed. For logs, not clients. */
-export class PreviewFailedError extends PreviewPoolError {}
-
-function failed(message: string, cause: unknown): PreviewFailedError {
-  return new PreviewFailedError(message, cause === undefined ? undefined : { cause });
 }
 
 interface PreviewJob {
@@ -103,27 +86,27 @@ export class PreviewPool {
                 end: msg.end,
               },
             }
-          : {
-              error: new PreviewFailedError(`preview failed: ${msg.message}`, {
-                cause: Object.assign(new Error(msg.message), msg.stack !== undefined ? { stack: msg.stack } : {}),
-              }),
-            },
-      busy: (seconds) => new PreviewBusyError(seconds),
-      timeout: () => new PreviewTimeoutError(limits.timeoutMs),
-      lost: (_job, exit) =>
-        exit.outOfMemory
-          ? new PreviewMemoryError(limits.maxMemoryMb)
-          : failed(`the preview worker stopped unexpectedly: ${exit.message}`, exit.error),
-      startFailed: (message, cause) => failed(`preview workers fail to start: ${message}`, cause),
-      cannotStart: (err) => failed(`cannot start a preview worker: ${(err as Error).message}`, err),
-      unsendable: (_job, err) => failed(`the preview job cannot be sent to a worker: ${(err as Error).message}`, err),
-      closed: () => new PreviewFailedError('the preview pool is closed'),
+          : { error: jobFailed('preview failed', msg) },
+      ...failureHooks<PreviewJob>({
+        noun: 'preview',
+        busy: (seconds) => new PoolBusyError(seconds, 'the preview'),
+        timeout: () =>
+          new JobTimeoutError(
+            limits.timeoutMs,
+            `the preview took longer than ${limits.timeoutMs / 1000} s and was stopped`,
+          ),
+        outOfMemory: () =>
+          new JobMemoryError(
+            limits.maxMemoryMb,
+            `the preview needs more than ${limits.maxMemoryMb} MB of memory and was stopped`,
+          ),
+      }),
     });
   }
 
   /** The sanitised HTML of `source` (preview() of markdown.ts) as a JSON string literal in UTF-8
    *  bytes, ready to go into an answer: made, escaped and encoded on a worker thread. Rejects
-   *  with PreviewBusyError, PreviewTimeoutError, PreviewMemoryError, PreviewFailedError, or the
+   *  with PoolBusyError, JobTimeoutError, JobMemoryError, JobFailedError, or the
    *  signal's reason when it aborts (a waiting preview leaves the queue, a running one is stopped). */
   previewJson(source: string, format: PreviewType, signal?: AbortSignal): Promise<PreviewJson> {
     return this.queue.submit({ source, format }, signal);
@@ -134,7 +117,7 @@ export class PreviewPool {
     return { size, busy, queued };
   }
 
-  /** Terminates every worker; running and waiting previews reject with PreviewFailedError. */
+  /** Terminates every worker; running and waiting previews reject with PoolClosedError. */
   close(): Promise<void> {
     return this.queue.close();
   }

@@ -11,11 +11,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { preview } from '../../src/system/markdown.js';
 import {
-  PreviewBusyError,
-  PreviewFailedError,
-  PreviewMemoryError,
+  PoolBusyError,
+  JobFailedError,
+  JobMemoryError,
   PreviewPool,
-  PreviewTimeoutError,
+  JobTimeoutError,
   type PreviewPoolOptions,
 } from '../../src/system/preview-pool.js';
 import { JSON_HEADROOM, JSON_TAILROOM, type PreviewJson } from '../../src/system/preview-protocol.js';
@@ -98,29 +98,29 @@ describe('preview pool', () => {
     expect(await html(p, '*up*', 'markdown')).toBe('<p><em>up</em></p>\n');
     const started = Date.now();
     const err = await html(p, 'HANG', 'markdown').catch((e: unknown) => e);
-    expect(err instanceof PreviewTimeoutError, what(err)).toBe(true);
-    expect((err as PreviewTimeoutError).timeoutMs).toBe(timeoutMs);
+    expect(err instanceof JobTimeoutError, what(err)).toBe(true);
+    expect((err as JobTimeoutError).timeoutMs).toBe(timeoutMs);
     expect(Date.now() - started).toBeGreaterThanOrEqual(timeoutMs - 20);
     expect(p.stats()).toMatchObject({ busy: 0, queued: 0 });
     expect(await html(p, 'next', 'markdown')).toBe('<p>next</p>\n');
   });
 
-  it('answers PreviewMemoryError when a preview exceeds the worker heap limit, and recovers', async () => {
+  it('answers JobMemoryError when a preview exceeds the worker heap limit, and recovers', async () => {
     const p = pool({ size: 1, maxMemoryMb: 32, workerScript: MISBEHAVING_WORKER });
     const err = await html(p, 'HOG', 'markdown').catch((e: unknown) => e);
-    expect(err instanceof PreviewMemoryError, what(err)).toBe(true);
-    expect((err as PreviewMemoryError).maxMemoryMb).toBe(32);
+    expect(err instanceof JobMemoryError, what(err)).toBe(true);
+    expect((err as JobMemoryError).maxMemoryMb).toBe(32);
     expect(await html(p, 'after', 'markdown')).toBe('<p>after</p>\n');
   });
 
-  it('refuses at once with PreviewBusyError and a Retry-After when the queue is full', async () => {
+  it('refuses at once with PoolBusyError and a Retry-After when the queue is full', async () => {
     const p = pool({ size: 1, queueLimit: 1, workerScript: MISBEHAVING_WORKER });
     const running = track(html(p, 'SLOW', 'markdown'));
     const queued = track(html(p, 'SLOW', 'markdown'));
     const err = await html(p, 'one too many', 'markdown').catch((e: unknown) => e);
-    expect(err instanceof PreviewBusyError, what(err)).toBe(true);
-    expect((err as PreviewBusyError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    expect((err as PreviewBusyError).retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(err instanceof PoolBusyError, what(err)).toBe(true);
+    expect((err as PoolBusyError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect((err as PoolBusyError).retryAfterSeconds).toBeLessThanOrEqual(60);
     expect(running.settled || queued.settled).toBe(false);
     await expect(Promise.all([running.promise, queued.promise])).resolves.toEqual(['<p>SLOW</p>\n', '<p>SLOW</p>\n']);
     expect(await html(p, 'room again', 'markdown')).toBe('<p>room again</p>\n');
@@ -146,20 +146,18 @@ describe('preview pool', () => {
   it('replaces a worker that crashes; a worker that cannot start fails what waits, clearly', async () => {
     const p = pool({ size: 1, workerScript: MISBEHAVING_WORKER });
     const err = await html(p, 'CRASH', 'markdown').catch((e: unknown) => e);
-    expect(err instanceof PreviewFailedError, what(err)).toBe(true);
+    expect(err instanceof JobFailedError, what(err)).toBe(true);
     expect((err as Error).message).toMatch(/preview worker stopped unexpectedly.*exit code 3/);
     expect(await html(p, 'alive', 'markdown')).toBe('<p>alive</p>\n');
 
     const broken = join(dir, 'broken-worker.mts');
     writeFileSync(broken, `throw new Error('broken on purpose');\n`);
     const err2 = await html(pool({ size: 1, workerScript: broken }), 'x', 'markdown').catch((e: unknown) => e);
-    expect(what(err2)).toBe('PreviewFailedError: preview workers fail to start: broken on purpose');
+    expect(what(err2)).toBe('JobFailedError: preview workers fail to start: broken on purpose');
     const err3 = await html(pool({ size: 1, workerScript: join(dir, 'no-such-worker.js') }), 'x', 'markdown').catch(
       (e: unknown) => e,
     );
-    expect(what(err3)).toMatch(
-      /^PreviewFailedError: cannot start a preview worker: .*no-such-worker\.js does not exist/,
-    );
+    expect(what(err3)).toMatch(/^JobFailedError: cannot start a preview worker: .*no-such-worker\.js does not exist/);
   });
 
   it('close() fails running and waiting previews and every later one', async () => {
@@ -169,7 +167,7 @@ describe('preview pool', () => {
     await waitFor(() => p.stats().busy === 1);
     await p.close();
     for (const err of [await running, await queued, await html(p, 'x', 'markdown').catch((e: unknown) => e)]) {
-      expect(what(err)).toBe('PreviewFailedError: the preview pool is closed');
+      expect(what(err)).toBe('PoolClosedError: the preview pool is closed');
     }
   });
 

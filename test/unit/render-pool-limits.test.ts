@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RenderFailedError, RenderMemoryError, RenderTimeoutError } from '../../src/srs/render-pool/index.js';
+import { JobFailedError, JobMemoryError, JobTimeoutError } from '../../src/srs/render-pool/index.js';
 import { listData, listTemplate, track, waitFor, renderPoolsClosedAfterEach } from './render-pool-fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'render-pool-limits-'));
@@ -53,8 +53,8 @@ describe('render pool limits', () => {
     const started = Date.now();
     const err = await p.render({ templatePath: HANG, format: 'html', data: listData(1) }).catch((e: unknown) => e);
     const elapsed = Date.now() - started;
-    expect(err instanceof RenderTimeoutError, what(err)).toBe(true);
-    expect((err as RenderTimeoutError).timeoutMs).toBe(timeoutMs);
+    expect(err instanceof JobTimeoutError, what(err)).toBe(true);
+    expect((err as JobTimeoutError).timeoutMs).toBe(timeoutMs);
     expect((err as Error).message).toBe('the report took longer than 1.5 s to render and was stopped');
     expect(elapsed).toBeGreaterThanOrEqual(timeoutMs - 50);
     expect(elapsed).toBeLessThan(timeoutMs + 2000);
@@ -62,12 +62,12 @@ describe('render pool limits', () => {
     await expect(p.render(small())).resolves.toMatchObject({ pages: 1 });
   });
 
-  it('answers RenderMemoryError when a render exceeds the worker heap limit, and recovers', async () => {
+  it('answers JobMemoryError when a render exceeds the worker heap limit, and recovers', async () => {
     const p = pool({ size: 1, maxMemoryMb: 32, timeoutMs: 60_000 });
     // 40,000 rows need several times the 32 MB (the data alone is a few MB in the worker).
     const err = await p.render({ templatePath: LIST, format: 'html', data: listData(40_000) }).catch((e: unknown) => e);
-    expect(err instanceof RenderMemoryError, what(err)).toBe(true);
-    expect((err as RenderMemoryError).maxMemoryMb).toBe(32);
+    expect(err instanceof JobMemoryError, what(err)).toBe(true);
+    expect((err as JobMemoryError).maxMemoryMb).toBe(32);
     await expect(p.render(small())).resolves.toMatchObject({ pages: 1 });
   });
 
@@ -126,7 +126,7 @@ await import(${JSON.stringify(pathToFileURL(REAL_WORKER).href)});
       .catch((e: unknown) => e);
     const other = p.render({ templatePath: LIST, format: 'html', data: listData(500) });
     const err = await crashed;
-    expect(err).toBeInstanceOf(RenderFailedError);
+    expect(err).toBeInstanceOf(JobFailedError);
     expect((err as Error).message).toMatch(/render worker stopped unexpectedly.*exit code 3/);
     await expect(other).resolves.toMatchObject({ contentType: 'text/html; charset=utf-8' });
     const after = await Promise.all([p.render(small()), p.render(small())]);
@@ -138,12 +138,12 @@ await import(${JSON.stringify(pathToFileURL(REAL_WORKER).href)});
     writeFileSync(script, `throw new Error('broken on purpose');\n`);
     const p = pool({ size: 1, workerScript: script });
     const err = await p.render(small()).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(RenderFailedError);
+    expect(err).toBeInstanceOf(JobFailedError);
     expect((err as Error).message).toBe('render workers fail to start: broken on purpose');
 
     const missing = pool({ size: 1, workerScript: join(dir, 'no-such-worker.js') });
     const err2 = await missing.render(small()).catch((e: unknown) => e);
-    expect(err2).toBeInstanceOf(RenderFailedError);
+    expect(err2).toBeInstanceOf(JobFailedError);
     expect((err2 as Error).message).toMatch(/no-such-worker\.js does not exist/);
   });
 });

@@ -13,8 +13,8 @@ import { mergeDataIntoTemplate } from '../../src/report/template/index.js';
 import {
   createRenderPool,
   PoolBusyError,
-  RenderFailedError,
-  RenderPoolClosedError,
+  JobFailedError,
+  PoolClosedError,
   TemplateRenderError,
 } from '../../src/srs/render-pool/index.js';
 import {
@@ -193,7 +193,7 @@ describe('render pool', () => {
     const err = await p
       .render({ templatePath: LIST, format: 'html', data: { rows: [{ id: () => 1 }] } })
       .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(RenderFailedError);
+    expect(err).toBeInstanceOf(JobFailedError);
     expect((err as Error).message).toMatch(/cannot be sent to a worker/);
     await expect(p.render({ templatePath: LIST, format: 'html', data: listData(1) })).resolves.toMatchObject({
       pages: 1,
@@ -206,11 +206,9 @@ describe('render pool', () => {
     const queued = p.render({ templatePath: LIST, format: 'html', data: listData(1) }).catch((e: unknown) => e);
     await waitFor(() => p.stats().busy === 1);
     await p.close();
-    expect(await running).toBeInstanceOf(RenderPoolClosedError);
-    expect(await queued).toBeInstanceOf(RenderPoolClosedError);
-    await expect(p.render({ templatePath: LIST, format: 'html', data: {} })).rejects.toBeInstanceOf(
-      RenderPoolClosedError,
-    );
+    expect(await running).toBeInstanceOf(PoolClosedError);
+    expect(await queued).toBeInstanceOf(PoolClosedError);
+    await expect(p.render({ templatePath: LIST, format: 'html', data: {} })).rejects.toBeInstanceOf(PoolClosedError);
     await p.close(); // twice is fine
   });
 

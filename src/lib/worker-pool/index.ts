@@ -7,3 +7,14 @@ export { integerOption, resolvePoolLimits, type PoolLimits, type PoolLimitsInput
 export { entryBeside, processLaunch, threadLaunch, WorkerLaunchError, type ProcessLaunch } from './launch.js';
 export { threadWorkers, type ThreadWorkerOptions } from './thread-worker.js';
 export { processWorkers, type ProcessWorkerOptions } from './process-worker.js';
+export {
+  failureHooks,
+  JobFailedError,
+  jobFailed,
+  JobMemoryError,
+  JobTimeoutError,
+  PoolBusyError,
+  PoolClosedError,
+  WorkerPoolError,
+  type FailureHooks,
+} from './job-errors.js';

@@ -1,16 +1,14 @@
 // The SRS render pool: report renders on worker threads (see pool.ts and README.md).
 
 export { createRenderPool, RenderWorkerPool, resolvePoolOptions } from './pool.js';
+export { RenderPageLimitError, TemplateRenderError } from './errors.js';
 export {
+  JobFailedError,
+  JobMemoryError,
+  JobTimeoutError,
   PoolBusyError,
-  RenderFailedError,
-  RenderMemoryError,
-  RenderPageLimitError,
-  RenderPoolClosedError,
-  RenderPoolError,
-  RenderTimeoutError,
-  TemplateRenderError,
-} from './errors.js';
+  PoolClosedError,
+} from '../../lib/worker-pool/index.js';
 export type {
   RenderFormat,
   RenderJob,

@@ -7,22 +7,19 @@
 
 import {
   entryBeside,
+  failureHooks,
   integerOption,
+  jobFailed,
+  JobMemoryError,
+  JobTimeoutError,
+  PoolBusyError,
   resolvePoolLimits,
   threadWorkers,
   WorkerPool,
   type PoolLimits,
 } from '../../lib/worker-pool/index.js';
 import { DEFAULT_MAX_PAGES } from '../../report/index.js';
-import {
-  PoolBusyError,
-  RenderFailedError,
-  RenderMemoryError,
-  RenderPageLimitError,
-  RenderPoolClosedError,
-  RenderTimeoutError,
-  TemplateRenderError,
-} from './errors.js';
+import { RenderPageLimitError, TemplateRenderError } from './errors.js';
 import type { RenderRequest, WorkerJob, WorkerReply } from './protocol.js';
 import { isRenderFormat } from '../render-formats.js';
 import type { RenderJob, RenderOutcome, RenderPool, RenderPoolOptions, RenderPoolStats } from './types.js';
@@ -59,16 +56,21 @@ export class RenderWorkerPool implements RenderPool {
       request: (id, job): RenderRequest => ({ type: 'render', id, job: workerJob(job, options.maxPages) }),
       timeLimitMs: () => options.timeoutMs,
       answer: (msg, job) => this.answer(msg, job),
-      busy: (seconds) => new PoolBusyError(seconds),
-      timeout: () => new RenderTimeoutError(options.timeoutMs),
-      lost: (job, exit) =>
-        exit.outOfMemory
-          ? new RenderMemoryError(options.maxMemoryMb)
-          : failed(`the render worker stopped unexpectedly${requestText(job)}: ${exit.message}`, exit.error),
-      startFailed: (message, cause) => failed(`render workers fail to start: ${message}`, cause),
-      cannotStart: (err) => failed(`cannot start a render worker: ${(err as Error).message}`, err),
-      unsendable: (_job, err) => failed(`the render job cannot be sent to a worker: ${(err as Error).message}`, err),
-      closed: () => new RenderPoolClosedError(),
+      ...failureHooks<RenderJob>({
+        noun: 'render',
+        describe: requestText,
+        busy: (seconds) => new PoolBusyError(seconds, 'the report renderer'),
+        timeout: () =>
+          new JobTimeoutError(
+            options.timeoutMs,
+            `the report took longer than ${options.timeoutMs / 1000} s to render and was stopped`,
+          ),
+        outOfMemory: () =>
+          new JobMemoryError(
+            options.maxMemoryMb,
+            `the report needs more than the ${options.maxMemoryMb} MB of memory a render may use and was stopped`,
+          ),
+      }),
     });
   }
 
@@ -124,13 +126,8 @@ export class RenderWorkerPool implements RenderPool {
     }
     if (msg.kind === 'too_large') return { error: new RenderPageLimitError(msg.maxPages) };
     if (msg.kind === 'template') return { error: new TemplateRenderError(msg.message) };
-    const cause = Object.assign(new Error(msg.message), msg.stack !== undefined ? { stack: msg.stack } : {});
-    return { error: new RenderFailedError(`render failed${requestText(job)}: ${msg.message}`, { cause }) };
+    return { error: jobFailed(`render failed${requestText(job)}`, msg) };
   }
-}
-
-function failed(message: string, cause: unknown): RenderFailedError {
-  return new RenderFailedError(message, cause === undefined ? undefined : { cause });
 }
 
 function requestText(job: RenderJob): string {

@@ -29,7 +29,7 @@ export interface RenderJob {
   /** The report's "now" as a wall clock (a Date's UTC fields are the local time, as the engine
    *  reads it); default: the worker's current local time. */
   nowMs?: number;
-  /** Named in the messages of RenderFailedError (for logs); not sent to the worker. */
+  /** Named in the messages of JobFailedError (for logs); not sent to the worker. */
   requestId?: string;
   /** Answer the first this-many pages of a longer report (a whole number from 1 to the pool's
    *  maxPages; larger is taken as maxPages) instead of failing with RenderPageLimitError; the
@@ -62,10 +62,10 @@ export interface RenderPool {
   /** The page limit of every render (see RenderPoolOptions.maxPages). */
   readonly maxPages: number;
   /** Renders on a worker thread. Rejects with PoolBusyError when the queue is full,
-   *  RenderTimeoutError, RenderMemoryError, RenderPageLimitError, TemplateRenderError, RenderFailedError (anything
-   *  else, e.g. a crashed worker), RenderPoolClosedError, or the signal's reason when aborted. */
+   *  JobTimeoutError, JobMemoryError, RenderPageLimitError, TemplateRenderError, JobFailedError (anything
+   *  else, e.g. a crashed worker), PoolClosedError, or the signal's reason when aborted. */
   render(job: RenderJob, signal?: AbortSignal): Promise<RenderOutcome>;
-  /** Terminates every worker; running and queued jobs reject with RenderPoolClosedError. */
+  /** Terminates every worker; running and queued jobs reject with PoolClosedError. */
   close(): Promise<void>;
   stats(): RenderPoolStats;
 }
