@@ -129,21 +129,13 @@ const FIXED = [
   'nineteen',
 ];
 const TENS = ['', 'ten', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const DOLLARS: [WordForms, WordForms] = [
+  { one: 'dollar', many: 'dollars' },
+  { one: 'cent', many: 'cents' },
+];
 const CURRENCIES: ReadonlyMap<string, [WordForms, WordForms]> = new Map([
-  [
-    'USD',
-    [
-      { one: 'dollar', many: 'dollars' },
-      { one: 'cent', many: 'cents' },
-    ],
-  ],
-  [
-    'CAD',
-    [
-      { one: 'dollar', many: 'dollars' },
-      { one: 'cent', many: 'cents' },
-    ],
-  ],
+  ['USD', DOLLARS],
+  ['CAD', DOLLARS],
   [
     'EUR',
     [
