@@ -28,12 +28,10 @@ export const FASTREPORT_FIXTURES_URL = pathToFileURL(FASTREPORT_FIXTURES_DIR);
  * those objects are built.
  */
 export const PENDING_OBJECT_FIXTURES: ReadonlySet<string> = new Set([
-  'Labels.frx',
   'Matrix.frx',
   'Matrix With Columns Only.frx',
   'Objects Inside The Matrix.frx',
   'Simple Matrix.frx',
   'Subreport.frx',
-  'Table.frx',
   'Two Row Dimensions.frx',
 ]);

@@ -4,7 +4,7 @@
 
 import type { BandModel } from '../frx/model.js';
 import type { EngineContext } from './context.js';
-import { objectCalcHeight, objectData, objectItem, visibleByExpression } from './objects.js';
+import { objectCalcHeight, objectData, objectItems, visibleByExpression } from './objects.js';
 import { newRtBand, type BandInstance, type LaidItem, type RtBand, type RtObject } from './runtime.js';
 import { hasBorder, isTransparentFill } from './styles.js';
 
@@ -51,7 +51,7 @@ export function prepareBand(e: EngineContext, band: BandModel): BandInstance | n
       canBreak: false,
     });
   }
-  for (const rt of objects) if (rt.visible) items.push(objectItem(e, rt));
+  for (const rt of objects) if (rt.visible) items.push(...objectItems(e, rt));
   return { band, left: band.left, width, height, items, canBreak: band.canBreak };
 }
 
@@ -70,8 +70,9 @@ function bottomOf(objects: readonly RtObject[]): number {
   return maxHeight;
 }
 
-/** Sizes the objects that grow or shrink and shifts those below them; returns the lowest bottom. */
-function growObjects(e: EngineContext, objects: RtObject[]): number {
+/** Sizes the objects that grow or shrink and shifts those below them; returns the lowest bottom.
+ *  (Also a table cell's objects: FastReport's TableCellData.CalcHeight does the same.) */
+export function growObjects(e: EngineContext, objects: RtObject[]): number {
   // Stable sort by Top (objects at the same Top keep their template order).
   const sorted = objects
     .map((o, i) => ({ o, i }))

@@ -4,11 +4,13 @@
 //
 // `flow` holds the few calls that go back up the module order (FastReport's partial class calls
 // freely): a band that does not fit ends the column (pages.ts, which shows bands itself), and a
-// data band's detail bands may be groups (groups.ts, which runs data bands itself).
+// data band's detail bands may be groups (groups.ts, which runs data bands itself), and an object
+// that holds objects (a table's cells) prints them as a band does (objects.ts, band-layout.ts,
+// which reach every object type).
 
 import type { DataContext } from '../data/index.js';
 import type { ReportWarnings } from '../errors.js';
-import type { GroupHeaderBandModel, ReportModel } from '../frx/model.js';
+import type { GroupHeaderBandModel, ReportModel, ReportObjectModel } from '../frx/model.js';
 import type { Culture, Formatter } from '../format/index.js';
 import type { FontService, FontSpec, ResolvedFont } from '../text/index.js';
 import type { BandStates } from './band-states.js';
@@ -20,6 +22,7 @@ import type { PageNumbering } from './page-numbers.js';
 import type { Passes } from './passes.js';
 import type { PostprocessRecords } from './postprocess.js';
 import type { Reprints } from './reprint.js';
+import type { LaidItem, RtObject } from './runtime.js';
 import type { ReportScope } from './scope.js';
 import type { ReportStructure } from './structure.js';
 import type { StyleSheet } from './styles.js';
@@ -34,6 +37,12 @@ export interface EngineFlow {
   runGroup(e: EngineContext, group: GroupHeaderBandModel): void;
   /** groups.ts: true when the group would print no row. */
   isGroupEmpty(e: EngineContext, group: GroupHeaderBandModel): boolean;
+  /** objects.ts: an object's run-time properties for the current row. */
+  objectData(e: EngineContext, o: ReportObjectModel, even: boolean, repeated: boolean): RtObject;
+  /** objects.ts: the prepared items of a printed object. */
+  objectItems(e: EngineContext, rt: RtObject): LaidItem[];
+  /** band-layout.ts: grows the objects that grow and shifts those below; the lowest bottom. */
+  growObjects(e: EngineContext, objects: RtObject[]): number;
 }
 
 export interface EngineContext {

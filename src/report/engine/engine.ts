@@ -11,6 +11,7 @@ import { allBands } from '../frx/load.js';
 import type { BandModel, ReportModel, ReportPageModel } from '../frx/model.js';
 import { createFormatter, EN_US, type Culture, type Formatter } from '../format/index.js';
 import { defaultFontService, type FontService, type FontSpec, type ResolvedFont } from '../text/index.js';
+import { growObjects } from './band-layout.js';
 import { BandStates } from './band-states.js';
 import type { EngineContext, EngineFlow } from './context.js';
 import { runBands } from './databands.js';
@@ -18,6 +19,7 @@ import { Expressions } from './expressions.js';
 import { isGroupEmpty, runGroup } from './groups.js';
 import { KeepBlock } from './keep.js';
 import { RunLimits } from './limits.js';
+import { objectData, objectItems } from './objects.js';
 import { PageCursor } from './page-cursor.js';
 import { PageNumbering } from './page-numbers.js';
 import { resetLogicalPageNumber } from './page-numbers.js';
@@ -94,7 +96,15 @@ export class Engine implements EngineContext {
   readonly keep = new KeepBlock();
   readonly reprints = new Reprints();
   readonly records = new PostprocessRecords();
-  readonly flow: EngineFlow = { endColumn, showReprintFooters, runGroup, isGroupEmpty };
+  readonly flow: EngineFlow = {
+    endColumn,
+    showReprintFooters,
+    runGroup,
+    isGroupEmpty,
+    objectData,
+    objectItems,
+    growObjects,
+  };
   private readonly resolvedFonts = new WeakMap<FontSpec, ResolvedFont>();
 
   constructor(

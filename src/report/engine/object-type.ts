@@ -14,8 +14,9 @@ export interface ObjectType<M extends ReportObjectModel> {
   getData?(e: EngineContext, o: M, rt: RtObject): void;
   /** CalcHeight: the height CanGrow/CanShrink size the object to (default: its height). */
   calcHeight?(e: EngineContext, o: M, rt: RtObject): number;
-  /** The prepared item of the printed object, coordinates relative to its band. */
-  item(e: EngineContext, o: M, rt: RtObject): LaidItem;
+  /** The prepared item of the printed object, coordinates relative to its band; several for an
+   *  object made of parts (a table's cells and the objects inside them), in drawing order. */
+  item(e: EngineContext, o: M, rt: RtObject): LaidItem | LaidItem[];
 }
 
 /** One entry per object type of the model, each typed for its own model. */

@@ -55,10 +55,11 @@ export function objectCalcHeight(e: EngineContext, rt: RtObject): number {
   return type.calcHeight ? type.calcHeight(e, rt.model, rt) : rt.height;
 }
 
-/** The prepared item of a printed object (coordinates relative to its band). */
-export function objectItem(e: EngineContext, rt: RtObject): LaidItem {
-  const type = objectType(rt.model);
-  return withLinks(type.item(e, rt.model, rt), rt);
+/** The prepared items of a printed object (coordinates relative to its band). */
+export function objectItems(e: EngineContext, rt: RtObject): LaidItem[] {
+  const laid = objectType(rt.model).item(e, rt.model, rt);
+  if (Array.isArray(laid)) return laid;
+  return [withLinks(laid, rt)];
 }
 
 function withLinks(l: LaidItem, rt: RtObject): LaidItem {

@@ -69,6 +69,28 @@ export interface RtObject {
   checked?: boolean;
   hyperlink?: PreparedHyperlink;
   bookmark?: string;
+  /** TableObject: its cells and their objects, and the sizes of its columns and rows. */
+  table?: RtTable;
+}
+
+/** A table while it prints: the run-time properties of its cells (those not covered by another
+ *  cell's span) and of the objects inside them, and its column widths and row heights after
+ *  AutoSize. */
+export interface RtTable {
+  columnWidths: number[];
+  rowHeights: number[];
+  cells: RtTableCell[];
+}
+
+export interface RtTableCell {
+  /** The cell as a text object; left/top relative to the table. */
+  rt: RtObject;
+  column: number;
+  row: number;
+  colSpan: number;
+  rowSpan: number;
+  /** The cell's objects; left/top relative to the cell. */
+  objects: RtObject[];
 }
 
 /** An object's run-time properties as its template gives them. */

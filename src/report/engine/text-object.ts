@@ -81,9 +81,9 @@ export function textData(e: EngineContext, o: TextObjectModel, rt: RtObject): vo
   }
 }
 
-/** Measures the text for the object's current width (and applies AutoWidth first). */
-export function measure(e: EngineContext, o: TextObjectModel, rt: RtObject): TextMeasure {
-  const spec = {
+/** What the text layout measures: the object's text, font and box as they are now. */
+function textSpec(o: TextObjectModel, rt: RtObject) {
+  return {
     text: rt.text ?? '',
     font: rt.font ?? o.font,
     width: rt.width,
@@ -95,8 +95,19 @@ export function measure(e: EngineContext, o: TextObjectModel, rt: RtObject): Tex
     tabWidth: o.tabWidth,
     html: o.textRenderType === 'HtmlTags' || o.textRenderType === 'HtmlParagraph',
   };
+}
+
+/** TextObject.CalcWidth: the width of the text set without wrapping, padding included. */
+export function textCalcWidth(e: EngineContext, o: TextObjectModel, rt: RtObject): number {
+  const spec = { ...textSpec(o, rt), wordWrap: false };
+  return measureText(spec, e.fonts, e.warnings, e.resolveFont(spec.font)).calcWidth;
+}
+
+/** Measures the text for the object's current width (and applies AutoWidth first). */
+export function measure(e: EngineContext, o: TextObjectModel, rt: RtObject): TextMeasure {
+  const spec = textSpec(o, rt);
   if (o.autoWidth) {
-    const w = measureText({ ...spec, wordWrap: false }, e.fonts, e.warnings, e.resolveFont(spec.font)).calcWidth;
+    const w = textCalcWidth(e, o, rt);
     if (o.anchor.includes('Right') || o.horzAlign === 'Right') rt.left = rt.left + rt.width - w;
     else if (o.horzAlign === 'Center') rt.left += rt.width / 2 - w / 2;
     rt.width = w;

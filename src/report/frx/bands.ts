@@ -2,7 +2,8 @@
 // DataFooter and detail DataBands (or groups) inside their DataBand; a GroupHeaderBand holds its
 // nested group or data band, its GroupFooterBand and optional DataHeader/DataFooter.
 
-import { readComponent, isReportObjectElement, parseReportObject } from './objects.js';
+import { readComponent } from './component.js';
+import { isReportObjectElement, parseReportObject } from './objects.js';
 import type {
   BandCommon,
   BandModel,

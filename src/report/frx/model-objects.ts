@@ -14,143 +14,13 @@
 import type { Color } from './colors.js';
 import type { FontSpec } from '../text/font-spec.js';
 import type { XmlElement } from './xml.js';
+import type { BorderModel, FillModel, FormatModel, PaddingModel } from './model-appearance.js';
 
 export type { Color } from './colors.js';
 export type { FontSpec } from '../text/font-spec.js';
 
 /** FastReport's millimetre → pixel factor (96 dpi, rounded as FastReport does). */
 export const MM_TO_PX = 3.78;
-
-// ---------------------------------------------------------------------------------------------
-// Appearance
-
-export interface PaddingModel {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-export type LineStyle = 'Solid' | 'Dash' | 'Dot' | 'DashDot' | 'DashDotDot' | 'Double';
-
-export interface BorderLineModel {
-  color: Color;
-  style: LineStyle;
-  /** Pixels. */
-  width: number;
-}
-
-export interface BorderModel {
-  /** Which sides are drawn (`Border.Lines`, default None). */
-  lines: { left: boolean; top: boolean; right: boolean; bottom: boolean };
-  leftLine: BorderLineModel;
-  topLine: BorderLineModel;
-  rightLine: BorderLineModel;
-  bottomLine: BorderLineModel;
-  shadow: boolean;
-  shadowWidth: number;
-  shadowColor: Color;
-}
-
-export interface SolidFillModel {
-  kind: 'Solid';
-  color: Color;
-}
-export interface LinearGradientFillModel {
-  kind: 'LinearGradient';
-  startColor: Color;
-  endColor: Color;
-  /** Degrees, 0…359. */
-  angle: number;
-  /** 0…1. */
-  focus: number;
-  /** 0…1. */
-  contrast: number;
-}
-export interface PathGradientFillModel {
-  kind: 'PathGradient';
-  centerColor: Color;
-  edgeColor: Color;
-  style: 'Elliptic' | 'Rectangular';
-}
-export interface HatchFillModel {
-  kind: 'Hatch';
-  foreColor: Color;
-  backColor: Color;
-  /** System.Drawing.Drawing2D.HatchStyle name, e.g. BackwardDiagonal. */
-  style: string;
-}
-export interface GlassFillModel {
-  kind: 'Glass';
-  color: Color;
-  /** 0…1: white blended over the upper half. */
-  blend: number;
-  hatch: boolean;
-}
-export interface TextureFillModel {
-  kind: 'Texture';
-  /** Base64 image data ('' when none); the other texture settings stay in the owner's raw. */
-  imageData: string;
-}
-export type FillModel =
-  | SolidFillModel
-  | LinearGradientFillModel
-  | PathGradientFillModel
-  | HatchFillModel
-  | GlassFillModel
-  | TextureFillModel;
-
-// ---------------------------------------------------------------------------------------------
-// Formats (TextObject.Format / <Formats>); culture-dependent defaults are en-US.
-
-export interface GeneralFormatModel {
-  kind: 'General';
-}
-export interface NumberFormatModel {
-  kind: 'Number';
-  useLocale: boolean;
-  decimalDigits: number;
-  decimalSeparator: string;
-  groupSeparator: string;
-  negativePattern: number;
-}
-export interface CurrencyFormatModel {
-  kind: 'Currency';
-  useLocale: boolean;
-  decimalDigits: number;
-  decimalSeparator: string;
-  groupSeparator: string;
-  currencySymbol: string;
-  positivePattern: number;
-  negativePattern: number;
-}
-export interface PercentFormatModel {
-  kind: 'Percent';
-  useLocale: boolean;
-  decimalDigits: number;
-  decimalSeparator: string;
-  groupSeparator: string;
-  percentSymbol: string;
-  positivePattern: number;
-  negativePattern: number;
-}
-/** Custom: `format` is a .NET format string (default "G"); Date defaults to "d", Time to "t". */
-export interface StringFormatModel {
-  kind: 'Custom' | 'Date' | 'Time';
-  format: string;
-}
-export interface BooleanFormatModel {
-  kind: 'Boolean';
-  trueText: string;
-  falseText: string;
-}
-export type FormatModel =
-  | GeneralFormatModel
-  | NumberFormatModel
-  | CurrencyFormatModel
-  | PercentFormatModel
-  | StringFormatModel
-  | BooleanFormatModel;
 
 // ---------------------------------------------------------------------------------------------
 // Components
@@ -356,6 +226,57 @@ export interface CheckBoxObjectModel extends ComponentModel {
   editable: boolean;
 }
 
+export interface TableColumnModel {
+  name: string;
+  line: number;
+  /** Pixels (TableColumn's default is 66.15: 64 px rounded to a quarter centimetre). */
+  width: number;
+  minWidth: number;
+  maxWidth: number;
+  /** The width follows the widest text of its cells (spanned cells widen the last column). */
+  autoSize: boolean;
+}
+
+export interface TableRowModel {
+  name: string;
+  line: number;
+  /** Pixels (TableRow's default is 18.9). */
+  height: number;
+  minHeight: number;
+  maxHeight: number;
+  autoSize: boolean;
+  canBreak: boolean;
+}
+
+/**
+ * A table cell: a TextObject (padding 2, 1, 2, 1 by default) whose box is its column and row,
+ * widened by ColSpan/RowSpan, holding objects placed relative to the cell. Left/Top/Width/Height
+ * are the design layout's; the engine lays the cells out again for each print.
+ */
+export interface TableCellModel extends TextObjectModel {
+  colSpan: number;
+  rowSpan: number;
+  objects: ReportObjectModel[];
+}
+
+export type TableLayout = 'AcrossThenDown' | 'DownThenAcross' | 'Wrapped';
+
+export interface TableObjectModel extends ComponentModel {
+  type: 'TableObject';
+  columns: TableColumnModel[];
+  rows: TableRowModel[];
+  /** rows × columns; every row has one cell per column (cells covered by a span included). */
+  cells: TableCellModel[][];
+  fixedRows: number;
+  fixedColumns: number;
+  repeatHeaders: boolean;
+  layout: TableLayout;
+  printOnParent: boolean;
+  /** The script handler that builds the printed table (ManualBuild); '' for a table that prints
+   *  as designed. */
+  manualBuildEvent: string;
+}
+
 /** A FastReport object this engine does not render (Table, Barcode, Subreport, Matrix, …). */
 export interface UnsupportedObjectModel extends ComponentModel {
   type: 'Unsupported';
@@ -370,4 +291,18 @@ export type ReportObjectModel =
   | ShapeObjectModel
   | PictureObjectModel
   | CheckBoxObjectModel
+  | TableObjectModel
   | UnsupportedObjectModel;
+
+/** The objects an object holds (a table's cells and the objects inside them), in print order. */
+export function nestedObjects(o: ReportObjectModel): ReportObjectModel[] {
+  if (o.type !== 'TableObject') return [];
+  const out: ReportObjectModel[] = [];
+  for (const row of o.cells) {
+    for (const cell of row) {
+      out.push(cell);
+      for (const inner of cell.objects) out.push(inner, ...nestedObjects(inner));
+    }
+  }
+  return out;
+}

@@ -1,7 +1,8 @@
 // The typed report model, part 2: bands, pages, the dictionary and the report itself.
 // Conventions are described in model-objects.ts.
 
-import type { AppearanceModel, BorderModel, ComponentModel, FillModel, ReportObjectModel } from './model-objects.js';
+import type { BorderModel, FillModel } from './model-appearance.js';
+import type { AppearanceModel, ComponentModel, ReportObjectModel } from './model-objects.js';
 
 // ---------------------------------------------------------------------------------------------
 // Bands

@@ -11,6 +11,7 @@ import {
   type ComponentModel,
   type HighlightConditionModel,
   type LineObjectModel,
+  type PaddingModel,
   type PictureObjectModel,
   type ReportObjectModel,
   type ShapeObjectModel,
@@ -18,12 +19,13 @@ import {
   type UnsupportedObjectModel,
 } from './model.js';
 import { parseBool } from './value-parsers.js';
+import { readComponent } from './component.js';
 import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
+import { parseTableObject } from './table.js';
 
 /** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */
 export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
-  'TableObject',
   'BarcodeObject',
   'SubreportObject',
   'MatrixObject',
@@ -48,51 +50,17 @@ export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'GaugeObject',
 ]);
 
-const SUPPORTED = new Set(['TextObject', 'LineObject', 'ShapeObject', 'PictureObject', 'CheckBoxObject']);
+const SUPPORTED = new Set([
+  'TextObject',
+  'LineObject',
+  'ShapeObject',
+  'PictureObject',
+  'CheckBoxObject',
+  'TableObject',
+]);
 
 export function isReportObjectElement(name: string): boolean {
   return SUPPORTED.has(name) || UNSUPPORTED_OBJECTS.has(name);
-}
-
-const round2 = (n: number): number => Math.round(n * 100) / 100;
-
-/** The ReportComponentBase properties; `raw` is filled by the caller once all reads are done. */
-export function readComponent(a: Attrs, isBand = false): ComponentModel {
-  return {
-    name: a.str('Name'),
-    line: a.line,
-    // FastReport rounds bounds to two decimals when it sets them.
-    left: round2(a.float('Left', 0)),
-    top: round2(a.float('Top', 0)),
-    width: round2(a.float('Width', 0)),
-    height: round2(a.float('Height', 0)),
-    visible: a.bool('Visible', true),
-    visibleExpression: a.str('VisibleExpression'),
-    printable: a.bool('Printable', true),
-    printableExpression: a.str('PrintableExpression'),
-    exportable: a.bool('Exportable', true),
-    exportableExpression: a.str('ExportableExpression'),
-    anchor: a.flags('Anchor', ['Top', 'Bottom', 'Left', 'Right'] as const, [1, 2, 4, 8], ['Top', 'Left']),
-    dock: a.enumOf('Dock', ['None', 'Top', 'Bottom', 'Left', 'Right', 'Fill'] as const, 'None'),
-    border: parseBorder(a),
-    fill: parseFill(a, 'Fill', defaultFill()),
-    canGrow: a.bool('CanGrow', false),
-    canShrink: a.bool('CanShrink', false),
-    growToBottom: a.bool('GrowToBottom', false),
-    // BandBase's constructor sets ShiftMode.Never; other components default to Always.
-    shiftMode: a.enumOf('ShiftMode', ['Never', 'Always', 'WhenOverlapped'] as const, isBand ? 'Never' : 'Always'),
-    style: a.str('Style'),
-    evenStyle: a.str('EvenStyle'),
-    evenStylePriority: a.enumOf('EvenStylePriority', ['UseFill', 'UseAll'] as const, 'UseFill'),
-    hoverStyle: a.str('HoverStyle'),
-    printOn: a.flags('PrintOn', PRINT_ON_FLAGS, [1, 2, 4, 8, 16, 32], PRINT_ON_FLAGS),
-    bookmark: a.str('Bookmark'),
-    hyperlink: parseHyperlink(a),
-    cursor: a.str('Cursor', 'Default'),
-    tag: a.str('Tag'),
-    events: a.events(),
-    raw: {},
-  };
 }
 
 /** Warns about child elements an object cannot hold. */
@@ -132,7 +100,12 @@ function parseHighlight(el: XmlElement, ctx: LoadContext): HighlightConditionMod
   return out;
 }
 
-function parseTextObject(el: XmlElement, ctx: LoadContext): TextObjectModel {
+/** A TextObject element (or a TableCell, whose padding defaults differ) → its model. */
+export function parseTextObject(
+  el: XmlElement,
+  ctx: LoadContext,
+  defaultPadding: PaddingModel = defaultTextPadding(),
+): TextObjectModel {
   const a = new Attrs(el, ctx);
   const base = readComponent(a);
   const format = parseFormatAttrs(a);
@@ -154,7 +127,7 @@ function parseTextObject(el: XmlElement, ctx: LoadContext): TextObjectModel {
     text: a.str('Text'),
     allowExpressions: a.bool('AllowExpressions', true),
     brackets: a.str('Brackets', '[,]'),
-    padding: a.padding('Padding', defaultTextPadding()),
+    padding: a.padding('Padding', defaultPadding),
     hideZeros: a.bool('HideZeros', false),
     hideValue: a.str('HideValue'),
     nullValue: a.str('NullValue'),
@@ -214,6 +187,8 @@ function parseTextObject(el: XmlElement, ctx: LoadContext): TextObjectModel {
       }
     } else if (child.name === 'Highlight') {
       t.highlight = parseHighlight(child, ctx);
+    } else if (el.name === 'TableCell' && isReportObjectElement(child.name)) {
+      // A cell's objects: read by the table parser.
     } else {
       ctx.warn(`${describe(child)} inside ${describe(el)} is ignored`);
     }
@@ -324,6 +299,8 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parsePictureObject(el, ctx);
     case 'CheckBoxObject':
       return parseCheckBoxObject(el, ctx);
+    case 'TableObject':
+      return parseTableObject(el, ctx, { parseObject: parseReportObject, parseText: parseTextObject });
     default:
       if (UNSUPPORTED_OBJECTS.has(el.name)) return parseUnsupported(el, ctx);
       ctx.warn(`Unknown element ${describe(el)} is ignored`);

@@ -348,9 +348,9 @@ describe('unsupported, unknown and misplaced elements', () => {
   const { report, warnings } = loadFrx(xml, { keepXml: true });
 
   it('keeps recognised objects as unsupported, with their elements', () => {
-    const table = obj(report, 'Table1', 'Unsupported');
-    expect(table).toMatchObject({ className: 'TableObject', width: 100 });
-    expect(table.element.children.map((c) => c.name)).toEqual(['TableColumn', 'TableRow']);
+    const table = obj(report, 'Table1', 'TableObject');
+    expect(table).toMatchObject({ width: 100, canGrow: true, canShrink: true });
+    expect(table.cells[0]?.[0]).toMatchObject({ name: 'Cell1', text: 'x', colSpan: 1, rowSpan: 1 });
     expect(obj(report, 'Barcode1', 'Unsupported').raw).toEqual({ Barcode: 'QR Code' });
     expect(obj(report, 'Matrix1', 'Unsupported').className).toBe('MatrixObject');
     expect(report.pages[1]?.subreportOf).toBe('Subreport1');
@@ -364,7 +364,6 @@ describe('unsupported, unknown and misplaced elements', () => {
       'Subreport1',
     ]);
     expect(warnings).toEqual([
-      'TableObject "Table1" (line 8) is not supported and will not be rendered',
       'BarcodeObject "Barcode1" (line 9) is not supported and will not be rendered',
       'MatrixObject "Matrix1" (line 10) is not supported and will not be rendered',
       'SubreportObject "Subreport1" (line 11) is not supported and will not be rendered',

@@ -1,0 +1,190 @@
+// TableObject (FastReport.Base/Table): a grid of cells, each a TextObject that may hold objects.
+// GetData fills every cell (and its objects) for the current row; the layout then sizes the
+// AutoSize columns to their widest cell and the AutoSize rows to their tallest (TableBase's
+// CalcWidth and CalcHeight: cells without a span first, then a spanned cell widens the last
+// column or row of its span when the span is too small); MinWidth/MaxWidth and
+// MinHeight/MaxHeight bound them. The table prints as its cells, each a text item at its place
+// with its own fill and border, and the cells' objects inside them.
+//
+// A table built by a ManualBuild script handler prints its design once, with a warning, until
+// the report script interpreter runs it.
+
+import { defaultBorder } from '../frx/defaults.js';
+import type { ReportObjectModel, TableCellModel, TableObjectModel } from '../frx/model.js';
+import type { EngineContext } from './context.js';
+import { itemHeader, type ObjectType } from './object-type.js';
+import { newRtObject, type LaidItem, type RtObject, type RtTable, type RtTableCell } from './runtime.js';
+import { hasBorder, isTransparentFill } from './styles.js';
+import { textCalcHeight, textCalcWidth } from './text-object.js';
+
+/** Cells hidden under another cell's ColSpan/RowSpan, as "column,row". */
+function coveredCells(o: TableObjectModel): Set<string> {
+  const covered = new Set<string>();
+  o.cells.forEach((row, y) => {
+    row.forEach((cell, x) => {
+      if (covered.has(`${x},${y}`)) return;
+      for (let dy = 0; dy < cell.rowSpan; dy++)
+        for (let dx = 0; dx < cell.colSpan; dx++) if (dx > 0 || dy > 0) covered.add(`${x + dx},${y + dy}`);
+    });
+  });
+  return covered;
+}
+
+/** A cell or an object of a table built by a script: as designed, no data (its expressions are
+ *  the script's to fill in). */
+function designed(o: ReportObjectModel): RtObject {
+  const rt = newRtObject(o);
+  if (o.type === 'TextObject') rt.text = o.text;
+  return rt;
+}
+
+function tableData(e: EngineContext, o: TableObjectModel, rt: RtObject): void {
+  const manual = o.manualBuildEvent !== '';
+  if (manual) {
+    e.warnings.add(
+      `${o.name}: the table is built by its ManualBuild script handler (${o.manualBuildEvent}), which is not run ` +
+        '(report scripts are not supported yet); it prints its design once',
+    );
+  }
+  const data = (inner: ReportObjectModel): RtObject =>
+    manual ? designed(inner) : e.flow.objectData(e, inner, false, false);
+  const covered = coveredCells(o);
+  const cells: RtTableCell[] = [];
+  o.cells.forEach((row, y) => {
+    row.forEach((cell, x) => {
+      if (covered.has(`${x},${y}`)) return;
+      cells.push({
+        rt: data(cell),
+        column: x,
+        row: y,
+        colSpan: cell.colSpan,
+        rowSpan: cell.rowSpan,
+        objects: cell.objects.map(data),
+      });
+    });
+  });
+  const table: RtTable = {
+    columnWidths: o.columns.map((c) => c.width),
+    rowHeights: o.rows.map((r) => r.height),
+    cells,
+  };
+  rt.table = table;
+  sizeColumns(e, o, table);
+  sizeRows(e, o, table);
+  rt.width = sum(table.columnWidths);
+  rt.height = sum(table.rowHeights);
+}
+
+/** TableBase.CalcWidth: AutoSize columns as wide as their widest cell. */
+function sizeColumns(e: EngineContext, o: TableObjectModel, t: RtTable): void {
+  const widest = new Map<number, number>();
+  for (const c of t.cells) {
+    if (c.colSpan !== 1 || !o.columns[c.column]?.autoSize) continue;
+    widest.set(c.column, Math.max(widest.get(c.column) ?? -1, cellWidth(e, c)));
+  }
+  for (const [x, w] of widest) t.columnWidths[x] = clampColumn(o, x, w);
+  for (const c of t.cells) {
+    if (c.colSpan === 1) continue;
+    const last = c.column + c.colSpan - 1;
+    const have = sum(t.columnWidths.slice(c.column, last + 1));
+    const need = cellWidth(e, c);
+    if (have < need && o.columns[last]?.autoSize)
+      t.columnWidths[last] = clampColumn(o, last, (t.columnWidths[last] ?? 0) + need - have);
+  }
+  // Every cell takes the width of its columns (the text is measured again for it).
+  for (const c of t.cells) setCellWidth(c, sum(t.columnWidths.slice(c.column, c.column + c.colSpan)));
+}
+
+/** TableBase.CalcHeight: AutoSize rows as tall as their tallest cell. */
+function sizeRows(e: EngineContext, o: TableObjectModel, t: RtTable): void {
+  const tallest = new Map<number, number>();
+  for (const c of t.cells) {
+    if (c.rowSpan !== 1 || !o.rows[c.row]?.autoSize) continue;
+    tallest.set(c.row, Math.max(tallest.get(c.row) ?? -1, cellHeight(e, c)));
+  }
+  for (const [y, h] of tallest) t.rowHeights[y] = clampRow(o, y, h);
+  for (const c of t.cells) {
+    if (c.rowSpan === 1) continue;
+    const last = c.row + c.rowSpan - 1;
+    const have = sum(t.rowHeights.slice(c.row, last + 1));
+    const need = cellHeight(e, c);
+    if (have < need && o.rows[last]?.autoSize)
+      t.rowHeights[last] = clampRow(o, last, (t.rowHeights[last] ?? 0) + need - have);
+  }
+  let top = 0;
+  const tops = t.rowHeights.map((h) => {
+    const at = top;
+    top += h;
+    return at;
+  });
+  for (const c of t.cells) {
+    c.rt.top = tops[c.row] ?? 0;
+    c.rt.left = sum(t.columnWidths.slice(0, c.column));
+    c.rt.height = sum(t.rowHeights.slice(c.row, c.row + c.rowSpan));
+    for (const inner of c.objects) if (inner.model.growToBottom) inner.height = c.rt.height - inner.top;
+  }
+}
+
+function setCellWidth(c: RtTableCell, width: number): void {
+  if (c.rt.width === width) return;
+  c.rt.width = width;
+  c.rt.measure = undefined;
+}
+
+/** TableCellData.CalcWidth: the cell's text on one line. */
+function cellWidth(e: EngineContext, c: RtTableCell): number {
+  return textCalcWidth(e, c.rt.model as TableCellModel, c.rt);
+}
+
+/** TableCellData.CalcHeight: the cell's text at its width, or its objects (grown and shifted as
+ *  a band's) when they reach lower. */
+function cellHeight(e: EngineContext, c: RtTableCell): number {
+  const text = textCalcHeight(e, c.rt.model as TableCellModel, c.rt);
+  const objects = c.objects.length > 0 ? e.flow.growObjects(e, c.objects) : 0;
+  return Math.max(text, objects);
+}
+
+function clampColumn(o: TableObjectModel, x: number, w: number): number {
+  const col = o.columns[x];
+  return col ? Math.min(col.maxWidth, Math.max(col.minWidth, w)) : w;
+}
+
+function clampRow(o: TableObjectModel, y: number, h: number): number {
+  const row = o.rows[y];
+  return row ? Math.min(row.maxHeight, Math.max(row.minHeight, h)) : h;
+}
+
+/** The cells at their places (and the objects inside them), over the table's fill and under its
+ *  border. */
+function tableItems(e: EngineContext, o: TableObjectModel, rt: RtObject): LaidItem[] {
+  const t = rt.table;
+  if (!t) return [];
+  const out: LaidItem[] = [];
+  const header = itemHeader(o, rt);
+  if (!isTransparentFill(rt.fill)) out.push({ item: { kind: 'box', ...header, border: NO_BORDER }, canBreak: false });
+  for (const c of t.cells) {
+    if (!c.rt.visible) continue;
+    const cellLeft = rt.left + c.rt.left;
+    const cellTop = rt.top + c.rt.top;
+    const cell = { ...c.rt, left: cellLeft, top: cellTop };
+    for (const laid of e.flow.objectItems(e, cell)) out.push({ ...laid, canBreak: false });
+    for (const inner of c.objects) {
+      if (!inner.visible) continue;
+      const placed = { ...inner, left: cellLeft + inner.left, top: cellTop + inner.top };
+      for (const laid of e.flow.objectItems(e, placed)) out.push({ ...laid, canBreak: false });
+    }
+  }
+  if (hasBorder(rt.border)) out.push({ item: { kind: 'box', ...header, fill: NO_FILL }, canBreak: false });
+  return out;
+}
+
+const NO_FILL = { kind: 'Solid', color: { r: 0, g: 0, b: 0, a: 0 } } as const;
+const NO_BORDER = defaultBorder();
+
+const sum = (xs: readonly number[]): number => xs.reduce((s, v) => s + v, 0);
+
+export const tableObject: ObjectType<TableObjectModel> = {
+  getData: tableData,
+  calcHeight: (_e, _o, rt) => (rt.table ? sum(rt.table.rowHeights) : rt.height),
+  item: tableItems,
+};
