@@ -32,6 +32,5 @@ export const PENDING_OBJECT_FIXTURES: ReadonlySet<string> = new Set([
   'Matrix With Columns Only.frx',
   'Objects Inside The Matrix.frx',
   'Simple Matrix.frx',
-  'Subreport.frx',
   'Two Row Dimensions.frx',
 ]);

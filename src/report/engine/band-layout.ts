@@ -41,7 +41,11 @@ export function prepareBand(e: EngineContext, band: BandModel): BandInstance | n
   if (even && band.evenStyle) e.styles.applyEven(rt, band.evenStyle, band.evenStylePriority, band.name);
 
   const objects: RtObject[] = band.objects.map((o) => objectData(e, o, even, r.repeated));
-  const height = calcHeight(e, rt, objects);
+  // PrintOnParent subreports: their bands become part of this band before it is sized.
+  const inner = band.objects.some((o) => o.type === 'SubreportObject')
+    ? e.flow.renderInnerSubreports(e, objects)
+    : { items: [], bottom: 0 };
+  const height = calcHeight(e, rt, objects, inner.bottom);
   const width = bandWidth(e, band);
 
   const items: LaidItem[] = [];
@@ -52,15 +56,16 @@ export function prepareBand(e: EngineContext, band: BandModel): BandInstance | n
     });
   }
   for (const rt of objects) if (rt.visible) items.push(...objectItems(e, rt));
+  items.push(...inner.items);
   return { band, left: band.left, width, height, items, canBreak: band.canBreak };
 }
 
 /** BandBase.CalcHeight: sizes the objects, shifts those below grown ones, sizes the band. */
-function calcHeight(e: EngineContext, band: RtBand, objects: RtObject[]): number {
+function calcHeight(e: EngineContext, band: RtBand, objects: RtObject[], innerBottom: number): number {
   const maxHeight = objects.some((o) => o.visible && (o.model.canGrow || o.model.canShrink))
     ? growObjects(e, objects)
     : bottomOf(objects);
-  return sizeBand(band, objects, maxHeight);
+  return sizeBand(band, objects, Math.max(maxHeight, innerBottom));
 }
 
 /** The lowest bottom of the visible objects (nothing grows or shrinks, so nothing shifts). */

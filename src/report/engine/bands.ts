@@ -32,6 +32,7 @@ function showBandOnce(e: EngineContext, band: BandModel): void {
     if (showChild && band.keepChild) startKeep(e, band);
     const shown = showBandToPage(e, band);
     e.totals.processBand(band, e.bands.rt(band).repeated, shown);
+    if (shown && e.bands.output === null) e.flow.renderOuterSubreports(e, band);
     if (showChild) {
       showBand(e, child);
       if (band.keepChild) endKeep(e);

@@ -10,7 +10,7 @@
 
 import type { DataContext } from '../data/index.js';
 import type { ReportWarnings } from '../errors.js';
-import type { GroupHeaderBandModel, ReportModel, ReportObjectModel } from '../frx/model.js';
+import type { BandModel, GroupHeaderBandModel, ReportModel, ReportObjectModel } from '../frx/model.js';
 import type { Culture, Formatter } from '../format/index.js';
 import type { FontService, FontSpec, ResolvedFont } from '../text/index.js';
 import type { BandStates } from './band-states.js';
@@ -43,6 +43,11 @@ export interface EngineFlow {
   objectItems(e: EngineContext, rt: RtObject): LaidItem[];
   /** band-layout.ts: grows the objects that grow and shifts those below; the lowest bottom. */
   growObjects(e: EngineContext, objects: RtObject[]): number;
+  /** subreports.ts: the PrintOnParent subreports of a band being laid out (their items relative
+   *  to the band, and how low they reach). */
+  renderInnerSubreports(e: EngineContext, objects: readonly RtObject[]): { items: LaidItem[]; bottom: number };
+  /** subreports.ts: the other subreports of a band just shown, below it. */
+  renderOuterSubreports(e: EngineContext, band: BandModel): void;
 }
 
 export interface EngineContext {

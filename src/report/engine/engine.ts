@@ -31,6 +31,7 @@ import { Reprints } from './reprint.js';
 import { ReportScope } from './scope.js';
 import { ReportStructure } from './structure.js';
 import { StyleSheet } from './styles.js';
+import { renderInnerSubreports, renderOuterSubreports } from './subreports.js';
 import { Totals } from './totals.js';
 
 /** The page limit of a run that sets none (Settings:RenderMaxPages has the same default). */
@@ -104,6 +105,8 @@ export class Engine implements EngineContext {
     objectData,
     objectItems,
     growObjects,
+    renderInnerSubreports,
+    renderOuterSubreports,
   };
   private readonly resolvedFonts = new WeakMap<FontSpec, ResolvedFont>();
 

@@ -9,6 +9,7 @@ import { checkBoxObject } from './check-box-object.js';
 import { lineObject } from './line-object.js';
 import { pictureObject } from './picture-object.js';
 import { shapeObject } from './shape-object.js';
+import { subreportObject } from './subreport-object.js';
 import { tableObject } from './table-object.js';
 import { textObject } from './text-object.js';
 import { unsupportedObject } from './unsupported-object.js';
@@ -20,6 +21,7 @@ export const OBJECT_TYPES: ObjectTypes = {
   ShapeObject: shapeObject,
   CheckBoxObject: checkBoxObject,
   TableObject: tableObject,
+  SubreportObject: subreportObject,
   Unsupported: unsupportedObject,
 };
 

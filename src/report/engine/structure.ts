@@ -26,6 +26,21 @@ export class ReportStructure {
         if (b) this.link(b, null, null);
       for (const b of p.bands) this.link(b, null, null);
     }
+    this.linkSubreports(report);
+  }
+
+  /** A subreport page's data bands are details of the data band that prints the subreport (the
+   *  band holding it, or the nearest data band above that band). */
+  private linkSubreports(report: ReportModel): void {
+    const holders = new Map<string, BandModel>();
+    for (const p of report.pages)
+      for (const b of allBands(p)) for (const o of b.objects) if (o.type === 'SubreportObject') holders.set(o.name, b);
+    for (const p of report.pages) {
+      if (p.subreportOf === '') continue;
+      let holder: BandModel | null | undefined = holders.get(p.subreportOf);
+      while (holder && holder.type !== 'DataBand') holder = this.bandParent.get(holder);
+      if (holder) for (const b of p.bands) this.link(b, null, holder);
+    }
   }
 
   bandByName(name: string): BandModel | undefined {

@@ -178,10 +178,11 @@ function linkSubreports(report: ReportModel, ctx: LoadContext): void {
   const byName = new Map<string, ReportPageModel>(report.pages.map((p) => [p.name, p]));
   for (const page of report.pages) {
     for (const obj of allObjects(page)) {
-      if (obj.type !== 'Unsupported' || obj.className !== 'SubreportObject') continue;
-      const target = byName.get(obj.raw.ReportPage ?? '');
-      if (target) target.subreportOf = obj.name;
-      else ctx.warn(`SubreportObject "${obj.name}": its ReportPage "${obj.raw.ReportPage ?? ''}" does not exist`);
+      if (obj.type !== 'SubreportObject') continue;
+      const target = byName.get(obj.reportPageName);
+      if (target && target !== page) target.subreportOf = obj.name;
+      else if (target) ctx.warn(`SubreportObject "${obj.name}": it cannot print its own page; it is ignored`);
+      else ctx.warn(`SubreportObject "${obj.name}": its ReportPage "${obj.reportPageName}" does not exist`);
     }
   }
 }

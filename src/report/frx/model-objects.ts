@@ -277,7 +277,16 @@ export interface TableObjectModel extends ComponentModel {
   manualBuildEvent: string;
 }
 
-/** A FastReport object this engine does not render (Table, Barcode, Subreport, Matrix, …). */
+/** A placeholder for the bands of another report page (SubreportObject): printed inside its
+ *  band (PrintOnParent) or after it, at its Left, side by side with the band's other subreports. */
+export interface SubreportObjectModel extends ComponentModel {
+  type: 'SubreportObject';
+  /** The name of the report page whose bands it prints. */
+  reportPageName: string;
+  printOnParent: boolean;
+}
+
+/** A FastReport object this engine does not render (Barcode, Matrix, …). */
 export interface UnsupportedObjectModel extends ComponentModel {
   type: 'Unsupported';
   className: string;
@@ -292,6 +301,7 @@ export type ReportObjectModel =
   | PictureObjectModel
   | CheckBoxObjectModel
   | TableObjectModel
+  | SubreportObjectModel
   | UnsupportedObjectModel;
 
 /** The objects an object holds (a table's cells and the objects inside them), in print order. */

@@ -15,6 +15,7 @@ import {
   type PictureObjectModel,
   type ReportObjectModel,
   type ShapeObjectModel,
+  type SubreportObjectModel,
   type TextObjectModel,
   type UnsupportedObjectModel,
 } from './model.js';
@@ -27,7 +28,6 @@ import { parseTableObject } from './table.js';
 /** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */
 export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'BarcodeObject',
-  'SubreportObject',
   'MatrixObject',
   'RichObject',
   'CellularTextObject',
@@ -57,6 +57,7 @@ const SUPPORTED = new Set([
   'PictureObject',
   'CheckBoxObject',
   'TableObject',
+  'SubreportObject',
 ]);
 
 export function isReportObjectElement(name: string): boolean {
@@ -278,6 +279,19 @@ function parseCheckBoxObject(el: XmlElement, ctx: LoadContext): CheckBoxObjectMo
   return o;
 }
 
+function parseSubreportObject(el: XmlElement, ctx: LoadContext): SubreportObjectModel {
+  const a = new Attrs(el, ctx);
+  const o: SubreportObjectModel = {
+    type: 'SubreportObject',
+    ...readComponent(a),
+    reportPageName: a.str('ReportPage'),
+    printOnParent: a.bool('PrintOnParent', false),
+  };
+  ignoreChildren(el, ctx);
+  o.raw = a.rest();
+  return o;
+}
+
 function parseUnsupported(el: XmlElement, ctx: LoadContext): UnsupportedObjectModel {
   const a = new Attrs(el, ctx);
   const o: UnsupportedObjectModel = { type: 'Unsupported', ...readComponent(a), className: el.name, element: el };
@@ -299,6 +313,8 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parsePictureObject(el, ctx);
     case 'CheckBoxObject':
       return parseCheckBoxObject(el, ctx);
+    case 'SubreportObject':
+      return parseSubreportObject(el, ctx);
     case 'TableObject':
       return parseTableObject(el, ctx, { parseObject: parseReportObject, parseText: parseTextObject });
     default:

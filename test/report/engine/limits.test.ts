@@ -136,7 +136,7 @@ describe('errors', () => {
 });
 
 describe('unsupported and odd content', () => {
-  it('prints unsupported objects as boxes and unknown references as warnings', () => {
+  it('prints unsupported objects as boxes, nothing for a subreport of a missing page, and unknown references as warnings', () => {
     const t = page(
       `<ReportTitleBand Name="T" Width="718.2" Height="60" Style="Nope">
       <BarcodeObject Name="Bar" Width="100" Height="50" Border.Lines="All"/>
@@ -149,10 +149,11 @@ describe('unsupported and odd content', () => {
     const r = runTemplate(t);
     const items = r.prepared.pages[0]?.items ?? [];
     expect(items.find((i) => i.name === 'Bar')).toMatchObject({ kind: 'box', unsupported: 'BarcodeObject' });
-    expect(items.find((i) => i.name === 'Sub')).toMatchObject({ kind: 'box', unsupported: 'SubreportObject' });
+    expect(items.find((i) => i.name === 'Sub')).toBeUndefined();
     expect(textsOf(r.prepared, 'X')).toEqual(['ok']);
     const all = r.warnings.join('\n');
     expect(all).toMatch(/BarcodeObject/);
+    expect(all).toMatch(/SubreportObject "Sub": its ReportPage "Missing" does not exist/);
     expect(all).toMatch(/style "Nope" is not defined/);
     expect(all).toMatch(/data source "NoSuchSource" is not in the dictionary/);
     expect(all).toMatch(/Evaluator band "Ghost" does not exist/);

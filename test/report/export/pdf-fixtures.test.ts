@@ -286,18 +286,22 @@ describe.skipIf(!POPPLER_AVAILABLE)('pdftotext shows the values the fixture test
 
   it('the text of every object of every demo is in its box (HtmlTags runs included)', () => {
     // Beyond the named values: for all text objects that are not rotated, the words in the
-    // object's box are the words of its lines. (Not yet for the fixtures of issue 16: a
-    // subreport's page is laid out as a page of its own there.)
+    // object's box are the words of its lines. Objects placed off the page (Subreport.frx hides
+    // one at Left -9450) print nothing. (Not yet for the matrix fixtures of issue 16.)
+    const onPage = (i: PreparedText, p: { widthPx: number; heightPx: number }): boolean =>
+      i.x + i.width > 0 && i.y + i.height > 0 && i.x < p.widthPx && i.y < p.heightPx;
     for (const f of FIXTURES.filter((name) => !PENDING_OBJECT_FIXTURES.has(name))) {
       const r = run(f);
       const names = new Set(
         r.prepared.pages.flatMap((p) =>
-          p.items.filter((i): i is PreparedText => i.kind === 'text' && i.angle === 0).map((i) => i.name),
+          p.items
+            .filter((i): i is PreparedText => i.kind === 'text' && i.angle === 0 && onPage(i, p))
+            .map((i) => i.name),
         ),
       );
       for (const name of names) {
         const shown = r.prepared.pages.flatMap((p) =>
-          p.items.filter((i): i is PreparedText => i.kind === 'text' && i.name === name),
+          p.items.filter((i): i is PreparedText => i.kind === 'text' && i.name === name && onPage(i, p)),
         );
         if (shown.some((t) => t.angle !== 0)) continue;
         const words = (t: PreparedText): string =>

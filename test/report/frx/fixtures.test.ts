@@ -27,7 +27,8 @@ const EXPECTED_WARNINGS: Record<string, string[]> = {
 describe('every fixture', () => {
   it.each(FIXTURES)('%s loads with one A4 page, a title and a page footer', (name) => {
     const { report, warnings } = loadFixture(name);
-    expect(report.pages).toHaveLength(1);
+    // Subreport.frx's second page is the one its subreport prints.
+    expect(report.pages.filter((p) => p.subreportOf === '')).toHaveLength(1);
     const page = page0(report);
     expect(page).toMatchObject({ name: 'Page1', paperWidth: 210, paperHeight: 297, leftMargin: 10, landscape: false });
     expect(page.reportTitle?.type).toBe('ReportTitleBand');
@@ -49,7 +50,7 @@ describe('every fixture', () => {
 
 describe('fixtures with objects of issue 16', () => {
   it('are all there', () => {
-    expect(PENDING_FIXTURES).toHaveLength(6);
+    expect(PENDING_FIXTURES).toHaveLength(5);
   });
   it.each(PENDING_FIXTURES)('%s loads and names each matrix, table or subreport it leaves out', (name) => {
     const { report, warnings } = loadFixture(name);

@@ -366,7 +366,6 @@ describe('unsupported, unknown and misplaced elements', () => {
     expect(warnings).toEqual([
       'BarcodeObject "Barcode1" (line 9) is not supported and will not be rendered',
       'MatrixObject "Matrix1" (line 10) is not supported and will not be rendered',
-      'SubreportObject "Subreport1" (line 11) is not supported and will not be rendered',
       'Unknown element FancyObject "Fancy1" (line 12) inside DataBand "Data1" (line 7) is ignored',
       'PageHeaderBand "Misplaced" (line 13) cannot be inside DataBand "Data1" (line 7) and is ignored',
       'TextObject "OnThePage" (line 15) cannot be placed directly on ReportPage "Page1" (line 5) and is ignored',
