@@ -95,7 +95,8 @@ export function renderOuterSubreports(e: EngineContext, band: BandModel): void {
         // The engine only appends pages: a subreport beside one that went on to further pages
         // starts where that one ended instead.
         e.warnings.add(
-          `${sub.name}: the subreport beside it went on to another page, so this one prints after it instead of beside it`,
+          `${sub.name}: the subreport beside it went on to another page, so this one prints after it ` +
+            'instead of beside it',
         );
       }
       c.originX = start.originX + sub.left;
