@@ -136,7 +136,7 @@ describe('errors', () => {
 });
 
 describe('unsupported and odd content', () => {
-  it('prints unsupported objects as boxes, nothing for a subreport of a missing page, unknown references as warnings', () => {
+  it('prints unsupported objects as boxes, no subreport of a missing page, unknown references as warnings', () => {
     const t = page(
       `<ReportTitleBand Name="T" Width="718.2" Height="60" Style="Nope">
       <BarcodeObject Name="Bar" Width="100" Height="50" Border.Lines="All"/>
