@@ -13,6 +13,7 @@
 import type { BandModel, ReportPageModel, SubreportObjectModel } from '../frx/model.js';
 import type { EngineContext } from './context.js';
 import { runBands } from './databands.js';
+import { visibleByExpression } from './objects.js';
 import type { LaidItem, OutputBand, RtObject } from './runtime.js';
 
 /** The pages whose subreports are printing now, innermost last (a guard against recursion). */
@@ -82,11 +83,7 @@ export function renderOuterSubreports(e: EngineContext, band: BandModel): void {
   let end = { page: c.curPage, y: c.curY };
   try {
     for (const sub of subs) {
-      if (
-        sub.visibleExpression.trim() !== '' &&
-        e.exprs.condition(sub, 'visible', sub.visibleExpression, `${sub.name}.VisibleExpression`) === false
-      )
-        continue;
+      if (!visibleByExpression(e, sub, sub.name, sub.visibleExpression)) continue;
       const page = subreportPage(e, sub);
       if (!page) continue;
       if (c.curPage === start.page) {

@@ -9,7 +9,7 @@
 // A table built by a ManualBuild script handler prints its design once, with a warning, until
 // the report script interpreter runs it.
 
-import { defaultBorder } from '../frx/defaults.js';
+import { defaultBorder, defaultFill } from '../frx/defaults.js';
 import type { ReportObjectModel, TableCellModel, TableObjectModel } from '../frx/model.js';
 import type { EngineContext } from './context.js';
 import { itemHeader, type ObjectType } from './object-type.js';
@@ -178,7 +178,7 @@ function tableItems(e: EngineContext, o: TableObjectModel, rt: RtObject): LaidIt
   return out;
 }
 
-const NO_FILL = { kind: 'Solid', color: { r: 0, g: 0, b: 0, a: 0 } } as const;
+const NO_FILL = defaultFill();
 const NO_BORDER = defaultBorder();
 
 const sum = (xs: readonly number[]): number => xs.reduce((s, v) => s + v, 0);

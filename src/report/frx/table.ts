@@ -47,11 +47,6 @@ export function parseTableObject(el: XmlElement, ctx: LoadContext, parsers: Tabl
     printOnParent: a.bool('PrintOnParent', false),
     manualBuildEvent: base.events.ManualBuildEvent ?? '',
   };
-  a.take('ManualBuildAutoSpans');
-  a.take('AdjustSpannedCellsWidth');
-  a.take('WrappedGap');
-  a.take('ColumnCount');
-  a.take('RowCount');
   for (const child of el.children) {
     if (child.name === 'TableColumn') table.columns.push(parseColumn(child, ctx));
     else if (child.name === 'TableRow') {
