@@ -93,3 +93,33 @@ describe('subreports side by side (not PrintOnParent)', () => {
     expect(prepared.pages).toHaveLength(2);
   });
 });
+
+describe('a subreport of a page already printing', () => {
+  const frx = `<?xml version="1.0" encoding="utf-8"?>
+<Report>
+  <ReportPage Name="Page1">
+    <DataBand Name="Main" Width="718.2" Height="18.9">
+      <SubreportObject Name="S1" Width="300" Height="18.9" ReportPage="PageA" PrintOnParent="true"/>
+    </DataBand>
+  </ReportPage>
+  <ReportPage Name="PageA">
+    <DataBand Name="A" Width="300" Height="20">
+      <TextObject Name="TextA" Width="100" Height="20" Text="a"/>
+      <SubreportObject Name="S2" Top="20" Width="300" Height="18.9" ReportPage="PageB" PrintOnParent="true"/>
+    </DataBand>
+  </ReportPage>
+  <ReportPage Name="PageB">
+    <DataBand Name="B" Width="300" Height="20">
+      <TextObject Name="TextB" Width="100" Height="20" Text="b"/>
+      <SubreportObject Name="S3" Top="20" Width="300" Height="18.9" ReportPage="PageA" PrintOnParent="true"/>
+    </DataBand>
+  </ReportPage>
+</Report>`;
+
+  it('is skipped with a warning instead of recursing without end', () => {
+    const { prepared, warnings } = runTemplate(frx);
+    expect(placed(prepared, 'TextA').map((p) => p.item.text)).toEqual(['a']);
+    expect(placed(prepared, 'TextB').map((p) => p.item.text)).toEqual(['b']);
+    expect(warnings).toContain('S3: its page "PageA" is already printing (a subreport of itself); it is skipped');
+  });
+});
