@@ -20,17 +20,3 @@ if (!existsSync(resolve(SHARED_DIR, 'fixtures', 'fastreport'))) {
 /** The FastReport fixtures folder, with a trailing slash. */
 export const FASTREPORT_FIXTURES_DIR = `${resolve(SHARED_DIR, 'fixtures', 'fastreport')}/`;
 export const FASTREPORT_FIXTURES_URL = pathToFileURL(FASTREPORT_FIXTURES_DIR);
-
-/**
- * Fixtures added for report objects the engine does not lay out yet (issue 16: MatrixObject,
- * TableObject, SubreportObject). They load, and name what they leave out
- * (test/report/frx/fixtures.test.ts); the tests of what a complete render shows skip them until
- * those objects are built.
- */
-export const PENDING_OBJECT_FIXTURES: ReadonlySet<string> = new Set([
-  'Matrix.frx',
-  'Matrix With Columns Only.frx',
-  'Objects Inside The Matrix.frx',
-  'Simple Matrix.frx',
-  'Two Row Dimensions.frx',
-]);

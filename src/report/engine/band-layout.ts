@@ -4,6 +4,7 @@
 
 import type { BandModel } from '../frx/model.js';
 import type { EngineContext } from './context.js';
+import { printsAfterBand } from './matrix-object.js';
 import { objectCalcHeight, objectData, objectItems, visibleByExpression } from './objects.js';
 import { newRtBand, type BandInstance, type LaidItem, type RtBand, type RtObject } from './runtime.js';
 import { hasBorder, isTransparentFill } from './styles.js';
@@ -41,6 +42,14 @@ export function prepareBand(e: EngineContext, band: BandModel): BandInstance | n
   if (even && band.evenStyle) e.styles.applyEven(rt, band.evenStyle, band.evenStylePriority, band.name);
 
   const objects: RtObject[] = band.objects.map((o) => objectData(e, o, even, r.repeated));
+  // Matrices printed after the band: the band keeps only its part above them (FastReport sets its
+  // height to the matrix's Top and turns CanGrow/CanShrink off).
+  const tables = objects.filter((o) => o.visible && printsAfterBand(e, o));
+  for (const t of tables) {
+    t.visible = false;
+    rt.height = Math.min(rt.height, t.top);
+    rt.canGrow = rt.canShrink = false;
+  }
   // PrintOnParent subreports: their bands become part of this band before it is sized.
   const inner = band.objects.some((o) => o.type === 'SubreportObject')
     ? e.flow.renderInnerSubreports(e, objects)
@@ -57,7 +66,9 @@ export function prepareBand(e: EngineContext, band: BandModel): BandInstance | n
   }
   for (const rt of objects) if (rt.visible) items.push(...objectItems(e, rt));
   items.push(...inner.items);
-  return { band, left: band.left, width, height, items, canBreak: band.canBreak };
+  const inst: BandInstance = { band, left: band.left, width, height, items, canBreak: band.canBreak };
+  if (tables.length > 0) inst.tables = tables;
+  return inst;
 }
 
 /** BandBase.CalcHeight: sizes the objects, shifts those below grown ones, sizes the band. */

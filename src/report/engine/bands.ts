@@ -31,7 +31,8 @@ function showBandOnce(e: EngineContext, band: BandModel): void {
       !(band.type === 'DataBand' && child.printIfDatabandEmpty);
     if (showChild && band.keepChild) startKeep(e, band);
     const shown = showBandToPage(e, band);
-    e.totals.processBand(band, e.bands.rt(band).repeated, shown);
+    e.totals.processBand(band, e.bands.rt(band).repeated, shown !== null);
+    if (shown?.tables) e.flow.printTables(e, band, shown.tables);
     if (shown && e.bands.output === null) e.flow.renderOuterSubreports(e, band);
     if (showChild) {
       showBand(e, child);
@@ -42,18 +43,19 @@ function showBandOnce(e: EngineContext, band: BandModel): void {
   }
 }
 
-function showBandToPage(e: EngineContext, band: BandModel): boolean {
+/** Shows a band where the engine writes now; the band as laid out, or null when it is hidden. */
+function showBandToPage(e: EngineContext, band: BandModel): BandInstance | null {
   const r = e.bands.rt(band);
   if (e.bands.output === null && band.startNewPage && (r.rowNo !== 1 || band.firstRowStartsNewPage) && !r.repeated)
     e.flow.endColumn(e);
   const inst = prepareBand(e, band);
-  if (!inst) return false;
+  if (!inst) return null;
   if (e.bands.output) {
     addToOutput(e.bands.output, inst);
-    return true;
+    return inst;
   }
   addToPreparedPages(e, inst);
-  return true;
+  return inst;
 }
 
 function addToOutput(out: OutputBand, inst: BandInstance): void {

@@ -37,8 +37,15 @@ export interface EngineFlow {
   runGroup(e: EngineContext, group: GroupHeaderBandModel): void;
   /** groups.ts: true when the group would print no row. */
   isGroupEmpty(e: EngineContext, group: GroupHeaderBandModel): boolean;
-  /** objects.ts: an object's run-time properties for the current row. */
-  objectData(e: EngineContext, o: ReportObjectModel, even: boolean, repeated: boolean): RtObject;
+  /** objects.ts: an object's run-time properties for the current row (`getData` replaces the
+   *  type's own). */
+  objectData(
+    e: EngineContext,
+    o: ReportObjectModel,
+    even: boolean,
+    repeated: boolean,
+    getData?: (e: EngineContext, o: ReportObjectModel, rt: RtObject) => void,
+  ): RtObject;
   /** objects.ts: the prepared items of a printed object. */
   objectItems(e: EngineContext, rt: RtObject): LaidItem[];
   /** band-layout.ts: grows the objects that grow and shifts those below; the lowest bottom. */
@@ -48,6 +55,8 @@ export interface EngineFlow {
   renderInnerSubreports(e: EngineContext, objects: readonly RtObject[]): { items: LaidItem[]; bottom: number };
   /** subreports.ts: the other subreports of a band just shown, below it. */
   renderOuterSubreports(e: EngineContext, band: BandModel): void;
+  /** table-pages.ts: the tables (matrices) of a band just shown, below it in page-sized parts. */
+  printTables(e: EngineContext, band: BandModel, tables: readonly RtObject[]): void;
 }
 
 export interface EngineContext {

@@ -20,6 +20,7 @@ import { isGroupEmpty, runGroup } from './groups.js';
 import { KeepBlock } from './keep.js';
 import { RunLimits } from './limits.js';
 import { objectData, objectItems } from './objects.js';
+import { printTables } from './table-pages.js';
 import { PageCursor } from './page-cursor.js';
 import { PageNumbering } from './page-numbers.js';
 import { resetLogicalPageNumber } from './page-numbers.js';
@@ -107,6 +108,7 @@ export class Engine implements EngineContext {
     growObjects,
     renderInnerSubreports,
     renderOuterSubreports,
+    printTables,
   };
   private readonly resolvedFonts = new WeakMap<FontSpec, ResolvedFont>();
 

@@ -7,6 +7,7 @@ import type { ReportObjectModel } from '../frx/model.js';
 import type { ObjectType, ObjectTypes } from './object-type.js';
 import { checkBoxObject } from './check-box-object.js';
 import { lineObject } from './line-object.js';
+import { matrixObject } from './matrix-object.js';
 import { pictureObject } from './picture-object.js';
 import { shapeObject } from './shape-object.js';
 import { subreportObject } from './subreport-object.js';
@@ -21,6 +22,7 @@ export const OBJECT_TYPES: ObjectTypes = {
   ShapeObject: shapeObject,
   CheckBoxObject: checkBoxObject,
   TableObject: tableObject,
+  MatrixObject: matrixObject,
   SubreportObject: subreportObject,
   Unsupported: unsupportedObject,
 };

@@ -30,8 +30,18 @@ function hyperlink(e: EngineContext, owner: object, name: string, h: HyperlinkMo
   return { kind, target, newTab: h.openLinkInNewTab };
 }
 
-/** An object's run-time properties for the current row (`visible` false when it does not print). */
-export function objectData(e: EngineContext, o: ReportObjectModel, even: boolean, repeated: boolean): RtObject {
+/** Fills an object's run-time properties with its data (an ObjectType's getData). */
+export type GetData = (e: EngineContext, o: ReportObjectModel, rt: RtObject) => void;
+
+/** An object's run-time properties for the current row (`visible` false when it does not print).
+ *  `getData` replaces the type's own (a matrix gives its cells their values itself). */
+export function objectData(
+  e: EngineContext,
+  o: ReportObjectModel,
+  even: boolean,
+  repeated: boolean,
+  getData: GetData | undefined = objectType(o).getData,
+): RtObject {
   const rt = newRtObject(o);
   if (o.style) e.styles.apply(rt, o.style, o.name);
   if (even && o.evenStyle) e.styles.applyEven(rt, o.evenStyle, o.evenStylePriority, o.name);
@@ -39,7 +49,7 @@ export function objectData(e: EngineContext, o: ReportObjectModel, even: boolean
     rt.visible = false;
     return rt;
   }
-  objectType(o).getData?.(e, o, rt);
+  getData?.(e, o, rt);
   const link = hyperlink(e, o, o.name, o.hyperlink);
   if (link) rt.hyperlink = link;
   if (o.bookmark.trim() !== '') {

@@ -152,6 +152,8 @@ export interface BandInstance {
   items: LaidItem[];
   /** Break lines: objects that may be split (TextObject.CanBreak). */
   canBreak: boolean;
+  /** Tables that print after the band, in page-sized parts (a matrix's). */
+  tables?: RtObject[];
 }
 
 /** Collects bands into one output band (multi-column data bands) instead of the page. */

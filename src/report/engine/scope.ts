@@ -117,6 +117,9 @@ export class ReportScope implements Scope {
   readonly formatter: Formatter;
   /** The value of the printed object, for Highlight conditions ("Value"). */
   highlightValue: TypedValue | undefined = undefined;
+  /** Run-time properties of report objects (`Matrix1.RowIndex`), by object name: each answers
+   *  for the properties it has (a value, null before it prints) and undefined for others. */
+  readonly objectProperties = new Map<string, (property: string) => Resolved | undefined>();
   private readonly parameters = new Map<string, ParameterModel>();
   private readonly evaluating = new Set<string>();
 
@@ -142,8 +145,15 @@ export class ReportScope implements Scope {
     if (SYSTEM_NAMES.has(name) || name === 'Value') return true;
     if (name.startsWith('Report.ReportInfo.') && Object.hasOwn(INFO_FIELDS, name.slice(18))) return true;
     if (this.parameters.has(name) || this.host.hasTotal(name)) return true;
-    return this.host.data.resolve(name) !== null;
+    if (this.host.data.resolve(name) !== null) return true;
+    return this.objectProperty(name) !== undefined;
   };
+
+  private objectProperty(name: string): Resolved | undefined {
+    const dot = name.indexOf('.');
+    if (dot < 0) return undefined;
+    return this.objectProperties.get(name.slice(0, dot))?.(name.slice(dot + 1));
+  }
 
   resolve(name: string): Resolved | undefined {
     const sys = this.system(name);
@@ -152,7 +162,7 @@ export class ReportScope implements Scope {
     if (ref) return this.column(ref);
     const p = this.parameters.get(name);
     if (p) return this.parameter(name, p);
-    return this.host.totalValue(name);
+    return this.host.totalValue(name) ?? this.objectProperty(name);
   }
 
   private system(name: string): Resolved | undefined {

@@ -10,7 +10,13 @@
 // the report script interpreter runs it.
 
 import { defaultBorder, defaultFill } from '../frx/defaults.js';
-import type { ReportObjectModel, TableCellModel, TableObjectModel } from '../frx/model.js';
+import type {
+  ReportObjectModel,
+  TableCellModel,
+  TableColumnModel,
+  TableObjectModel,
+  TableRowModel,
+} from '../frx/model.js';
 import type { EngineContext } from './context.js';
 import { itemHeader, type ObjectType } from './object-type.js';
 import { newRtObject, type LaidItem, type RtObject, type RtTable, type RtTableCell } from './runtime.js';
@@ -69,14 +75,26 @@ function tableData(e: EngineContext, o: TableObjectModel, rt: RtObject): void {
     cells,
   };
   rt.table = table;
-  sizeColumns(e, o, table);
-  sizeRows(e, o, table);
+  layoutTable(e, o, table, rt);
+}
+
+/** The columns and rows a table's cells are laid out on (a matrix's printed table borrows its
+ *  template's). */
+export interface TableGrid {
+  readonly columns: readonly TableColumnModel[];
+  readonly rows: readonly TableRowModel[];
+}
+
+/** Sizes the AutoSize columns and rows, places the cells, and sizes the table's object. */
+export function layoutTable(e: EngineContext, grid: TableGrid, table: RtTable, rt: RtObject): void {
+  sizeColumns(e, grid, table);
+  sizeRows(e, grid, table);
   rt.width = sum(table.columnWidths);
   rt.height = sum(table.rowHeights);
 }
 
 /** TableBase.CalcWidth: AutoSize columns as wide as their widest cell. */
-function sizeColumns(e: EngineContext, o: TableObjectModel, t: RtTable): void {
+function sizeColumns(e: EngineContext, o: TableGrid, t: RtTable): void {
   const widest = new Map<number, number>();
   for (const c of t.cells) {
     if (c.colSpan !== 1 || !o.columns[c.column]?.autoSize) continue;
@@ -96,7 +114,7 @@ function sizeColumns(e: EngineContext, o: TableObjectModel, t: RtTable): void {
 }
 
 /** TableBase.CalcHeight: AutoSize rows as tall as their tallest cell. */
-function sizeRows(e: EngineContext, o: TableObjectModel, t: RtTable): void {
+function sizeRows(e: EngineContext, o: TableGrid, t: RtTable): void {
   const tallest = new Map<number, number>();
   for (const c of t.cells) {
     if (c.rowSpan !== 1 || !o.rows[c.row]?.autoSize) continue;
@@ -144,19 +162,19 @@ function cellHeight(e: EngineContext, c: RtTableCell): number {
   return Math.max(text, objects);
 }
 
-function clampColumn(o: TableObjectModel, x: number, w: number): number {
+function clampColumn(o: TableGrid, x: number, w: number): number {
   const col = o.columns[x];
   return col ? Math.min(col.maxWidth, Math.max(col.minWidth, w)) : w;
 }
 
-function clampRow(o: TableObjectModel, y: number, h: number): number {
+function clampRow(o: TableGrid, y: number, h: number): number {
   const row = o.rows[y];
   return row ? Math.min(row.maxHeight, Math.max(row.minHeight, h)) : h;
 }
 
 /** The cells at their places (and the objects inside them), over the table's fill and under its
  *  border. */
-function tableItems(e: EngineContext, o: TableObjectModel, rt: RtObject): LaidItem[] {
+export function tableItems(e: EngineContext, o: ReportObjectModel, rt: RtObject): LaidItem[] {
   const t = rt.table;
   if (!t) return [];
   const out: LaidItem[] = [];

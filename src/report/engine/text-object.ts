@@ -16,7 +16,9 @@ import { EMPTY_FRAME, measureText, positionLines, preparedLines, type TextMeasur
 /** The page-number macros FastReport fills in when a page is shown (see postprocess.ts). */
 export const MACROS = ['Page#', 'TotalPages#'] as const;
 
-function formatValue(e: EngineContext, o: TextObjectModel, v: TypedValue, index: number): string {
+/** A value as the text object shows it: its Format (the index-th of several), NullValue,
+ *  HideZeros and HideValue. */
+export function formatValue(e: EngineContext, o: TextObjectModel, v: TypedValue, index = 0): string {
   const spec = o.formats[index] ?? o.format;
   try {
     return formatForDisplay(v.value, spec, {
@@ -66,6 +68,11 @@ export function textData(e: EngineContext, o: TextObjectModel, rt: RtObject): vo
   rt.text = text;
   if (value !== undefined) rt.value = value;
   if (macros) rt.macros = true;
+  applyHighlights(e, o, rt, value);
+}
+
+/** The first highlight condition that holds (`Value` is the given value) styles the object. */
+export function applyHighlights(e: EngineContext, o: TextObjectModel, rt: RtObject, value: TypedValue | undefined) {
   for (const c of o.highlight) {
     e.scope.highlightValue = value ?? { value: null, type: 'System.Object' };
     let hit: boolean | undefined;

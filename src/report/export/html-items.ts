@@ -111,8 +111,10 @@ export class HtmlWriter {
 // Style values made here from numbers (lengths, colours, angles) are digits, letters and
 // punctuation that need no escaping; everything that comes from the template or the data (font
 // families, fills, URLs, text) is escaped where it is written or cached.
+// A box narrower than its padding (a matrix's empty AutoSize column is 0 px wide) has no room
+// left: CSS refuses negative sizes.
 const box = (x: number, y: number, w: number, h: number): string =>
-  `left:${px(x)};top:${px(y)};width:${px(w)};height:${px(h)}`;
+  `left:${px(x)};top:${px(y)};width:${px(Math.max(0, w))};height:${px(Math.max(0, h))}`;
 
 const joinStyle = (...parts: string[]): string => parts.filter(Boolean).join(';');
 

@@ -269,12 +269,75 @@ export interface TableObjectModel extends ComponentModel {
   cells: TableCellModel[][];
   fixedRows: number;
   fixedColumns: number;
+  /** Fixed rows and columns repeat on every part of a table broken across pages (RepeatHeaders:
+   *  both; RepeatRowHeaders: the fixed columns only; RepeatColumnHeaders: the fixed rows only). */
   repeatHeaders: boolean;
+  repeatRowHeaders: boolean;
+  repeatColumnHeaders: boolean;
+  /** The order of the parts of a table larger than the page; Wrapped stacks the column parts
+   *  WrappedGap px apart. */
   layout: TableLayout;
+  wrappedGap: number;
   printOnParent: boolean;
   /** The script handler that builds the printed table (ManualBuild); '' for a table that prints
    *  as designed. */
   manualBuildEvent: string;
+}
+
+/** How a matrix dimension orders its values: ascending (the default), descending, or in the order
+ *  of their first row. */
+export type MatrixSort = 'Ascending' | 'Descending' | 'None';
+
+/** One row or column dimension of a matrix (MatrixHeaderDescriptor); the first is the outermost. */
+export interface MatrixHeaderModel {
+  expression: string;
+  sort: MatrixSort;
+  /** A total after (or, TotalsFirst, before) each parent's values. */
+  totals: boolean;
+  totalsFirst: boolean;
+  /** Each new value of this dimension starts a new page (rows) or page part (columns). */
+  pageBreak: boolean;
+  /** No total for a parent with a single value. */
+  suppressTotals: boolean;
+}
+
+export type MatrixFunction = 'None' | 'Sum' | 'Min' | 'Max' | 'Avg' | 'Count' | 'CountDistinct' | 'Custom';
+export type MatrixPercent = 'None' | 'ColumnTotal' | 'RowTotal' | 'GrandTotal';
+
+/** One data cell of a matrix (MatrixCellDescriptor): an expression aggregated per row × column. */
+export interface MatrixCellModel {
+  expression: string;
+  function: MatrixFunction;
+  /** Shown as a fraction of the row's, the column's or the grand total. */
+  percent: MatrixPercent;
+}
+
+/**
+ * A cross-tab (MatrixObject): its cells are a template (one cell per role: corner, each
+ * dimension's header and total, each data cell at each total level); at print time the rows of
+ * its data source build a new table from them (engine/matrix).
+ */
+export interface MatrixObjectModel extends Omit<TableObjectModel, 'type'> {
+  type: 'MatrixObject';
+  dataSource: string;
+  filter: string;
+  columnHeaders: MatrixHeaderModel[];
+  rowHeaders: MatrixHeaderModel[];
+  dataCells: MatrixCellModel[];
+  /** Several data cells side by side (else stacked). */
+  cellsSideBySide: boolean;
+  /** Side-by-side data cells of one column value stay on one page part. */
+  keepCellsSideBySide: boolean;
+  /** A title row above the column headers. */
+  showTitle: boolean;
+  /** The built-in colour scheme (Orange, Gray, …): the designer's; the template cells carry it. */
+  matrixStyle: string;
+  /** Whether the data cells' even style alternates by row or by column. */
+  matrixEvenStylePriority: 'Rows' | 'Columns';
+  /** Row header values repeated on every row instead of one spanning cell. */
+  splitRows: boolean;
+  /** Headers print when there is no data. */
+  printIfEmpty: boolean;
 }
 
 /** A placeholder for the bands of another report page (SubreportObject): printed inside its
@@ -301,6 +364,7 @@ export type ReportObjectModel =
   | PictureObjectModel
   | CheckBoxObjectModel
   | TableObjectModel
+  | MatrixObjectModel
   | SubreportObjectModel
   | UnsupportedObjectModel;
 

@@ -23,12 +23,12 @@ import { parseBool } from './value-parsers.js';
 import { readComponent } from './component.js';
 import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
+import { parseMatrixObject } from './matrix.js';
 import { parseTableObject } from './table.js';
 
 /** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */
 export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'BarcodeObject',
-  'MatrixObject',
   'RichObject',
   'CellularTextObject',
   'HtmlObject',
@@ -57,6 +57,7 @@ const SUPPORTED = new Set([
   'PictureObject',
   'CheckBoxObject',
   'TableObject',
+  'MatrixObject',
   'SubreportObject',
 ]);
 
@@ -317,6 +318,8 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parseSubreportObject(el, ctx);
     case 'TableObject':
       return parseTableObject(el, ctx, { parseObject: parseReportObject, parseText: parseTextObject });
+    case 'MatrixObject':
+      return parseMatrixObject(el, ctx, { parseObject: parseReportObject, parseText: parseTextObject });
     default:
       if (UNSUPPORTED_OBJECTS.has(el.name)) return parseUnsupported(el, ctx);
       ctx.warn(`Unknown element ${describe(el)} is ignored`);

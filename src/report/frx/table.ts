@@ -30,6 +30,20 @@ export interface TableParsers {
 
 export function parseTableObject(el: XmlElement, ctx: LoadContext, parsers: TableParsers): TableObjectModel {
   const a = new Attrs(el, ctx);
+  const table = readTable(el, a, ctx, parsers);
+  table.raw = a.rest();
+  return table;
+}
+
+/** The table part of a TableObject or MatrixObject element (the caller fills in `raw` once it
+ *  has read its own attributes); `ownChildren` are the caller's to read. */
+export function readTable(
+  el: XmlElement,
+  a: Attrs,
+  ctx: LoadContext,
+  parsers: TableParsers,
+  ownChildren: ReadonlySet<string> = new Set(),
+): TableObjectModel {
   const base = readComponent(a);
   const table: TableObjectModel = {
     type: 'TableObject',
@@ -43,7 +57,10 @@ export function parseTableObject(el: XmlElement, ctx: LoadContext, parsers: Tabl
     fixedRows: Math.max(0, a.int('FixedRows', 0)),
     fixedColumns: Math.max(0, a.int('FixedColumns', 0)),
     repeatHeaders: a.bool('RepeatHeaders', true),
+    repeatRowHeaders: a.bool('RepeatRowHeaders', false),
+    repeatColumnHeaders: a.bool('RepeatColumnHeaders', false),
     layout: a.enumOf('Layout', ['AcrossThenDown', 'DownThenAcross', 'Wrapped'] as const, 'AcrossThenDown'),
+    wrappedGap: Math.max(0, a.float('WrappedGap', 0)),
     printOnParent: a.bool('PrintOnParent', false),
     manualBuildEvent: base.events.ManualBuildEvent ?? '',
   };
@@ -53,10 +70,9 @@ export function parseTableObject(el: XmlElement, ctx: LoadContext, parsers: Tabl
       const { row, cells } = parseRow(child, ctx, parsers);
       table.rows.push(row);
       table.cells.push(cells);
-    } else ctx.warn(`${describe(child)} inside ${describe(el)} is ignored`);
+    } else if (!ownChildren.has(child.name)) ctx.warn(`${describe(child)} inside ${describe(el)} is ignored`);
   }
   normaliseCells(table, el, ctx, parsers);
-  table.raw = a.rest();
   return table;
 }
 

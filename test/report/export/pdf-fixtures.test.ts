@@ -21,7 +21,6 @@ import {
   qpdfCheck,
   type PdfTextPage,
 } from '../../support/poppler.js';
-import { PENDING_OBJECT_FIXTURES } from '../../support/shared.js';
 import { collate, FIXED_NOW, FIXTURE_DIR, NWIND_TEXT, nwindRows, usd } from '../engine/helpers.js';
 
 const FIXTURES = readdirSync(FIXTURE_DIR)
@@ -287,10 +286,10 @@ describe.skipIf(!POPPLER_AVAILABLE)('pdftotext shows the values the fixture test
   it('the text of every object of every demo is in its box (HtmlTags runs included)', () => {
     // Beyond the named values: for all text objects that are not rotated, the words in the
     // object's box are the words of its lines. Objects placed off the page (Subreport.frx hides
-    // one at Left -9450) print nothing. (Not yet for the matrix fixtures of issue 16.)
+    // one at Left -9450) print nothing.
     const onPage = (i: PreparedText, p: { widthPx: number; heightPx: number }): boolean =>
       i.x + i.width > 0 && i.y + i.height > 0 && i.x < p.widthPx && i.y < p.heightPx;
-    for (const f of FIXTURES.filter((name) => !PENDING_OBJECT_FIXTURES.has(name))) {
+    for (const f of FIXTURES) {
       const r = run(f);
       const names = new Set(
         r.prepared.pages.flatMap((p) =>

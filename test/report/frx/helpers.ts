@@ -1,4 +1,4 @@
-import { FASTREPORT_FIXTURES_DIR, PENDING_OBJECT_FIXTURES } from '../../support/shared.js';
+import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { TemplateError } from '../../../src/report/errors.js';
@@ -7,13 +7,10 @@ import type { BandModel, ReportModel, ReportObjectModel, ReportPageModel } from 
 
 export const FIXTURE_DIR = FASTREPORT_FIXTURES_DIR;
 
-const ALL_FIXTURES: string[] = readdirSync(FIXTURE_DIR)
+/** Every shared FastReport fixture. */
+export const FIXTURES: string[] = readdirSync(FIXTURE_DIR)
   .filter((f) => f.endsWith('.frx'))
   .sort();
-/** The fixtures whose every object the engine renders. */
-export const FIXTURES: string[] = ALL_FIXTURES.filter((f) => !PENDING_OBJECT_FIXTURES.has(f));
-/** The fixtures holding objects of issue 16 (see PENDING_OBJECT_FIXTURES). */
-export const PENDING_FIXTURES: string[] = ALL_FIXTURES.filter((f) => PENDING_OBJECT_FIXTURES.has(f));
 
 export function fixtureBytes(name: string): Buffer {
   return readFileSync(FIXTURE_DIR + name);

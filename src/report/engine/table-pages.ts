@@ -1,0 +1,213 @@
+// A printed table larger than the space left (FastReport's TableResult.GeneratePages): a
+// matrix's table is not part of its band; it prints below the band's part above it, in parts
+// that fit the page. Each part takes the rows that fit the free space and the columns that fit
+// the page width; the fixed rows (column headers) and fixed columns (row headers) repeat on every
+// part after the first (RepeatHeaders, or RepeatColumnHeaders / RepeatRowHeaders for one kind).
+// - AcrossThenDown (the default): the column parts of the first rows, each on a new page, then
+//   the next rows.
+// - DownThenAcross: all rows of the first columns down the pages, then the next columns.
+// - Wrapped: the column parts one below the other, WrappedGap apart.
+// A part's first column starts at the table's Left, later column parts at the left edge. Cells
+// cut by a part's edge print in each part with the span that falls inside it. The report goes on
+// below the last part (FastReport goes back to the first page of the last rows instead; the
+// engine only adds pages).
+
+import type { BandModel, MatrixObjectModel, TableObjectModel } from '../frx/model.js';
+import { freeSpace, place } from './bands.js';
+import type { EngineContext } from './context.js';
+import type { RtObject, RtTable, RtTableCell } from './runtime.js';
+import { tableItems } from './table-object.js';
+
+type PagedModel = TableObjectModel | MatrixObjectModel;
+
+interface Paging {
+  rt: RtObject;
+  table: RtTable;
+  /** Where the table's first columns print (later column parts start at the left edge). */
+  left: number;
+  fixedRows: number;
+  fixedColumns: number;
+  repeatRows: boolean;
+  repeatColumns: boolean;
+}
+
+/** Prints the tables of a band just shown. Several tables of one band print side by side, each
+ *  down the pages before the next (FastReport's layout for them), the design gap between them
+ *  kept; the report goes on below the longest. */
+export function printTables(e: EngineContext, band: BandModel, tables: readonly RtObject[]): void {
+  const sorted = [...tables].sort((a, b) => a.left - b.left);
+  const c = e.cursor;
+  const start = { page: c.curPage, y: c.curY };
+  let end = { page: c.curPage, y: c.curY };
+  let right = 0;
+  let designRight = 0;
+  sorted.forEach((rt, i) => {
+    const o = rt.model as PagedModel;
+    const table = rt.table;
+    if (!table || e.limits.aborted) return;
+    const p: Paging = {
+      rt,
+      table,
+      left: i === 0 ? rt.left : right + rt.left - designRight,
+      fixedRows: Math.min(o.fixedRows, table.rowHeights.length),
+      fixedColumns: Math.min(o.fixedColumns, table.columnWidths.length),
+      repeatRows: o.repeatHeaders || o.repeatColumnHeaders,
+      repeatColumns: o.repeatHeaders || o.repeatRowHeaders,
+    };
+    if (c.curPage === start.page) c.curY = start.y;
+    else {
+      e.warnings.add(`${o.name}: the table beside it went on to another page, so this one prints after it`);
+      p.left = rt.left;
+    }
+    designRight = rt.left + o.width;
+    if (sorted.length > 1) right = downThenAcross(e, band, p, undefined);
+    else if (o.layout === 'AcrossThenDown') acrossThenDown(e, band, p);
+    else downThenAcross(e, band, p, o.layout === 'Wrapped' ? o.wrappedGap : undefined);
+    if (c.curPage > end.page || (c.curPage === end.page && c.curY > end.y)) end = { page: c.curPage, y: c.curY };
+  });
+  if (c.curPage === end.page) c.curY = end.y;
+}
+
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+
+/** The rows of a part starting at `start` with `count` rows (the fixed ones first when they repeat). */
+function partRows(p: Paging, start: number, count: number): number[] {
+  if (start === 0 || !p.repeatRows) return range(start, start + count);
+  return [...range(0, p.fixedRows), ...range(Math.max(start, p.fixedRows), start + count)];
+}
+
+function partColumns(p: Paging, start: number, count: number): number[] {
+  if (start === 0 || !p.repeatColumns) return range(start, start + count);
+  return [...range(0, p.fixedColumns), ...range(Math.max(start, p.fixedColumns), start + count)];
+}
+
+const sumOf = (sizes: readonly number[], indexes: readonly number[]): number =>
+  indexes.reduce((s, i) => s + (sizes[i] ?? 0), 0);
+
+/** How many rows from `start` fit in `space` (at the table's start, the header rows and one
+ *  data row at least, else none). */
+function rowsFit(p: Paging, start: number, space: number): number {
+  const heights = p.table.rowHeights;
+  let n = 0;
+  while (start + n < heights.length && sumOf(heights, partRows(p, start, n + 1)) <= space + 0.1) n++;
+  if (start === 0 && n <= p.fixedRows && n < heights.length) return 0;
+  return n;
+}
+
+function columnsFit(p: Paging, start: number, space: number): number {
+  const widths = p.table.columnWidths;
+  let n = 0;
+  while (start + n < widths.length && sumOf(widths, partColumns(p, start, n + 1)) <= space + 0.1) n++;
+  return n;
+}
+
+/** The rows of the next part down the page: when none fit, a new page (or column) first; on a
+ *  fresh page that still holds none, as many as the table needs to go on (the part overflows). */
+function nextRows(e: EngineContext, p: Paging, start: number): number {
+  let n = rowsFit(p, start, freeSpace(e));
+  if (n === 0) {
+    e.flow.endColumn(e);
+    n = rowsFit(p, start, freeSpace(e));
+  }
+  return n > 0 ? n : Math.min(p.table.rowHeights.length - start, start === 0 ? p.fixedRows + 1 : 1);
+}
+
+function acrossThenDown(e: EngineContext, band: BandModel, p: Paging): void {
+  const nRows = p.table.rowHeights.length;
+  const nColumns = p.table.columnWidths.length;
+  for (let startRow = 0; startRow < nRows && !e.limits.aborted; ) {
+    if (startRow > 0) e.flow.endColumn(e);
+    const rows = nextRows(e, p, startRow);
+    const top = e.cursor.curY;
+    let left = p.left;
+    for (let startColumn = 0; startColumn < nColumns && !e.limits.aborted; ) {
+      if (startColumn > 0) {
+        e.flow.endColumn(e);
+        e.cursor.curY = top;
+      }
+      const columns = Math.max(1, columnsFit(p, startColumn, e.cursor.pageWidth - left));
+      printPart(e, band, p, partRows(p, startRow, rows), partColumns(p, startColumn, columns), left);
+      startColumn += columns;
+      left = 0;
+    }
+    startRow += rows;
+  }
+}
+
+/** Returns the right edge of the first columns' part. */
+function downThenAcross(e: EngineContext, band: BandModel, p: Paging, wrappedGap: number | undefined): number {
+  const nRows = p.table.rowHeights.length;
+  const nColumns = p.table.columnWidths.length;
+  const top = e.cursor.curY;
+  let left = p.left;
+  let firstRight = left;
+  for (let startColumn = 0; startColumn < nColumns && !e.limits.aborted; ) {
+    if (startColumn > 0) {
+      if (wrappedGap === undefined) {
+        e.flow.endColumn(e);
+        e.cursor.curY = top;
+      } else e.cursor.curY += wrappedGap;
+    }
+    const columns = Math.max(1, columnsFit(p, startColumn, e.cursor.pageWidth - left));
+    for (let startRow = 0; startRow < nRows && !e.limits.aborted; ) {
+      if (startRow > 0) e.flow.endColumn(e);
+      const rows = nextRows(e, p, startRow);
+      printPart(e, band, p, partRows(p, startRow, rows), partColumns(p, startColumn, columns), left);
+      startRow += rows;
+    }
+    if (startColumn === 0) firstRight = left + sumOf(p.table.columnWidths, partColumns(p, 0, columns));
+    startColumn += columns;
+    left = 0;
+  }
+  return firstRight;
+}
+
+/** One part: the given rows and columns of the table at `left`, at the current position. */
+function printPart(
+  e: EngineContext,
+  band: BandModel,
+  p: Paging,
+  rows: readonly number[],
+  columns: readonly number[],
+  left: number,
+): void {
+  const t = p.table;
+  const rowAt = new Map(rows.map((r, i) => [r, i]));
+  const columnAt = new Map(columns.map((c, i) => [c, i]));
+  const columnWidths = columns.map((c) => t.columnWidths[c] ?? 0);
+  const rowHeights = rows.map((r) => t.rowHeights[r] ?? 0);
+  const cells: RtTableCell[] = [];
+  for (const c of t.cells) {
+    const inRows = range(c.row, c.row + c.rowSpan).filter((r) => rowAt.has(r));
+    const inColumns = range(c.column, c.column + c.colSpan).filter((x) => columnAt.has(x));
+    if (inRows.length === 0 || inColumns.length === 0) continue;
+    const row = rowAt.get(inRows[0] as number) as number;
+    const column = columnAt.get(inColumns[0] as number) as number;
+    const width = sumOf(t.columnWidths, inColumns);
+    const height = sumOf(t.rowHeights, inRows);
+    const cut = width !== c.rt.width || height !== c.rt.height;
+    cells.push({
+      ...c,
+      rt: {
+        ...c.rt,
+        left: sumOf(columnWidths, range(0, column)),
+        top: sumOf(rowHeights, range(0, row)),
+        width,
+        height,
+        measure: cut ? undefined : c.rt.measure,
+      },
+      row,
+      column,
+      rowSpan: inRows.length,
+      colSpan: inColumns.length,
+    });
+  }
+  const width = columnWidths.reduce((s, w) => s + w, 0);
+  const height = rowHeights.reduce((s, h) => s + h, 0);
+  const part: RtObject = { ...p.rt, left, top: 0, width, height, table: { columnWidths, rowHeights, cells } };
+  const items = tableItems(e, p.rt.model, part);
+  const inst = { band, left: band.left, width: e.cursor.pageWidth, height, items, canBreak: false };
+  place(e, inst, band.left + e.cursor.originX + e.cursor.curX, e.cursor.curY, inst.width);
+  e.cursor.curY = Math.round((e.cursor.curY + height) * 100) / 100;
+}
