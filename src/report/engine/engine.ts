@@ -24,7 +24,7 @@ import { printTables } from './table-pages.js';
 import { PageCursor } from './page-cursor.js';
 import { PageNumbering } from './page-numbers.js';
 import { resetLogicalPageNumber } from './page-numbers.js';
-import { endColumn, endLastPage, showReprintFooters, startFirstPage } from './pages.js';
+import { endColumn, endLastPage, fitUnlimitedPages, showReprintFooters, startFirstPage } from './pages.js';
 import { Passes } from './passes.js';
 import { postprocess, PostprocessRecords } from './postprocess.js';
 import type { PreparedReport } from './prepared.js';
@@ -236,16 +236,16 @@ export class Engine implements EngineContext {
   private runPage(page: ReportPageModel): void {
     this.cursor.page = page;
     this.reprints.clear();
-    if (page.unlimitedHeight || page.unlimitedWidth)
-      this.warnings.add(`${page.name}: unlimited page size is not supported; the paper size is used`);
     if (page.watermarkEnabled) this.warnings.add(`${page.name}: watermarks are not rendered`);
     // The deepest DataBand keeps the report summary with its last row.
     let deepest: BandModel | undefined;
     for (const b of allBands(page)) if (b.type === 'DataBand') deepest = b;
     if (deepest) this.bands.rt(deepest).keepSummary = true;
+    const firstPage = this.cursor.pages.length;
     startFirstPage(this);
     runBands(this, page.bands);
     endLastPage(this);
+    fitUnlimitedPages(this, firstPage - (page.printOnPreviousPage ? 1 : 0));
   }
 }
 

@@ -103,6 +103,24 @@ export function endLastPage(e: EngineContext): void {
   showBand(e, e.cursor.page.pageFooter);
 }
 
+/** Once a report page has run: its unlimited pages take the size of what they hold (the lowest
+ *  band and the rightmost object, plus the margins); band backgrounds end at the new edge. */
+export function fitUnlimitedPages(e: EngineContext, firstPage: number): void {
+  const p = e.cursor.page;
+  if (!p.unlimitedHeight && !p.unlimitedWidth) return;
+  for (let i = Math.max(0, firstPage); i < e.cursor.pages.length; i++) {
+    const page = e.cursor.pages[i];
+    const extent = e.cursor.extents.get(i);
+    if (!page || page.name !== p.name || !extent) continue;
+    if (p.unlimitedHeight) page.heightPx = extent.bottom + page.margins.bottom;
+    if (p.unlimitedWidth) {
+      page.widthPx = extent.right + page.margins.right;
+      const edge = extent.right;
+      for (const it of page.items) if (it.kind === 'box' && it.x + it.width > edge) it.width = Math.max(0, edge - it.x);
+    }
+  }
+}
+
 /** Ends the current column: footers, then the next column or a new page. */
 export function endColumn(e: EngineContext, showColumnFooter = true): void {
   if (e.keep.keeping) cutObjects(e);

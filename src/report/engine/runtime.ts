@@ -80,6 +80,13 @@ export interface RtTable {
   columnWidths: number[];
   rowHeights: number[];
   cells: RtTableCell[];
+  /** Header rows and columns repeated on each page part (else the table's FixedRows/Columns). */
+  fixed?: { rows: number; columns: number };
+  /** Rows and columns that start a new page part (a matrix dimension's PageBreak). */
+  pageBreaks?: { rows: ReadonlySet<number>; columns: ReadonlySet<number> };
+  /** Columns kept together on one page part, in runs of this many after the fixed columns (a
+   *  matrix's KeepCellsSideBySide). */
+  keepColumns?: number;
 }
 
 export interface RtTableCell {

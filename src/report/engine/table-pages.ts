@@ -12,7 +12,7 @@
 // below the last part (FastReport goes back to the first page of the last rows instead; the
 // engine only adds pages).
 
-import type { BandModel, MatrixObjectModel, TableObjectModel } from '../frx/model.js';
+import type { BandModel, MatrixObjectModel, TableLayout, TableObjectModel } from '../frx/model.js';
 import { freeSpace, place } from './bands.js';
 import type { EngineContext } from './context.js';
 import type { RtObject, RtTable, RtTableCell } from './runtime.js';
@@ -49,8 +49,8 @@ export function printTables(e: EngineContext, band: BandModel, tables: readonly 
       rt,
       table,
       left: i === 0 ? rt.left : right + rt.left - designRight,
-      fixedRows: Math.min(o.fixedRows, table.rowHeights.length),
-      fixedColumns: Math.min(o.fixedColumns, table.columnWidths.length),
+      fixedRows: Math.min(table.fixed?.rows ?? o.fixedRows, table.rowHeights.length),
+      fixedColumns: Math.min(table.fixed?.columns ?? o.fixedColumns, table.columnWidths.length),
       repeatRows: o.repeatHeaders || o.repeatColumnHeaders,
       repeatColumns: o.repeatHeaders || o.repeatRowHeaders,
     };
@@ -60,12 +60,22 @@ export function printTables(e: EngineContext, band: BandModel, tables: readonly 
       p.left = rt.left;
     }
     designRight = rt.left + o.width;
+    const layout = layoutOn(e, o.layout);
     if (sorted.length > 1) right = downThenAcross(e, band, p, undefined);
-    else if (o.layout === 'AcrossThenDown') acrossThenDown(e, band, p);
-    else downThenAcross(e, band, p, o.layout === 'Wrapped' ? o.wrappedGap : undefined);
+    else if (layout === 'AcrossThenDown') acrossThenDown(e, band, p);
+    else downThenAcross(e, band, p, layout === 'Wrapped' ? o.wrappedGap : undefined);
     if (c.curPage > end.page || (c.curPage === end.page && c.curY > end.y)) end = { page: c.curPage, y: c.curY };
   });
   if (c.curPage === end.page) c.curY = end.y;
+}
+
+/** An unlimited page decides the layout: on a page only unlimited in height the column parts
+ *  wrap down the page. */
+function layoutOn(e: EngineContext, layout: TableLayout): TableLayout {
+  const { unlimitedHeight, unlimitedWidth } = e.cursor.page;
+  if (!unlimitedHeight && !unlimitedWidth) return layout;
+  if (!unlimitedWidth) return 'Wrapped';
+  return unlimitedHeight ? 'AcrossThenDown' : 'DownThenAcross';
 }
 
 const range = (from: number, to: number): number[] =>
@@ -89,17 +99,40 @@ const sumOf = (sizes: readonly number[], indexes: readonly number[]): number =>
  *  data row at least, else none). */
 function rowsFit(p: Paging, start: number, space: number): number {
   const heights = p.table.rowHeights;
+  const repeated = start > 0 && p.repeatRows ? p.fixedRows : 0;
+  let used = sumOf(heights, range(0, repeated));
   let n = 0;
-  while (start + n < heights.length && sumOf(heights, partRows(p, start, n + 1)) <= space + 0.1) n++;
+  const breaks = p.table.pageBreaks?.rows;
+  for (let r = Math.max(start, repeated); r < heights.length; r++, n++) {
+    if (n > 0 && breaks?.has(r)) break;
+    used += heights[r] ?? 0;
+    if (used > space + 0.1) break;
+  }
   if (start === 0 && n <= p.fixedRows && n < heights.length) return 0;
-  return n;
+  // A part that starts inside the repeated rows counts them once (they are its own rows).
+  return n + Math.max(0, repeated - start);
 }
 
 function columnsFit(p: Paging, start: number, space: number): number {
   const widths = p.table.columnWidths;
+  const repeated = start > 0 && p.repeatColumns ? p.fixedColumns : 0;
+  let used = sumOf(widths, range(0, repeated));
   let n = 0;
-  while (start + n < widths.length && sumOf(widths, partColumns(p, start, n + 1)) <= space + 0.1) n++;
-  return n;
+  const breaks = p.table.pageBreaks?.columns;
+  const first = Math.max(start, repeated);
+  for (let c = first; c < widths.length; c++, n++) {
+    if (n > 0 && breaks?.has(c)) break;
+    used += widths[c] ?? 0;
+    if (used > space + 0.1) break;
+  }
+  // Kept columns: the part ends where a run of them does (unless a single run is too wide).
+  const keep = p.table.keepColumns ?? 1;
+  if (keep > 1 && first + n < widths.length) {
+    let kept = n;
+    while (kept > 0 && (first + kept - p.fixedColumns) % keep !== 0) kept--;
+    if (kept > 0) n = kept;
+  }
+  return n + Math.max(0, repeated - start);
 }
 
 /** The rows of the next part down the page: when none fit, a new page (or column) first; on a
@@ -163,6 +196,28 @@ function downThenAcross(e: EngineContext, band: BandModel, p: Paging, wrappedGap
   return firstRight;
 }
 
+/** The table's cells by the row they start on, and those spanning several rows (built once). */
+const cellIndex = new WeakMap<RtTable, { byRow: RtTableCell[][]; spanning: RtTableCell[] }>();
+
+/** The cells that may show in a part of these rows: those starting on them, and every cell
+ *  spanning rows (few: headers), which may reach into them from above. */
+function candidates(p: Paging, rows: readonly number[]): RtTableCell[] {
+  let index = cellIndex.get(p.table);
+  if (!index) {
+    const byRow: RtTableCell[][] = p.table.rowHeights.map(() => []);
+    const spanning: RtTableCell[] = [];
+    for (const c of p.table.cells) {
+      if (c.rowSpan > 1) spanning.push(c);
+      else byRow[c.row]?.push(c);
+    }
+    index = { byRow, spanning };
+    cellIndex.set(p.table, index);
+  }
+  const out = [...index.spanning];
+  for (const r of rows) for (const c of index.byRow[r] ?? []) out.push(c);
+  return out;
+}
+
 /** One part: the given rows and columns of the table at `left`, at the current position. */
 function printPart(
   e: EngineContext,
@@ -178,7 +233,7 @@ function printPart(
   const columnWidths = columns.map((c) => t.columnWidths[c] ?? 0);
   const rowHeights = rows.map((r) => t.rowHeights[r] ?? 0);
   const cells: RtTableCell[] = [];
-  for (const c of t.cells) {
+  for (const c of candidates(p, rows)) {
     const inRows = range(c.row, c.row + c.rowSpan).filter((r) => rowAt.has(r));
     const inColumns = range(c.column, c.column + c.colSpan).filter((x) => columnAt.has(x));
     if (inRows.length === 0 || inColumns.length === 0) continue;

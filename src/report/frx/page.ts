@@ -135,9 +135,6 @@ export function parsePage(el: XmlElement, ctx: LoadContext): ReportPageModel {
     raw: {},
   };
   if (page.watermarkEnabled) ctx.warn(`${describe(el)}: the watermark is not rendered`);
-  if (page.unlimitedHeight || page.unlimitedWidth) {
-    ctx.warn(`${describe(el)}: unlimited page size is not supported; the paper size is used`);
-  }
 
   const slots = {
     ReportTitleBand: 'reportTitle',

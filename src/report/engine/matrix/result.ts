@@ -87,6 +87,8 @@ export function buildResult(e: EngineContext, o: MatrixObjectModel, p: MatrixPar
 
 class ResultBuilder {
   private readonly cells: RtTableCell[] = [];
+  private readonly rowBreaks = new Set<number>();
+  private readonly columnBreaks = new Set<number>();
   private readonly dataWidth: number;
   private readonly dataHeight: number;
   readonly columnCount: number;
@@ -171,9 +173,21 @@ class ResultBuilder {
 
   /** A header cell: the value's text, or a total's own template text (its expressions see the
    *  total's first row). */
-  private header(item: HeaderItem, col: number, row: number, colSpan: number, rowSpan: number): void {
+  private header(item: HeaderItem, col: number, row: number, colSpan: number, rowSpan: number, even: boolean): void {
     this.p.seekRow(item.firstRow);
-    this.add(item.template, col, row, colSpan, rowSpan, false, item.total ? undefined : this.headerText(item));
+    this.add(item.template, col, row, colSpan, rowSpan, even, item.total ? undefined : this.headerText(item));
+  }
+
+  /** Header even styles alternate per dimension over the whole matrix (not per parent); a total
+   *  also counts for the dimensions inside it. */
+  private readonly columnCounts: number[] = [];
+  private readonly rowCounts: number[] = [];
+
+  private evenHeader(counts: number[], item: HeaderItem, levels: number): boolean {
+    const position = counts[item.level] ?? 0;
+    counts[item.level] = position + 1;
+    if (item.total) for (let l = item.level + 1; l < levels; l++) counts[l] = (counts[l] ?? 0) + 1;
+    return position % 2 === 1;
   }
 
   columnHeaders(node: HeaderItem, left: number, top: number): void {
@@ -182,9 +196,11 @@ class ResultBuilder {
     for (const item of node.children) {
       this.state.columnValues = valuesOf(item);
       const span = spanOf(item) * this.dataWidth;
-      if (item.total) this.header(item, left, top, span, Math.max(1, lastHeaderRow - top));
+      if (left > t.hw && t.columnLevels[item.level]?.descriptor.pageBreak) this.columnBreaks.add(left);
+      const even = this.evenHeader(this.columnCounts, item, t.columnLevels.length);
+      if (item.total) this.header(item, left, top, span, Math.max(1, lastHeaderRow - top), even);
       else {
-        this.header(item, left, top, span, 1);
+        this.header(item, left, top, span, 1, even);
         this.columnHeaders(item, left, top + 1);
       }
       if (item.children.length === 0 && t.sideBySide) {
@@ -201,10 +217,12 @@ class ResultBuilder {
     for (const item of node.children) {
       this.state.rowValues = valuesOf(item);
       const span = spanOf(item) * this.dataHeight;
-      if (item.total) this.header(item, left, top, Math.max(1, lastHeaderColumn - left), span);
+      if (top > t.hh && t.rowLevels[item.level]?.descriptor.pageBreak) this.rowBreaks.add(top);
+      const even = this.evenHeader(this.rowCounts, item, t.rowLevels.length);
+      if (item.total) this.header(item, left, top, Math.max(1, lastHeaderColumn - left), span, even);
       else {
-        if (this.o.splitRows) for (let r = 0; r < span; r++) this.header(item, left, top + r, 1, 1);
-        else this.header(item, left, top, 1, span);
+        if (this.o.splitRows) for (let r = 0; r < span; r++) this.header(item, left, top + r, 1, 1, even);
+        else this.header(item, left, top, 1, span, even);
         this.rowHeaders(item, left + 1, top);
       }
       if (item.children.length === 0 && t.stacked) {
@@ -259,7 +277,12 @@ class ResultBuilder {
       columnWidths: columns.map((c) => c.width),
       rowHeights: rows.map((r) => r.height),
       cells: this.cells,
+      // A matrix's header rows and columns are its fixed ones, whatever the file says.
+      fixed: { rows: tpl.hh, columns: tpl.hw },
     };
+    if (this.rowBreaks.size > 0 || this.columnBreaks.size > 0)
+      table.pageBreaks = { rows: this.rowBreaks, columns: this.columnBreaks };
+    if (this.o.keepCellsSideBySide && tpl.sideBySide) table.keepColumns = tpl.cellCount;
     return { table, columns, rows };
   }
 
