@@ -80,6 +80,8 @@ export interface RtTable {
   columnWidths: number[];
   rowHeights: number[];
   cells: RtTableCell[];
+  /** Rows whose cells' text may split when the table breaks across pages (TableRow.CanBreak). */
+  canBreakRows?: readonly boolean[];
   /** Header rows and columns repeated on each page part (else the table's FixedRows/Columns). */
   fixed?: { rows: number; columns: number };
   /** Rows and columns that start a new page part (a matrix dimension's PageBreak). */

@@ -11,6 +11,7 @@
 
 import { defaultBorder, defaultFill } from '../frx/defaults.js';
 import type {
+  BorderModel,
   ReportObjectModel,
   TableCellModel,
   TableColumnModel,
@@ -73,6 +74,7 @@ function tableData(e: EngineContext, o: TableObjectModel, rt: RtObject): void {
     columnWidths: o.columns.map((c) => c.width),
     rowHeights: o.rows.map((r) => r.height),
     cells,
+    canBreakRows: o.rows.map((r) => r.canBreak),
   };
   rt.table = table;
   layoutTable(e, o, table, rt);
@@ -180,12 +182,15 @@ export function tableItems(e: EngineContext, o: ReportObjectModel, rt: RtObject)
   const out: LaidItem[] = [];
   const header = itemHeader(o, rt);
   if (!isTransparentFill(rt.fill)) out.push({ item: { kind: 'box', ...header, border: NO_BORDER }, canBreak: false });
+  const shared = sharedEdges(t);
   for (const c of t.cells) {
     if (!c.rt.visible) continue;
     const cellLeft = rt.left + c.rt.left;
     const cellTop = rt.top + c.rt.top;
-    const cell = { ...c.rt, left: cellLeft, top: cellTop };
-    for (const laid of e.flow.objectItems(e, cell)) out.push({ ...laid, canBreak: false });
+    const cell = { ...c.rt, left: cellLeft, top: cellTop, border: drawnOnce(c, shared) };
+    // A cell's text splits across pages only in a row that may break (and not spanning rows).
+    const rowBreaks = c.rowSpan === 1 && t.canBreakRows?.[c.row] === true;
+    for (const laid of e.flow.objectItems(e, cell)) out.push({ ...laid, canBreak: rowBreaks && laid.canBreak });
     for (const inner of c.objects) {
       if (!inner.visible) continue;
       const placed = { ...inner, left: cellLeft + inner.left, top: cellTop + inner.top };
@@ -194,6 +199,36 @@ export function tableItems(e: EngineContext, o: ReportObjectModel, rt: RtObject)
   }
   if (hasBorder(rt.border)) out.push({ item: { kind: 'box', ...header, fill: NO_FILL }, canBreak: false });
   return out;
+}
+
+/** Which visible cell covers each place of the grid (rows × columns). */
+function sharedEdges(t: RtTable): (RtTableCell | undefined)[][] {
+  const grid: (RtTableCell | undefined)[][] = t.rowHeights.map(() => new Array(t.columnWidths.length));
+  for (const c of t.cells) {
+    if (!c.rt.visible) continue;
+    for (let y = c.row; y < c.row + c.rowSpan; y++) {
+      const row = grid[y];
+      if (row) for (let x = c.column; x < c.column + c.colSpan; x++) row[x] = c;
+    }
+  }
+  return grid;
+}
+
+/**
+ * A cell's border without the left and top lines its neighbours already draw (their right and
+ * bottom lines on the same edge), so that a shared edge is drawn once, in the left or upper
+ * cell's style.
+ */
+function drawnOnce(c: RtTableCell, grid: (RtTableCell | undefined)[][]): BorderModel {
+  const b = c.rt.border;
+  if (!b.lines.left && !b.lines.top) return b;
+  const rows = Array.from({ length: c.rowSpan }, (_, i) => c.row + i);
+  const columns = Array.from({ length: c.colSpan }, (_, i) => c.column + i);
+  const left =
+    b.lines.left && c.column > 0 && rows.every((y) => grid[y]?.[c.column - 1]?.rt.border.lines.right === true);
+  const top = b.lines.top && c.row > 0 && columns.every((x) => grid[c.row - 1]?.[x]?.rt.border.lines.bottom === true);
+  if (!left && !top) return b;
+  return { ...b, lines: { ...b.lines, left: b.lines.left && !left, top: b.lines.top && !top } };
 }
 
 const NO_FILL = defaultFill();

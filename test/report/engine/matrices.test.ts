@@ -114,6 +114,27 @@ describe('Simple Matrix.frx: Name × Year', () => {
   });
 });
 
+describe('cell borders', () => {
+  const { prepared } = runFixture('Simple Matrix.frx');
+  const g = grid(allItems(prepared), cellSet(1, 9));
+
+  it('draws each shared edge once (the left or upper cell’s line), the outer edges all around', () => {
+    let shared = 0;
+    for (let y = 0; y < g.length; y++) {
+      for (let x = 0; x < g[y]!.length; x++) {
+        const c = g[y]![x]!;
+        // Every cell of this template has all four lines: only the first row and column keep
+        // their top and left ones.
+        expect(c.border.lines.right && c.border.lines.bottom).toBe(true);
+        expect(c.border.lines.left).toBe(x === 0);
+        expect(c.border.lines.top).toBe(y === 0);
+        if (x > 0) shared++;
+      }
+    }
+    expect(shared).toBe(6 * 6);
+  });
+});
+
 describe('Matrix.frx: two matrices, nested rows and a highlight', () => {
   const { prepared, warnings } = runFixture('Matrix.frx');
   const items = allItems(prepared);

@@ -277,6 +277,7 @@ class ResultBuilder {
       columnWidths: columns.map((c) => c.width),
       rowHeights: rows.map((r) => r.height),
       cells: this.cells,
+      canBreakRows: rows.map((r) => r.canBreak),
       // A matrix's header rows and columns are its fixed ones, whatever the file says.
       fixed: { rows: tpl.hh, columns: tpl.hw },
     };
