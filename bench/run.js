@@ -10,7 +10,8 @@
 //   --rounds=N        alternating rounds (default 3; http-auth 5)
 //   --warmup=S        seconds of warm-up per target before the rounds (default 3, http-auth 5; 0 = none)
 //   --connections=N   autocannon connections (default 50)
-//   --targets=a,b     http-auth: which targets (bare,token,jwt[,anon]; default bare,token,jwt)
+//   --targets=a,b     http-auth: which targets (bare,token,jwt[,anon]; default bare,token,jwt);
+//                     report-matrix: which formats (pdf,html; default both)
 //   --prof            after the measured rounds, one more (uncounted) run per target with the V8
 //                     CPU profiler on in the server; prints where the time went, per request
 //   --prof-dir=DIR    where the .cpuprofile files go (default: a new temp directory); open them
@@ -42,6 +43,7 @@ const BENCHMARKS = {
   preview: () => import('./preview.js'),
   'preview-load': () => import('./preview-load.js'),
   'report-engine': () => import('./report-engine.js'),
+  'report-matrix': () => import('./report-matrix.js'),
   'srs-render-load': () => import('./srs-render-load.js'),
   'pdf-export': () => import('./pdf-export.js'),
 };
