@@ -218,6 +218,41 @@ function candidates(p: Paging, rows: readonly number[]): RtTableCell[] {
   return out;
 }
 
+/** Each row (or column) of the table → its place in the part, -1 when not in it. */
+function places(count: number, indexes: readonly number[]): Int32Array {
+  const at = new Int32Array(count).fill(-1);
+  indexes.forEach((x, i) => {
+    if (x < count) at[x] = i;
+  });
+  return at;
+}
+
+/** Where each of the sizes starts (running sums). */
+function offsets(sizes: readonly number[]): number[] {
+  let at = 0;
+  return sizes.map((s) => {
+    const here = at;
+    at += s;
+    return here;
+  });
+}
+
+/** The part of a cell's rows (or columns) the part shows: its first place in the part, how many
+ *  and their size; null when none. */
+function within(at: Int32Array, from: number, span: number, sizes: readonly number[]) {
+  let first = -1;
+  let count = 0;
+  let size = 0;
+  for (let x = from; x < from + span; x++) {
+    const place = at[x] ?? -1;
+    if (place < 0) continue;
+    if (first < 0) first = place;
+    count++;
+    size += sizes[x] ?? 0;
+  }
+  return first < 0 ? null : { first, count, size };
+}
+
 /** One part: the given rows and columns of the table at `left`, at the current position. */
 function printPart(
   e: EngineContext,
@@ -228,34 +263,33 @@ function printPart(
   left: number,
 ): void {
   const t = p.table;
-  const rowAt = new Map(rows.map((r, i) => [r, i]));
-  const columnAt = new Map(columns.map((c, i) => [c, i]));
+  const rowAt = places(t.rowHeights.length, rows);
+  const columnAt = places(t.columnWidths.length, columns);
   const columnWidths = columns.map((c) => t.columnWidths[c] ?? 0);
   const rowHeights = rows.map((r) => t.rowHeights[r] ?? 0);
+  const lefts = offsets(columnWidths);
+  const tops = offsets(rowHeights);
   const cells: RtTableCell[] = [];
   for (const c of candidates(p, rows)) {
-    const inRows = range(c.row, c.row + c.rowSpan).filter((r) => rowAt.has(r));
-    const inColumns = range(c.column, c.column + c.colSpan).filter((x) => columnAt.has(x));
-    if (inRows.length === 0 || inColumns.length === 0) continue;
-    const row = rowAt.get(inRows[0] as number) as number;
-    const column = columnAt.get(inColumns[0] as number) as number;
-    const width = sumOf(t.columnWidths, inColumns);
-    const height = sumOf(t.rowHeights, inRows);
-    const cut = width !== c.rt.width || height !== c.rt.height;
+    const inRows = within(rowAt, c.row, c.rowSpan, t.rowHeights);
+    if (!inRows) continue;
+    const inColumns = within(columnAt, c.column, c.colSpan, t.columnWidths);
+    if (!inColumns) continue;
+    const cut = inColumns.size !== c.rt.width || inRows.size !== c.rt.height;
     cells.push({
       ...c,
       rt: {
         ...c.rt,
-        left: sumOf(columnWidths, range(0, column)),
-        top: sumOf(rowHeights, range(0, row)),
-        width,
-        height,
+        left: lefts[inColumns.first] ?? 0,
+        top: tops[inRows.first] ?? 0,
+        width: inColumns.size,
+        height: inRows.size,
         measure: cut ? undefined : c.rt.measure,
       },
-      row,
-      column,
-      rowSpan: inRows.length,
-      colSpan: inColumns.length,
+      row: inRows.first,
+      column: inColumns.first,
+      rowSpan: inRows.count,
+      colSpan: inColumns.count,
     });
   }
   const width = columnWidths.reduce((s, w) => s + w, 0);

@@ -7,7 +7,7 @@ import { applyOperator, INTEGER_TYPES, type TypedValue } from '../../expr/index.
 import type { MatrixObjectModel } from '../../frx/model.js';
 import type { EngineContext } from '../context.js';
 import { compareSortValues } from '../datasource.js';
-import { aggregate, CellValues } from './aggregate.js';
+import { CellValues } from './aggregate.js';
 import { HeaderTree, leafIdsOf, type HeaderItem } from './headers.js';
 import { buildResult, type MatrixResult } from './result.js';
 import { matrixTemplate, type MatrixLevel, type MatrixTemplate } from './template.js';
@@ -24,7 +24,10 @@ export function buildMatrix(e: EngineContext, o: MatrixObjectModel): MatrixResul
     compareSortValues(a ?? NULL, b ?? NULL, culture);
   const columns = new HeaderTree(tpl.columnLevels, compare);
   const rows = new HeaderTree(tpl.rowLevels, compare);
-  const values = new CellValues(tpl.cellCount);
+  const values = new CellValues(
+    o.dataCells.map((c) => (c.function === 'Custom' ? 'None' : c.function)),
+    e.report.convertNulls,
+  );
 
   const cursor = o.dataSource ? e.data.findSource(o.dataSource) : undefined;
   if (o.dataSource && !cursor)
@@ -103,7 +106,7 @@ function addRow(e: EngineContext, o: MatrixObjectModel, tpl: MatrixTemplate, ind
   o.dataCells.forEach((cell, k) => {
     if (cell.expression.trim() === '') return;
     const v = e.exprs.calc(cell, 'expression', cell.expression, `${o.name}.Cells[${k}]`);
-    if (v.value !== null && v.value !== undefined) c.values.add(k, rowLeaf, columnLeaf, v);
+    if (v.value !== null && v.value !== undefined) c.values.add(k, rowLeaf, columnLeaf, v, index);
   });
 }
 
@@ -133,11 +136,7 @@ function computeCells(
           e.warnings.add(`${o.name}: a Custom cell function needs the report script; its first value is shown`);
         }
         const fn = cell.function === 'Custom' ? 'None' : cell.function;
-        grid[(r * nc + c) * k + i] = aggregate(
-          fn,
-          values.values(i, rowLeaves[r] ?? [], columnLeaves[c] ?? []),
-          convertNulls,
-        );
+        grid[(r * nc + c) * k + i] = values.aggregate(i, fn, rowLeaves[r] ?? [], columnLeaves[c] ?? []);
       }
     }
   }

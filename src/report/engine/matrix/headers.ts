@@ -57,7 +57,22 @@ export class HeaderTree {
     return node.leafId;
   }
 
+  /** Per parent, its children by value: most rows repeat a value, found here without comparing. */
+  private readonly lookup = new Map<HeaderItem, Map<string, HeaderItem>>();
+
   private child(parent: HeaderItem, level: MatrixLevel, i: number, value: TypedValue | null, rowIndex: number) {
+    let known = this.lookup.get(parent);
+    if (!known) this.lookup.set(parent, (known = new Map()));
+    const key = valueKey(value);
+    const hit = key === undefined ? undefined : known.get(key);
+    if (hit) return hit;
+    const found = this.find(parent, level, i, value, rowIndex);
+    if (key !== undefined) known.set(key, found);
+    return found;
+  }
+
+  /** The child equal to the value (by the dimension's comparison), inserted in order when new. */
+  private find(parent: HeaderItem, level: MatrixLevel, i: number, value: TypedValue | null, rowIndex: number) {
     const kids = parent.children;
     const sort = level.descriptor.sort;
     let at: number;
@@ -130,6 +145,17 @@ export class HeaderTree {
     walk(this.root);
     return out;
   }
+}
+
+/** A key equal for equal values of one type (values the comparison calls equal may still differ
+ *  here: the key only finds repeats fast). */
+function valueKey(v: TypedValue | null): string | undefined {
+  if (v === null) return 'null';
+  const x = v.value;
+  if (x instanceof Date) return `${v.type}:${x.getTime()}`;
+  // Objects without a text of their own (no toString) get no key: they are compared.
+  if (typeof x === 'object' && x !== null && x.toString === Object.prototype.toString) return undefined;
+  return `${v.type}:${String(x)}`;
 }
 
 /** The innermost values a terminal item stands for: itself, or for a total all values under
