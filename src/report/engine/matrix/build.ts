@@ -33,7 +33,12 @@ export function buildMatrix(e: EngineContext, o: MatrixObjectModel): MatrixResul
   if (o.dataSource && !cursor)
     e.warnings.add(`${o.name}: data source "${o.dataSource}" is not in the dictionary; the matrix has no data`);
   if (!o.dataSource)
-    e.warnings.add(`${o.name}: the matrix has no DataSource (a ManualBuild script would fill it); it has no data`);
+    e.warnings.add(
+      o.manualBuildEvent
+        ? `${o.name}: the matrix is filled by its ManualBuild script handler (${o.manualBuildEvent}), which is not ` +
+            'run (report scripts are not supported yet); it prints its headers only'
+        : `${o.name}: the matrix has no DataSource; it prints its headers only`,
+    );
   const saved = cursor ? { rows: cursor.rows, position: cursor.position } : undefined;
   try {
     let dataRows = cursor ? cursor.allRows() : [];
