@@ -68,8 +68,13 @@ export function objectCalcHeight(e: EngineContext, rt: RtObject): number {
 /** The prepared items of a printed object (coordinates relative to its band). */
 export function objectItems(e: EngineContext, rt: RtObject): LaidItem[] {
   const laid = objectType(rt.model).item(e, rt.model, rt);
-  if (Array.isArray(laid)) return laid;
-  return [withLinks(laid, rt)];
+  if (!Array.isArray(laid)) return [withLinks(laid, rt)];
+  // An object of parts (a table): its bookmark marks its first part, its hyperlink is every
+  // part's that has none of its own.
+  if (rt.hyperlink) for (const l of laid) l.item.hyperlink ??= rt.hyperlink;
+  const first = laid[0];
+  if (rt.bookmark && first && first.item.bookmark === undefined) first.item.bookmark = rt.bookmark;
+  return laid;
 }
 
 function withLinks(l: LaidItem, rt: RtObject): LaidItem {

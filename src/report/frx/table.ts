@@ -159,6 +159,12 @@ function normaliseCells(table: TableObjectModel, el: XmlElement, ctx: LoadContex
     }
     while (cells.length < n) cells.push(emptyCell(table, cells.length, y, ctx, parsers));
   });
+  layOutCells(table);
+}
+
+/** Each cell's design box from the column widths and row heights (spans cut to the edge). */
+export function layOutCells(table: Pick<TableObjectModel, 'columns' | 'rows' | 'cells'>): void {
+  const n = table.columns.length;
   let top = 0;
   table.cells.forEach((cells, y) => {
     let left = 0;

@@ -4,7 +4,7 @@
 // last; empty intersections blank.
 import { describe, expect, it } from 'vitest';
 import type { PreparedItem, PreparedReport, PreparedText } from '../../../src/report/engine/index.js';
-import { collate, nwindRows, runFixture } from './helpers.js';
+import { collate, nwindDataSet, nwindRows, runFixture, runTemplate } from './helpers.js';
 
 interface Demo {
   Name: string;
@@ -221,5 +221,43 @@ describe('Objects Inside The Matrix.frx: shapes in the data cells', () => {
       const inside = cells.some((c) => s.x >= c.x && s.x + s.width <= c.x + c.width && s.y >= c.y);
       expect(inside).toBe(true);
     }
+  });
+});
+
+describe('a matrix written by hand: dimensions and a data cell, no template cells', () => {
+  const frx = `<?xml version="1.0" encoding="utf-8"?>
+<Report>
+  <Dictionary>
+    <TableDataSource Name="MatrixDemo" ReferenceName="NorthWind.MatrixDemo" DataType="System.Int32" Enabled="true">
+      <Column Name="Name" DataType="System.String"/>
+      <Column Name="Year" DataType="System.Int32"/>
+      <Column Name="Revenue" DataType="System.Decimal"/>
+    </TableDataSource>
+  </Dictionary>
+  <ReportPage Name="Page1">
+    <DataBand Name="Data1" Width="718.2" Height="30">
+      <MatrixObject Name="M" Top="10" Width="100" Height="20" DataSource="MatrixDemo" Style="Orange">
+        <MatrixColumns><Header Expression="[MatrixDemo.Year]"/></MatrixColumns>
+        <MatrixRows><Header Expression="[MatrixDemo.Name]"/></MatrixRows>
+        <MatrixCells><Cell Expression="[MatrixDemo.Revenue]"/></MatrixCells>
+      </MatrixObject>
+    </DataBand>
+  </ReportPage>
+</Report>`;
+  const { prepared, warnings } = runTemplate(frx, { datasets: { NorthWind: nwindDataSet() } });
+  const names3x3 = new Set(['M', ...[1, 2, 3].flatMap((x) => [1, 2, 3].map((y) => `MCell${x}_${y}`))]);
+  const g = grid(allItems(prepared), names3x3);
+
+  it('prints the whole cross-tab from cells made as FastReport makes them, in its Style’s colours', () => {
+    const plain = (s: string): string => s.replace(/[$,]/g, '').replace(/\.00$/, '');
+    expect(textGrid(g)).toEqual(nameByYear('').map((row) => row.map(plain)));
+    expect(warnings.filter((w) => w.startsWith('M:'))).toEqual([]);
+    const fill = (c: PreparedText): unknown => (c.fill.kind === 'Solid' ? c.fill.color : c.fill.kind);
+    // Headers (first row and column) in the Orange scheme's header colour, the rest in its body's.
+    expect(fill(g[0]![1]!)).toEqual({ r: 255, g: 218, b: 70, a: 255 });
+    expect(fill(g[1]![0]!)).toEqual({ r: 255, g: 218, b: 70, a: 255 });
+    expect(fill(g[1]![1]!)).toEqual({ r: 255, g: 235, b: 155, a: 255 });
+    expect(g[1]![0]!.horzAlign).toBe('Center');
+    expect(g[1]![1]!.horzAlign).toBe('Right');
   });
 });

@@ -2,7 +2,7 @@
 // from nwind.xml independently of the engine.
 import { describe, expect, it } from 'vitest';
 import type { PreparedItem, PreparedReport } from '../../../src/report/engine/index.js';
-import { nwindRows, runFixture } from './helpers.js';
+import { nwindRows, runFixture, runTemplate } from './helpers.js';
 
 const near = (a: number, b: number): boolean => Math.abs(a - b) < 0.01;
 
@@ -102,5 +102,40 @@ describe('Table.frx: the static table and the tables a script builds', () => {
     expect(textsOf(prepared, 'Cell15')).toEqual(['Category Name']);
     expect(textsOf(prepared, 'Cell20')).toEqual(['[Categories.CategoryName]']);
     expect(warnings.filter((w) => /not supported and will not be rendered/.test(w))).toEqual([]);
+  });
+});
+
+describe('a table with its own hyperlink and bookmark', () => {
+  const frx = `<?xml version="1.0" encoding="utf-8"?>
+<Report>
+  <ReportPage Name="Page1">
+    <ReportTitleBand Name="Title" Width="718.2" Height="40">
+      <TableObject Name="Table1" Width="200" Height="40" Hyperlink.Value="https://example.com/t" Bookmark="&quot;top&quot;">
+        <TableColumn Name="Column1" Width="100"/>
+        <TableColumn Name="Column2" Width="100"/>
+        <TableRow Name="Row1">
+          <TableCell Name="A" Text="a"/>
+          <TableCell Name="B" Text="b" Hyperlink.Value="https://example.com/b"/>
+        </TableRow>
+        <TableRow Name="Row2">
+          <TableCell Name="C" Text="c"/>
+          <TableCell Name="D" Text="d"/>
+        </TableRow>
+      </TableObject>
+    </ReportTitleBand>
+  </ReportPage>
+</Report>`;
+  const { prepared } = runTemplate(frx);
+
+  it('links every cell without a link of its own, and marks its first cell with the bookmark', () => {
+    const link = (name: string): string | undefined => item(prepared, name).hyperlink?.target;
+    expect(['A', 'B', 'C', 'D'].map(link)).toEqual([
+      'https://example.com/t',
+      'https://example.com/b',
+      'https://example.com/t',
+      'https://example.com/t',
+    ]);
+    expect(item(prepared, 'A').bookmark).toBe('top');
+    expect(['B', 'C', 'D'].map((n) => item(prepared, n).bookmark)).toEqual([undefined, undefined, undefined]);
   });
 });

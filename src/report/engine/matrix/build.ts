@@ -10,7 +10,7 @@ import { compareSortValues } from '../datasource.js';
 import { CellValues } from './aggregate.js';
 import { HeaderTree, leafIdsOf, type HeaderItem } from './headers.js';
 import { buildResult, type MatrixResult } from './result.js';
-import { matrixTemplate, type MatrixLevel, type MatrixTemplate } from './template.js';
+import { matrixTemplate, type MatrixLevel, type MatrixTemplate } from '../../frx/matrix-template.js';
 
 /** The matrix's table for the current print; null when it has no data and PrintIfEmpty is off. */
 export function buildMatrix(e: EngineContext, o: MatrixObjectModel): MatrixResult | null {

@@ -5,7 +5,7 @@
 // order: innermost values and totals.
 
 import type { TypedValue } from '../../expr/index.js';
-import type { CellAt, MatrixLevel } from './template.js';
+import type { CellAt, MatrixLevel } from '../../frx/matrix-template.js';
 
 export interface HeaderItem {
   /** The dimension's value (a total carries its parent's; the grand total null). */

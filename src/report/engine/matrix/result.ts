@@ -18,7 +18,7 @@ import type { EngineContext } from '../context.js';
 import type { RtObject, RtTable, RtTableCell } from '../runtime.js';
 import { applyHighlights, formatValue } from '../text-object.js';
 import { spanOf, type HeaderItem } from './headers.js';
-import { templateCell, type CellAt, type MatrixTemplate } from './template.js';
+import { templateCell, type CellAt, type MatrixTemplate } from '../../frx/matrix-template.js';
 
 /** What the result is built from: the template, the header trees' terminal items, and the value
  *  of data cell k at (row terminal, column terminal). */

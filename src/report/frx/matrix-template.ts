@@ -10,7 +10,7 @@
 // A matrix without row (or column) dimensions has one invisible dimension instead: one value
 // (null), no total.
 
-import type { MatrixHeaderModel, MatrixObjectModel, TableCellModel } from '../../frx/model.js';
+import type { MatrixHeaderModel, MatrixObjectModel, TableCellModel } from './model.js';
 
 /** A template cell's place: column, row. */
 export interface CellAt {
@@ -37,6 +37,9 @@ export interface MatrixTemplate {
   stacked: boolean;
   columnLevels: MatrixLevel[];
   rowLevels: MatrixLevel[];
+  /** The template's size: header columns and rows plus the body. */
+  columnCount: number;
+  rowCount: number;
 }
 
 /** The dimension that stands in for a missing list of rows or columns. */
@@ -74,7 +77,9 @@ export function matrixTemplate(o: MatrixObjectModel): MatrixTemplate {
     const total = descriptor.totals ? { col: j, row: hh + bodyHeight - dataHeight * totalsSoFar } : null;
     return { descriptor, header: { col: j, row: hh }, total };
   });
-  return { hw, hh, title, cellCount: k, sideBySide, stacked, columnLevels, rowLevels };
+  const columnCount = hw + bodyWidth;
+  const rowCount = hh + bodyHeight;
+  return { hw, hh, title, cellCount: k, sideBySide, stacked, columnLevels, rowLevels, columnCount, rowCount };
 }
 
 /** The template cell at a place, if the template has it. */
