@@ -110,7 +110,8 @@ describe('a table with its own hyperlink and bookmark', () => {
 <Report>
   <ReportPage Name="Page1">
     <ReportTitleBand Name="Title" Width="718.2" Height="40">
-      <TableObject Name="Table1" Width="200" Height="40" Hyperlink.Value="https://example.com/t" Bookmark="&quot;top&quot;">
+      <TableObject Name="Table1" Width="200" Height="40"
+        Hyperlink.Value="https://example.com/t" Bookmark="&quot;top&quot;">
         <TableColumn Name="Column1" Width="100"/>
         <TableColumn Name="Column2" Width="100"/>
         <TableRow Name="Row1">

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { allBands, allObjects } from '../../../src/report/frx/load.js';
 import type { DataBandModel, GroupHeaderBandModel } from '../../../src/report/frx/model.js';
-import { FIXTURES, band, fixtureBytes, loadFixture, obj, page0 } from './helpers.js';
+import { FIXTURES, band, loadFixture, obj, page0 } from './helpers.js';
 
 const rgb = (r: number, g: number, b: number, a = 255) => ({ r, g, b, a });
 const BLACK = rgb(0, 0, 0);
