@@ -20,6 +20,7 @@ import { isGroupEmpty, runGroup } from './groups.js';
 import { KeepBlock } from './keep.js';
 import { RunLimits } from './limits.js';
 import { objectData, objectItems } from './objects.js';
+import { exposeDialogControls } from './dialogs.js';
 import { printTables } from './table-pages.js';
 import { PageCursor } from './page-cursor.js';
 import { PageNumbering } from './page-numbers.js';
@@ -158,6 +159,7 @@ export class Engine implements EngineContext {
       calc: (expression, where) => e.exprs.calc(e.scope, `dict:${where}`, expression, where),
     });
     this.exprs = new Expressions(this.scope);
+    exposeDialogControls(report, this.scope, options.parameters ?? {}, this.date);
     this.styles = new StyleSheet(report.styles, this.warnings);
     this.totals = new Totals(
       report.dictionary.totals,

@@ -4,6 +4,7 @@
 import { TemplateError } from '../errors.js';
 import { parseBorder, parseFill } from './appearance.js';
 import { defaultFill, defaultFont, defaultTextFill } from './defaults.js';
+import { parseDialogPage } from './dialog.js';
 import { emptyDictionary, parseDictionary } from './dictionary.js';
 import type {
   BandModel,
@@ -14,6 +15,7 @@ import type {
   StyleModel,
 } from './model.js';
 import { parsePage } from './page.js';
+import { parseInvariantDate } from './value-parsers.js';
 import { Attrs, clip, describe, LoadContext } from './values.js';
 import { parseXmlText, readXmlText, type XmlElement, type XmlLimits } from './xml.js';
 
@@ -47,15 +49,6 @@ export function loadFrx(input: Buffer | Uint8Array | string, opts: LoadFrxOption
   const result: LoadFrxResult = { report, warnings: [...ctx.warnings.list] };
   if (keepXml) result.xml = doc.root;
   return result;
-}
-
-/** "MM/dd/yyyy HH:mm:ss" (invariant) → a Date holding those wall-clock fields in UTC. */
-function parseInvariantDate(s: string): Date | null {
-  const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*$/.exec(s);
-  if (!m) return null;
-  const [month, day, year, h, min, sec] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) => Number(x ?? 0)) as number[];
-  const d = new Date(Date.UTC(year as number, (month as number) - 1, day, h, min, sec));
-  return d.getUTCMonth() === (month as number) - 1 && d.getUTCDate() === day ? d : null;
 }
 
 function readReportInfo(a: Attrs): ReportInfoModel {
@@ -133,6 +126,7 @@ function parseReport(root: XmlElement, ctx: LoadContext): ReportModel {
     styles: [],
     dictionary: emptyDictionary(),
     pages: [],
+    dialogs: [],
     raw: {},
   };
   let sawDictionary = false;
@@ -153,7 +147,7 @@ function parseReport(root: XmlElement, ctx: LoadContext): ReportModel {
         report.pages.push(parsePage(child, ctx));
         break;
       case 'DialogPage':
-        ctx.warn(`${describe(child)}: dialog pages are not supported and are skipped`);
+        report.dialogs.push(parseDialogPage(child, ctx));
         break;
       default:
         ctx.warn(`Unknown element ${describe(child)} in the report is ignored`);

@@ -280,6 +280,37 @@ export interface ReportInfoModel {
   creatorVersion: string;
 }
 
+/** A control of a dialog form, with the values it was designed with (the report never shows the
+ *  form: it runs as if the user pressed OK without changing anything). */
+export interface DialogControlModel {
+  name: string;
+  line: number;
+  /** The element name: TextBoxControl, CheckBoxControl, DateTimePickerControl, … */
+  className: string;
+  text: string;
+  checked: boolean;
+  enabled: boolean;
+  visible: boolean;
+  /** DateTimePicker/MonthCalendar: the designed date (null: the time of the render). */
+  date: Date | null;
+  /** NumericUpDown: its Value. */
+  number: number | null;
+  /** List controls: their items and the selected one (-1: none). */
+  items: string[];
+  selectedIndex: number;
+}
+
+/** A dialog form (DialogPage): its controls, nested ones included. */
+export interface DialogPageModel {
+  name: string;
+  line: number;
+  /** The form's caption, and whether it is shown (a script may hide it). */
+  text: string;
+  visible: boolean;
+  controls: DialogControlModel[];
+  events: Record<string, string>;
+}
+
 export interface ReportModel {
   reportInfo: ReportInfoModel;
   scriptLanguage: string;
@@ -296,5 +327,6 @@ export interface ReportModel {
   styles: StyleModel[];
   dictionary: DictionaryModel;
   pages: ReportPageModel[];
+  dialogs: DialogPageModel[];
   raw: Record<string, string>;
 }

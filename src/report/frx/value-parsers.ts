@@ -167,3 +167,12 @@ export function parseFlags<T extends string>(
   }
   return names.filter((v) => set.has(v));
 }
+
+/** "MM/dd/yyyy HH:mm:ss" (invariant) → a Date holding those wall-clock fields in UTC. */
+export function parseInvariantDate(s: string): Date | null {
+  const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*$/.exec(s);
+  if (!m) return null;
+  const [month, day, year, h, min, sec] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) => Number(x ?? 0)) as number[];
+  const d = new Date(Date.UTC(year as number, (month as number) - 1, day, h, min, sec));
+  return d.getUTCMonth() === (month as number) - 1 && d.getUTCDate() === day ? d : null;
+}
