@@ -107,6 +107,52 @@ export interface New extends Base {
   readonly args: readonly Node[];
 }
 
+// Script mode only (report scripts, src/report/script): the parser makes these when it parses a
+// script, and only a script's evaluation hooks (Ctx.script) evaluate them.
+
+/** `target op value` with op `=`, `+=`, `-=`, … `??=`; the target is a chain, member or index. */
+export interface Assign extends Base {
+  readonly k: 'assign';
+  readonly target: Node;
+  readonly op: string;
+  readonly value: Node;
+}
+/** `++x`, `x--` … */
+export interface IncDec extends Base {
+  readonly k: 'incdec';
+  readonly target: Node;
+  readonly op: '++' | '--';
+  readonly prefix: boolean;
+}
+/** A method of the script: `GroupRank()`, `this.Total(1)`. */
+export interface UserCall extends Base {
+  readonly k: 'ucall';
+  readonly name: string;
+  readonly args: readonly Node[];
+}
+/** `new T(args) { init }`, `new T<A, B>()`, `new T[n]`, `new T[] { … }`, `new[] { … }`. */
+export interface ScriptNew extends Base {
+  readonly k: 'snew';
+  /** As written, without its type arguments ('' for `new[]`). */
+  readonly type: string;
+  readonly typeArgs: readonly string[];
+  readonly args: readonly Node[];
+  /** An array's length (`new int[n]`), null otherwise. */
+  readonly length: Node | null;
+  readonly array: boolean;
+  /** A collection or array initializer's items, null without one. */
+  readonly init: readonly Node[] | null;
+}
+/** `x is T` / `x as T`. */
+export interface TypeTest extends Base {
+  readonly k: 'typetest';
+  readonly op: 'is' | 'as';
+  readonly x: Node;
+  readonly type: string;
+}
+
+export type ScriptNode = Assign | IncDec | UserCall | ScriptNew | TypeTest;
+
 export type Node =
   | Lit
   | Ref
@@ -122,4 +168,5 @@ export type Node =
   | Binary
   | Cond
   | Cast
-  | New;
+  | New
+  | ScriptNode;

@@ -9,9 +9,18 @@ import { defaultOf, kindName, typeNameOf } from './type-names.js';
 import type { ExpressionLimits, Formatter, Scope } from './types.js';
 import { ValueError } from './value-error.js';
 import { Chr, EnumVal, NullOf, toPublic, type Value } from './values.js';
+import type { ScriptNode } from './ast.js';
+
+/** What a report script adds to an evaluation: the script-only nodes (assignments, its methods,
+ *  object creation, type tests) are its to evaluate. */
+export interface ScriptHooks {
+  evaluate(ctx: Ctx, n: ScriptNode): Value;
+}
 
 export interface Ctx {
   readonly scope: Scope;
+  /** Set when a report script evaluates (src/report/script). */
+  readonly script?: ScriptHooks;
   readonly convertNulls: boolean;
   readonly fmt: Formatter;
   readonly limits: ExpressionLimits;
@@ -19,9 +28,10 @@ export interface Ctx {
   nowValue: Date | undefined;
 }
 
-export function makeCtx(scope: Scope, limits: ExpressionLimits): Ctx {
+export function makeCtx(scope: Scope, limits: ExpressionLimits, script?: ScriptHooks): Ctx {
   return {
     scope,
+    ...(script ? { script } : {}),
     convertNulls: scope.convertNulls === true,
     fmt: scope.formatter ?? EN_US_FORMATTER,
     limits,

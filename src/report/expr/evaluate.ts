@@ -218,6 +218,13 @@ export function evalNode(ctx: Ctx, n: Node): Value {
       return castTo(ctx, cv(ctx, evalNode(ctx, n.x)), n.type, n.nullable);
     case 'new':
       return construct(n.type, evalArgs(ctx, n.args, false));
+    case 'assign':
+    case 'incdec':
+    case 'ucall':
+    case 'snew':
+    case 'typetest':
+      if (!ctx.script) throw fail('this is only allowed in a report script');
+      return ctx.script.evaluate(ctx, n);
   }
 }
 
@@ -290,6 +297,21 @@ function collectReferences(root: Node): string[] {
         break;
       case 'new':
         kids.push(...n.args);
+        break;
+      case 'assign':
+        kids.push(n.target, n.value);
+        break;
+      case 'incdec':
+        kids.push(n.target);
+        break;
+      case 'ucall':
+        kids.push(...n.args);
+        break;
+      case 'snew':
+        kids.push(...n.args, n.length, ...(n.init ?? []));
+        break;
+      case 'typetest':
+        kids.push(n.x);
         break;
     }
     for (let i = kids.length - 1; i >= 0; i--) if (kids[i]) stack.push(kids[i]!);

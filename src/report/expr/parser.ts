@@ -26,6 +26,18 @@ function prefixNames(segs: readonly string[]): string[] {
 }
 
 export class Parser extends TokenCursor {
+  /**
+   * @param script Script mode (report scripts): assignments, `++`/`--`, the script's own
+   *   methods, `new` of any type, `is`/`as`, `this.` — the nodes only a script evaluates.
+   */
+  constructor(
+    src: string,
+    maxDepth: number,
+    protected readonly script = false,
+  ) {
+    super(src, maxDepth);
+  }
+
   /** Parses the whole source as one expression. */
   parseAll(): Node {
     const n = this.parseExpression();
@@ -39,7 +51,7 @@ export class Parser extends TokenCursor {
     return n;
   }
 
-  private parseExpression(): Node {
+  protected parseExpression(): Node {
     this.enter();
     const pos = this.tok.pos;
     const c = this.parseCoalesce();
@@ -57,7 +69,8 @@ export class Parser extends TokenCursor {
 
   private parseCoalesce(): Node {
     const a = this.parseBinary(1);
-    if (!this.isOp('??')) return a;
+    // `??=` (scripts) is an assignment, not `??`.
+    if (!this.isOp('??') || this.src[this.tok.end] === '=') return a;
     const pos = this.advance().pos;
     this.enter();
     const b = this.parseCoalesce();
@@ -68,9 +81,15 @@ export class Parser extends TokenCursor {
   private parseBinary(minPrec: number): Node {
     let left = this.parseUnary();
     for (;;) {
-      if (this.tok.kind === 'id' && !this.tok.verbatim && (this.tok.text === 'is' || this.tok.text === 'as'))
-        throw this.error(`'${this.tok.text}' is not supported`);
+      if (this.tok.kind === 'id' && !this.tok.verbatim && (this.tok.text === 'is' || this.tok.text === 'as')) {
+        const tested = this.typeTest(left, minPrec);
+        if (tested === null) return left;
+        left = tested;
+        continue;
+      }
       if (this.tok.kind !== 'op') return left;
+      // `<<=` and `>>=` (scripts) are assignments.
+      if ((this.tok.text === '<<' || this.tok.text === '>>') && this.src[this.tok.end] === '=') return left;
       const prec = BINARY_PREC[this.tok.text];
       if (prec === undefined || prec < minPrec) return left;
       const opTok = this.advance();
@@ -79,7 +98,7 @@ export class Parser extends TokenCursor {
     }
   }
 
-  private parseUnary(): Node {
+  protected parseUnary(): Node {
     this.enter();
     try {
       const t = this.tok;
@@ -98,7 +117,7 @@ export class Parser extends TokenCursor {
         const x = this.parseUnary();
         return this.mk({ k: 'unary', pos: t.pos, op: t.text as '-', x }, x);
       }
-      if (t.kind === 'op' && (t.text === '++' || t.text === '--')) throw this.error(`'${t.text}' is not supported`);
+      if (t.kind === 'op' && (t.text === '++' || t.text === '--')) return this.prefixIncDec();
       if (this.isOp('(')) {
         const cast = this.tryCast();
         if (cast) return cast;
@@ -165,7 +184,7 @@ export class Parser extends TokenCursor {
     return this.mk({ k: 'cast', pos: open.pos, type, nullable, x }, x);
   }
 
-  private parseArgs(): Node[] {
+  protected parseArgs(): Node[] {
     this.expectOp('(');
     const args: Node[] = [];
     if (this.isOp(')')) {
@@ -225,7 +244,7 @@ export class Parser extends TokenCursor {
     return this.mk({ k: 'ref', pos: open.pos, name });
   }
 
-  private parseIdentifier(): Node {
+  protected parseIdentifier(): Node {
     const first = this.advance();
     const pos = first.pos;
     if (!first.verbatim) {
@@ -238,6 +257,8 @@ export class Parser extends TokenCursor {
           return this.mk({ k: 'lit', pos, v: null });
         case 'new':
           return this.parseNew(pos);
+        case 'this':
+          return this.parseThis(pos);
       }
       if (UNSUPPORTED_KEYWORDS.has(first.text)) throw this.error(`'${first.text}' is not supported`, pos);
     }
@@ -272,7 +293,7 @@ export class Parser extends TokenCursor {
 
     if (segs.length === 1 && isCall) {
       const fn = FUNCTIONS.get(first.text);
-      if (!fn) throw this.bindError(`unknown function '${first.text}'`, pos);
+      if (!fn) return this.unknownFunction(first.text, pos);
       const args = this.parseArgs();
       this.checkArity(first.text, fn, args.length, pos);
       return this.mkArgs({ k: 'call', pos, fn: first.text, args }, args);
@@ -304,7 +325,7 @@ export class Parser extends TokenCursor {
       throw this.bindError(`no overload of '${name}' takes ${n} argument${n === 1 ? '' : 's'}`, pos);
   }
 
-  private parseNew(pos: number): Node {
+  protected parseNew(pos: number): Node {
     if (this.tok.kind !== 'id') throw this.error("a type name is expected after 'new'");
     const segs = [this.advance().text];
     while (this.isOp('.')) {
@@ -320,7 +341,34 @@ export class Parser extends TokenCursor {
     return this.mkArgs({ k: 'new', pos, type, args }, args);
   }
 
-  private parsePostfix(node: Node): Node {
+  // Hooks for what only report scripts write (src/report/script overrides them).
+
+  /** `x is T` / `x as T` at precedence `minPrec`: null to end the operand there. */
+  protected typeTest(_left: Node, _minPrec: number): Node | null {
+    throw this.error(`'${this.tok.text}' is not supported`);
+  }
+
+  /** `++x` / `--x` (the operator is the current token). */
+  protected prefixIncDec(): Node {
+    throw this.error(`'${this.tok.text}' is not supported`);
+  }
+
+  /** `x++` / `x--` after `node` (the operator is the current token). */
+  protected postfixIncDec(_node: Node): Node {
+    throw this.error(`'${this.tok.text}' is not supported`);
+  }
+
+  /** `this` (just read, at `pos`). */
+  protected parseThis(pos: number): Node {
+    throw this.error("'this' is not supported", pos);
+  }
+
+  /** A call of a name that is no standard function (the arguments follow). */
+  protected unknownFunction(name: string, pos: number): Node {
+    throw this.bindError(`unknown function '${name}'`, pos);
+  }
+
+  protected parsePostfix(node: Node): Node {
     let n = node;
     for (;;) {
       if (this.isOp('.') || this.isOp('?.')) {
@@ -343,6 +391,8 @@ export class Parser extends TokenCursor {
         n = this.mk({ k: 'index', pos: n.pos, obj: n, index }, n, index);
       } else if (this.isOp('(')) {
         throw this.error('this expression cannot be called');
+      } else if (this.isOp('++') || this.isOp('--')) {
+        n = this.postfixIncDec(n);
       } else {
         return n;
       }
