@@ -8,7 +8,7 @@ import { fromResolved } from './scope-values.js';
 import { defaultOf, kindName, typeNameOf } from './type-names.js';
 import type { ExpressionLimits, Formatter, Scope } from './types.js';
 import { ValueError } from './value-error.js';
-import { Chr, EnumVal, NullOf, toPublic, type Value } from './values.js';
+import { Chr, EnumVal, HostObject, NullOf, toPublic, type Value } from './values.js';
 import type { ScriptNode } from './ast.js';
 
 /** What a report script adds to an evaluation: the script-only nodes (assignments, its methods,
@@ -107,6 +107,8 @@ export function str(ctx: Ctx, v: Value): string {
   if (typeof v === 'boolean') return v ? 'True' : 'False';
   if (v instanceof Chr) return v.toString();
   if (v instanceof EnumVal) return v.name;
+  // object.ToString() of a script's object is its type's name, as in .NET.
+  if (v instanceof HostObject) return v.typeName;
   return format(ctx, v, '');
 }
 

@@ -131,7 +131,7 @@ function callFn(
 }
 
 /** Binary operators other than && || ??. */
-function evalBinary(ctx: Ctx, op: string, ra: Value, rb: Value): Value {
+export function evalBinary(ctx: Ctx, op: string, ra: Value, rb: Value): Value {
   if (op === '==' || op === '!=') {
     // Comparisons with null / DBNull.Value see the raw value (CONTRACT.md), whatever
     // ConvertNulls says.

@@ -27,7 +27,7 @@ import {
 import { TimeSpan } from './time-span.js';
 import { kindName } from './type-names.js';
 import { ValueError } from './value-error.js';
-import { ArrayVal, Chr, Dbl, EnumVal, NullOf, type Value } from './values.js';
+import { ArrayVal, Chr, Dbl, EnumVal, HostObject, NullOf, type Value } from './values.js';
 
 const nullRef = (what: string) =>
   new ValueError('NullReferenceException', `Object reference not set to an instance of an object (${what} on null)`);
@@ -236,6 +236,7 @@ export function checkArgs(name: string, def: { min: number; max: number }, n: nu
 /** Reads property `name` of a value (already through ConvertNulls). */
 export function getMember(_ctx: Ctx, self: Value, name: string): Value {
   if (self === null || self instanceof NullOf) throw nullRef(`.${name}`);
+  if (self instanceof HostObject) return self.member(name);
   if (typeof self === 'string') {
     const p = STRING_PROPS.get(name);
     if (p) return p(self);
@@ -256,6 +257,7 @@ export function getMember(_ctx: Ctx, self: Value, name: string): Value {
 /** Calls method `name` of a value (already through ConvertNulls) with evaluated arguments. */
 export function callMethod(ctx: Ctx, self: Value, name: string, args: readonly Value[]): Value {
   if (self === null || self instanceof NullOf) throw nullRef(`.${name}()`);
+  if (self instanceof HostObject) return self.call(name, args, (v) => str(ctx, v));
   let meth: Method | undefined;
   if (typeof self === 'string') meth = STRING_METHODS.get(name);
   else if (self instanceof Date) meth = DATE_METHODS.get(name);
@@ -269,6 +271,7 @@ export function callMethod(ctx: Ctx, self: Value, name: string, args: readonly V
 /** `self[index]`: chars of a string, items of an array, bytes of a byte[]. */
 export function indexValue(self: Value, index: Value): Value {
   if (self === null || self instanceof NullOf) throw nullRef('[]');
+  if (self instanceof HostObject) return self.index(index);
   const i = argInt(index, 'index');
   if (typeof self === 'string') {
     if (i < 0 || i >= self.length)

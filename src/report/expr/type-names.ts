@@ -5,7 +5,7 @@
 import { DATETIME_MIN_MS } from './date-time.js';
 import { Decimal } from './decimal.js';
 import { TimeSpan } from './time-span.js';
-import { ArrayVal, Chr, Dbl, EnumVal, Flt, NullOf, type Value } from './values.js';
+import { ArrayVal, Chr, Dbl, EnumVal, Flt, HostObject, NullOf, type Value } from './values.js';
 
 /** Canonical .NET type names, by every spelling a template or a scope may use. */
 const TYPE_ALIASES: ReadonlyMap<string, string> = new Map([
@@ -114,6 +114,7 @@ export function typeNameOf(v: Value): string {
   if (v instanceof ArrayVal) return `${v.elementType}[]`;
   if (v instanceof EnumVal) return v.type;
   if (v instanceof NullOf) return v.type ?? 'System.Object';
+  if (v instanceof HostObject) return v.typeName;
   return 'System.Object';
 }
 

@@ -104,6 +104,25 @@ export class Opaque {
   constructor(readonly raw: object) {}
 }
 
+/**
+ * An object of a report script (a List, a Dictionary, a report object): expressions reach only
+ * the members it answers for, through these methods (src/report/script implements them). It is
+ * never a JS object an expression could look into.
+ */
+export abstract class HostObject {
+  /** The .NET type name ("System.Collections.Generic.List`1", "FastReport.TextObject"). */
+  abstract readonly typeName: string;
+  /** A property (a ValueError for one it does not have). */
+  abstract member(name: string): Value;
+  abstract setMember(name: string, v: Value): void;
+  /** A method; `text` gives a value's text as the report shows it. */
+  abstract call(name: string, args: readonly Value[], text: (v: Value) => string): Value;
+  abstract index(i: Value): Value;
+  abstract setIndex(i: Value, v: Value): void;
+  /** What `foreach` walks. */
+  abstract items(): Iterable<Value>;
+}
+
 export type Value =
   | null
   | string
@@ -120,7 +139,8 @@ export type Value =
   | ArrayVal
   | EnumVal
   | NullOf
-  | Opaque;
+  | Opaque
+  | HostObject;
 
 /** Internal → public (see the top of this file). A NullOf becomes null: apply ConvertNulls first. */
 export function toPublic(v: Value): unknown {
@@ -160,7 +180,8 @@ export function inferValue(v: unknown): Value {
         v instanceof EnumVal ||
         v instanceof NullOf ||
         v instanceof ArrayVal ||
-        v instanceof Opaque
+        v instanceof Opaque ||
+        v instanceof HostObject
       )
         return v;
       if (v instanceof Date) {
