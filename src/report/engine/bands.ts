@@ -30,7 +30,9 @@ function showBandOnce(e: EngineContext, band: BandModel): void {
       !child.fillUnusedSpace &&
       !(band.type === 'DataBand' && child.printIfDatabandEmpty);
     if (showChild && band.keepChild) startKeep(e, band);
+    e.script.fire(band.name, band.events, 'BeforePrintEvent');
     const shown = showBandToPage(e, band);
+    if (shown) e.script.fire(band.name, band.events, 'AfterPrintEvent');
     e.totals.processBand(band, e.bands.rt(band).repeated, shown !== null);
     if (shown?.tables) e.flow.printTables(e, band, shown.tables);
     if (shown && e.bands.output === null) e.flow.renderOuterSubreports(e, band);

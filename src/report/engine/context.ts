@@ -24,6 +24,7 @@ import type { PostprocessRecords } from './postprocess.js';
 import type { Reprints } from './reprint.js';
 import type { LaidItem, RtObject } from './runtime.js';
 import type { ReportScope } from './scope.js';
+import type { ScriptEvents } from './script.js';
 import type { ReportStructure } from './structure.js';
 import type { StyleSheet } from './styles.js';
 import type { Totals } from './totals.js';
@@ -80,6 +81,8 @@ export interface EngineContext {
   readonly reprints: Reprints;
   readonly records: PostprocessRecords;
   readonly flow: EngineFlow;
+  /** The report script's handlers (a no-op without a script). */
+  readonly script: ScriptEvents;
   /** fonts.resolve, once per font object and run. */
   resolveFont(font: FontSpec): ResolvedFont;
 }

@@ -21,6 +21,7 @@ import { KeepBlock } from './keep.js';
 import { RunLimits } from './limits.js';
 import { objectData, objectItems } from './objects.js';
 import { exposeDialogControls } from './dialogs.js';
+import { NO_SCRIPT, type ScriptEvents, startScript } from './script.js';
 import { printTables } from './table-pages.js';
 import { PageCursor } from './page-cursor.js';
 import { PageNumbering } from './page-numbers.js';
@@ -99,6 +100,7 @@ export class Engine implements EngineContext {
   readonly keep = new KeepBlock();
   readonly reprints = new Reprints();
   readonly records = new PostprocessRecords();
+  readonly script: ScriptEvents;
   readonly flow: EngineFlow = {
     endColumn,
     showReprintFooters,
@@ -160,6 +162,9 @@ export class Engine implements EngineContext {
     });
     this.exprs = new Expressions(this.scope);
     exposeDialogControls(report, this.scope, options.parameters ?? {}, this.date);
+    const script = startScript(report, this.scope, this.passes, this.warnings);
+    this.scope.script = script;
+    this.script = script ?? NO_SCRIPT;
     this.styles = new StyleSheet(report.styles, this.warnings);
     this.totals = new Totals(
       report.dictionary.totals,
@@ -189,6 +194,7 @@ export class Engine implements EngineContext {
     const passes = this.passes;
     const limits = this.limits;
     passes.finalPass = !passes.doublePass;
+    this.script.fire('Report', this.report.events, 'StartReportEvent');
     passes.dropFinishedPages = passes.doublePass && !this.keepFirstPassPages;
     this.runPass();
     resetLogicalPageNumber(this);
@@ -213,6 +219,7 @@ export class Engine implements EngineContext {
       limits.roomForPage(pages.length);
     }
     postprocess(pages, this.records, this.fonts);
+    this.script.fire('Report', this.report.events, 'FinishReportEvent');
     return limits.truncated ? { pages, truncated: true } : { pages };
   }
 

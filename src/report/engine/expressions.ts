@@ -22,7 +22,7 @@ export class Expressions {
     if (!byKey) this.templates.set(owner, (byKey = new Map()));
     let t = byKey.get(key);
     if (!t) {
-      t = compileTemplate(text, { brackets, where, isName: this.scope.isName });
+      t = compileTemplate(text, { brackets, where, isName: this.scope.isName, isFunction: this.scope.isFunction });
       byKey.set(key, t);
     }
     return t;
@@ -33,7 +33,7 @@ export class Expressions {
     if (!byKey) this.exprs.set(owner, (byKey = new Map()));
     let e = byKey.get(key);
     if (!e) {
-      e = compileExpression(source, { where, isName: this.scope.isName });
+      e = compileExpression(source, { where, isName: this.scope.isName, isFunction: this.scope.isFunction });
       byKey.set(key, e);
     }
     return e;

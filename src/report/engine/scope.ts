@@ -112,6 +112,13 @@ function suppliedParameter(v: unknown, dataType: string): Resolved {
   return { value: v, type: dataType || undefined };
 }
 
+/** What the report's expressions see of its script (engine/script.ts). */
+export interface ScriptNames {
+  field(name: string): Resolved | undefined;
+  hasMethod(name: string): boolean;
+  call(name: string, args: readonly unknown[]): Resolved;
+}
+
 export class ReportScope implements Scope {
   readonly convertNulls: boolean;
   readonly formatter: Formatter;
@@ -120,6 +127,8 @@ export class ReportScope implements Scope {
   /** Run-time properties of report objects (`Matrix1.RowIndex`), by object name: each answers
    *  for the properties it has (a value, null before it prints) and undefined for others. */
   readonly objectProperties = new Map<string, (property: string) => Resolved | undefined>();
+  /** The report script: its fields are names, its methods functions of the report's expressions. */
+  script: ScriptNames | undefined = undefined;
   private readonly parameters = new Map<string, ParameterModel>();
   private readonly evaluating = new Set<string>();
 
@@ -146,8 +155,16 @@ export class ReportScope implements Scope {
     if (name.startsWith('Report.ReportInfo.') && Object.hasOwn(INFO_FIELDS, name.slice(18))) return true;
     if (this.parameters.has(name) || this.host.hasTotal(name)) return true;
     if (this.host.data.resolve(name) !== null) return true;
+    if (this.script?.field(name) !== undefined) return true;
     return this.objectProperty(name) !== undefined;
   };
+
+  isFunction = (name: string): boolean => this.script?.hasMethod(name) === true;
+
+  callScript(name: string, args: readonly unknown[]): Resolved {
+    if (!this.script) throw new TemplateError(`the report has no script method ${name}`);
+    return this.script.call(name, args);
+  }
 
   private objectProperty(name: string): Resolved | undefined {
     const dot = name.indexOf('.');
@@ -162,7 +179,7 @@ export class ReportScope implements Scope {
     if (ref) return this.column(ref);
     const p = this.parameters.get(name);
     if (p) return this.parameter(name, p);
-    return this.host.totalValue(name) ?? this.objectProperty(name);
+    return this.host.totalValue(name) ?? this.script?.field(name) ?? this.objectProperty(name);
   }
 
   private system(name: string): Resolved | undefined {

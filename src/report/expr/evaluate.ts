@@ -3,6 +3,7 @@
 
 import { TemplateError } from '../errors.js';
 import type { Node } from './ast.js';
+import { fromResolved } from './scope-values.js';
 import { charge, type Ctx, cv, fail, isNullish, lookupName, makeCtx } from './context.js';
 import { castTo } from './casts.js';
 import { zeroLike } from './numeric-kinds.js';
@@ -218,9 +219,13 @@ export function evalNode(ctx: Ctx, n: Node): Value {
       return castTo(ctx, cv(ctx, evalNode(ctx, n.x)), n.type, n.nullable);
     case 'new':
       return construct(n.type, evalArgs(ctx, n.args, false));
+    case 'ucall':
+      if (!ctx.script && ctx.scope.callScript)
+        return fromResolved(ctx.scope.callScript(n.name, evalArgs(ctx, n.args, false)));
+      if (!ctx.script) throw fail('this is only allowed in a report script');
+      return ctx.script.evaluate(ctx, n);
     case 'assign':
     case 'incdec':
-    case 'ucall':
     case 'snew':
     case 'typetest':
       if (!ctx.script) throw fail('this is only allowed in a report script');
@@ -353,7 +358,9 @@ export function compileExpression(source: string, options?: CompileOptions): Com
   let ast: Node | null = null;
   let err: unknown;
   try {
-    ast = new Parser(source, limits.maxDepth).parseAll();
+    const parser = new Parser(source, limits.maxDepth);
+    parser.userFunctions = options?.isFunction;
+    ast = parser.parseAll();
   } catch (e) {
     err = e;
   }

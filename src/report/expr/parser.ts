@@ -363,8 +363,15 @@ export class Parser extends TokenCursor {
     throw this.error("'this' is not supported", pos);
   }
 
+  /** The report script's methods a text may call (they are looked up when evaluated). */
+  userFunctions: ((name: string) => boolean) | undefined;
+
   /** A call of a name that is no standard function (the arguments follow). */
   protected unknownFunction(name: string, pos: number): Node {
+    if (this.userFunctions?.(name) === true) {
+      const args = this.parseArgs();
+      return this.mkArgs({ k: 'ucall', pos, name, args }, args);
+    }
     throw this.bindError(`unknown function '${name}'`, pos);
   }
 

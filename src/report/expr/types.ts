@@ -82,6 +82,9 @@ export interface Formatter {
  */
 export interface Scope {
   resolve(name: string): Resolved | undefined;
+  /** Calls a method of the report script (names CompileOptions.isFunction accepted), with the
+   *  arguments as internal values. */
+  callScript?(name: string, args: readonly unknown[]): Resolved;
   /**
    * Report.ConvertNulls (FastReport's default: true). The project's rule (CONTRACT.md):
    * comparisons with `null` / `DBNull.Value` (and `??`, IsNull) see the raw value — a null
@@ -131,6 +134,9 @@ export interface CompileOptions {
    * brackets or quotes is looked up in the scope first at each evaluation (see Scope).
    */
   isName?: ((name: string) => boolean) | undefined;
+  /** The report script's methods a text may call (`[GroupRank()]`); evaluated by
+   *  Scope.callScript. */
+  isFunction?: ((name: string) => boolean) | undefined;
 }
 
 /** A result with its .NET type name ('System.Int32', 'System.Decimal', 'System.String'…;

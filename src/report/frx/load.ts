@@ -154,14 +154,12 @@ function parseReport(root: XmlElement, ctx: LoadContext): ReportModel {
     }
   }
   report.raw = a.rest();
-  if (report.scriptText !== null) {
-    const lines = report.scriptText.split('\n').length;
-    ctx.warn(
-      isEmptyScript(report.scriptText)
-        ? 'ScriptText (the default empty ReportScript class) is ignored: scripts are never run'
-        : `ScriptText (${report.scriptLanguage}, ${lines} lines) is ignored: scripts are never compiled or run`,
-    );
-  }
+  if (
+    report.scriptText !== null &&
+    report.scriptLanguage.toLowerCase() !== 'csharp' &&
+    !isEmptyScript(report.scriptText)
+  )
+    ctx.warn(`ScriptText (${report.scriptLanguage}) is ignored: only C# report scripts are run`);
   if (report.pages.length === 0) ctx.warn('The report has no ReportPage');
   linkSubreports(report, ctx);
   return report;

@@ -92,7 +92,8 @@ function completeTemplate(m: MatrixObjectModel, autoSize: boolean, ctx: LoadCont
   const totals = new Set(
     [...t.columnLevels, ...t.rowLevels].flatMap((l) => (l.total ? [`${l.total.col},${l.total.row}`] : [])),
   );
-  const scheme = SCHEMES[m.matrixStyle.toLowerCase()];
+  const style = m.matrixStyle.toLowerCase();
+  const scheme = Object.hasOwn(SCHEMES, style) ? SCHEMES[style] : undefined;
   m.rows.forEach((_, y) => {
     const row = (m.cells[y] ??= []);
     for (let x = row.length; x < m.columns.length; x++) {

@@ -8,7 +8,7 @@
 // - `type` is the FastReport class name (the element name in the .frx).
 // - `raw` keeps, verbatim, every attribute the model does not interpret (including dotted
 //   sub-properties such as `Hyperlink.DetailReportName`), so nothing is lost for later stages
-//   and for writing a template back. `events` keeps script event-handler names (never run).
+//   and for writing a template back. `events` keeps script event-handler names (engine/script.ts runs them).
 // - `line` is the template line of the element, for messages.
 
 import type { Color } from './colors.js';
@@ -80,7 +80,7 @@ export interface ComponentModel {
   hyperlink: HyperlinkModel;
   cursor: string;
   tag: string;
-  /** Script event handlers by attribute name (e.g. BeforePrintEvent → method). Never run. */
+  /** Script event handlers by attribute name (e.g. BeforePrintEvent → method). */
   events: Record<string, string>;
   raw: Record<string, string>;
 }

@@ -314,7 +314,7 @@ export interface DialogPageModel {
 export interface ReportModel {
   reportInfo: ReportInfoModel;
   scriptLanguage: string;
-  /** The C# script, never compiled or run (null when the template has none). */
+  /** The C# script, interpreted by src/report/script (null when the template has none). */
   scriptText: string | null;
   convertNulls: boolean;
   doublePass: boolean;

@@ -19,6 +19,13 @@ import {
 } from './value-parsers.js';
 import type { XmlElement } from './xml.js';
 
+/** The handlers the engine runs (engine/script.ts): a band's BeforePrint and AfterPrint, the
+ *  report's StartReport and FinishReport. */
+function isRunEvent(element: string, key: string): boolean {
+  if (element.endsWith('Band')) return key === 'BeforePrintEvent' || key === 'AfterPrintEvent';
+  return element === 'Report' && (key === 'StartReportEvent' || key === 'FinishReportEvent');
+}
+
 /** Shared state of one load: warnings and the script event handlers met on the way. */
 export class LoadContext {
   readonly warnings = new ReportWarnings();
@@ -29,19 +36,20 @@ export class LoadContext {
     this.warnings.add(message);
   }
 
-  noteEvents(owner: string, events: Record<string, string>): void {
+  noteEvents(owner: string, element: string, events: Record<string, string>): void {
     for (const key of Object.keys(events)) {
+      if (isRunEvent(element, key)) continue;
       this.eventCount++;
       if (this.eventRefs.length < 20) this.eventRefs.push(`${owner}.${key}=${clip(events[key] ?? '', 40)}`);
     }
   }
 
-  /** One warning that lists the event handlers (they are never run). */
+  /** One warning that lists the event handlers the engine does not run yet. */
   eventWarning(): string | null {
     if (this.eventCount === 0) return null;
     const more =
       this.eventCount > this.eventRefs.length ? `, … and ${this.eventCount - this.eventRefs.length} more` : '';
-    return `Script event handlers are ignored (scripts are never run): ${this.eventRefs.join(', ')}${more}`;
+    return `Script event handlers not run yet: ${this.eventRefs.join(', ')}${more}`;
   }
 }
 
@@ -229,7 +237,7 @@ export class Attrs {
 
   /**
    * Script event handlers: every attribute named …Event (BeforePrintEvent, StartReportEvent, …)
-   * with a value. They are kept by name and reported, never run.
+   * with a value. They are kept by name; those the engine does not run yet are reported.
    */
   events(): Record<string, string> {
     const out: Record<string, string> = {};
@@ -238,7 +246,7 @@ export class Attrs {
       const v = this.take(key) ?? '';
       if (v.trim() !== '') out[key] = v;
     }
-    if (Object.keys(out).length > 0) this.ctx.noteEvents(this.ownerName(), out);
+    if (Object.keys(out).length > 0) this.ctx.noteEvents(this.ownerName(), this.el.name, out);
     return out;
   }
 

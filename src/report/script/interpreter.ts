@@ -62,6 +62,8 @@ export class ScriptError extends Error {
     message: string,
     readonly method: string,
     readonly line: number,
+    /** A budget or limit ran out (the render must stop, not only the handler). */
+    readonly limit = false,
   ) {
     super(`${message} (script method ${method}, line ${line})`);
   }
@@ -173,7 +175,9 @@ export class ScriptRuntime implements ScriptHooks {
       const at = (typeof e === 'object' && e !== null && this.whereOf.get(e)) || this.current;
       if (e instanceof Thrown)
         throw new ScriptError(`uncaught ${e.exception.typeName}: ${e.exception.message}`, at.method, at.line);
-      if (e instanceof ValueError || e instanceof RangeError) throw new ScriptError(e.message, at.method, at.line);
+      if (e instanceof ValueError) throw new ScriptError(e.message, at.method, at.line, e.netError === 'LimitExceeded');
+      // The JS stack ran out (deep recursion in an expression).
+      if (e instanceof RangeError) throw new ScriptError(e.message, at.method, at.line, true);
       throw e;
     }
   }

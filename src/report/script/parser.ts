@@ -79,7 +79,7 @@ export function refusedIn(src: string, start: number, end: number): { why: strin
   let prev: Token | undefined;
   for (let t = lexAt(src, start); t.kind !== 'eof' && t.pos < end; t = lexAt(src, t.end)) {
     if (t.kind === 'id') {
-      const word = REFUSED_WORDS[t.text];
+      const word = Object.hasOwn(REFUSED_WORDS, t.text) ? REFUSED_WORDS[t.text] : undefined;
       if (word) return { why: `${word} is not allowed in a report script`, pos: t.pos };
       const next = lexAt(src, t.end);
       const dotted = next.kind === 'op' && next.text === '.';

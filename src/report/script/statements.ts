@@ -68,7 +68,7 @@ export class StatementParser extends ScriptExpressionParser {
       return { k: 'empty', pos };
     }
     if (t.kind === 'id' && !t.verbatim) {
-      const refused = REFUSED_STATEMENTS[t.text];
+      const refused = Object.hasOwn(REFUSED_STATEMENTS, t.text) ? REFUSED_STATEMENTS[t.text] : undefined;
       if (refused && !(t.text === 'checked' || t.text === 'unchecked' ? !this.nextIs('{') : false))
         throw this.error(refused);
       switch (t.text) {

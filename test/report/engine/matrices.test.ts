@@ -260,4 +260,17 @@ describe('a matrix written by hand: dimensions and a data cell, no template cell
     expect(g[1]![0]!.horzAlign).toBe('Center');
     expect(g[1]![1]!.horzAlign).toBe('Right');
   });
+
+  it('takes an unknown Style (even one named like a JavaScript property) as no colours', () => {
+    for (const style of ['constructor', '__proto__', 'Purple']) {
+      const r = runTemplate(frx.replace('Style="Orange"', `Style="${style}"`), {
+        datasets: { NorthWind: nwindDataSet() },
+      });
+      const cells = grid(allItems(r.prepared), names3x3);
+      expect(textGrid(cells)[1]![0]).toBe(names[0]);
+      const f = cells[1]![1]!.fill;
+      // No scheme: the cells stay transparent.
+      expect(f.kind === 'Solid' ? f.color.a : 0).toBe(0);
+    }
+  });
 });

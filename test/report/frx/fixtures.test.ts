@@ -13,13 +13,9 @@ const EXPECTED_WARNINGS: Record<string, string[]> = {
   'Purchase Order.frx': [
     'DigitalSignatureObject "DigitalSignature1" (line 159) is not supported and will not be rendered',
   ],
-  'Objects Inside The Matrix.frx': [
-    'ScriptText (CSharp, 44 lines) is ignored: scripts are never compiled or run',
-    'Script event handlers are ignored (scripts are never run): Cell4.BeforePrintEvent=Cell4_BeforePrint',
-  ],
+  'Objects Inside The Matrix.frx': ['Script event handlers not run yet: Cell4.BeforePrintEvent=Cell4_BeforePrint'],
   'Table.frx': [
-    'ScriptText (CSharp, 72 lines) is ignored: scripts are never compiled or run',
-    'Script event handlers are ignored (scripts are never run): Table2.ManualBuildEvent=Table2_ManualBuild, ' +
+    'Script event handlers not run yet: Table2.ManualBuildEvent=Table2_ManualBuild, ' +
       'Table3.ManualBuildEvent=Table3_ManualBuild',
   ],
 };

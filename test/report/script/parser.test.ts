@@ -267,6 +267,11 @@ describe('what a report script may not do', () => {
     expect(m.body).toBeNull();
   });
 
+  it('takes names such as constructor or toString for what they are in C#: plain names', () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect(method(`void M() { ${name} = 1; ${name}++; }`, 'M').refused).toBeNull();
+  });
+
   it('refuses native code declared by attribute, and warns with the line', () => {
     const p = parseScript(
       script('    [DllImport("libc")]\n    static extern int system(string c);\n    void Ok() { }'),
