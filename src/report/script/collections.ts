@@ -231,9 +231,13 @@ export class ScriptDictionary extends HostObject {
     private readonly budget: MemoryBudget,
     readonly keyType: string,
     readonly valueType: string,
+    /** A Hashtable: a missing key reads as null. */
+    private readonly hashtable = false,
   ) {
     super();
-    this.typeName = `System.Collections.Generic.Dictionary<${keyType}, ${valueType}>`;
+    this.typeName = hashtable
+      ? 'System.Collections.Hashtable'
+      : `System.Collections.Generic.Dictionary<${keyType}, ${valueType}>`;
   }
 
   member(name: string): Value {
@@ -276,6 +280,7 @@ export class ScriptDictionary extends HostObject {
         argCount(name, args, 1);
         return this.map.delete(keyOf(args[0] as Value));
       case 'ContainsKey':
+      case 'Contains':
         argCount(name, args, 1);
         return this.map.has(keyOf(args[0] as Value));
       case 'ContainsValue':
@@ -291,6 +296,7 @@ export class ScriptDictionary extends HostObject {
 
   index(i: Value): Value {
     const e = this.map.get(keyOf(i));
+    if (!e && this.hashtable) return null;
     if (!e) throw new ValueError('KeyNotFoundException', 'The given key was not present in the dictionary.');
     return e.value;
   }

@@ -465,7 +465,9 @@ export class ScriptRuntime implements ScriptHooks {
       return new ScriptArray(this.budget, element, items);
     }
     const short = n.type.replace(/^System\.Collections\.Generic\./, '');
-    if (short === 'List' || short === 'HashSet' || short === 'Queue' || short === 'Stack') {
+    if (short === 'Hashtable' || short === 'System.Collections.Hashtable')
+      return new ScriptDictionary(this.budget, 'object', 'object', true);
+    if (short === 'List' || short === 'ArrayList' || short === 'System.Collections.ArrayList') {
       const list = new ScriptList(this.budget, n.typeArgs[0] ?? 'object');
       for (const v of args.length === 1 && args[0] instanceof HostObject ? iterate(args[0]) : [])
         list.call('Add', [v], String);

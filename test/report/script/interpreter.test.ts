@@ -194,6 +194,9 @@ describe('collections', () => {
     ['string[] a = { "x", "y" }; return a[1] + a.Length;', 'y2'],
     ['var a = new[] { 1, 2, 3 }; int s = 0; foreach (var v in a) s += v; return s;', 6],
     ['int[] a = new int[2]; return a[0];', 0],
+    ['var h = new Hashtable(); h.Add("a", 1); return h.Contains("a") && h["b"] == null;', true],
+    ['var h = new Hashtable(); h["x"] = 2; return h["x"];', 2],
+    ['var l = new ArrayList(); l.Add("a"); l.Add(1); return l.Count;', 2],
   ])('%s → %s', (body, expected) => {
     expect(run(body)).toEqual(expected);
   });
