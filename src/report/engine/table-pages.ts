@@ -95,44 +95,50 @@ function partColumns(p: Paging, start: number, count: number): number[] {
 const sumOf = (sizes: readonly number[], indexes: readonly number[]): number =>
   indexes.reduce((s, i) => s + (sizes[i] ?? 0), 0);
 
+/** How many rows (or columns) from `start` fit in `space`: counted from `first`, after the
+ *  repeated fixed ones (a part that starts inside them has `offset` of them as its own rows); a
+ *  page break ends the run. */
+function fitting(
+  sizes: readonly number[],
+  start: number,
+  space: number,
+  fixed: number,
+  repeat: boolean,
+  breaks: ReadonlySet<number> | undefined,
+): { n: number; first: number; offset: number } {
+  const repeated = start > 0 && repeat ? fixed : 0;
+  const first = Math.max(start, repeated);
+  let used = sumOf(sizes, range(0, repeated));
+  let n = 0;
+  for (let i = first; i < sizes.length; i++, n++) {
+    if (n > 0 && breaks?.has(i)) break;
+    used += sizes[i] ?? 0;
+    if (used > space + 0.1) break;
+  }
+  return { n, first, offset: Math.max(0, repeated - start) };
+}
+
 /** How many rows from `start` fit in `space` (at the table's start, the header rows and one
  *  data row at least, else none). */
 function rowsFit(p: Paging, start: number, space: number): number {
   const heights = p.table.rowHeights;
-  const repeated = start > 0 && p.repeatRows ? p.fixedRows : 0;
-  let used = sumOf(heights, range(0, repeated));
-  let n = 0;
-  const breaks = p.table.pageBreaks?.rows;
-  for (let r = Math.max(start, repeated); r < heights.length; r++, n++) {
-    if (n > 0 && breaks?.has(r)) break;
-    used += heights[r] ?? 0;
-    if (used > space + 0.1) break;
-  }
+  const { n, offset } = fitting(heights, start, space, p.fixedRows, p.repeatRows, p.table.pageBreaks?.rows);
   if (start === 0 && n <= p.fixedRows && n < heights.length) return 0;
-  // A part that starts inside the repeated rows counts them once (they are its own rows).
-  return n + Math.max(0, repeated - start);
+  return n + offset;
 }
 
 function columnsFit(p: Paging, start: number, space: number): number {
   const widths = p.table.columnWidths;
-  const repeated = start > 0 && p.repeatColumns ? p.fixedColumns : 0;
-  let used = sumOf(widths, range(0, repeated));
-  let n = 0;
-  const breaks = p.table.pageBreaks?.columns;
-  const first = Math.max(start, repeated);
-  for (let c = first; c < widths.length; c++, n++) {
-    if (n > 0 && breaks?.has(c)) break;
-    used += widths[c] ?? 0;
-    if (used > space + 0.1) break;
-  }
+  const fit = fitting(widths, start, space, p.fixedColumns, p.repeatColumns, p.table.pageBreaks?.columns);
+  let n = fit.n;
   // Kept columns: the part ends where a run of them does (unless a single run is too wide).
   const keep = p.table.keepColumns ?? 1;
-  if (keep > 1 && first + n < widths.length) {
+  if (keep > 1 && fit.first + n < widths.length) {
     let kept = n;
-    while (kept > 0 && (first + kept - p.fixedColumns) % keep !== 0) kept--;
+    while (kept > 0 && (fit.first + kept - p.fixedColumns) % keep !== 0) kept--;
     if (kept > 0) n = kept;
   }
-  return n + Math.max(0, repeated - start);
+  return n + fit.offset;
 }
 
 /** The rows of the next part down the page: when none fit, a new page (or column) first; on a

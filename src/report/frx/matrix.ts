@@ -6,7 +6,7 @@
 import { padding } from './defaults.js';
 import { matrixTemplate, type MatrixTemplate } from './matrix-template.js';
 import type { MatrixCellModel, MatrixHeaderModel, MatrixObjectModel } from './model.js';
-import { DEFAULT_COLUMN_WIDTH, DEFAULT_ROW_HEIGHT, layOutCells, readTable, type TableParsers } from './table.js';
+import { defaultColumn, defaultRow, layOutCells, readTable, type TableParsers } from './table.js';
 import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 
@@ -68,27 +68,9 @@ function completeTemplate(m: MatrixObjectModel, autoSize: boolean, ctx: LoadCont
   if (m.dataCells.length === 0 || (m.rowHeaders.length === 0 && m.columnHeaders.length === 0)) return;
   const t = matrixTemplate(m);
   if (m.columns.length >= t.columnCount && m.rows.length >= t.rowCount) return;
-  while (m.columns.length < t.columnCount) {
-    m.columns.push({
-      name: `${m.name}Column${m.columns.length + 1}`,
-      line: m.line,
-      width: DEFAULT_COLUMN_WIDTH,
-      minWidth: 0,
-      maxWidth: 5000,
-      autoSize,
-    });
-  }
-  while (m.rows.length < t.rowCount) {
-    m.rows.push({
-      name: `${m.name}Row${m.rows.length + 1}`,
-      line: m.line,
-      height: DEFAULT_ROW_HEIGHT,
-      minHeight: 0,
-      maxHeight: 1000,
-      autoSize,
-      canBreak: false,
-    });
-  }
+  while (m.columns.length < t.columnCount)
+    m.columns.push(defaultColumn(`${m.name}Column${m.columns.length + 1}`, m.line, autoSize));
+  while (m.rows.length < t.rowCount) m.rows.push(defaultRow(`${m.name}Row${m.rows.length + 1}`, m.line, autoSize));
   const totals = new Set(
     [...t.columnLevels, ...t.rowLevels].flatMap((l) => (l.total ? [`${l.total.col},${l.total.row}`] : [])),
   );

@@ -21,6 +21,27 @@ import type { XmlElement } from './xml.js';
 /** TableColumn.DefaultWidth and TableRow.DefaultHeight: 64 and 18 px rounded to 0.25 cm. */
 export const DEFAULT_COLUMN_WIDTH = 66.15;
 export const DEFAULT_ROW_HEIGHT = 18.9;
+/** TableColumn.MaxWidth and TableRow.MaxHeight when the file does not say. */
+const MAX_COLUMN_WIDTH = 5000;
+const MAX_ROW_HEIGHT = 1000;
+
+/** A column as TableColumn's constructor makes it. */
+export function defaultColumn(name: string, line: number, autoSize: boolean): TableColumnModel {
+  return { name, line, width: DEFAULT_COLUMN_WIDTH, minWidth: 0, maxWidth: MAX_COLUMN_WIDTH, autoSize };
+}
+
+/** A row as TableRow's constructor makes it. */
+export function defaultRow(name: string, line: number, autoSize: boolean): TableRowModel {
+  return {
+    name,
+    line,
+    height: DEFAULT_ROW_HEIGHT,
+    minHeight: 0,
+    maxHeight: MAX_ROW_HEIGHT,
+    autoSize,
+    canBreak: false,
+  };
+}
 
 /** The parsers of the objects a table holds (passed in: they live in objects.ts, which calls this). */
 export interface TableParsers {
@@ -86,7 +107,7 @@ function boundedSize(a: Attrs, key: 'Width' | 'Height', def: number, maxDef: num
 
 function parseColumn(el: XmlElement, ctx: LoadContext): TableColumnModel {
   const a = new Attrs(el, ctx);
-  const [width, minWidth, maxWidth] = boundedSize(a, 'Width', DEFAULT_COLUMN_WIDTH, 5000);
+  const [width, minWidth, maxWidth] = boundedSize(a, 'Width', DEFAULT_COLUMN_WIDTH, MAX_COLUMN_WIDTH);
   const col: TableColumnModel = {
     name: a.str('Name'),
     line: el.line,
@@ -105,7 +126,7 @@ function parseRow(
   parsers: TableParsers,
 ): { row: TableRowModel; cells: TableCellModel[] } {
   const a = new Attrs(el, ctx);
-  const [height, minHeight, maxHeight] = boundedSize(a, 'Height', DEFAULT_ROW_HEIGHT, 1000);
+  const [height, minHeight, maxHeight] = boundedSize(a, 'Height', DEFAULT_ROW_HEIGHT, MAX_ROW_HEIGHT);
   const row: TableRowModel = {
     name: a.str('Name'),
     line: el.line,

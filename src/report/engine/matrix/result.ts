@@ -13,7 +13,7 @@ import type {
   TableRowModel,
   TextObjectModel,
 } from '../../frx/model.js';
-import { DEFAULT_COLUMN_WIDTH, DEFAULT_ROW_HEIGHT } from '../../frx/table.js';
+import { defaultColumn, defaultRow } from '../../frx/table.js';
 import type { EngineContext } from '../context.js';
 import type { RtObject, RtTable, RtTableCell } from '../runtime.js';
 import { applyHighlights, formatValue } from '../text-object.js';
@@ -287,30 +287,12 @@ class ResultBuilder {
     return { table, columns, rows };
   }
 
+  // The loader completes a matrix's template to the size its dimensions need (frx/matrix.ts).
   private column(x: number): TableColumnModel {
-    return (
-      this.o.columns[x] ?? {
-        name: '',
-        line: this.o.line,
-        width: DEFAULT_COLUMN_WIDTH,
-        minWidth: 0,
-        maxWidth: 5000,
-        autoSize: false,
-      }
-    );
+    return this.o.columns[x] ?? defaultColumn('', this.o.line, false);
   }
 
   private row(y: number): TableRowModel {
-    return (
-      this.o.rows[y] ?? {
-        name: '',
-        line: this.o.line,
-        height: DEFAULT_ROW_HEIGHT,
-        minHeight: 0,
-        maxHeight: 1000,
-        autoSize: false,
-        canBreak: false,
-      }
-    );
+    return this.o.rows[y] ?? defaultRow('', this.o.line, false);
   }
 }
