@@ -56,7 +56,43 @@ export function defaultFor(type: string): Value {
   return t ? defaultOf(t) : null;
 }
 
-export class ScriptList extends HostObject {
+/** What every script object shares: its name in messages, and no settable property, indexer or
+ *  items unless it says otherwise. */
+abstract class ScriptObject extends HostObject {
+  /** The short type name messages use ('List', 'Exception'). */
+  protected abstract readonly label: string;
+
+  setMember(name: string, _v: Value): void {
+    throw missing(this.label, name, 'settable property');
+  }
+  index(_i: Value): Value {
+    throw new ValueError('InvalidOperationException', `'${this.label}' cannot be indexed`);
+  }
+  setIndex(_i: Value, _v: Value): void {
+    throw new ValueError('InvalidOperationException', `'${this.label}' cannot be indexed`);
+  }
+  items(): Iterable<Value> {
+    throw new ValueError('InvalidOperationException', `'${this.label}' cannot be walked`);
+  }
+}
+
+/** A List or an array: items by index, walked in order. */
+abstract class ListObject extends ScriptObject {
+  abstract readonly list: Value[];
+
+  override index(i: Value): Value {
+    return this.list[indexOf(i, this.list.length)] as Value;
+  }
+  override setIndex(i: Value, v: Value): void {
+    this.list[indexOf(i, this.list.length)] = v;
+  }
+  override items(): Iterable<Value> {
+    return [...this.list];
+  }
+}
+
+export class ScriptList extends ListObject {
+  protected readonly label = 'List';
   readonly typeName: string;
   constructor(
     private readonly budget: MemoryBudget,
@@ -71,10 +107,6 @@ export class ScriptList extends HostObject {
   member(name: string): Value {
     if (name === 'Count') return this.list.length;
     throw missing('List', name, 'property');
-  }
-
-  setMember(name: string): void {
-    throw missing('List', name, 'settable property');
   }
 
   call(name: string, args: readonly Value[], text: (v: Value) => string): Value {
@@ -131,21 +163,10 @@ export class ScriptList extends HostObject {
         throw missing('List', name, 'method');
     }
   }
-
-  index(i: Value): Value {
-    return this.list[indexOf(i, this.list.length)] as Value;
-  }
-
-  setIndex(i: Value, v: Value): void {
-    this.list[indexOf(i, this.list.length)] = v;
-  }
-
-  items(): Iterable<Value> {
-    return [...this.list];
-  }
 }
 
-export class ScriptArray extends HostObject {
+export class ScriptArray extends ListObject {
+  protected readonly label = 'Array';
   readonly typeName: string;
   constructor(
     budget: MemoryBudget,
@@ -162,31 +183,16 @@ export class ScriptArray extends HostObject {
     throw missing('Array', name, 'property');
   }
 
-  setMember(name: string): void {
-    throw missing('Array', name, 'settable property');
-  }
-
   call(name: string, args: readonly Value[]): Value {
     if (name === 'GetLength' && args.length === 1 && args[0] === 0) return this.list.length;
     if (name === 'Contains' && args.length === 1) return this.list.some((x) => same(x, args[0] as Value));
     throw missing('Array', name, 'method');
   }
-
-  index(i: Value): Value {
-    return this.list[indexOf(i, this.list.length)] as Value;
-  }
-
-  setIndex(i: Value, v: Value): void {
-    this.list[indexOf(i, this.list.length)] = v;
-  }
-
-  items(): Iterable<Value> {
-    return [...this.list];
-  }
 }
 
 /** A dictionary's entry, as `foreach` gives it. */
-class KeyValuePair extends HostObject {
+class KeyValuePair extends ScriptObject {
+  protected readonly label = 'KeyValuePair';
   readonly typeName = 'System.Collections.Generic.KeyValuePair';
   constructor(
     readonly key: Value,
@@ -199,20 +205,8 @@ class KeyValuePair extends HostObject {
     if (name === 'Value') return this.value;
     throw missing('KeyValuePair', name, 'property');
   }
-  setMember(name: string): void {
-    throw missing('KeyValuePair', name, 'settable property');
-  }
   call(name: string): Value {
     throw missing('KeyValuePair', name, 'method');
-  }
-  index(): Value {
-    throw new ValueError('InvalidOperationException', 'a KeyValuePair cannot be indexed');
-  }
-  setIndex(): void {
-    throw new ValueError('InvalidOperationException', 'a KeyValuePair cannot be indexed');
-  }
-  items(): Iterable<Value> {
-    throw new ValueError('InvalidOperationException', 'a KeyValuePair cannot be walked');
   }
 }
 
@@ -224,7 +218,8 @@ function keyOf(v: Value): string {
   return `${typeNameOf(v)}:${String(v)}`;
 }
 
-export class ScriptDictionary extends HostObject {
+export class ScriptDictionary extends ScriptObject {
+  protected readonly label = 'Dictionary';
   readonly typeName: string;
   private readonly map = new Map<string, { key: Value; value: Value }>();
   constructor(
@@ -261,10 +256,6 @@ export class ScriptDictionary extends HostObject {
     }
   }
 
-  setMember(name: string): void {
-    throw missing('Dictionary', name, 'settable property');
-  }
-
   call(name: string, args: readonly Value[]): Value {
     switch (name) {
       case 'Add': {
@@ -294,26 +285,27 @@ export class ScriptDictionary extends HostObject {
     }
   }
 
-  index(i: Value): Value {
+  override index(i: Value): Value {
     const e = this.map.get(keyOf(i));
     if (!e && this.hashtable) return null;
     if (!e) throw new ValueError('KeyNotFoundException', 'The given key was not present in the dictionary.');
     return e.value;
   }
 
-  setIndex(i: Value, v: Value): void {
+  override setIndex(i: Value, v: Value): void {
     const k = keyOf(i);
     if (!this.map.has(k)) this.budget.take(1);
     this.map.set(k, { key: i, value: v });
   }
 
-  items(): Iterable<Value> {
+  override items(): Iterable<Value> {
     return [...this.map.values()].map((e) => new KeyValuePair(e.key, e.value));
   }
 }
 
 /** An exception a script throws or catches (`e.Message`). */
-export class ScriptException extends HostObject {
+export class ScriptException extends ScriptObject {
+  protected readonly label = 'Exception';
   constructor(
     readonly typeName: string,
     readonly message: string,
@@ -324,21 +316,9 @@ export class ScriptException extends HostObject {
     if (name === 'Message') return this.message;
     throw missing('Exception', name, 'property');
   }
-  setMember(name: string): void {
-    throw missing('Exception', name, 'settable property');
-  }
   call(name: string): Value {
     if (name === 'ToString') return `${this.typeName}: ${this.message}`;
     throw missing('Exception', name, 'method');
-  }
-  index(): Value {
-    throw new ValueError('InvalidOperationException', 'an exception cannot be indexed');
-  }
-  setIndex(): void {
-    throw new ValueError('InvalidOperationException', 'an exception cannot be indexed');
-  }
-  items(): Iterable<Value> {
-    throw new ValueError('InvalidOperationException', 'an exception cannot be walked');
   }
 }
 
