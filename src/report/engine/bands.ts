@@ -157,21 +157,23 @@ export function place(e: EngineContext, inst: BandInstance, left: number, top: n
   const dx = page.margins.left + left;
   const dy = page.margins.top + top;
   const shrink = width - inst.width;
-  const extent = e.cursor.extents.get(e.cursor.curPage) ?? { bottom: 0, right: 0 };
-  extent.bottom = Math.max(extent.bottom, dy + inst.height);
+  // Only an unlimited page is cut to what it holds (pages.ts fitUnlimitedPages): others skip this.
+  const unlimited = e.cursor.page.unlimitedHeight || e.cursor.page.unlimitedWidth;
+  const extent = unlimited ? (e.cursor.extents.get(e.cursor.curPage) ?? { bottom: 0, right: 0 }) : undefined;
+  if (extent) extent.bottom = Math.max(extent.bottom, dy + inst.height);
   for (const l of inst.items) {
     const it = l.item;
     // The band background narrows with the hierarchy indent.
     const background = it.name === inst.band.name && it.kind === 'box';
     if (background) it.width += shrink;
     moveItem(it, dx, dy);
-    if (!background) extent.right = Math.max(extent.right, it.x + it.width);
+    if (extent && !background) extent.right = Math.max(extent.right, it.x + it.width);
     page.items.push(it);
     // Post-processed after the final pass only (a first pass that drops its pages keeps none).
     if (l.duplicates && l.duplicates !== 'Show' && it.kind === 'text' && !e.passes.dropFinishedPages)
       e.records.duplicates.set(it, { mode: l.duplicates, bandTop: dy, bandBottom: dy + inst.height });
   }
-  e.cursor.extents.set(e.cursor.curPage, extent);
+  if (extent) e.cursor.extents.set(e.cursor.curPage, extent);
 }
 
 function childrenHeight(e: EngineContext, band: BandModel): number {
