@@ -35,6 +35,7 @@ export function dataColumnWidth(e: EngineContext, band: BandModel & { type: 'Dat
 /** Lays a band out for the current data row; null when the band is not visible. */
 export function prepareBand(e: EngineContext, band: BandModel): BandInstance | null {
   const rt = newRtBand(band);
+  e.script.applyToBand(rt);
   if (!rt.visible || !visibleByExpression(e, band, band.name, band.visibleExpression)) return null;
   const r = e.bands.rt(band);
   const even = r.rowNo % 2 === 0;

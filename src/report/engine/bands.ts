@@ -30,9 +30,7 @@ function showBandOnce(e: EngineContext, band: BandModel): void {
       !child.fillUnusedSpace &&
       !(band.type === 'DataBand' && child.printIfDatabandEmpty);
     if (showChild && band.keepChild) startKeep(e, band);
-    e.script.fire(band.name, band.events, 'BeforePrintEvent');
-    const shown = showBandToPage(e, band);
-    if (shown) e.script.fire(band.name, band.events, 'AfterPrintEvent');
+    const shown = e.script.aroundBand(band, () => showBandToPage(e, band));
     e.totals.processBand(band, e.bands.rt(band).repeated, shown !== null);
     if (shown?.tables) e.flow.printTables(e, band, shown.tables);
     if (shown && e.bands.output === null) e.flow.renderOuterSubreports(e, band);
@@ -195,7 +193,7 @@ export function bandHeightWithChildren(e: EngineContext, band: BandModel | null)
 
 /** The height a band would print with now (its data evaluated, nothing placed). */
 export function calcBandHeight(e: EngineContext, band: BandModel): number {
-  return prepareBand(e, band)?.height ?? 0;
+  return e.script.aroundBand(band, () => prepareBand(e, band)?.height ?? 0);
 }
 
 /** Page and column footer heights, measured once per page. */

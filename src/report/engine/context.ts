@@ -24,7 +24,7 @@ import type { PostprocessRecords } from './postprocess.js';
 import type { Reprints } from './reprint.js';
 import type { LaidItem, RtObject } from './runtime.js';
 import type { ReportScope } from './scope.js';
-import type { ScriptEvents } from './script.js';
+import type { ScriptEvents } from './script-events.js';
 import type { ReportStructure } from './structure.js';
 import type { StyleSheet } from './styles.js';
 import type { Totals } from './totals.js';

@@ -20,8 +20,9 @@ import { isGroupEmpty, runGroup } from './groups.js';
 import { KeepBlock } from './keep.js';
 import { RunLimits } from './limits.js';
 import { objectData, objectItems } from './objects.js';
-import { exposeDialogControls } from './dialogs.js';
-import { NO_SCRIPT, type ScriptEvents, startScript } from './script.js';
+import { DialogForms } from './dialogs.js';
+import { startScript } from './script.js';
+import { NO_SCRIPT, type ScriptEvents } from './script-events.js';
 import { printTables } from './table-pages.js';
 import { PageCursor } from './page-cursor.js';
 import { PageNumbering } from './page-numbers.js';
@@ -100,7 +101,8 @@ export class Engine implements EngineContext {
   readonly keep = new KeepBlock();
   readonly reprints = new Reprints();
   readonly records = new PostprocessRecords();
-  readonly script: ScriptEvents;
+  script: ScriptEvents = NO_SCRIPT;
+  private readonly dialogs: DialogForms;
   readonly flow: EngineFlow = {
     endColumn,
     showReprintFooters,
@@ -138,8 +140,6 @@ export class Engine implements EngineContext {
     );
     this.passes = new Passes(report.doublePass || needsTotalPages(report));
     this.structure = new ReportStructure(report);
-
-    const e = this; // the scope's callbacks read the live engine state
     this.scope = new ReportScope({
       report,
       data,
@@ -147,24 +147,22 @@ export class Engine implements EngineContext {
       date: this.date,
       convertNulls: report.convertNulls,
       parameterValues: options.parameters ?? {},
-      pageNo: () => e.numbering.pageNo(e.cursor.curPage, report.initialPageNumber),
-      totalPages: () => e.numbering.totalPages(e.cursor.curPage, report.initialPageNumber),
-      physicalPageNo: () => e.cursor.curPage + 1,
+      pageNo: () => this.numbering.pageNo(this.cursor.curPage, report.initialPageNumber),
+      totalPages: () => this.numbering.totalPages(this.cursor.curPage, report.initialPageNumber),
+      physicalPageNo: () => this.cursor.curPage + 1,
       physicalTotalPages: () =>
-        e.passes.finalPass && e.passes.doublePass ? e.passes.firstPassPageCount : e.cursor.pages.length,
-      rowNo: () => (e.bands.current ? e.bands.rt(e.bands.current).rowNo : 0),
-      absRowNo: () => (e.bands.current ? e.bands.rt(e.bands.current).absRowNo : 0),
-      hierarchyLevel: () => e.bands.hierarchy.level,
-      hierarchyRowNo: () => e.bands.hierarchy.rowNo,
-      totalValue: (name) => e.totals.value(name),
-      hasTotal: (name) => e.totals.has(name),
-      calc: (expression, where) => e.exprs.calc(e.scope, `dict:${where}`, expression, where),
+        this.passes.finalPass && this.passes.doublePass ? this.passes.firstPassPageCount : this.cursor.pages.length,
+      rowNo: () => (this.bands.current ? this.bands.rt(this.bands.current).rowNo : 0),
+      absRowNo: () => (this.bands.current ? this.bands.rt(this.bands.current).absRowNo : 0),
+      hierarchyLevel: () => this.bands.hierarchy.level,
+      hierarchyRowNo: () => this.bands.hierarchy.rowNo,
+      totalValue: (name) => this.totals.value(name),
+      hasTotal: (name) => this.totals.has(name),
+      calc: (expression, where) => this.exprs.calc(this.scope, `dict:${where}`, expression, where),
     });
     this.exprs = new Expressions(this.scope);
-    exposeDialogControls(report, this.scope, options.parameters ?? {}, this.date);
-    const script = startScript(report, this.scope, this.passes, this.warnings);
-    this.scope.script = script;
-    this.script = script ?? NO_SCRIPT;
+    this.dialogs = new DialogForms(report, options.parameters ?? {}, this.date);
+    this.dialogs.expose(this.scope);
     this.styles = new StyleSheet(report.styles, this.warnings);
     this.totals = new Totals(
       report.dictionary.totals,
@@ -175,6 +173,10 @@ export class Engine implements EngineContext {
       },
       (m) => this.warnings.add(m),
     );
+    // Last: the script's field initialisers may already read the report (totals, data, objects).
+    const script = startScript(this, this.dialogs);
+    this.scope.script = script;
+    this.script = script ?? NO_SCRIPT;
   }
 
   /** fonts.resolve for a font of the template, once per font object and run (resolving builds
@@ -194,6 +196,7 @@ export class Engine implements EngineContext {
     const passes = this.passes;
     const limits = this.limits;
     passes.finalPass = !passes.doublePass;
+    if (!this.keepFirstPassPages) this.dialogs.run(this.script);
     this.script.fire('Report', this.report.events, 'StartReportEvent');
     passes.dropFinishedPages = passes.doublePass && !this.keepFirstPassPages;
     this.runPass();

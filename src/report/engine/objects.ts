@@ -34,14 +34,19 @@ function hyperlink(e: EngineContext, owner: object, name: string, h: HyperlinkMo
 export type GetData = (e: EngineContext, o: ReportObjectModel, rt: RtObject) => void;
 
 /** An object's run-time properties for the current row (`visible` false when it does not print).
- *  `getData` replaces the type's own (a matrix gives its cells their values itself). */
+ *  `given` replaces the type's own data (a matrix gives its cells their values itself). */
 export function objectData(
   e: EngineContext,
-  o: ReportObjectModel,
+  template: ReportObjectModel,
   even: boolean,
   repeated: boolean,
-  getData: GetData | undefined = objectType(o).getData,
+  given?: GetData,
 ): RtObject {
+  // The script's BeforePrint may change the object (its text, visibility, place) before it
+  // prints; a cell whose container gives its data (a matrix's) has it first, as in FastReport.
+  if (!given) e.script.beforePrint(template);
+  const o = e.script.live(template);
+  const getData = given ?? objectType(o).getData;
   const rt = newRtObject(o);
   if (o.style) e.styles.apply(rt, o.style, o.name);
   if (even && o.evenStyle) e.styles.applyEven(rt, o.evenStyle, o.evenStylePriority, o.name);
@@ -50,6 +55,8 @@ export function objectData(
     return rt;
   }
   getData?.(e, o, rt);
+  if (given) e.script.beforePrint(template, rt);
+  e.script.afterData(template, rt);
   const link = hyperlink(e, o, o.name, o.hyperlink);
   if (link) rt.hyperlink = link;
   if (o.bookmark.trim() !== '') {

@@ -62,6 +62,7 @@ export function startFirstPage(e: EngineContext): void {
   if (e.numbering.isFirstReportPage) e.numbering.firstReportPage = e.cursor.curPage;
   if (e.numbering.isFirstReportPage && previous) incLogicalPageNumber(e);
   e.numbering.isFirstReportPage = false;
+  e.script.fire(page.name, page.events, 'StartPageEvent');
 
   if (previous) showBand(e, page.reportTitle);
   else {
@@ -101,6 +102,7 @@ export function endLastPage(e: EngineContext): void {
   if (e.cursor.page.reportSummary) showBand(e, e.cursor.page.reportSummary);
   else showBand(e, e.cursor.page.columnFooter);
   showBand(e, e.cursor.page.pageFooter);
+  e.script.fire(e.cursor.page.name, e.cursor.page.events, 'FinishPageEvent');
 }
 
 /** Once a report page has run: its unlimited pages take the size of what they hold (the lowest
@@ -142,6 +144,7 @@ function startColumn(e: EngineContext): void {
 
 export function endPage(e: EngineContext, startNext = true): void {
   showBand(e, e.cursor.page.pageFooter);
+  e.script.fire(e.cursor.page.name, e.cursor.page.events, 'FinishPageEvent');
   // The report goes on, so it needs another page: past the limit it stops or fails (roomForPage).
   if (startNext && !e.limits.aborted && e.limits.roomForPage(e.cursor.pages.length)) startPage(e);
 }
@@ -151,6 +154,7 @@ function startPage(e: EngineContext): void {
   e.cursor.curY = 0;
   e.cursor.curColumn = 0;
   addPage(e);
+  e.script.fire(e.cursor.page.name, e.cursor.page.events, 'StartPageEvent');
   if (e.cursor.page.overlay) showBand(e, e.cursor.page.overlay);
   showBand(e, e.cursor.page.pageHeader);
   e.cursor.columnStartY = e.cursor.curY;

@@ -89,6 +89,8 @@ export interface RtTable {
   /** Columns kept together on one page part, in runs of this many after the fixed columns (a
    *  matrix's KeepCellsSideBySide). */
   keepColumns?: number;
+  /** Built by a ManualBuild script handler: prints after its band, as a matrix does. */
+  manual?: boolean;
 }
 
 export interface RtTableCell {

@@ -2,9 +2,10 @@
 // current rows, calculated columns, parameters, totals and FastReport's system variables.
 
 import type { DataContext, ResolvedReference } from '../data/index.js';
-import { type Formatter, type Resolved, type Scope, type TypedValue } from '../expr/index.js';
+import type { Formatter, Resolved, Scope, TypedValue } from '../expr/index.js';
 import { TemplateError } from '../errors.js';
 import type { ParameterModel, ReportModel } from '../frx/model.js';
+import { TABLE_AGGREGATES, type TableBeingBuilt, TableCellRef, tableAggregate } from './table-aggregates.js';
 
 /** The engine state the scope reads (kept small so the scope can be tested alone). */
 export interface ScopeHost {
@@ -129,7 +130,12 @@ export class ReportScope implements Scope {
   readonly objectProperties = new Map<string, (property: string) => Resolved | undefined>();
   /** The report script: its fields are names, its methods functions of the report's expressions. */
   script: ScriptNames | undefined = undefined;
+  /** The table a ManualBuild handler is building, while it copies a cell: the cell's aggregates
+   *  (`[Sum(Cell8)]`) name the table's cells. */
+  tableBuild: TableBeingBuilt | undefined = undefined;
   private readonly parameters = new Map<string, ParameterModel>();
+  /** Values the script set (Report.SetParameterValue), over the dictionary's and the caller's. */
+  private readonly setByScript = new Map<string, unknown>();
   private readonly evaluating = new Set<string>();
 
   constructor(private readonly host: ScopeHost) {
@@ -153,15 +159,27 @@ export class ReportScope implements Scope {
   isName = (name: string): boolean => {
     if (SYSTEM_NAMES.has(name) || name === 'Value') return true;
     if (name.startsWith('Report.ReportInfo.') && Object.hasOwn(INFO_FIELDS, name.slice(18))) return true;
-    if (this.parameters.has(name) || this.host.hasTotal(name)) return true;
+    if (this.parameters.has(name) || this.setByScript.has(name) || this.host.hasTotal(name)) return true;
     if (this.host.data.resolve(name) !== null) return true;
     if (this.script?.field(name) !== undefined) return true;
+    if (this.tableBuild?.templateCell(name)) return true;
     return this.objectProperty(name) !== undefined;
   };
 
-  isFunction = (name: string): boolean => this.script?.hasMethod(name) === true;
+  /** Report.SetParameterValue: the parameter has this value from now on. */
+  setParameter(name: string, value: unknown): void {
+    this.setByScript.set(name, value);
+  }
+
+  isFunction = (name: string): boolean =>
+    this.script?.hasMethod(name) === true || (this.tableBuild !== undefined && TABLE_AGGREGATES.has(name));
 
   callScript(name: string, args: readonly unknown[]): Resolved {
+    const ref = args[0];
+    if (this.tableBuild && TABLE_AGGREGATES.has(name) && args.length === 1 && ref instanceof TableCellRef) {
+      const template = this.tableBuild.templateCell(ref.name);
+      if (template) return tableAggregate(name, this.tableBuild.collect(template));
+    }
     if (!this.script) throw new TemplateError(`the report has no script method ${name}`);
     return this.script.call(name, args);
   }
@@ -177,9 +195,15 @@ export class ReportScope implements Scope {
     if (sys !== undefined) return sys;
     const ref = this.host.data.resolve(name);
     if (ref) return this.column(ref);
+    if (this.setByScript.has(name)) return { value: this.setByScript.get(name) };
     const p = this.parameters.get(name);
     if (p) return this.parameter(name, p);
-    return this.host.totalValue(name) ?? this.script?.field(name) ?? this.objectProperty(name);
+    return (
+      this.host.totalValue(name) ??
+      this.script?.field(name) ??
+      this.objectProperty(name) ??
+      (this.tableBuild?.templateCell(name) ? { value: new TableCellRef(name) } : undefined)
+    );
   }
 
   private system(name: string): Resolved | undefined {

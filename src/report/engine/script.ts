@@ -1,33 +1,137 @@
 // The report's script while the report runs: its fields are names and its methods functions of
-// the report's expressions (`[total]`, `[GroupRank()]`), and its handlers run when their band
-// prints (BeforePrint, AfterPrint) and when the report starts and finishes. The script keeps its
-// state across the passes of a double-pass report, as FastReport's does: a first pass may
-// collect what the final pass prints. A handler that fails (or reaches what the interpreter
-// does not give scripts yet) is skipped with one warning naming it; the report goes on.
+// the report's expressions (`[total]`, `[GroupRank()]`); its handlers run at FastReport's moments
+// (script-events.ts) and reach the report through the script model (script-model/): report
+// objects and bands by name, Report, Engine, data sources, dialog controls, Color and the other
+// drawing types. The script keeps its state across the passes of a double-pass report, as
+// FastReport's does: a first pass may collect what the final pass prints. A handler that fails
+// is skipped from then on with one warning naming it; one that runs away ends the render.
 
 import type { Resolved } from '../expr/index.js';
 import type { Value } from '../expr/values.js';
-import { TemplateError, type ReportWarnings } from '../errors.js';
-import type { ReportModel } from '../frx/model.js';
+import { TemplateError } from '../errors.js';
+import { allBands } from '../frx/load.js';
+import type { BandModel, ReportObjectModel, TableObjectModel } from '../frx/model.js';
 import { parseScript } from '../script/parser.js';
 import { ScriptError, type ScriptHost, ScriptRuntime } from '../script/interpreter.js';
-import type { Passes } from './passes.js';
-import type { ReportScope, ScriptNames } from './scope.js';
+import type { EngineContext } from './context.js';
+import type { DialogForms } from './dialogs.js';
+import type { RtBand, RtObject } from './runtime.js';
+import type { ScriptNames } from './scope.js';
+import type { ScriptEvents, TableBuild } from './script-events.js';
+import { ControlProxy, FormProxy } from './script-model/dialogs.js';
+import { LiveObjects } from './script-model/live.js';
+import { ObjectProxy } from './script-model/objects.js';
+import { EngineProxy, ReportProxy } from './script-model/report.js';
+import { TableProxy } from './script-model/tables.js';
+import { ColorStatics, constructValue, enumMember } from './script-model/values.js';
+import { HostObject } from '../expr/values.js';
+import { getMember } from '../expr/instance-members.js';
 
-/** Runs a handler of the script (no-op without one). */
-export interface ScriptEvents {
-  fire(owner: string, events: Readonly<Record<string, string>>, event: string): void;
+type Model = ReportObjectModel | BandModel;
+
+/** The objects a band's print may change: its own, and the cells of its tables and theirs. */
+function modelsOf(band: BandModel): Model[] {
+  const out: Model[] = [band];
+  for (const o of band.objects) {
+    out.push(o);
+    if (o.type === 'TableObject' || o.type === 'MatrixObject')
+      for (const row of o.cells) for (const cell of row) out.push(cell, ...cell.objects);
+  }
+  return out;
 }
-
-export const NO_SCRIPT: ScriptEvents = { fire: () => {} };
 
 class ReportScript implements ScriptNames, ScriptEvents {
   private readonly failed = new Set<string>();
+  private readonly state = new LiveObjects();
+  private readonly names = new Map<string, Value>();
+  private models: Map<string, Model> | undefined;
+  private readonly bandModels = new WeakMap<BandModel, Model[]>();
+  private readonly builds = new Map<TableObjectModel, TableBuild>();
+  readonly runtime: ScriptRuntime;
 
   constructor(
-    private readonly runtime: ScriptRuntime,
-    private readonly warnings: ReportWarnings,
-  ) {}
+    private readonly e: EngineContext,
+    private readonly dialogs: DialogForms,
+    program: ReturnType<typeof parseScript>,
+  ) {
+    const host: ScriptHost = {
+      convertNulls: e.report.convertNulls,
+      formatter: e.scope.formatter,
+      resolve: (name) => this.resolve(name),
+      assign: (segs, v) => this.assign(segs, v),
+      construct: constructValue,
+    };
+    this.runtime = new ScriptRuntime(program, host);
+  }
+
+  // --- Names ------------------------------------------------------------------------------
+
+  private resolve(name: string): Resolved | undefined {
+    const r = this.e.scope.resolve(name);
+    if (r) return r;
+    const v = this.named(name);
+    return v === undefined ? undefined : { value: v };
+  }
+
+  /** The script model's object of a name (cached), or undefined. */
+  private named(name: string): Value | undefined {
+    const cached = this.names.get(name);
+    if (cached !== undefined) return cached;
+    const v = this.make(name);
+    if (v !== undefined && v instanceof HostObject) this.names.set(name, v);
+    return v;
+  }
+
+  private make(name: string): Value | undefined {
+    switch (name) {
+      case 'Report':
+        return new ReportProxy(this.e);
+      case 'Engine':
+        return new EngineProxy(this.e);
+      case 'Color':
+      case 'System.Drawing.Color':
+        return new ColorStatics();
+    }
+    const member = enumMember(name);
+    if (member !== undefined) return member;
+    const form = this.dialogs.forms.get(name);
+    if (form) return new FormProxy(form);
+    const control = this.dialogs.controls.get(name);
+    if (control) return new ControlProxy(control, this.dialogs.now, this.runtime.budget);
+    const model = this.modelByName(name);
+    if (!model) return undefined;
+    if (model.type === 'TableObject') return new TableProxy(model, this.state, () => this.builds.get(model));
+    return new ObjectProxy(model, this.state);
+  }
+
+  private modelByName(name: string): Model | undefined {
+    if (!this.models) {
+      const m = new Map<string, Model>();
+      const add = (x: Model): void => {
+        if (x.name !== '' && !m.has(x.name)) m.set(x.name, x);
+      };
+      for (const page of this.e.report.pages) for (const band of allBands(page)) for (const x of modelsOf(band)) add(x);
+      this.models = m;
+    }
+    return this.models.get(name);
+  }
+
+  /** `Text1.Text = v`, `Engine.CurY = v`, `Table1.Border.Lines = v`: the object of the first
+   *  segment, its members down to the last, which is set. */
+  private assign(segs: readonly string[], v: Value): boolean {
+    if (segs.length < 2) return false;
+    let obj = this.named(segs[0] as string);
+    if (!(obj instanceof HostObject)) return false;
+    for (const seg of segs.slice(1, -1)) {
+      const next = getMember(this.runtime.ctx, obj, seg);
+      if (!(next instanceof HostObject)) return false;
+      obj = next;
+    }
+    obj.setMember(segs[segs.length - 1] as string, v);
+    return true;
+  }
+
+  // --- ScriptNames (texts) -----------------------------------------------------------------
 
   field(name: string): Resolved | undefined {
     const v = this.runtime.field(name);
@@ -47,6 +151,8 @@ class ReportScript implements ScriptNames, ScriptEvents {
     }
   }
 
+  // --- ScriptEvents ----------------------------------------------------------------------------
+
   fire(owner: string, events: Readonly<Record<string, string>>, event: string): void {
     const handler = events[event];
     if (!handler || this.failed.has(handler)) return;
@@ -64,54 +170,83 @@ class ReportScript implements ScriptNames, ScriptEvents {
     }
   }
 
+  aroundBand<T>(band: BandModel, print: () => T): T {
+    let models = this.bandModels.get(band);
+    if (!models) this.bandModels.set(band, (models = modelsOf(band)));
+    const saved = this.state.save(models);
+    this.fire(band.name, band.events, 'BeforePrintEvent');
+    let out: T;
+    try {
+      out = print();
+    } catch (err) {
+      this.state.restore(saved);
+      throw err;
+    }
+    this.fire(band.name, band.events, 'AfterPrintEvent');
+    for (const o of band.objects) this.fire(o.name, o.events, 'AfterPrintEvent');
+    this.state.restore(saved);
+    return out;
+  }
+
+  live<T extends ReportObjectModel>(o: T): T {
+    return this.state.live(o);
+  }
+
+  applyToBand(rt: RtBand): void {
+    this.state.applyToBand(rt);
+  }
+
+  beforePrint(o: ReportObjectModel, rt?: RtObject): void {
+    if (!o.events.BeforePrintEvent) return;
+    if (rt) this.state.whilePrinting(o, rt, () => this.fire(o.name, o.events, 'BeforePrintEvent'));
+    else this.fire(o.name, o.events, 'BeforePrintEvent');
+  }
+
+  afterData(o: ReportObjectModel, rt: RtObject): void {
+    if (!o.events.AfterDataEvent) return;
+    this.state.whilePrinting(o, rt, () => this.fire(o.name, o.events, 'AfterDataEvent'));
+  }
+
+  manualBuild(o: TableObjectModel, build: TableBuild): boolean {
+    const handler = o.manualBuildEvent;
+    if (!this.runtime.hasMethod(handler) && !this.failed.has(handler)) return false;
+    this.builds.set(o, build);
+    try {
+      this.fire(o.name, { ManualBuildEvent: handler }, 'ManualBuildEvent');
+    } finally {
+      this.builds.delete(o);
+    }
+    return true;
+  }
+
   private fail(handler: string, message: string): void {
     this.failed.add(handler);
-    this.warnings.add(message);
+    this.e.warnings.add(message);
   }
 }
 
 /** The report's script, ready to run (its fields initialised), or undefined without one. */
-export function startScript(
-  report: ReportModel,
-  scope: ReportScope,
-  passes: Passes,
-  warnings: ReportWarnings,
-): (ScriptNames & ScriptEvents) | undefined {
+export function startScript(e: EngineContext, dialogs: DialogForms): (ScriptNames & ScriptEvents) | undefined {
+  const report = e.report;
   if (report.scriptText === null || report.scriptLanguage.toLowerCase() !== 'csharp') return undefined;
   let program: ReturnType<typeof parseScript>;
   try {
     program = parseScript(report.scriptText);
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    warnings.add(`ScriptText cannot be read (${message}); the report runs without its script`);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    e.warnings.add(`ScriptText cannot be read (${message}); the report runs without its script`);
     return undefined;
   }
-  for (const w of program.warnings) warnings.add(w);
-  const host: ScriptHost = {
-    convertNulls: report.convertNulls,
-    formatter: scope.formatter,
-    resolve: (name) => {
-      switch (name) {
-        case 'Engine.FinalPass':
-          return { value: passes.finalPass, type: 'System.Boolean' };
-        case 'Engine.FirstPass':
-          return { value: !passes.finalPass, type: 'System.Boolean' };
-        case 'Engine.DoublePass':
-          return { value: passes.doublePass, type: 'System.Boolean' };
-      }
-      return scope.resolve(name);
-    },
-    // Report objects are not yet reachable from scripts: assignments to them fail the handler.
-    assign: () => false,
-  };
-  const runtime = new ScriptRuntime(program, host);
+  for (const w of program.warnings) e.warnings.add(w);
+  const script = new ReportScript(e, dialogs, program);
+  const runtime = script.runtime;
   try {
     runtime.guard(() => runtime.init());
-  } catch (e) {
-    if (!(e instanceof ScriptError)) throw e;
-    if (e.limit) throw new TemplateError(e.message, 'ScriptText');
-    warnings.add(`The script's fields cannot be set up (${e.message}); the report runs without its script`);
+  } catch (err) {
+    if (!(err instanceof ScriptError)) throw err;
+    if (err.limit) throw new TemplateError(err.message, 'ScriptText');
+    e.warnings.add(`The script's fields cannot be set up (${err.message}); the report runs without its script`);
     return undefined;
   }
-  return new ReportScript(runtime, warnings);
+  return script;
 }

@@ -6,8 +6,8 @@
 // MinHeight/MaxHeight bound them. The table prints as its cells, each a text item at its place
 // with its own fill and border, and the cells' objects inside them.
 //
-// A table built by a ManualBuild script handler prints its design once, with a warning, until
-// the report script interpreter runs it.
+// A table built by a ManualBuild script handler is the result of its prints (table-build.ts);
+// one whose handler cannot run prints its design once, with a warning.
 
 import { defaultBorder, defaultFill } from '../frx/defaults.js';
 import type {
@@ -22,6 +22,7 @@ import type { EngineContext } from './context.js';
 import { itemHeader, type ObjectType } from './object-type.js';
 import { newRtObject, type LaidItem, type RtObject, type RtTable, type RtTableCell } from './runtime.js';
 import { hasBorder, isTransparentFill } from './styles.js';
+import { ManualTable } from './table-build.js';
 import { textCalcHeight, textCalcWidth } from './text-object.js';
 
 /** Cells hidden under another cell's ColSpan/RowSpan, as "column,row". */
@@ -46,13 +47,20 @@ function designed(o: ReportObjectModel): RtObject {
 }
 
 function tableData(e: EngineContext, o: TableObjectModel, rt: RtObject): void {
-  const manual = o.manualBuildEvent !== '';
-  if (manual) {
+  if (o.manualBuildEvent !== '') {
+    const build = new ManualTable(e, o);
+    if (e.script.manualBuild(o, build)) {
+      const table = build.result();
+      rt.table = table;
+      layoutTable(e, build.grid(), table, rt);
+      return;
+    }
     e.warnings.add(
-      `${o.name}: the table is built by its ManualBuild script handler (${o.manualBuildEvent}), which is not run ` +
-        '(report scripts are not supported yet); it prints its design once',
+      `${o.name}: the table is built by its ManualBuild script handler (${o.manualBuildEvent}), which cannot run; ` +
+        'it prints its design once',
     );
   }
+  const manual = o.manualBuildEvent !== '';
   const data = (inner: ReportObjectModel): RtObject =>
     manual ? designed(inner) : e.flow.objectData(e, inner, false, false);
   const covered = coveredCells(o);

@@ -1,7 +1,8 @@
 // Dialog forms (DialogPage): FastReport shows them before the report runs, and texts read their
 // controls (`TextBox1.Text`, `CheckBox1.Checked`, `DateTimePicker1.Value`). A render has no one
 // to answer them, so each control keeps the value it was designed with, as if OK was pressed at
-// once; the engine exposes them by name (and a render parameter of a control's name overrides it).
+// once; the engine exposes them by name (and a render parameter of a control's name overrides it),
+// and runs the form's handlers as if it had been shown and closed with OK (engine/dialogs.ts).
 
 import type { DialogControlModel, DialogPageModel } from './model.js';
 import { parseInvariantDate } from './value-parsers.js';
@@ -29,7 +30,6 @@ export function parseDialogPage(el: XmlElement, ctx: LoadContext): DialogPageMod
     }
   };
   walk(el);
-  ctx.warn(`${describe(el)}: the dialog is not shown; its controls keep their designed values`);
   return dialog;
 }
 
@@ -50,7 +50,9 @@ function parseControl(el: XmlElement, ctx: LoadContext): DialogControlModel {
     number: numeric ? a.float('Value', 0) : null,
     items,
     selectedIndex: a.int('SelectedIndex', -1),
+    checkedIndices: [],
+    dialogResult: a.str('DialogResult'),
+    events: a.events(),
   };
-  a.events();
   return control;
 }

@@ -298,6 +298,11 @@ export interface DialogControlModel {
   /** List controls: their items and the selected one (-1: none). */
   items: string[];
   selectedIndex: number;
+  /** CheckedListBox: the checked items (none when designed). */
+  checkedIndices: number[];
+  /** Button: the DialogResult it closes its form with (OK, Cancel …; '' for none). */
+  dialogResult: string;
+  events: Record<string, string>;
 }
 
 /** A dialog form (DialogPage): its controls, nested ones included. */

@@ -19,11 +19,34 @@ import {
 } from './value-parsers.js';
 import type { XmlElement } from './xml.js';
 
-/** The handlers the engine runs (engine/script.ts): a band's BeforePrint and AfterPrint, the
- *  report's StartReport and FinishReport. */
+/** The handlers the engine runs (engine/script.ts): objects' and bands' BeforePrint, AfterData and
+ *  AfterPrint, bands' BeforeLayout and AfterLayout, a table's ManualBuild, pages' StartPage and
+ *  FinishPage, the report's StartReport and FinishReport, dialog forms' Load, Shown,
+ *  FormClosing and FormClosed and their OK button's Click. Handlers of the preview window's
+ *  mouse (Click, MouseEnter …) run only where a user clicks, and a dialog control's (Checked-
+ *  Changed, ValueChanged …) only where a user changes it: a report run without a user has
+ *  neither, as FastReport's own exports, so they are not reported. */
+const RUN_EVENTS = new Set([
+  'BeforePrintEvent',
+  'AfterPrintEvent',
+  'AfterDataEvent',
+  'BeforeLayoutEvent',
+  'AfterLayoutEvent',
+  'ManualBuildEvent',
+  'StartPageEvent',
+  'FinishPageEvent',
+  'StartReportEvent',
+  'FinishReportEvent',
+  'LoadEvent',
+  'ShownEvent',
+  'FormClosingEvent',
+  'FormClosedEvent',
+]);
+const PREVIEW_EVENTS = /^(Click|DoubleClick|Mouse\w*)Event$/;
+
 function isRunEvent(element: string, key: string): boolean {
-  if (element.endsWith('Band')) return key === 'BeforePrintEvent' || key === 'AfterPrintEvent';
-  return element === 'Report' && (key === 'StartReportEvent' || key === 'FinishReportEvent');
+  if (PREVIEW_EVENTS.test(key) || element.endsWith('Control')) return true;
+  return RUN_EVENTS.has(key) && !(key === 'ManualBuildEvent' && element === 'MatrixObject');
 }
 
 /** Shared state of one load: warnings and the script event handlers met on the way. */

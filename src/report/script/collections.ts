@@ -58,7 +58,7 @@ export function defaultFor(type: string): Value {
 
 /** What every script object shares: its name in messages, and no settable property, indexer or
  *  items unless it says otherwise. */
-abstract class ScriptObject extends HostObject {
+export abstract class ScriptObject extends HostObject {
   /** The short type name messages use ('List', 'Exception'). */
   protected abstract readonly label: string;
 

@@ -212,15 +212,49 @@ describe('Objects Inside The Matrix.frx: shapes in the data cells', () => {
 
   it('prints the grid and copies the leaf data cells objects into every leaf cell only', () => {
     expect(textGrid(grid(items, cellSet(1, 9)))).toEqual(nameByYear('Employee'));
-    const leafCells = names.length * years.length;
-    // Three shapes per leaf cell (their script, which hides some, comes with the script issue).
     const shapes = items.filter((i) => i.kind === 'shape');
-    expect(shapes).toHaveLength(3 * leafCells);
     const cells = items.filter((i) => i.name === 'Cell4');
     for (const s of shapes) {
       const inside = cells.some((c) => s.x >= c.x && s.x + s.width <= c.x + c.width && s.y >= c.y);
       expect(inside).toBe(true);
     }
+  });
+
+  it('shows the shapes its Cell4_BeforePrint handler picks by the cell value, in its colours', () => {
+    // The handler: one shape always, a second from 100, a third from 3000; red, yellow from 100,
+    // green-yellow from 3000 (the value of an empty cell is 0).
+    const leafCells = names.length * years.length;
+    const cells = items.filter((i) => i.name === 'Cell4');
+    expect(cells).toHaveLength(leafCells);
+    const red = { r: 255, g: 0, b: 0, a: 255 };
+    const yellow = { r: 255, g: 255, b: 0, a: 255 };
+    const greenYellow = { r: 173, g: 255, b: 47, a: 255 };
+    // The leaf cells by their place: rows are the names, columns the years, both sorted.
+    const ys = distinct(cells.map((c) => Math.round(c.y))).sort((a, b) => a - b);
+    const xs = distinct(cells.map((c) => Math.round(c.x))).sort((a, b) => a - b);
+    let cellNo = 0;
+    for (const [ni, n] of names.entries()) {
+      for (const [yi, y] of years.entries()) {
+        const v = demo.filter((d) => d.Name === n && d.Year === y).reduce((s, d) => s + d.Revenue, 0);
+        const cell = cells.find((c) => Math.round(c.y) === ys[ni] && Math.round(c.x) === xs[yi]);
+        expect(cell?.kind === 'text' && cell.text).toBe(revenue((d) => d.Name === n && d.Year === y));
+        if (!cell) continue;
+        const inside = items.filter(
+          (s) =>
+            s.kind === 'shape' &&
+            s.x >= cell.x &&
+            s.x < cell.x + cell.width &&
+            s.y >= cell.y &&
+            s.y < cell.y + cell.height,
+        );
+        const expected = v >= 3000 ? ['Shape1', 'Shape2', 'Shape3'] : v >= 100 ? ['Shape1', 'Shape2'] : ['Shape1'];
+        expect(inside.map((s) => s.name).sort()).toEqual(expected);
+        const color = v >= 3000 ? greenYellow : v >= 100 ? yellow : red;
+        for (const s of inside) expect(s.kind === 'shape' && s.fill).toEqual({ kind: 'Solid', color });
+        cellNo++;
+      }
+    }
+    expect(cellNo).toBe(leafCells);
   });
 });
 

@@ -94,14 +94,38 @@ describe('Table.frx: the static table and the tables a script builds', () => {
     expect(near(box.x, cell.x + 47.25) && near(box.y, cell.y + 37.8)).toBe(true);
   });
 
-  it('prints a table built by a ManualBuild script as designed, once, with a warning', () => {
-    expect(warnings).toContain(
-      'Table2: the table is built by its ManualBuild script handler (Table2_ManualBuild), which is not run ' +
-        '(report scripts are not supported yet); it prints its design once',
-    );
+  it('prints the rows Table2_ManualBuild builds: a header row, then one row per category', () => {
+    const categories = nwindRows('Categories');
+    expect(categories.length).toBe(8);
+    expect(warnings.filter((w) => /ManualBuild|script/i.test(w))).toEqual([]);
     expect(textsOf(prepared, 'Cell15')).toEqual(['Category Name']);
-    expect(textsOf(prepared, 'Cell20')).toEqual(['[Categories.CategoryName]']);
+    expect(textsOf(prepared, 'Cell20')).toEqual(categories.map((c) => c.CategoryName ?? ''));
+    expect(textsOf(prepared, 'Cell21')).toEqual(categories.map((c) => c.Description ?? ''));
+    // Each body row is a copy of template row Row5 (75.6 px), one below the other on a page.
+    const rows = itemsNamed(prepared, 'Cell20');
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [rows[i - 1] as PreparedItem, rows[i] as PreparedItem];
+      if (prepared.pages.findIndex((p) => p.items.includes(a)) === prepared.pages.findIndex((p) => p.items.includes(b)))
+        expect(near(b.y - a.y, 75.6)).toBe(true);
+    }
     expect(warnings.filter((w) => /not supported and will not be rendered/.test(w))).toEqual([]);
+  });
+
+  it('prints the columns Table3_ManualBuild builds: a header column, one per employee, a total column', () => {
+    const employees = nwindRows('Employees');
+    expect(textsOf(prepared, 'Cell28')).toEqual(employees.map((e) => `${e.FirstName} ${e.LastName}`));
+    expect(textsOf(prepared, 'Cell30')).toEqual(employees.map((e) => e.Title ?? ''));
+    expect(textsOf(prepared, 'Cell32')).toEqual(employees.map((e) => e.HomePhone ?? ''));
+    // The footer column counts the employee cells printed to its left (Count(Cell28)).
+    expect(textsOf(prepared, 'Cell23')).toEqual([`Total:\r\n${employees.length}`]);
+    // Wider than the page: it prints in parts, the fixed header column (FixedColumns=1) on each.
+    const partPages = prepared.pages.filter((p) => p.items.some((i) => i.name === 'Cell28'));
+    expect(partPages.length).toBeGreaterThan(1);
+    expect(textsOf(prepared, 'Cell27')).toEqual(partPages.map(() => 'Name'));
+    for (const p of partPages) {
+      const [name, first] = [p.items.find((i) => i.name === 'Cell27'), p.items.find((i) => i.name === 'Cell28')];
+      expect(name && first && near(first.x, name.x + 85.05)).toBe(true);
+    }
   });
 });
 

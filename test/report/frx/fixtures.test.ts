@@ -13,11 +13,6 @@ const EXPECTED_WARNINGS: Record<string, string[]> = {
   'Purchase Order.frx': [
     'DigitalSignatureObject "DigitalSignature1" (line 159) is not supported and will not be rendered',
   ],
-  'Objects Inside The Matrix.frx': ['Script event handlers not run yet: Cell4.BeforePrintEvent=Cell4_BeforePrint'],
-  'Table.frx': [
-    'Script event handlers not run yet: Table2.ManualBuildEvent=Table2_ManualBuild, ' +
-      'Table3.ManualBuildEvent=Table3_ManualBuild',
-  ],
 };
 
 describe('every fixture', () => {

@@ -369,7 +369,6 @@ describe('unsupported, unknown and misplaced elements', () => {
       'Unknown element FancyObject "Fancy1" (line 12) inside DataBand "Data1" (line 7) is ignored',
       'PageHeaderBand "Misplaced" (line 13) cannot be inside DataBand "Data1" (line 7) and is ignored',
       'TextObject "OnThePage" (line 15) cannot be placed directly on ReportPage "Page1" (line 5) and is ignored',
-      'DialogPage "Form1" (line 17): the dialog is not shown; its controls keep their designed values',
       'Unknown element Extra (line 17) in the report is ignored',
     ]);
   });
