@@ -55,7 +55,10 @@ export function prepareBand(e: EngineContext, band: BandModel): BandInstance | n
   const inner = band.objects.some((o) => o.type === 'SubreportObject')
     ? e.flow.renderInnerSubreports(e, objects)
     : { items: [], bottom: 0 };
+  // BandBase.CalcHeight runs the band's BeforeLayout and AfterLayout handlers around it.
+  e.script.fire(band.name, band.events, 'BeforeLayoutEvent');
   const height = calcHeight(e, rt, objects, inner.bottom);
+  e.script.fire(band.name, band.events, 'AfterLayoutEvent');
   const width = bandWidth(e, band);
 
   const items: LaidItem[] = [];

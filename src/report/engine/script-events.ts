@@ -2,7 +2,8 @@
 // NO_SCRIPT when the report has none): its handlers at FastReport's moments, and the objects as
 // its handlers have changed them.
 
-import type { BandModel, ReportObjectModel, TableObjectModel } from '../frx/model.js';
+import type { TypedValue } from '../expr/index.js';
+import type { BandModel, MatrixObjectModel, ReportObjectModel, TableObjectModel } from '../frx/model.js';
 import type { RtBand, RtObject, RtTable } from './runtime.js';
 
 /** A table being built by its ManualBuild handler (FastReport's TableHelper). */
@@ -31,7 +32,16 @@ export interface ScriptEvents {
   afterData(o: ReportObjectModel, rt: RtObject): void;
   /** Runs the table's ManualBuild handler over `build`; false when there is none to run. */
   manualBuild(o: TableObjectModel, build: TableBuild): boolean;
+  /** Runs the matrix's ManualBuild handler, whose AddValue calls `add` (the values of the column
+   *  dimensions, the row dimensions and the data cells); false when there is none to run. */
+  matrixBuild(o: MatrixObjectModel, add: MatrixAdd): boolean;
 }
+
+export type MatrixAdd = (
+  columns: readonly TypedValue[],
+  rows: readonly TypedValue[],
+  cells: readonly TypedValue[],
+) => void;
 
 export const NO_SCRIPT: ScriptEvents = {
   fire: () => {},
@@ -41,4 +51,5 @@ export const NO_SCRIPT: ScriptEvents = {
   beforePrint: () => {},
   afterData: () => {},
   manualBuild: () => false,
+  matrixBuild: () => false,
 };

@@ -10,19 +10,19 @@ import type { Resolved } from '../expr/index.js';
 import type { Value } from '../expr/values.js';
 import { TemplateError } from '../errors.js';
 import { allBands } from '../frx/load.js';
-import type { BandModel, ReportObjectModel, TableObjectModel } from '../frx/model.js';
+import type { BandModel, MatrixObjectModel, ReportObjectModel, TableObjectModel } from '../frx/model.js';
 import { parseScript } from '../script/parser.js';
 import { ScriptError, type ScriptHost, ScriptRuntime } from '../script/interpreter.js';
 import type { EngineContext } from './context.js';
 import type { DialogForms } from './dialogs.js';
 import type { RtBand, RtObject } from './runtime.js';
 import type { ScriptNames } from './scope.js';
-import type { ScriptEvents, TableBuild } from './script-events.js';
+import type { MatrixAdd, ScriptEvents, TableBuild } from './script-events.js';
 import { ControlProxy, FormProxy } from './script-model/dialogs.js';
 import { LiveObjects } from './script-model/live.js';
 import { ObjectProxy } from './script-model/objects.js';
 import { EngineProxy, ReportProxy } from './script-model/report.js';
-import { TableProxy } from './script-model/tables.js';
+import { MatrixProxy, TableProxy } from './script-model/tables.js';
 import { ColorStatics, constructValue, enumMember } from './script-model/values.js';
 import { HostObject } from '../expr/values.js';
 import { getMember } from '../expr/instance-members.js';
@@ -47,6 +47,7 @@ class ReportScript implements ScriptNames, ScriptEvents {
   private models: Map<string, Model> | undefined;
   private readonly bandModels = new WeakMap<BandModel, Model[]>();
   private readonly builds = new Map<TableObjectModel, TableBuild>();
+  private readonly matrixAdds = new Map<MatrixObjectModel, MatrixAdd>();
   readonly runtime: ScriptRuntime;
 
   constructor(
@@ -101,6 +102,7 @@ class ReportScript implements ScriptNames, ScriptEvents {
     const model = this.modelByName(name);
     if (!model) return undefined;
     if (model.type === 'TableObject') return new TableProxy(model, this.state, () => this.builds.get(model));
+    if (model.type === 'MatrixObject') return new MatrixProxy(model, this.state, () => this.matrixAdds.get(model));
     return new ObjectProxy(model, this.state);
   }
 
@@ -215,6 +217,18 @@ class ReportScript implements ScriptNames, ScriptEvents {
       this.fire(o.name, { ManualBuildEvent: handler }, 'ManualBuildEvent');
     } finally {
       this.builds.delete(o);
+    }
+    return true;
+  }
+
+  matrixBuild(o: MatrixObjectModel, add: MatrixAdd): boolean {
+    const handler = o.manualBuildEvent;
+    if (!this.runtime.hasMethod(handler) && !this.failed.has(handler)) return false;
+    this.matrixAdds.set(o, add);
+    try {
+      this.fire(o.name, { ManualBuildEvent: handler }, 'ManualBuildEvent');
+    } finally {
+      this.matrixAdds.delete(o);
     }
     return true;
   }

@@ -198,7 +198,12 @@ export function tableItems(e: EngineContext, o: ReportObjectModel, rt: RtObject)
     const cell = { ...c.rt, left: cellLeft, top: cellTop, border: drawnOnce(c, shared) };
     // A cell's text splits across pages only in a row that may break (and not spanning rows).
     const rowBreaks = c.rowSpan === 1 && t.canBreakRows?.[c.row] === true;
-    for (const laid of e.flow.objectItems(e, cell)) out.push({ ...laid, canBreak: rowBreaks && laid.canBreak });
+    if (isBlank(cell)) {
+      // A cell without text prints as its box: the same look for a fraction of the memory (a
+      // large matrix is mostly empty cells).
+      if (!isTransparentFill(cell.fill) || hasBorder(cell.border))
+        out.push({ item: { kind: 'box', ...itemHeader(cell.model, cell) }, canBreak: false });
+    } else for (const laid of e.flow.objectItems(e, cell)) out.push({ ...laid, canBreak: rowBreaks && laid.canBreak });
     for (const inner of c.objects) {
       if (!inner.visible) continue;
       const placed = { ...inner, left: cellLeft + inner.left, top: cellTop + inner.top };
@@ -207,6 +212,11 @@ export function tableItems(e: EngineContext, o: ReportObjectModel, rt: RtObject)
   }
   if (hasBorder(rt.border)) out.push({ item: { kind: 'box', ...header, fill: NO_FILL }, canBreak: false });
   return out;
+}
+
+/** A cell with no text, link or bookmark, whose box is all it prints. */
+function isBlank(cell: RtObject): boolean {
+  return cell.text === '' && !cell.hyperlink && !cell.bookmark && !cell.macros;
 }
 
 /** Which visible cell covers each place of the grid (rows × columns). */

@@ -20,7 +20,7 @@ import {
 import type { XmlElement } from './xml.js';
 
 /** The handlers the engine runs (engine/script.ts): objects' and bands' BeforePrint, AfterData and
- *  AfterPrint, bands' BeforeLayout and AfterLayout, a table's ManualBuild, pages' StartPage and
+ *  AfterPrint, bands' BeforeLayout and AfterLayout, a table's or matrix's ManualBuild, pages' StartPage and
  *  FinishPage, the report's StartReport and FinishReport, dialog forms' Load, Shown,
  *  FormClosing and FormClosed and their OK button's Click. Handlers of the preview window's
  *  mouse (Click, MouseEnter …) run only where a user clicks, and a dialog control's (Checked-
@@ -46,7 +46,7 @@ const PREVIEW_EVENTS = /^(Click|DoubleClick|Mouse\w*)Event$/;
 
 function isRunEvent(element: string, key: string): boolean {
   if (PREVIEW_EVENTS.test(key) || element.endsWith('Control')) return true;
-  return RUN_EVENTS.has(key) && !(key === 'ManualBuildEvent' && element === 'MatrixObject');
+  return RUN_EVENTS.has(key);
 }
 
 /** Shared state of one load: warnings and the script event handlers met on the way. */

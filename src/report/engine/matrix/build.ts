@@ -29,14 +29,22 @@ export function buildMatrix(e: EngineContext, o: MatrixObjectModel): MatrixResul
     e.report.convertNulls,
   );
 
-  const cursor = o.dataSource ? e.data.findSource(o.dataSource) : undefined;
-  if (o.dataSource && !cursor)
+  // A ManualBuild handler fills the matrix with AddValue instead of a data source.
+  let added = 0;
+  const manual =
+    o.manualBuildEvent !== '' &&
+    e.script.matrixBuild(o, (columnValues, rowValues, cellValues) => {
+      e.limits.visitRow();
+      addValues(tpl, added++, { columns, rows, values }, columnValues, rowValues, cellValues);
+    });
+  const cursor = !manual && o.dataSource ? e.data.findSource(o.dataSource) : undefined;
+  if (!manual && o.dataSource && !cursor)
     e.warnings.add(`${o.name}: data source "${o.dataSource}" is not in the dictionary; the matrix has no data`);
-  if (!o.dataSource)
+  if (!manual && !o.dataSource)
     e.warnings.add(
       o.manualBuildEvent
-        ? `${o.name}: the matrix is filled by its ManualBuild script handler (${o.manualBuildEvent}), which is not ` +
-            'run (report scripts are not supported yet); it prints its headers only'
+        ? `${o.name}: the matrix is filled by its ManualBuild script handler (${o.manualBuildEvent}), which cannot ` +
+            'run; it prints its headers only'
         : `${o.name}: the matrix has no DataSource; it prints its headers only`,
     );
   const saved = cursor ? { rows: cursor.rows, position: cursor.position } : undefined;
@@ -106,13 +114,42 @@ function levelValues(e: EngineContext, o: MatrixObjectModel, levels: MatrixLevel
 }
 
 function addRow(e: EngineContext, o: MatrixObjectModel, tpl: MatrixTemplate, index: number, c: Collected): void {
-  const columnLeaf = c.columns.add(levelValues(e, o, tpl.columnLevels, 'Columns'), index);
-  const rowLeaf = c.rows.add(levelValues(e, o, tpl.rowLevels, 'Rows'), index);
-  o.dataCells.forEach((cell, k) => {
-    if (cell.expression.trim() === '') return;
-    const v = e.exprs.calc(cell, 'expression', cell.expression, `${o.name}.Cells[${k}]`);
-    if (v.value !== null && v.value !== undefined) c.values.add(k, rowLeaf, columnLeaf, v, index);
-  });
+  const cells = o.dataCells.map((cell, k): TypedValue | null =>
+    cell.expression.trim() === '' ? null : e.exprs.calc(cell, 'expression', cell.expression, `${o.name}.Cells[${k}]`),
+  );
+  addValues(
+    tpl,
+    index,
+    c,
+    levelValues(e, o, tpl.columnLevels, 'Columns'),
+    levelValues(e, o, tpl.rowLevels, 'Rows'),
+    cells,
+  );
+}
+
+/** One data row's dimension values and cell values (MatrixHelper.AddValue). */
+function addValues(
+  tpl: MatrixTemplate,
+  index: number,
+  c: Collected,
+  columnValues: readonly (TypedValue | null)[],
+  rowValues: readonly (TypedValue | null)[],
+  cellValues: readonly (TypedValue | null)[],
+): void {
+  const present = (v: TypedValue | null | undefined): TypedValue | null =>
+    v === null || v === undefined || v.value === null || v.value === undefined ? null : v;
+  const columnLeaf = c.columns.add(
+    tpl.columnLevels.map((_, i) => present(columnValues[i])),
+    index,
+  );
+  const rowLeaf = c.rows.add(
+    tpl.rowLevels.map((_, i) => present(rowValues[i])),
+    index,
+  );
+  for (let k = 0; k < tpl.cellCount; k++) {
+    const v = present(cellValues[k]);
+    if (v) c.values.add(k, rowLeaf, columnLeaf, v, index);
+  }
 }
 
 /** Every cell's aggregate (row terminal × column terminal × data cell), percentages applied. */
