@@ -132,6 +132,7 @@ export async function createServices(
       timeoutMs: Math.round(settings.renderTimeoutSeconds * 1000),
       maxMemoryMb: settings.renderMemoryMb,
       maxPages: settings.renderMaxPages,
+      scriptLimits: { maxSteps: settings.scriptMaxSteps, maxItems: settings.scriptMaxItems },
     });
     const srs = new SrsService({
       db: database.db,

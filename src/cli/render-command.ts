@@ -94,6 +94,7 @@ export async function renderCommand(args: ParsedArgs, err: (s: string) => void):
     timeoutMs: Math.round(limits.timeoutSeconds * 1000),
     maxMemoryMb: limits.maxMemoryMb,
     maxPages: limits.maxPages,
+    scriptLimits: limits.scriptLimits,
   });
   let output: Buffer;
   let warnings: string[];

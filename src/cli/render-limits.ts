@@ -23,6 +23,8 @@ export interface RenderLimits {
   timeoutSeconds: number;
   maxMemoryMb: number;
   maxPages: number;
+  /** The report script's budgets (Settings:ScriptMaxSteps, ScriptMaxItems; no flag). */
+  scriptLimits: { maxSteps: number; maxItems: number };
 }
 
 /** Plain decimal numbers only: Number() would also take "0x40", "1e3" or " ". */
@@ -83,14 +85,13 @@ export function renderLimits(
     maxMemoryMb: memory === undefined ? undefined : memoryFlag(memory),
     maxPages: pages === undefined ? undefined : pagesFlag(pages),
   };
-  const defaults =
-    flags.timeoutSeconds === undefined || flags.maxMemoryMb === undefined || flags.maxPages === undefined
-      ? settings(env, cwd)
-      : undefined;
+  // The script budgets have no flag: they always come from the settings.
+  const defaults: RenderLimitSettings = settings(env, cwd);
   return {
-    timeoutSeconds: flags.timeoutSeconds ?? (defaults as RenderLimitSettings).renderTimeoutSeconds,
-    maxMemoryMb: flags.maxMemoryMb ?? (defaults as RenderLimitSettings).renderMemoryMb,
-    maxPages: flags.maxPages ?? (defaults as RenderLimitSettings).renderMaxPages,
+    timeoutSeconds: flags.timeoutSeconds ?? defaults.renderTimeoutSeconds,
+    maxMemoryMb: flags.maxMemoryMb ?? defaults.renderMemoryMb,
+    maxPages: flags.maxPages ?? defaults.renderMaxPages,
+    scriptLimits: { maxSteps: defaults.scriptMaxSteps, maxItems: defaults.scriptMaxItems },
   };
 }
 

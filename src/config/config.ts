@@ -39,6 +39,10 @@ export interface Settings {
   renderMemoryMb: number;
   /** Most pages a report may have; a longer one is refused with 422 render_too_large. */
   renderMaxPages: number;
+  /** A report script's budgets for one render: statements and expression steps, and the
+   *  collection items it holds; past either the render ends with a template error. */
+  scriptMaxSteps: number;
+  scriptMaxItems: number;
   /** Longest a single SRS command statement may run (PostgreSQL statement_timeout; see README for SQLite). */
   srsStatementTimeoutSeconds: number;
   /** Most rows one SRS command may return. */
@@ -123,7 +127,13 @@ export const RENDER_MEMORY_MB = { fallback: 512, min: 64, max: 65_536 } as const
 
 export const RENDER_MAX_PAGES = { fallback: 10_000, min: 1, max: 1_000_000 } as const;
 
-export type RenderLimitSettings = Pick<Settings, 'renderTimeoutSeconds' | 'renderMemoryMb' | 'renderMaxPages'>;
+export const SCRIPT_MAX_STEPS = { fallback: 20_000_000, min: 10_000, max: 2_000_000_000 } as const;
+export const SCRIPT_MAX_ITEMS = { fallback: 2_000_000, min: 1_000, max: 100_000_000 } as const;
+
+export type RenderLimitSettings = Pick<
+  Settings,
+  'renderTimeoutSeconds' | 'renderMemoryMb' | 'renderMaxPages' | 'scriptMaxSteps' | 'scriptMaxItems'
+>;
 
 function renderLimitSettings(s: (key: string) => unknown): RenderLimitSettings {
   const t = RENDER_TIMEOUT_SECONDS;
@@ -140,6 +150,20 @@ function renderLimitSettings(s: (key: string) => unknown): RenderLimitSettings {
     ),
     renderMemoryMb: asNumber('Settings:RenderMemoryMb', s('RenderMemoryMb'), m.fallback, m.min, m.max),
     renderMaxPages: asNumber('Settings:RenderMaxPages', s('RenderMaxPages'), p.fallback, p.min, p.max),
+    scriptMaxSteps: asNumber(
+      'Settings:ScriptMaxSteps',
+      s('ScriptMaxSteps'),
+      SCRIPT_MAX_STEPS.fallback,
+      SCRIPT_MAX_STEPS.min,
+      SCRIPT_MAX_STEPS.max,
+    ),
+    scriptMaxItems: asNumber(
+      'Settings:ScriptMaxItems',
+      s('ScriptMaxItems'),
+      SCRIPT_MAX_ITEMS.fallback,
+      SCRIPT_MAX_ITEMS.min,
+      SCRIPT_MAX_ITEMS.max,
+    ),
   };
 }
 

@@ -49,6 +49,8 @@ export interface PrepareOptions {
   truncatePages?: boolean;
   /** Report parameter values by name. */
   parameters?: Record<string, unknown>;
+  /** The report script's step and item budgets (Settings:ScriptMaxSteps, ScriptMaxItems). */
+  scriptLimits?: { maxSteps?: number; maxItems?: number };
 }
 
 export interface RenderOptions extends PrepareOptions {
@@ -124,6 +126,7 @@ export function prepareReport(opts: PrepareOptions): PreparedRun {
   if (opts.maxPages !== undefined) engine.maxPages = opts.maxPages;
   if (opts.truncatePages) engine.truncatePages = true;
   if (opts.parameters) engine.parameters = opts.parameters;
+  if (opts.scriptLimits) engine.scriptLimits = opts.scriptLimits;
   const prepared = runReport(report, data, engine, warnings);
   const run: PreparedRun = { prepared, warnings, info: report.reportInfo };
   if (engine.culture) run.culture = engine.culture.name;

@@ -21,6 +21,16 @@ describe('loadConfig', () => {
     expect(c.appsDir.endsWith('apps')).toBe(true);
   });
 
+  it('reads the report script budgets (ScriptMaxSteps, ScriptMaxItems) within their bounds', () => {
+    const d = dir();
+    expect(loadConfig({}, d).settings.scriptMaxSteps).toBe(20_000_000);
+    expect(loadConfig({}, d).settings.scriptMaxItems).toBe(2_000_000);
+    const c = loadConfig({ Settings__ScriptMaxSteps: '50000', Settings__ScriptMaxItems: '5000' }, d);
+    expect([c.settings.scriptMaxSteps, c.settings.scriptMaxItems]).toEqual([50_000, 5000]);
+    expect(() => loadConfig({ Settings__ScriptMaxSteps: '10' }, d)).toThrow(/Settings:ScriptMaxSteps/);
+    expect(() => loadConfig({ Settings__ScriptMaxItems: 'lots' }, d)).toThrow(/Settings:ScriptMaxItems/);
+  });
+
   it('reads appsettings.json from the working directory, case-insensitively, and env overrides it', () => {
     const d = dir();
     writeFileSync(join(d, 'appsettings.json'), JSON.stringify({ Settings: { jwtexpirehours: 12, OwnerName: 'ACME' } }));

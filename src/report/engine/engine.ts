@@ -22,6 +22,7 @@ import { RunLimits } from './limits.js';
 import { objectData, objectItems } from './objects.js';
 import { DialogForms } from './dialogs.js';
 import { startScript } from './script.js';
+import { DEFAULT_SCRIPT_LIMITS, type ScriptLimits } from '../script/interpreter.js';
 import { NO_SCRIPT, type ScriptEvents } from './script-events.js';
 import { printTables } from './table-pages.js';
 import { PageCursor } from './page-cursor.js';
@@ -57,6 +58,8 @@ export interface EngineOptions {
   maxRows?: number;
   /** Report parameter values by name (they win over the template's). */
   parameters?: Record<string, unknown>;
+  /** The report script's budgets for the whole render (defaults: DEFAULT_SCRIPT_LIMITS). */
+  scriptLimits?: Partial<Pick<ScriptLimits, 'maxSteps' | 'maxItems'>>;
   fonts?: FontService;
 }
 
@@ -174,7 +177,7 @@ export class Engine implements EngineContext {
       (m) => this.warnings.add(m),
     );
     // Last: the script's field initialisers may already read the report (totals, data, objects).
-    const script = startScript(this, this.dialogs);
+    const script = startScript(this, this.dialogs, { ...DEFAULT_SCRIPT_LIMITS, ...options.scriptLimits });
     this.scope.script = script;
     this.script = script ?? NO_SCRIPT;
   }

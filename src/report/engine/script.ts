@@ -12,7 +12,7 @@ import { TemplateError } from '../errors.js';
 import { allBands } from '../frx/load.js';
 import type { BandModel, MatrixObjectModel, ReportObjectModel, TableObjectModel } from '../frx/model.js';
 import { parseScript } from '../script/parser.js';
-import { ScriptError, type ScriptHost, ScriptRuntime } from '../script/interpreter.js';
+import { ScriptError, type ScriptHost, type ScriptLimits, ScriptRuntime } from '../script/interpreter.js';
 import type { EngineContext } from './context.js';
 import type { DialogForms } from './dialogs.js';
 import type { RtBand, RtObject } from './runtime.js';
@@ -54,6 +54,7 @@ class ReportScript implements ScriptNames, ScriptEvents {
     private readonly e: EngineContext,
     private readonly dialogs: DialogForms,
     program: ReturnType<typeof parseScript>,
+    limits: ScriptLimits,
   ) {
     const host: ScriptHost = {
       convertNulls: e.report.convertNulls,
@@ -62,7 +63,7 @@ class ReportScript implements ScriptNames, ScriptEvents {
       assign: (segs, v) => this.assign(segs, v),
       construct: constructValue,
     };
-    this.runtime = new ScriptRuntime(program, host);
+    this.runtime = new ScriptRuntime(program, host, limits);
   }
 
   // --- Names ------------------------------------------------------------------------------
@@ -240,7 +241,11 @@ class ReportScript implements ScriptNames, ScriptEvents {
 }
 
 /** The report's script, ready to run (its fields initialised), or undefined without one. */
-export function startScript(e: EngineContext, dialogs: DialogForms): (ScriptNames & ScriptEvents) | undefined {
+export function startScript(
+  e: EngineContext,
+  dialogs: DialogForms,
+  limits: ScriptLimits,
+): (ScriptNames & ScriptEvents) | undefined {
   const report = e.report;
   if (report.scriptText === null || report.scriptLanguage.toLowerCase() !== 'csharp') return undefined;
   let program: ReturnType<typeof parseScript>;
@@ -252,7 +257,7 @@ export function startScript(e: EngineContext, dialogs: DialogForms): (ScriptName
     return undefined;
   }
   for (const w of program.warnings) e.warnings.add(w);
-  const script = new ReportScript(e, dialogs, program);
+  const script = new ReportScript(e, dialogs, program, limits);
   const runtime = script.runtime;
   try {
     runtime.guard(() => runtime.init());

@@ -24,17 +24,28 @@ import type { RenderRequest, WorkerJob, WorkerReply } from './protocol.js';
 import { isRenderFormat } from '../render-formats.js';
 import type { RenderJob, RenderOutcome, RenderPool, RenderPoolOptions, RenderPoolStats } from './types.js';
 
-export type ResolvedPoolOptions = PoolLimits & { maxPages: number };
+export type ResolvedPoolOptions = PoolLimits & {
+  maxPages: number;
+  scriptLimits?: { maxSteps?: number; maxItems?: number };
+};
 
 export function resolvePoolOptions(opts: RenderPoolOptions = {}): ResolvedPoolOptions {
   const maxPages = integerOption('render pool', 'maxPages', opts.maxPages, DEFAULT_MAX_PAGES, 1);
-  return { ...resolvePoolLimits('render pool', opts, 60_000), maxPages };
+  return {
+    ...resolvePoolLimits('render pool', opts, 60_000),
+    maxPages,
+    ...(opts.scriptLimits ? { scriptLimits: opts.scriptLimits } : {}),
+  };
 }
 
 /** The job as a worker runs it: the pool's page limit, or the smaller one the job asked to be cut at. */
-function workerJob({ requestId: _requestId, truncateAtPages, ...job }: RenderJob, maxPages: number): WorkerJob {
-  if (truncateAtPages === undefined) return { ...job, maxPages, truncatePages: false };
-  return { ...job, maxPages: Math.min(truncateAtPages, maxPages), truncatePages: true };
+function workerJob(
+  { requestId: _requestId, truncateAtPages, ...job }: RenderJob,
+  { maxPages, scriptLimits }: ResolvedPoolOptions,
+): WorkerJob {
+  const limits = scriptLimits ? { scriptLimits } : {};
+  if (truncateAtPages === undefined) return { ...job, ...limits, maxPages, truncatePages: false };
+  return { ...job, ...limits, maxPages: Math.min(truncateAtPages, maxPages), truncatePages: true };
 }
 
 export class RenderWorkerPool implements RenderPool {
@@ -53,7 +64,7 @@ export class RenderWorkerPool implements RenderPool {
         noun: 'render',
         maxMemoryMb: options.maxMemoryMb,
       }),
-      request: (id, job): RenderRequest => ({ type: 'render', id, job: workerJob(job, options.maxPages) }),
+      request: (id, job): RenderRequest => ({ type: 'render', id, job: workerJob(job, options) }),
       timeLimitMs: () => options.timeoutMs,
       answer: (msg, job) => this.answer(msg, job),
       ...failureHooks<RenderJob>({

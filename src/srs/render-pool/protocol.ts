@@ -11,6 +11,7 @@ import type { RenderJob } from './types.js';
 export type WorkerJob = Omit<RenderJob, 'requestId' | 'truncateAtPages'> & {
   maxPages?: number;
   truncatePages?: boolean;
+  scriptLimits?: { maxSteps?: number; maxItems?: number };
 };
 
 export interface RenderRequest {

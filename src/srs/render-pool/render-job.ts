@@ -32,6 +32,7 @@ function reportOptions(template: CachedTemplate, job: WorkerJob) {
     ...(job.nowMs !== undefined ? { now: new Date(job.nowMs) } : {}),
     ...(job.maxPages !== undefined ? { maxPages: job.maxPages } : {}),
     ...(job.truncatePages ? { truncatePages: true } : {}),
+    ...(job.scriptLimits ? { scriptLimits: job.scriptLimits } : {}),
   };
 }
 

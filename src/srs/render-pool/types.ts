@@ -83,6 +83,8 @@ export interface RenderPoolOptions {
    *  RenderPageLimitError (never cut silently), unless the job asks for truncateAtPages. A
    *  template's own smaller MaxPages still stops it there without an error. */
   maxPages?: number;
+  /** A report script's budgets for one render (the engine's defaults otherwise). */
+  scriptLimits?: { maxSteps?: number; maxItems?: number };
   /** Worker entry module (tests): a path or file URL; `.ts` files run through tsx. */
   workerScript?: string | URL;
 }

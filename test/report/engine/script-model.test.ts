@@ -177,6 +177,32 @@ describe('Report, Engine and data sources', () => {
   });
 });
 
+describe('the script budgets of a render (Settings:ScriptMaxSteps, ScriptMaxItems)', () => {
+  const loop = report(`private void _StartReport(object sender, EventArgs e)
+    {
+      int n = 0;
+      for (int i = 0; i < 20000; i++) n += i;
+      Report.SetParameterValue("P", n.ToString());
+    }`);
+
+  it('a script within the budget runs; the same script over a smaller budget ends the render', () => {
+    const ok = run(loop);
+    expect(textsOf(ok.prepared, 'TitleText')).toEqual([String((20000 * 19999) / 2)]);
+    expect(() =>
+      runTemplate(loop, { datasets: { NorthWind: nwindDataSet() } }, { scriptLimits: { maxSteps: 10_000 } }),
+    ).toThrow(/more than 10000 steps.*_StartReport/);
+    const grow = report(`private void _StartReport(object sender, EventArgs e)
+    {
+      var l = new List<int>();
+      for (int i = 0; i < 3000; i++) l.Add(i);
+    }`).replace('using System;', 'using System;\nusing System.Collections.Generic;');
+    expect(run(grow).warnings).toEqual([]);
+    expect(() =>
+      runTemplate(grow, { datasets: { NorthWind: nwindDataSet() } }, { scriptLimits: { maxItems: 2000 } }),
+    ).toThrow(/more than 2000 collection items/);
+  });
+});
+
 describe('dialog forms', () => {
   const dialog = (methods: string) =>
     report(methods, {
