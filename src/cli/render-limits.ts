@@ -15,6 +15,8 @@ import {
   RENDER_MEMORY_MB,
   RENDER_TIMEOUT_SECONDS,
   type RenderLimitSettings,
+  SCRIPT_MAX_ITEMS,
+  SCRIPT_MAX_STEPS,
 } from '../config/config.js';
 import { JobMemoryError, RenderPageLimitError, JobTimeoutError } from '../srs/render-pool/index.js';
 import { one, UsageError, type ParsedArgs } from './args.js';
@@ -85,13 +87,24 @@ export function renderLimits(
     maxMemoryMb: memory === undefined ? undefined : memoryFlag(memory),
     maxPages: pages === undefined ? undefined : pagesFlag(pages),
   };
-  // The script budgets have no flag: they always come from the settings.
-  const defaults: RenderLimitSettings = settings(env, cwd);
+  // The script budgets have no flag: they come from the settings, which a render given every
+  // flag may not be able to read (then the budgets are their defaults).
+  const allFlags =
+    flags.timeoutSeconds !== undefined && flags.maxMemoryMb !== undefined && flags.maxPages !== undefined;
+  let d: RenderLimitSettings | undefined;
+  try {
+    d = settings(env, cwd);
+  } catch (err) {
+    if (!allFlags) throw err;
+  }
   return {
-    timeoutSeconds: flags.timeoutSeconds ?? defaults.renderTimeoutSeconds,
-    maxMemoryMb: flags.maxMemoryMb ?? defaults.renderMemoryMb,
-    maxPages: flags.maxPages ?? defaults.renderMaxPages,
-    scriptLimits: { maxSteps: defaults.scriptMaxSteps, maxItems: defaults.scriptMaxItems },
+    timeoutSeconds: flags.timeoutSeconds ?? (d as RenderLimitSettings).renderTimeoutSeconds,
+    maxMemoryMb: flags.maxMemoryMb ?? (d as RenderLimitSettings).renderMemoryMb,
+    maxPages: flags.maxPages ?? (d as RenderLimitSettings).renderMaxPages,
+    scriptLimits: {
+      maxSteps: d?.scriptMaxSteps ?? SCRIPT_MAX_STEPS.fallback,
+      maxItems: d?.scriptMaxItems ?? SCRIPT_MAX_ITEMS.fallback,
+    },
   };
 }
 

@@ -198,12 +198,7 @@ export function tableItems(e: EngineContext, o: ReportObjectModel, rt: RtObject)
     const cell = { ...c.rt, left: cellLeft, top: cellTop, border: drawnOnce(c, shared) };
     // A cell's text splits across pages only in a row that may break (and not spanning rows).
     const rowBreaks = c.rowSpan === 1 && t.canBreakRows?.[c.row] === true;
-    if (isBlank(cell)) {
-      // A cell without text prints as its box: the same look for a fraction of the memory (a
-      // large matrix is mostly empty cells).
-      if (!isTransparentFill(cell.fill) || hasBorder(cell.border))
-        out.push({ item: { kind: 'box', ...itemHeader(cell.model, cell) }, canBreak: false });
-    } else for (const laid of e.flow.objectItems(e, cell)) out.push({ ...laid, canBreak: rowBreaks && laid.canBreak });
+    for (const laid of e.flow.objectItems(e, cell)) out.push({ ...laid, canBreak: rowBreaks && laid.canBreak });
     for (const inner of c.objects) {
       if (!inner.visible) continue;
       const placed = { ...inner, left: cellLeft + inner.left, top: cellTop + inner.top };
@@ -212,11 +207,6 @@ export function tableItems(e: EngineContext, o: ReportObjectModel, rt: RtObject)
   }
   if (hasBorder(rt.border)) out.push({ item: { kind: 'box', ...header, fill: NO_FILL }, canBreak: false });
   return out;
-}
-
-/** A cell with no text, link or bookmark, whose box is all it prints. */
-function isBlank(cell: RtObject): boolean {
-  return cell.text === '' && !cell.hyperlink && !cell.bookmark && !cell.macros;
 }
 
 /** Which visible cell covers each place of the grid (rows × columns). */
@@ -246,7 +236,19 @@ function drawnOnce(c: RtTableCell, grid: (RtTableCell | undefined)[][]): BorderM
     b.lines.left && c.column > 0 && rows.every((y) => grid[y]?.[c.column - 1]?.rt.border.lines.right === true);
   const top = b.lines.top && c.row > 0 && columns.every((x) => grid[c.row - 1]?.[x]?.rt.border.lines.bottom === true);
   if (!left && !top) return b;
-  return { ...b, lines: { ...b.lines, left: b.lines.left && !left, top: b.lines.top && !top } };
+  return withoutEdges(b, left, top);
+}
+
+/** The border without its left and/or top line, made once per border and kind of cut (a large
+ *  table shares a few borders among all its cells). */
+const cuts = new WeakMap<BorderModel, (BorderModel | undefined)[]>();
+function withoutEdges(b: BorderModel, left: boolean, top: boolean): BorderModel {
+  let made = cuts.get(b);
+  if (!made) cuts.set(b, (made = []));
+  const k = (left ? 1 : 0) | (top ? 2 : 0);
+  let cut = made[k];
+  if (!cut) made[k] = cut = { ...b, lines: { ...b.lines, left: b.lines.left && !left, top: b.lines.top && !top } };
+  return cut;
 }
 
 const NO_FILL = defaultFill();

@@ -9,12 +9,14 @@ import { defaultOf, kindName, typeNameOf } from './type-names.js';
 import type { ExpressionLimits, Formatter, Scope } from './types.js';
 import { ValueError } from './value-error.js';
 import { Chr, EnumVal, HostObject, NullOf, toPublic, type Value } from './values.js';
-import type { ScriptNode } from './ast.js';
+import type { Node, ScriptNode } from './ast.js';
 
 /** What a report script adds to an evaluation: the script-only nodes (assignments, its methods,
  *  object creation, type tests) are its to evaluate. */
 export interface ScriptHooks {
   evaluate(ctx: Ctx, n: ScriptNode): Value;
+  /** The declared type of the local, field or method a node names (undefined: not the script's). */
+  typeOf?(n: Node): string | undefined;
 }
 
 export interface Ctx {
@@ -62,6 +64,14 @@ export function charge(ctx: Ctx, n: number): void {
   ctx.steps += n;
   if (ctx.steps > ctx.limits.maxSteps)
     throw new ValueError('LimitExceeded', `evaluation takes more than ${ctx.limits.maxSteps} steps`);
+}
+
+/** Charges an operation that reads strings through (a search, a comparison): a step per 64
+ *  characters, so that one on a huge string in a loop runs out of steps in bounded time. */
+export function chargeScan(ctx: Ctx, ...values: readonly (Value | undefined)[]): void {
+  let n = 0;
+  for (const v of values) if (typeof v === 'string') n += v.length;
+  if (n >= 64) charge(ctx, n >>> 6);
 }
 
 /** Checks the length of a string an operation is about to produce, and charges for it. */

@@ -4,7 +4,7 @@
 import { TemplateError } from '../errors.js';
 import type { Node } from './ast.js';
 import { fromResolved } from './scope-values.js';
-import { charge, type Ctx, cv, fail, isNullish, lookupName, makeCtx } from './context.js';
+import { charge, chargeScan, type Ctx, cv, fail, isNullish, lookupName, makeCtx } from './context.js';
 import { castTo } from './casts.js';
 import { zeroLike } from './numeric-kinds.js';
 import { FUNCTIONS, toCondition } from './functions.js';
@@ -12,7 +12,9 @@ import { callMethod, checkArgs, construct, getMember, indexValue } from './insta
 import { BindErr, SyntaxErr } from './lexer.js';
 import { arith, compare, equals, unary } from './ops.js';
 import { Parser } from './parser.js';
+import { collectReferences } from './references.js';
 import { STATIC_TYPES } from './static-members.js';
+import { staticType, toBranchType } from './static-types.js';
 import { typeNameOf } from './type-names.js';
 import {
   type CompiledExpression,
@@ -131,12 +133,19 @@ function callFn(
   }
 }
 
+/** `a + b` where an operand's static type is string. */
+function isStringConcat(ctx: Ctx, n: Extract<Node, { k: 'bin' }>): boolean {
+  return staticType(ctx, n.a) === 'System.String' || staticType(ctx, n.b) === 'System.String';
+}
+
 /** Binary operators other than && || ??. */
 export function evalBinary(ctx: Ctx, op: string, ra: Value, rb: Value): Value {
   if (op === '==' || op === '!=') {
     // Comparisons with null / DBNull.Value see the raw value (CONTRACT.md), whatever
     // ConvertNulls says.
     let eq: boolean;
+    if (typeof ra === 'string' && typeof rb === 'string' && ra.length >= 64 && ra.length === rb.length)
+      chargeScan(ctx, ra);
     if (ra === null || rb === null) eq = isNullish(ra) && isNullish(rb);
     else eq = equals(...operands(ctx, ra, rb));
     return op === '==' ? eq : !eq;
@@ -211,10 +220,16 @@ export function evalNode(ctx: Ctx, n: Node): Value {
         }
       }
       const a = evalNode(ctx, n.a);
-      return evalBinary(ctx, n.op, a, evalNode(ctx, n.b));
+      const b = evalNode(ctx, n.b);
+      // string + null is string concatenation (null is ""), known from the operand's type.
+      if (n.op === '+' && (isNullish(a) || isNullish(b)) && isStringConcat(ctx, n))
+        return evalBinary(ctx, n.op, isNullish(a) ? '' : a, isNullish(b) ? '' : b);
+      return evalBinary(ctx, n.op, a, b);
     }
-    case 'cond':
-      return toCondition(cv(ctx, evalNode(ctx, n.c))) ? evalNode(ctx, n.a) : evalNode(ctx, n.b);
+    case 'cond': {
+      const taken = toCondition(cv(ctx, evalNode(ctx, n.c)));
+      return toBranchType(ctx, evalNode(ctx, taken ? n.a : n.b), taken ? n.b : n.a);
+    }
     case 'cast':
       return castTo(ctx, cv(ctx, evalNode(ctx, n.x)), n.type, n.nullable);
     case 'new':
@@ -247,82 +262,6 @@ const NOT_NAME_RE = /[[\]"']/;
  *  ("Order Details.UnitPrice", "Row#", "Qty/Box (kg)") and looked up at evaluation; anything
  *  else that does not parse is a compile error. */
 const NAME_LIKE_RE = /^[\p{L}\p{N}\p{M}\p{Pc}\s#\-./()$%&@]+$/u;
-
-function collectReferences(root: Node): string[] {
-  const out = new Set<string>();
-  const stack: Node[] = [root];
-  const order: string[] = [];
-  const add = (s: string) => {
-    if (!out.has(s)) {
-      out.add(s);
-      order.push(s);
-    }
-  };
-  // Depth-first, left to right (children pushed in reverse).
-  while (stack.length) {
-    const n = stack.pop()!;
-    const kids: (Node | null)[] = [];
-    switch (n.k) {
-      case 'ref':
-        add(n.name);
-        break;
-      case 'chain':
-        add(n.names[n.names.length - 1]!);
-        break;
-      case 'name':
-        if (!n.alt) add(n.name);
-        kids.push(n.alt);
-        break;
-      case 'member':
-        kids.push(n.obj);
-        break;
-      case 'mcall':
-        kids.push(n.obj, ...n.args);
-        break;
-      case 'call':
-      case 'scall': {
-        const isLookup = (n.k === 'call' && n.fn === 'IsNull') || (n.k === 'scall' && n.type === 'Report');
-        const a0 = n.args[0];
-        if (isLookup && a0?.k === 'lit' && typeof a0.v === 'string') add(a0.v);
-        kids.push(...n.args);
-        break;
-      }
-      case 'index':
-        kids.push(n.obj, n.index);
-        break;
-      case 'unary':
-      case 'cast':
-        kids.push(n.x);
-        break;
-      case 'bin':
-        kids.push(n.a, n.b);
-        break;
-      case 'cond':
-        kids.push(n.c, n.a, n.b);
-        break;
-      case 'new':
-        kids.push(...n.args);
-        break;
-      case 'assign':
-        kids.push(n.target, n.value);
-        break;
-      case 'incdec':
-        kids.push(n.target);
-        break;
-      case 'ucall':
-        kids.push(...n.args);
-        break;
-      case 'snew':
-        kids.push(...n.args, n.length, ...(n.init ?? []));
-        break;
-      case 'typetest':
-        kids.push(n.x);
-        break;
-    }
-    for (let i = kids.length - 1; i >= 0; i--) if (kids[i]) stack.push(kids[i]!);
-  }
-  return order;
-}
 
 /**
  * Compiles a C# expression once; evaluate it per row with `evaluate(scope)`.

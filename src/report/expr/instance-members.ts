@@ -2,7 +2,7 @@
 // DateTime, TimeSpan, numbers…), looked up in Maps by exact (case-sensitive, C#) name; nothing
 // here reads a property of a JS object by a name taken from the expression.
 
-import { charge, checkLength, type Ctx, format, outOfRange, str } from './context.js';
+import { charge, chargeScan, checkLength, type Ctx, format, outOfRange, str } from './context.js';
 import { argChar, argDouble, argInt } from './convert.js';
 import { asLong, isNumeric } from './numeric-kinds.js';
 import { addMonths, addMs, dateOnly, DAYS_OF_WEEK, dayOfYear, ticksOf, timeSpanArg } from './date-ops.js';
@@ -228,6 +228,9 @@ const TIMESPAN_METHODS: ReadonlyMap<string, Method> = new Map([
   ['Duration', m<TimeSpan>(0, 0, (_c, t) => new TimeSpan(Math.abs(t.ms)))],
 ]);
 
+/** String methods that read the whole string (charged by its length). */
+const SCANNING = new Set(['Contains', 'IndexOf', 'LastIndexOf', 'Replace', 'Split', 'EndsWith', 'Equals', 'CompareTo']);
+
 export function checkArgs(name: string, def: { min: number; max: number }, n: number): void {
   if (n < def.min || n > def.max)
     throw new ValueError('ArgumentException', `No overload for method '${name}' takes ${n} arguments`);
@@ -259,8 +262,10 @@ export function callMethod(ctx: Ctx, self: Value, name: string, args: readonly V
   if (self === null || self instanceof NullOf) throw nullRef(`.${name}()`);
   if (self instanceof HostObject) return self.call(name, args, (v) => str(ctx, v));
   let meth: Method | undefined;
-  if (typeof self === 'string') meth = STRING_METHODS.get(name);
-  else if (self instanceof Date) meth = DATE_METHODS.get(name);
+  if (typeof self === 'string') {
+    meth = STRING_METHODS.get(name);
+    if (SCANNING.has(name)) chargeScan(ctx, self, ...args);
+  } else if (self instanceof Date) meth = DATE_METHODS.get(name);
   else if (self instanceof TimeSpan) meth = TIMESPAN_METHODS.get(name);
   meth ??= COMMON_METHODS.get(name);
   if (!meth) throw new ValueError('MissingMethodException', `'${kindName(self)}' has no method '${name}'`);

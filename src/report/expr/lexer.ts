@@ -2,41 +2,16 @@
 // or after `pos`, so the parser can back up (casts) and read data references `[…]` raw.
 
 import { Decimal } from './decimal.js';
-import { Chr, Dbl, Flt, type Value } from './values.js';
+import { isInterpolated, lexChar, lexInterpolated, lexString, lexVerbatim } from './string-literals.js';
+import { SyntaxErr } from './syntax-error.js';
+import { Dbl, Flt, type Value } from './values.js';
 
-export type TokenKind = 'num' | 'str' | 'char' | 'id' | 'op' | 'eof';
+export { BindErr, SyntaxErr } from './syntax-error.js';
+export { type Hole, skipLiteral } from './string-literals.js';
 
-export interface Token {
-  readonly kind: TokenKind;
-  /** Offset of the first character (after blanks and comments). */
-  readonly pos: number;
-  /** Offset just past the token. */
-  readonly end: number;
-  /** Operator text, identifier name (without a verbatim `@`), or literal source text. */
-  readonly text: string;
-  /** Literal value (num, str, char). */
-  readonly value?: Value;
-  /** An integer literal only valid negated: 2147483648 (-2147483648 is an int) or
-   *  9223372036854775808 (-9223372036854775808 is a long). */
-  readonly negOnly?: 'int' | 'long';
-  /** `@name`: never a keyword. */
-  readonly verbatim?: boolean;
-}
+import type { Token } from './token.js';
 
-/** A syntax error at an offset; the parser turns it into a TemplateError. */
-export class SyntaxErr extends Error {
-  constructor(
-    message: string,
-    readonly pos: number,
-  ) {
-    super(message);
-  }
-}
-
-/** A compile error that rules out the source being a data name: it names something that does
- *  not exist (an unknown function, a wrong number of arguments, an unknown static member) or
- *  breaks a limit. Always reported at compile time. */
-export class BindErr extends SyntaxErr {}
+export type { Token, TokenKind } from './token.js';
 
 const ID_START = /[\p{L}\p{Nl}_]/uy;
 const ID_PART = /[\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}\p{Cf}]/u;
@@ -135,8 +110,7 @@ export function lexAt(src: string, start: number): Token {
   if (isDigit(c) || (c === '.' && isDigit(src[pos + 1]))) return lexNumber(src, pos);
   if (c === '"') return lexString(src, pos, pos + 1);
   if (c === '@' && src[pos + 1] === '"') return lexVerbatim(src, pos);
-  if (c === '$' && (src[pos + 1] === '"' || src[pos + 1] === '@'))
-    throw new SyntaxErr('interpolated strings ($"…") are not supported', pos);
+  if (isInterpolated(src, pos)) return lexInterpolated(src, pos);
   if (c === "'") return lexChar(src, pos);
   if (c === '@' && isIdStart(src, pos + 1)) {
     const t = lexIdent(src, pos + 1);
@@ -251,129 +225,4 @@ function lexNumber(src: string, pos: number): Token {
       : 'integral constant is too large',
     pos,
   );
-}
-
-/** Reads one escape sequence at src[i] === '\\'. Returns the text and the next offset. */
-function lexEscape(src: string, i: number): [string, number] {
-  const e = src[i + 1];
-  const simple: Record<string, string> = {
-    "'": "'",
-    '"': '"',
-    '\\': '\\',
-    '0': '\0',
-    a: '\x07',
-    b: '\b',
-    f: '\f',
-    n: '\n',
-    r: '\r',
-    t: '\t',
-    v: '\v',
-    e: '\x1b',
-  };
-  if (e !== undefined && e in simple) return [simple[e]!, i + 2];
-  if (e === 'x') {
-    const m = /^[0-9a-fA-F]{1,4}/.exec(src.slice(i + 2, i + 6));
-    if (!m) throw new SyntaxErr('invalid \\x escape', i);
-    return [String.fromCharCode(parseInt(m[0], 16)), i + 2 + m[0].length];
-  }
-  if (e === 'u') {
-    const h = src.slice(i + 2, i + 6);
-    if (!/^[0-9a-fA-F]{4}$/.test(h)) throw new SyntaxErr('invalid \\u escape', i);
-    return [String.fromCharCode(parseInt(h, 16)), i + 6];
-  }
-  if (e === 'U') {
-    const h = src.slice(i + 2, i + 10);
-    const cp = /^[0-9a-fA-F]{8}$/.test(h) ? parseInt(h, 16) : -1;
-    if (cp < 0 || cp > 0x10ffff) throw new SyntaxErr('invalid \\U escape', i);
-    return [String.fromCodePoint(cp), i + 10];
-  }
-  throw new SyntaxErr(`unrecognized escape sequence '\\${e ?? ''}'`, i);
-}
-
-function lexString(src: string, pos: number, from: number): Token {
-  let i = from;
-  let out = '';
-  let chunk = i;
-  for (;;) {
-    const c = src[i];
-    if (c === undefined || c === '\n' || c === '\r') throw new SyntaxErr('unterminated string', pos);
-    if (c === '"') {
-      out += src.slice(chunk, i);
-      return { kind: 'str', pos, end: i + 1, text: src.slice(pos, i + 1), value: out };
-    }
-    if (c === '\\') {
-      out += src.slice(chunk, i);
-      const [t, next] = lexEscape(src, i);
-      out += t;
-      i = next;
-      chunk = i;
-    } else {
-      i++;
-    }
-  }
-}
-
-function lexVerbatim(src: string, pos: number): Token {
-  let i = pos + 2;
-  let out = '';
-  for (;;) {
-    const close = src.indexOf('"', i);
-    if (close < 0) throw new SyntaxErr('unterminated verbatim string', pos);
-    out += src.slice(i, close);
-    if (src[close + 1] === '"') {
-      out += '"';
-      i = close + 2;
-    } else {
-      return { kind: 'str', pos, end: close + 1, text: src.slice(pos, close + 1), value: out };
-    }
-  }
-}
-
-function lexChar(src: string, pos: number): Token {
-  let i = pos + 1;
-  let ch: string;
-  const c = src[i];
-  if (c === undefined || c === '\n' || c === '\r' || c === "'")
-    throw new SyntaxErr(c === "'" ? 'empty character literal' : 'unterminated character literal', pos);
-  if (c === '\\') [ch, i] = lexEscape(src, i);
-  else {
-    ch = c;
-    i++;
-  }
-  if (ch.length !== 1) throw new SyntaxErr('a character literal holds one UTF-16 unit', pos);
-  if (src[i] !== "'") throw new SyntaxErr('too many characters in character literal', pos);
-  return { kind: 'char', pos, end: i + 1, text: src.slice(pos, i + 1), value: new Chr(ch.charCodeAt(0)) };
-}
-
-/**
- * Where a string or character literal that starts at src[i] ends (offset past it), for the
- * template scanner. Undefined when src[i] does not start a literal or the literal does not
- * close (a lone apostrophe in text is not a character literal).
- */
-export function skipLiteral(src: string, i: number): number | undefined {
-  const c = src[i];
-  if (c === '"') {
-    for (let j = i + 1; j < src.length; j++) {
-      if (src[j] === '\\') j++;
-      else if (src[j] === '"') return j + 1;
-    }
-    return undefined;
-  }
-  if (c === '@' && src[i + 1] === '"') {
-    for (let j = i + 2; j < src.length; j++) {
-      if (src[j] === '"') {
-        if (src[j + 1] === '"') j++;
-        else return j + 1;
-      }
-    }
-    return undefined;
-  }
-  if (c === "'") {
-    // 'x', '\n', '\'', '\x41', '\u0041' — nothing longer.
-    const m = /^'(?:[^'\\\r\n]|\\(?:[^xuU\r\n]|x[0-9a-fA-F]{1,4}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}))'/.exec(
-      src.slice(i, i + 12),
-    );
-    return m ? i + m[0].length : undefined;
-  }
-  return undefined;
 }

@@ -4,7 +4,7 @@
 
 import type { Node } from './ast.js';
 import { FUNCTIONS } from './functions.js';
-import { lexAt } from './lexer.js';
+import { lexAt, type Token } from './lexer.js';
 import { BINARY_PREC, CAST_TYPES, KEYWORD_TYPES, UNSUPPORTED_KEYWORDS } from './parse-tables.js';
 import { STATIC_TYPES, staticTypeOf } from './static-members.js';
 import { TokenCursor } from './token-cursor.js';
@@ -213,6 +213,9 @@ export class Parser extends TokenCursor {
         this.advance();
         return this.mk({ k: 'lit', pos: t.pos, v: t.value! });
       case 'str':
+        if (t.interpolation) return this.interpolated(t);
+        this.advance();
+        return this.mk({ k: 'lit', pos: t.pos, v: t.value! });
       case 'char':
         this.advance();
         return this.mk({ k: 'lit', pos: t.pos, v: t.value! });
@@ -356,6 +359,11 @@ export class Parser extends TokenCursor {
   /** `x++` / `x--` after `node` (the operator is the current token). */
   protected postfixIncDec(_node: Node): Node {
     throw this.error(`'${this.tok.text}' is not supported`);
+  }
+
+  /** An interpolated string `$"…{x}…"` (the current token). */
+  protected interpolated(t: Token): Node {
+    throw this.error('interpolated strings ($"…") are not supported', t.pos);
   }
 
   /** `this` (just read, at `pos`). */

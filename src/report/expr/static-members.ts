@@ -1,7 +1,20 @@
 // Static members: the fixed set of .NET static members (Math, Convert, String, DateTime…) and
 // enums a template may use, looked up in Maps by exact (case-sensitive, C#) name.
 
-import { checkLength, concat, type Ctx, cv, fail, isNullish, lookupName, now, outOfRange, str } from './context.js';
+import {
+  charge,
+  chargeScan,
+  checkLength,
+  concat,
+  type Ctx,
+  cv,
+  fail,
+  isNullish,
+  lookupName,
+  now,
+  outOfRange,
+  str,
+} from './context.js';
 import { argDate, argDouble, argInt, argString, convertTo } from './convert.js';
 import { dateOnly, DAY_NAMES, fromUnit } from './date-ops.js';
 import { DATETIME_MAX_MS, DATETIME_MIN_MS, daysInMonth, isLeapYear } from './date-time.js';
@@ -15,7 +28,7 @@ import { type StaticType, VALUE_TYPE_STATICS } from './static-value-types.js';
 import { composite, ignoreCaseOf, stringCompare, trimChars } from './string-ops.js';
 import { TimeSpan } from './time-span.js';
 import { ValueError } from './value-error.js';
-import { ArrayVal, Dbl, EnumVal, NullOf, type Value } from './values.js';
+import { ArrayVal, Dbl, EnumVal, HostObject, NullOf, type Value } from './values.js';
 
 const enumType = (type: string, names: readonly string[], values?: readonly number[]): StaticType => ({
   name: type,
@@ -141,15 +154,23 @@ const STATIC_LIST: StaticType[] = [
         def(2, Infinity, (c, a) => {
           const sep = a[0] === null ? '' : str(c, a[0]!);
           if (a.length === 2 && a[1] instanceof ArrayVal) return joinArray(c, sep, a[1]);
+          if (a.length === 2 && isCollection(a[1]!)) return joinItems(c, sep, (a[1] as HostObject).items());
           return a
             .slice(1)
             .reduce<string>((acc, v, i) => concat(c, i === 0 ? acc : concat(c, acc, sep), str(c, v)), '');
         }),
       ],
-      ['Compare', def(2, 3, (_c, a) => stringCompare(a[0]!, a[1]!, ignoreCaseOf(a[2])))],
+      [
+        'Compare',
+        def(2, 3, (c, a) => {
+          chargeScan(c, a[0], a[1]);
+          return stringCompare(a[0]!, a[1]!, ignoreCaseOf(a[2]));
+        }),
+      ],
       [
         'Equals',
-        def(2, 3, (_c, a) => {
+        def(2, 3, (c, a) => {
+          chargeScan(c, a[0], a[1]);
           if (a[0] === null || a[1] === null) return a[0] === a[1];
           const x = argString(a[0]!),
             y = argString(a[1]!);
@@ -238,6 +259,28 @@ function joinArray(ctx: Ctx, sep: string, a: ArrayVal): string {
   let out = '';
   for (let i = 0; i < a.length; i++) out = concat(ctx, i === 0 ? out : concat(ctx, out, sep), str(ctx, a.get(i)));
   return out;
+}
+
+/** A script's collection (a List, an array, a Dictionary): String.Join joins its items, where it
+ *  prints any other object as its type's name. */
+function isCollection(v: Value): boolean {
+  return v instanceof HostObject && (v.typeName.endsWith('[]') || v.typeName.startsWith('System.Collections.'));
+}
+
+/** Joins a collection's items, a step each (a huge collection costs what it is), the length
+ *  checked as it grows. */
+function joinItems(ctx: Ctx, sep: string, items: Iterable<Value>): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (const v of items) {
+    charge(ctx, 1);
+    const text = str(ctx, v);
+    length += text.length + (parts.length > 0 ? sep.length : 0);
+    if (length > ctx.limits.maxStringLength) checkLength(ctx, length);
+    parts.push(text);
+  }
+  checkLength(ctx, length);
+  return parts.join(sep);
 }
 
 /** Static types by every name a template may use: "Math", "System.Math", "string", "int"… */

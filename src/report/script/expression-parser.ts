@@ -4,7 +4,7 @@
 // and `this.` — as the node kinds of expr/ast.ts that only a script's evaluation hooks evaluate.
 
 import type { Node } from '../expr/ast.js';
-import { lexAt } from '../expr/lexer.js';
+import { type Hole, lexAt, type Token } from '../expr/lexer.js';
 import { BINARY_PREC } from '../expr/parse-tables.js';
 import { Parser } from '../expr/parser.js';
 
@@ -62,12 +62,56 @@ export class ScriptExpressionParser extends Parser {
     return this.mk({ k: 'incdec', pos: node.pos, target: node, op, prefix: false }, node);
   }
 
-  /** `this.total` is the script's `total`. */
+  /** `this.total` is the script's field `total` (a name `this.total` the interpreter looks up as
+   *  the field, where a local `total` would hide it); `this.F()` its method. */
   protected override parseThis(pos: number): Node {
     if (!this.isOp('.')) throw this.error("'this' is only allowed before a member of the script", pos);
     this.advance();
     if (this.tok.kind !== 'id') throw this.error('a member name is expected');
-    return this.parsePostfix(this.parseIdentifier());
+    return this.parsePostfix(thisMember(this.parseIdentifier()));
+  }
+
+  /** `$"a{x,5:N2}b"` is `String.Format("a{0,5:N2}b", x)`: the holes are parsed here and formatted
+   *  by the expression engine's composite formatting, as .NET formats them. */
+  protected override interpolated(t: Token): Node {
+    let format = '';
+    const args: Node[] = [];
+    this.enter();
+    try {
+      for (const part of t.interpolation ?? []) {
+        if (typeof part === 'string') format += part.replace(/[{}]/g, (c) => c + c);
+        else format += this.hole(part, args, /^(\$@|@\$)/.test(t.text));
+      }
+    } finally {
+      this.leave();
+    }
+    this.tok = lexAt(this.src, t.end);
+    const text = this.mk({ k: 'lit', pos: t.pos, v: format });
+    if (args.length === 0) return this.mk({ k: 'lit', pos: t.pos, v: (t.interpolation ?? []).join('') });
+    const all = [text, ...args];
+    return this.mkArgs({ k: 'scall', pos: t.pos, type: 'String', method: 'Format', args: all }, all);
+  }
+
+  /** One hole `{expr[,alignment][:format]}`: its expression joins `args`; its format item. */
+  private hole(h: Hole, args: Node[], verbatim: boolean): string {
+    this.tok = lexAt(this.src, h.start);
+    if (this.tok.pos >= h.end) throw this.error('an expression is expected in an interpolated string');
+    args.push(this.parseExpression());
+    let item = `{${args.length - 1}`;
+    if (this.isOp(',') && this.tok.pos < h.end) {
+      this.advance();
+      const minus = this.isOp('-') ? this.advance().text : '';
+      if (this.tok.kind !== 'num' || typeof this.tok.value !== 'number')
+        throw this.error('an alignment must be an int constant');
+      item += `,${minus}${this.advance().text}`;
+    }
+    if (this.isOp(':') && this.tok.pos < h.end) {
+      // The format is text of the string: its escapes are read (`{t:hh\\:mm}` is hh\:mm).
+      const raw = this.src.slice(this.tok.end, h.end);
+      const text = verbatim || !raw.includes('\\') ? raw : lexAt(`"${raw}"`, 0).value;
+      item += `:${String(text).replace(/[{}]/g, (c) => c + c)}`;
+    } else if (this.tok.pos !== h.end) throw this.error(`unexpected '${this.tok.text}' in an interpolated string`);
+    return `${item}}`;
   }
 
   /** A method of the script (checked when the script is loaded). */
@@ -89,13 +133,9 @@ export class ScriptExpressionParser extends Parser {
       name += `.${this.advance().text}`;
     }
     if (this.isOp('<')) name += `<${this.parseTypeArgs().join(', ')}>`;
-    if (this.isOp('?')) {
-      const next = lexAt(this.src, this.tok.end);
-      // `x is int? y : z` would be a conditional: a nullable mark is followed by what ends a type.
-      if (next.kind === 'op' && [')', ';', ',', ']', '>', '=', '{'].includes(next.text)) {
-        this.advance();
-        name += '?';
-      }
+    if (this.isOp('?') && this.nullableMark()) {
+      this.advance();
+      name += '?';
     }
     while (this.isOp('[') && lexAt(this.src, this.tok.end).text === ']') {
       this.advance();
@@ -105,23 +145,40 @@ export class ScriptExpressionParser extends Parser {
     return name;
   }
 
-  /** `<A, B<C>>` (the opening `<` is the current token). */
+  /** The `?` after a type is a nullable mark (`int?`), not a conditional (`x is int ? y : z`):
+   *  it is followed by what ends a type, or by a declared name and what follows one. */
+  private nullableMark(): boolean {
+    const next = lexAt(this.src, this.tok.end);
+    if (next.kind === 'op') return [')', ';', ',', ']', '>', '=', '{', '['].includes(next.text);
+    if (next.kind !== 'id') return false;
+    const after = lexAt(this.src, next.end);
+    return (
+      (after.kind === 'op' && [';', ',', ')', '='].includes(after.text)) || (after.kind === 'id' && after.text === 'in')
+    );
+  }
+
+  /** `<A, B<C>>` (the opening `<` is the current token); nested no deeper than expressions. */
   protected parseTypeArgs(): string[] {
     this.expectOp('<');
-    const args: string[] = [];
-    for (;;) {
-      args.push(this.parseTypeName());
-      if (this.isOp(',')) {
-        this.advance();
-        continue;
-      }
-      // `>>` closes two lists at once.
-      if (this.isOp('>>')) {
-        this.tok = { kind: 'op', pos: this.tok.pos + 1, end: this.tok.end, text: '>' };
+    this.enter();
+    try {
+      const args: string[] = [];
+      for (;;) {
+        args.push(this.parseTypeName());
+        if (this.isOp(',')) {
+          this.advance();
+          continue;
+        }
+        // `>>` closes two lists at once.
+        if (this.isOp('>>')) {
+          this.tok = { kind: 'op', pos: this.tok.pos + 1, end: this.tok.end, text: '>' };
+          return args;
+        }
+        this.expectOp('>');
         return args;
       }
-      this.expectOp('>');
-      return args;
+    } finally {
+      this.leave();
     }
   }
 
@@ -188,4 +245,15 @@ export class ScriptExpressionParser extends Parser {
     this.expectOp('}');
     return items;
   }
+}
+
+/** `this.` before what `parseIdentifier` read: a name becomes `this.name` (the field), a method
+ *  of a name's value keeps its call; a method of the script (`this.F()`) stays as it is. */
+function thisMember(n: Node): Node {
+  if (n.k === 'chain') {
+    const segs = ['this', ...n.segs];
+    return { ...n, segs, names: segs.map((_s, i) => segs.slice(0, i + 1).join('.')), hint: segs.length };
+  }
+  if (n.k === 'mcall' && n.obj.k === 'chain') return { ...n, obj: thisMember(n.obj) };
+  return n;
 }

@@ -10,36 +10,20 @@ import type { Node, ScriptNode } from '../expr/ast.js';
 import { type Ctx, cv, isNullish, makeCtx, type ScriptHooks } from '../expr/context.js';
 import { evalBinary, evalNode } from '../expr/evaluate.js';
 import { arith } from '../expr/ops.js';
-import type { Formatter, Resolved, Scope } from '../expr/types.js';
 import { DEFAULT_LIMITS } from '../expr/types.js';
 import { ValueError } from '../expr/value-error.js';
 import { HostObject, type Value } from '../expr/values.js';
-import { castTo } from '../expr/casts.js';
 import { canonicalType, typeNameOf } from '../expr/type-names.js';
 import { toCondition } from '../expr/functions.js';
 import { getMember } from '../expr/instance-members.js';
 import type { MethodDecl, ScriptProgram, Stmt } from './ast.js';
-import {
-  defaultFor,
-  iterate,
-  MemoryBudget,
-  ScriptArray,
-  ScriptDictionary,
-  ScriptException,
-  ScriptList,
-} from './collections.js';
+import { coerce, defaultFor } from './coerce.js';
+import { iterate, MemoryBudget } from './collections.js';
+import { ScriptException } from './exceptions.js';
+import { construct, isType, setOn } from './objects.js';
+import { type ScriptHost, ScriptError, ScriptScopes, type Slot } from './scopes.js';
 
-/** What the script reaches beyond itself: the report (its objects, data, Report and Engine). */
-export interface ScriptHost {
-  readonly convertNulls: boolean;
-  readonly formatter?: Formatter;
-  /** A name the script does not define (`Text1.Text`, `Report`, a data column). */
-  resolve(name: string): Resolved | undefined;
-  /** Sets `Text1.Text = v` (the name's segments); false when there is no such thing to set. */
-  assign(segs: readonly string[], v: Value): boolean;
-  /** `new SolidFill(…)` and the other report types (undefined for a type it does not make). */
-  construct?(type: string, args: readonly Value[]): Value | undefined;
-}
+export { type ScriptHost, ScriptError } from './scopes.js';
 
 export interface ScriptLimits {
   /** Statements and expression steps of the whole render. */
@@ -56,19 +40,6 @@ export const DEFAULT_SCRIPT_LIMITS: Readonly<ScriptLimits> = Object.freeze({
   maxDepth: 200,
 });
 
-/** A script error that ends the render: the method and line it happened in. */
-export class ScriptError extends Error {
-  constructor(
-    message: string,
-    readonly method: string,
-    readonly line: number,
-    /** A budget or limit ran out (the render must stop, not only the handler). */
-    readonly limit = false,
-  ) {
-    super(`${message} (script method ${method}, line ${line})`);
-  }
-}
-
 /** A C# exception in flight (`throw`, or a failed operation a `catch` may take). */
 class Thrown {
   constructor(readonly exception: ScriptException) {}
@@ -76,30 +47,21 @@ class Thrown {
 
 type Completion = undefined | { k: 'break' } | { k: 'continue' } | { k: 'return'; v: Value };
 
-interface Slot {
-  v: Value;
-  type: string;
-}
-
-const NUMERIC_TYPES = new Set(['int', 'long', 'short', 'byte', 'double', 'float', 'decimal', 'char']);
-
-export class ScriptRuntime implements ScriptHooks {
-  private readonly fields = new Map<string, Slot>();
-  private readonly methods = new Map<string, MethodDecl[]>();
-  /** The locals of the running method: one map per block. */
-  private frames: Map<string, Slot>[] = [];
+export class ScriptRuntime extends ScriptScopes implements ScriptHooks {
   private depth = 0;
-  private current: { method: string; line: number } = { method: '(fields)', line: 0 };
+  /** The exceptions the running `catch` clauses took, innermost last (for `throw;`). */
+  private handling: ScriptException[] = [];
   readonly ctx: Ctx;
   readonly budget: MemoryBudget;
 
   constructor(
     readonly program: ScriptProgram,
-    private readonly host: ScriptHost,
+    host: ScriptHost,
     private readonly limits: ScriptLimits = DEFAULT_SCRIPT_LIMITS,
   ) {
+    super(host);
     for (const m of program.methods) this.methods.set(m.name, [...(this.methods.get(m.name) ?? []), m]);
-    this.budget = new MemoryBudget(limits.maxItems);
+    this.budget = new MemoryBudget(limits.maxItems, (n) => this.charge(n));
     this.ctx = makeCtx(this.scope(), { ...DEFAULT_LIMITS, maxSteps: limits.maxSteps }, this);
   }
 
@@ -107,7 +69,7 @@ export class ScriptRuntime implements ScriptHooks {
   init(): void {
     for (const f of this.program.fields) {
       this.current = { method: `field ${f.name}`, line: f.line };
-      const v = f.init ? this.guard(() => this.value(f.init as Node, f.type)) : defaultFor(f.type);
+      const v = f.init ? this.guard(() => this.initial(f.init as Node, f.type)) : defaultFor(f.type);
       this.fields.set(f.name, { v, type: f.type });
     }
     if (this.methods.has('.ctor')) this.call('.ctor', []);
@@ -136,8 +98,9 @@ export class ScriptRuntime implements ScriptHooks {
       throw new ValueError('InvalidOperationException', `the script's method ${name} was left out (${m.refused})`);
     if (++this.depth > this.limits.maxDepth)
       throw new ValueError('LimitExceeded', `script calls nest more than ${this.limits.maxDepth} deep`);
-    const saved = { frames: this.frames, current: this.current };
-    this.frames = [new Map()];
+    const saved = { frames: this.frames, current: this.current, handling: this.handling };
+    this.frames = [{ slots: new Map(), reserved: [] }];
+    this.handling = [];
     this.current = { method: name, line: m.line };
     try {
       return this.run(m, args);
@@ -149,6 +112,7 @@ export class ScriptRuntime implements ScriptHooks {
       this.depth--;
       this.frames = saved.frames;
       this.current = saved.current;
+      this.handling = saved.handling;
     }
   }
 
@@ -156,14 +120,13 @@ export class ScriptRuntime implements ScriptHooks {
   private readonly whereOf = new WeakMap<object, { method: string; line: number }>();
 
   private run(m: MethodDecl, args: readonly Value[]): Value {
-    {
-      m.params.forEach((p, i) => {
-        const v = i < args.length ? (args[i] as Value) : this.value(p.init as Node, p.type);
-        this.declare(p.name, p.type, this.coerce(v, p.type));
-      });
-      const done = this.exec(m.body as Stmt);
-      return done?.k === 'return' ? done.v : null;
-    }
+    m.params.forEach((p, i) => {
+      const v = i < args.length ? (args[i] as Value) : this.value(p.init as Node, p.type);
+      this.declare(p.name, p.type, coerce(v, p.type));
+    });
+    const done = this.exec(m.body as Stmt);
+    // The value converts to the declared return type (`double One() { return 1; }` gives 1.0).
+    return done?.k === 'return' ? coerce(done.v, m.returnType) : null;
   }
 
   /** Runs `fn`, turning what escapes into a ScriptError naming where it happened. */
@@ -182,47 +145,16 @@ export class ScriptRuntime implements ScriptHooks {
     }
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Names
-
-  private scope(): Scope {
-    return {
-      convertNulls: this.host.convertNulls,
-      ...(this.host.formatter ? { formatter: this.host.formatter } : {}),
-      resolve: (name) => {
-        const own = this.slot(name);
-        if (own) return { value: own.v };
-        return this.host.resolve(name);
-      },
-    };
-  }
-
-  private slot(name: string): Slot | undefined {
-    for (let i = this.frames.length - 1; i >= 0; i--) {
-      const s = this.frames[i]?.get(name);
-      if (s) return s;
-    }
-    return this.fields.get(name);
-  }
-
-  private declare(name: string, type: string, v: Value): void {
-    const frame = this.frames[this.frames.length - 1];
-    if (!frame) throw new ValueError('InvalidOperationException', 'no method is running');
-    if (frame.has(name)) throw new ValueError('InvalidOperationException', `'${name}' is already declared here`);
-    frame.set(name, { v, type });
-  }
-
-  /** A value converted to a declared type where C# would convert it (numbers). */
-  private coerce(v: Value, type: string): Value {
-    const t = type.endsWith('?') ? type.slice(0, -1) : type;
-    if (!NUMERIC_TYPES.has(t) || v === null || isNullish(v)) return v;
-    const canonical = canonicalType(t);
-    return canonical ? castTo(this.ctx, v, canonical, false) : v;
-  }
-
   private value(n: Node, type?: string): Value {
     const v = cv(this.ctx, evalNode(this.ctx, n));
-    return type ? this.coerce(v, type) : v;
+    return type ? coerce(v, type) : v;
+  }
+
+  /** A local's or a field's initial value: `int[] a = { 1, 2 }` is an int[]. */
+  private initial(n: Node, type: string): Value {
+    if (n.k === 'snew' && n.type === '' && n.array && type.endsWith('[]'))
+      return this.construct(this.ctx, { ...n, type: type.slice(0, -2) });
+    return this.value(n, type === 'var' ? undefined : type);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -230,17 +162,14 @@ export class ScriptRuntime implements ScriptHooks {
 
   private step(s: Stmt): void {
     this.current = { method: this.current.method, line: this.program.lineOf(s.pos) };
-    if (++this.ctx.steps > this.limits.maxSteps)
-      throw new ValueError('LimitExceeded', `the script takes more than ${this.limits.maxSteps} steps`);
+    this.charge(1);
   }
 
-  private block<T>(fn: () => T): T {
-    this.frames.push(new Map());
-    try {
-      return fn();
-    } finally {
-      this.frames.pop();
-    }
+  /** Counts `n` steps against the step budget. */
+  private charge(n: number): void {
+    this.ctx.steps += n;
+    if (this.ctx.steps > this.limits.maxSteps)
+      throw new ValueError('LimitExceeded', `the script takes more than ${this.limits.maxSteps} steps`);
   }
 
   private exec(s: Stmt): Completion {
@@ -253,13 +182,12 @@ export class ScriptRuntime implements ScriptHooks {
             if (done) return done;
           }
           return undefined;
-        });
+        }, s);
       case 'local':
         for (const d of s.decls) {
-          let v = d.init ? this.value(d.init, s.type === 'var' ? undefined : s.type) : defaultFor(s.type);
-          if (d.init?.k === 'snew' && d.init.type === '' && v instanceof ScriptArray && s.type.endsWith('[]'))
-            v = new ScriptArray(this.budget, s.type.slice(0, -2), v.list);
-          this.declare(d.name, s.type, v);
+          const v = d.init ? this.initial(d.init, s.type) : defaultFor(s.type);
+          // `var` is the type of its initial value (`var n = 5; n += 2.5;` keeps an int).
+          this.declare(d.name, s.type === 'var' && v !== null ? typeNameOf(v) : s.type, v);
         }
         return undefined;
       case 'expr':
@@ -296,7 +224,8 @@ export class ScriptRuntime implements ScriptHooks {
         const items = iterate(this.value(s.of));
         for (const item of items) {
           const done = this.block(() => {
-            this.declare(s.name, s.type, s.type === 'var' ? item : this.coerce(item, s.type));
+            if (s.type === 'var') this.declare(s.name, item === null ? 'var' : typeNameOf(item), item);
+            else this.declare(s.name, s.type, coerce(item, s.type));
             return this.exec(s.body);
           });
           if (done?.k === 'break') break;
@@ -312,10 +241,18 @@ export class ScriptRuntime implements ScriptHooks {
       case 'return':
         return { k: 'return', v: s.x ? this.value(s.x) : null };
       case 'throw': {
-        const v = s.x ? this.value(s.x) : null;
-        throw new Thrown(
-          v instanceof ScriptException ? v : new ScriptException('System.Exception', v === null ? '' : String(v)),
-        );
+        if (!s.x) {
+          // `throw;` in a catch rethrows what it took; C# refuses it anywhere else.
+          const rethrown = this.handling[this.handling.length - 1];
+          if (rethrown) throw new Thrown(rethrown);
+          throw new ScriptError("'throw;' is only allowed in a catch", this.current.method, this.current.line);
+        }
+        const v = this.value(s.x);
+        if (v === null)
+          throw new Thrown(
+            new ScriptException('NullReferenceException', 'Object reference not set to an instance of an object.'),
+          );
+        throw new Thrown(v instanceof ScriptException ? v : new ScriptException('Exception', String(v)));
       }
       case 'try':
         return this.execTry(s);
@@ -334,6 +271,7 @@ export class ScriptRuntime implements ScriptHooks {
     match ??= s.sections.find((sec) => sec.labels.includes(null));
     if (!match) return undefined;
     const body = match.body;
+    // The sections of a switch are one scope.
     return this.block(() => {
       for (const st of body) {
         const done = this.exec(st);
@@ -341,7 +279,7 @@ export class ScriptRuntime implements ScriptHooks {
         if (done) return done;
       }
       return undefined;
-    });
+    }, s);
   }
 
   private equal(a: Value, b: Value): boolean {
@@ -358,12 +296,17 @@ export class ScriptRuntime implements ScriptHooks {
     } catch (e) {
       const exception = this.caught(e);
       if (!exception) throw e;
-      const clause = s.catches.find((c) => c.type === null || catches(c.type, exception));
+      const clause = s.catches.find((c) => c.type === null || isType(exception, c.type));
       if (!clause) throw e;
-      return this.block(() => {
-        if (clause.name) this.declare(clause.name, clause.type ?? 'Exception', exception);
-        return this.exec(clause.body);
-      });
+      this.handling.push(exception);
+      try {
+        return this.block(() => {
+          if (clause.name) this.declare(clause.name, clause.type ?? 'Exception', exception);
+          return this.exec(clause.body);
+        });
+      } finally {
+        this.handling.pop();
+      }
     } finally {
       if (s.fin) this.exec(s.fin);
     }
@@ -372,8 +315,7 @@ export class ScriptRuntime implements ScriptHooks {
   /** The exception a `catch` may take (never a budget or limit: those end the render). */
   private caught(e: unknown): ScriptException | undefined {
     if (e instanceof Thrown) return e.exception;
-    if (e instanceof ValueError && e.netError !== 'LimitExceeded')
-      return new ScriptException(`System.${e.netError}`, e.message);
+    if (e instanceof ValueError && e.netError !== 'LimitExceeded') return ScriptException.of(e);
     return undefined;
   }
 
@@ -410,18 +352,33 @@ export class ScriptRuntime implements ScriptHooks {
     const current = evalNode(ctx, n.target);
     if (n.op === '??=')
       return isNullish(current) ? this.store(ctx, n.target, cv(ctx, evalNode(ctx, n.value))) : current;
-    const v = evalBinary(ctx, n.op.slice(0, -1), current, evalNode(ctx, n.value));
-    return this.store(ctx, n.target, v);
+    const op = n.op.slice(0, -1);
+    let [a, b] = [current, evalNode(ctx, n.value)];
+    // `s += t` on a string concatenates, a null being "".
+    if (op === '+' && (isNullish(a) || isNullish(b)) && canonicalType(this.typeOf(n.target)) === 'System.String') {
+      if (isNullish(a)) a = '';
+      if (isNullish(b)) b = '';
+    }
+    return this.store(ctx, n.target, evalBinary(ctx, op, a, b));
   }
 
   /** Stores a value where an assignment's target says; returns what was stored. */
   private store(ctx: Ctx, target: Node, v: Value): Value {
     switch (target.k) {
       case 'chain': {
-        const [first, ...rest] = target.segs;
-        const own = this.slot(first as string);
+        let [first, ...rest] = target.segs;
+        let own: Slot | undefined;
+        if (first === 'this' && rest.length > 0) {
+          // `this.x = v` sets the field x, even where a local x hides it.
+          [first, ...rest] = rest;
+          own = this.fields.get(first as string);
+          if (!own) {
+            if (this.host.assign([first as string, ...rest], v)) return v;
+            throw new ValueError('MissingMemberException', `'${target.segs.join('.')}' cannot be assigned`);
+          }
+        } else own = this.slot(first as string);
         if (own && rest.length === 0) {
-          own.v = this.coerce(v, own.type);
+          own.v = coerce(v, own.type);
           return own.v;
         }
         if (own) {
@@ -446,76 +403,8 @@ export class ScriptRuntime implements ScriptHooks {
     }
   }
 
+  /** `new T(…)`: objects.ts, with the report's types from the host. */
   private construct(ctx: Ctx, n: Extract<ScriptNode, { k: 'snew' }>): Value {
-    const args = n.args.map((a) => cv(ctx, evalNode(ctx, a)));
-    const items = n.init?.map((a) => cv(ctx, evalNode(ctx, a))) ?? [];
-    if (n.array) {
-      const element = n.type === '' ? 'object' : n.type;
-      if (n.length) {
-        const length = cv(ctx, evalNode(ctx, n.length));
-        if (typeof length !== 'number' || length < 0)
-          throw new ValueError('OverflowException', 'an array length must be a non-negative int');
-        this.budget.take(length);
-        return new ScriptArray(
-          this.budget,
-          element,
-          Array.from({ length }, () => defaultFor(element)),
-        );
-      }
-      return new ScriptArray(this.budget, element, items);
-    }
-    const short = n.type.replace(/^System\.Collections\.Generic\./, '');
-    if (short === 'Hashtable' || short === 'System.Collections.Hashtable')
-      return new ScriptDictionary(this.budget, 'object', 'object', true);
-    if (short === 'List' || short === 'ArrayList' || short === 'System.Collections.ArrayList') {
-      const list = new ScriptList(this.budget, n.typeArgs[0] ?? 'object');
-      for (const v of args.length === 1 && args[0] instanceof HostObject ? iterate(args[0]) : [])
-        list.call('Add', [v], String);
-      for (const v of items) list.call('Add', [v], String);
-      return list;
-    }
-    if (short === 'Dictionary' || short === 'SortedDictionary') {
-      const d = new ScriptDictionary(this.budget, n.typeArgs[0] ?? 'object', n.typeArgs[1] ?? 'object');
-      for (const pair of items) {
-        if (!(pair instanceof ScriptArray) || pair.list.length !== 2)
-          throw new ValueError('ArgumentException', 'a dictionary initializer takes { key, value } pairs');
-        d.call('Add', pair.list);
-      }
-      return d;
-    }
-    if (/^(System\.)?\w*Exception$/.test(n.type)) {
-      const message = args[0];
-      return new ScriptException(
-        n.type.startsWith('System.') ? n.type : `System.${n.type}`,
-        message == null ? '' : String(message),
-      );
-    }
-    const made = this.host.construct?.(n.type, args);
-    if (made !== undefined) return made;
-    throw new ValueError('InvalidOperationException', `'new ${n.type}' is not supported in a report script`);
+    return construct(ctx, n, this.budget, (type, args) => this.host.construct?.(type, args));
   }
-}
-
-function setOn(obj: Value, name: string, v: Value): Value {
-  if (!(obj instanceof HostObject))
-    throw new ValueError('InvalidOperationException', `the ${name} of a ${typeNameOf(obj)} cannot be changed`);
-  obj.setMember(name, v);
-  return v;
-}
-
-/** `catch (T e)` takes exceptions of T (System.Exception takes all). */
-function catches(type: string, e: ScriptException): boolean {
-  const t = type.replace(/^System\./, '');
-  return t === 'Exception' || e.typeName.replace(/^System\./, '') === t;
-}
-
-/** `v is T` for the types scripts test. */
-function isType(v: Value, type: string): boolean {
-  if (v === null || isNullish(v)) return false;
-  const canonical = canonicalType(type.replace(/\?$/, ''));
-  const actual = typeNameOf(v);
-  if (canonical === 'System.Object' || type === 'object') return true;
-  if (canonical && actual === canonical) return true;
-  const short = (s: string): string => s.replace(/<.*$/, '').replace(/^.*\./, '');
-  return v instanceof HostObject && short(actual) === short(type);
 }

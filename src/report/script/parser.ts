@@ -5,7 +5,7 @@
 // code, `dynamic`) or that does not parse is kept as refused: its handler is skipped, the report
 // still renders.
 
-import { type Token, SyntaxErr, lexAt } from '../expr/lexer.js';
+import { type Hole, type Token, SyntaxErr, lexAt } from '../expr/lexer.js';
 import type { FieldDecl, MethodDecl, Parameter, ScriptProgram, Stmt } from './ast.js';
 import { StatementParser } from './statements.js';
 
@@ -78,6 +78,11 @@ const MODIFIERS = new Set([
 export function refusedIn(src: string, start: number, end: number): { why: string; pos: number } | undefined {
   let prev: Token | undefined;
   for (let t = lexAt(src, start); t.kind !== 'eof' && t.pos < end; t = lexAt(src, t.end)) {
+    // The holes of an interpolated string are code too.
+    for (const hole of t.interpolation ?? []) {
+      const no = typeof hole === 'string' ? undefined : refusedInHole(src, hole);
+      if (no) return no;
+    }
     if (t.kind === 'id') {
       const word = Object.hasOwn(REFUSED_WORDS, t.text) ? REFUSED_WORDS[t.text] : undefined;
       if (word) return { why: `${word} is not allowed in a report script`, pos: t.pos };
@@ -91,6 +96,17 @@ export function refusedIn(src: string, start: number, end: number): { why: strin
     prev = t;
   }
   return undefined;
+}
+
+/** refusedIn for a hole `{expr,alignment:format}`: the format is free text, where the scan
+ *  stops at what is no token (the expression before it, scanned, must parse to run). */
+function refusedInHole(src: string, hole: Hole): { why: string; pos: number } | undefined {
+  try {
+    return refusedIn(src, hole.start, hole.end);
+  } catch (e) {
+    if (e instanceof SyntaxErr) return undefined;
+    throw e;
+  }
 }
 
 /** The identifier before a `.` token is `System`. */
@@ -203,8 +219,8 @@ class ScriptParser extends StatementParser {
   }
 
   private parseMember(): void {
-    const start = this.tok.pos;
     let attribute: string | undefined;
+    let modifier: string | undefined;
     let isStatic = false;
     while (this.isOp('[') || (this.tok.kind === 'id' && MODIFIERS.has(this.tok.text))) {
       if (this.isOp('[')) {
@@ -214,6 +230,8 @@ class ScriptParser extends StatementParser {
         if (/DllImport|UnmanagedFunctionPointer/.test(text)) attribute = text.trim();
       } else {
         if (this.tok.text === 'static' || this.tok.text === 'const') isStatic = true;
+        // A modifier that is native code or pointers refuses the member like the words do.
+        if (this.tok.text === 'extern' || this.tok.text === 'unsafe') modifier ??= this.tok.text;
         this.advance();
       }
     }
@@ -222,7 +240,11 @@ class ScriptParser extends StatementParser {
       this.skipMember();
       return;
     }
-    const refused = attribute ? `${attribute} (native code) is not allowed in a report script` : undefined;
+    const refused = attribute
+      ? `${attribute} (native code) is not allowed in a report script`
+      : modifier
+        ? `${REFUSED_WORDS[modifier]} is not allowed in a report script`
+        : undefined;
     const declared = this.tok.pos;
     const type = this.parseTypeName();
     if (this.isOp('(')) {
@@ -238,6 +260,11 @@ class ScriptParser extends StatementParser {
     }
     if (this.isOp('{')) {
       this.parseProperty(type, name, namePos, isStatic);
+      return;
+    }
+    if (refused) {
+      this.warn(namePos, `field ${name} is left out: ${refused}`);
+      this.skipMember();
       return;
     }
     this.parseFields(type, name, namePos, isStatic);

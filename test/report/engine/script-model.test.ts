@@ -18,7 +18,9 @@ function items(r: PreparedReport, name: string): PreparedItem[] {
 
 /** A one-band list of the categories, with the script's methods and extra attributes. */
 function report(methods: string, opts: { data?: string; text?: string; title?: string; extra?: string } = {}) {
-  const script = `using System;\nusing System.Drawing;\nnamespace FastReport\n{\n  public class ReportScript\n  {\n${methods}\n  }\n}`;
+  const script =
+    'using System;\nusing System.Drawing;\nnamespace FastReport\n{\n  public class ReportScript\n  {\n' +
+    `${methods}\n  }\n}`;
   return `<?xml version="1.0" encoding="utf-8"?>
 <Report ScriptLanguage="CSharp"${methods.includes('_StartReport') ? ' StartReportEvent="_StartReport"' : ''}>
   <ScriptText>${esc(script)}</ScriptText>
@@ -221,7 +223,11 @@ describe('dialog forms', () => {
   it('runs Load, the OK button, FormClosed in order; a form hidden by a handler never loads', () => {
     const { prepared, warnings } = run(
       dialog(`string log = "";
-    private void Form1_Load(object sender, EventArgs e) { log += "load:" + TextBox1.Text + ";"; TextBox1.Text = "from load"; }
+    private void Form1_Load(object sender, EventArgs e)
+    {
+      log += "load:" + TextBox1.Text + ";";
+      TextBox1.Text = "from load";
+    }
     private void btnOk_Click(object sender, EventArgs e) { log += "ok:" + TextBox1.Text + ";"; }
     private void Form1_FormClosed(object sender, EventArgs e)
     {

@@ -209,7 +209,9 @@ describe('refused when the script is loaded (the offending word names the line)'
 
   it('refuses an extern method without DllImport (it has no body)', () => {
     const o = attempt('static extern int system(string cmd);\nobject M() { return system("id"); }');
-    expect(o.program.warnings).toEqual(['Script line 2: method system is left out: a method without a body']);
+    expect(o.program.warnings).toEqual([
+      "Script line 2: method system is left out: 'extern' (native code) is not allowed in a report script",
+    ]);
     expect(scriptError(o).message).toMatch(/method system was left out/);
   });
 
@@ -271,6 +273,45 @@ describe('refused when the script is loaded (the offending word names the line)'
   });
 });
 
+describe('refused when loaded: modifiers, interpolations, nesting', () => {
+  it.each([
+    ['an extern method', 'static extern int GetTickCount();\nobject M() { return 1; }', 'GetTickCount', 2, /'extern'/],
+    ['an unsafe method', 'unsafe object M() {\nreturn 1;\n}', 'M', 2, /'unsafe' code/],
+    ['extern after other modifiers', 'private static extern int M();', 'M', 2, /'extern' \(native code\)/],
+  ])('%s', (_label, members, name, line, why) => {
+    const o = attempt(members);
+    const m = o.program.methods.find((x) => x.name === name);
+    expect(m?.body).toBeNull();
+    expect(m?.refused).toMatch(why);
+    expect(o.program.warnings).toContain(`Script line ${line}: method ${name} is left out: ${m?.refused}`);
+  });
+
+  it('leaves an unsafe field out', () => {
+    const o = attempt('unsafe int f = 1;\nobject M() { return 1; }');
+    expect(o.program.fields).toEqual([]);
+    expect(o.program.warnings).toEqual([expect.stringMatching(/^Script line 2: field f is left out: 'unsafe' code/)]);
+    expect(o.value).toBe(1);
+  });
+
+  it('refuses what a hole of an interpolated string reaches for', () => {
+    expectRefused(attempt(method(`return $"{File.ReadAllText(${SECRET_LIT})}";`)), /'File' reaches outside/, 3);
+    expectRefused(attempt(method('return $"{"x".GetType()}";')), /'GetType' \(reflection\)/, 3);
+  });
+
+  it('refuses type arguments nested 6,000 deep without running out of stack', () => {
+    const deep = `${'List<'.repeat(6000)}int${'>'.repeat(6000)}`;
+    for (const code of [`var l = new ${deep}(); return 1;`, `${deep} l = null; return 1;`]) {
+      const o = attempt(method(code));
+      expectRefused(o, /nested more than \d+ levels deep \(line 3\)/, 2);
+    }
+  });
+
+  it('refuses interpolated strings nested too deep', () => {
+    const deep = `${'$"{'.repeat(40)}1${'}"'.repeat(40)}`;
+    expect(() => parseScript(`public class ReportScript {\n${method(`return ${deep};`)}\n}`)).toThrow(SyntaxErr);
+  });
+});
+
 describe('stopped when it runs (what refusal does not catch reaches nothing)', () => {
   it.each([
     ['new StreamReader', `return new StreamReader(${SECRET_LIT}).ReadToEnd();`, /'new StreamReader' is not supported/],
@@ -329,8 +370,8 @@ describe('stopped when it runs (what refusal does not catch reaches nothing)', (
     ['an array constructor', 'int[] a = new int[2]; return a.constructor;', /'Array' has no property 'constructor'/],
     ['an exception stack', 'var e = new Exception("m"); return e.stack;', /'Exception' has no property 'stack'/],
     ['Keys.constructor', 'var d = new Dictionary<string, int>(); return d.Keys.constructor;', /'List' has no/],
-    ['this.constructor', 'return this.constructor;', /unknown name "constructor"/],
-    ['this.__proto__', 'return this.__proto__;', /unknown name "__proto__"/],
+    ['this.constructor', 'return this.constructor;', /unknown name "this\.constructor"/],
+    ['this.__proto__', 'return this.__proto__;', /unknown name "this\.__proto__"/],
     ['a string indexed by "constructor"', 'return "x"["constructor"];', /index must be an int/],
     ['a List indexed by "constructor"', 'return new List<int>()["constructor"];', /an index must be an int/],
     ['pollution through a string', 'var s = "x"; s.__proto__.polluted = 1; return 1;', /has no property '__proto__'/],
@@ -516,6 +557,68 @@ describe('resource attacks end with a limit, quickly', () => {
     const big = attempt('List<int> big = new List<int>(new int[100000]);\nobject M() { return big.Count; }');
     expect(scriptError(big).limit).toBe(true);
     expect(scriptError(big).message).toMatch(/collection items \(script method field big, line 2\)$/);
+  });
+
+  /** Loops whose every step walks a whole collection or string: each walk costs its length. */
+  it.each([
+    ['Array.Contains', 'var a = new int[5000]; while (true) a.Contains(1);'],
+    ['List.Contains', 'var l = new List<int>(new int[5000]); while (true) l.Contains(1);'],
+    ['List.IndexOf', 'var l = new List<int>(new int[5000]); while (true) l.IndexOf(1);'],
+    ['List.Remove of a missing item', 'var l = new List<int>(new int[5000]); while (true) l.Remove(1);'],
+    ['List.Sort', 'var l = new List<int>(new int[5000]); while (true) l.Sort();'],
+    ['List.Reverse', 'var l = new List<int>(new int[5000]); while (true) l.Reverse();'],
+    [
+      'List.Insert at the front',
+      'var l = new List<int>(new int[3000]); while (true) { l.Insert(0, 1); l.RemoveAt(0); }',
+    ],
+    [
+      'Dictionary.ContainsValue',
+      'var d = new Dictionary<int, int>(); for (int i = 0; i < 4000; i++) d[i] = i; while (true) d.ContainsValue(-1);',
+    ],
+    ['String.Join of a List', 'var l = new List<int>(new int[5000]); while (true) String.Join(",", l);'],
+    ['foreach that leaves at once', 'var a = new int[5000]; while (true) { foreach (int x in a) break; }'],
+    ['string.IndexOf', 'string s = "x".PadLeft(1000000); while (true) s.IndexOf("z");'],
+    ['string.Contains', 'string s = "x".PadLeft(1000000); while (true) s.Contains("z");'],
+    ['string ==', 'string s = "x".PadLeft(1000000), t = "y".PadLeft(1000000); while (true) { if (s == t) break; }'],
+    ['String.Compare', 'string s = "x".PadLeft(1000000), t = s.Replace("x", "y"); while (true) String.Compare(s, t);'],
+  ])('a loop of %s ends with the step limit', (_label, code) => {
+    const o = attempt(method(code));
+    expect(o.program.warnings).toEqual([]);
+    const e = scriptError(o);
+    expect(e.limit).toBe(true);
+    expect(e.message).toMatch(/more than 100000 steps/);
+    expect(o.ms).toBeLessThan(QUICK_MS);
+  });
+
+  it('ends walks of a 1,000,000-item collection in a loop under the default limits', () => {
+    for (const code of [
+      'var a = new int[1000000]; int n = 0; while (true) { if (a.Contains(5)) n++; }',
+      'var a = new int[1000000]; while (true) { foreach (int x in a) break; }',
+      'string s = "x".PadLeft(10000000); while (true) s.IndexOf("z");',
+    ]) {
+      const program = parseScript(`public class ReportScript {\n${method(code)}\n}`);
+      const rt = new ScriptRuntime(program, host);
+      const started = Date.now();
+      const e = (() => {
+        try {
+          rt.guard(() => rt.call('M', []));
+        } catch (x) {
+          return x;
+        }
+      })();
+      expect(e).toBeInstanceOf(ScriptError);
+      expect((e as ScriptError).limit).toBe(true);
+      expect((e as ScriptError).message).toMatch(/more than 20000000 steps/);
+      expect(Date.now() - started).toBeLessThan(3 * QUICK_MS);
+    }
+  });
+
+  it('charges an array its length once', () => {
+    const o = attempt(method('var a = new int[6000]; return a.Length;'));
+    expect(o.value).toBe(6000);
+    expect(scriptError(attempt(method('var a = new int[10001]; return a.Length;'))).message).toMatch(
+      /10000 collection items/,
+    );
   });
 
   it('refuses array lengths that are not ints without allocating', () => {

@@ -91,7 +91,7 @@ describe('locals, fields and methods', () => {
   });
 
   it('calls its own methods from expressions, recursively', () => {
-    expect(run('return Fact(10);', 'long Fact(int n) { return n <= 1 ? 1 : n * Fact(n - 1); }')).toBe(3628800);
+    expect(run('return Fact(10);', 'long Fact(int n) { return n <= 1 ? 1 : n * Fact(n - 1); }')).toBe(3628800n);
   });
 
   it('runs the constructor after the field initialisers', () => {
@@ -161,7 +161,9 @@ describe('control flow', () => {
   });
 
   it('scopes a loop variable to its loop', () => {
-    expect(run('for (int i = 0; i < 2; i++) { } int i = 9; return i;')).toBe(9);
+    expect(run('int s = 0; for (int i = 0; i < 2; i++) s++; for (int i = 0; i < 3; i++) s++; return s;')).toBe(5);
+    // C#'s scope of a local is its whole block: the loop's i clashes with the later local i (CS0136).
+    expect(() => run('for (int i = 0; i < 2; i++) { } int i = 9; return i;')).toThrow(/named 'i' cannot be declared/);
   });
 });
 

@@ -855,3 +855,241 @@ describe('DateTime', () => {
     expect(run(body)).toEqual(expected);
   });
 });
+
+describe('declared types convert values (returns, conditionals, elements)', () => {
+  it.each<[string, string, unknown]>([
+    ['return One() / 2;', 'double One() { return 1; }', 0.5],
+    ['return One() / 4;', 'double One() => 1;', 0.25],
+    ['return Half() / 4;', 'decimal Half() { return 1; }', '0.25'],
+    ['return Fact(20);', 'long Fact(int n) { return n <= 1 ? 1 : n * Fact(n - 1); }', 2432902008176640000n],
+    ['return Big() + 1;', 'long Big() { return int.MaxValue; }', 2147483648n],
+    ['bool b = true; return (b ? 1 : 2.5) / 2;', '', 0.5],
+    ['bool b = false; return (b ? 2.5 : 1) / 2;', '', 0.5],
+    ['bool b = true; double d = 3; return (b ? 1 : d) / 2;', '', 0.5],
+    ['bool b = true; return (b ? 1 : 2.5m) / 8;', '', '0.125'],
+    ['bool b = true; return (b ? 1 : One()) / 2;', 'double One() { return 1; }', 0.5],
+    ['var l = new List<double> { 1 }; return l[0] / 2;', '', 0.5],
+    ['var l = new List<double>(); l.Add(3); l.Insert(0, 1); l[1] = 5; return l[0] / 2 + l[1] / 2;', '', 3],
+    ['var l = new List<long> { int.MaxValue }; return l[0] + 1;', '', 2147483648n],
+    ['var l = new List<long>(); l.AddRange(new int[] { int.MaxValue }); return l[0] + 1;', '', 2147483648n],
+    ['double[] a = { 1, 2 }; return a[0] / 2;', '', 0.5],
+    ['var a = new double[] { 1, 2 }; a[1] = 3; return a[1] / 2;', '', 1.5],
+    ['var a = new double[2]; a[0] = 1; return a[0] / 2;', '', 0.5],
+    ['return f[0] / 2;', 'double[] f = { 1, 2 };', 0.5],
+    ['var d = new Dictionary<string, double>(); d["x"] = 1; d.Add("y", 3); return d["x"] / 2 + d["y"] / 2;', '', 2],
+    ['var d = new Dictionary<long, string>(); d[1] = "one"; return d[1L];', '', 'one'],
+    ['var n = 5; n += 2.5; return n;', '', 7],
+  ])('%s [%s] → %s', (body, extra, expected) => {
+    expect(run(body, extra)).toEqual(expected);
+  });
+
+  it.each<[string, string, string]>([
+    ['return One();', 'double One() { return 1; }', 'System.Double'],
+    ['return N();', 'long N() { return 1; }', 'System.Int64'],
+    ['bool b = true; long l = 5; return b ? 1 : l;', '', 'System.Int64'],
+    ["bool b = true; return b ? 'a' : 'b';", '', 'System.Char'],
+    ['var l = new List<float> { 1 }; return l[0];', '', 'System.Single'],
+  ])('%s [%s] is a %s', (body, extra, type) => {
+    expect(typeNameOf(value(body, extra))).toBe(type);
+  });
+});
+
+describe('List.Sort, String.Join and foreach over collections', () => {
+  it.each<[string, unknown]>([
+    ['var l = new List<double> { 2.5, 1, 10, -3 }; l.Sort(); return String.Join(",", l);', '-3,1,2.5,10'],
+    ['var l = new List<string> { "b", "A", "c", "B" }; l.Sort(); return String.Join("", l);', 'AbBc'],
+    ['var l = new List<string> { "b", null, "a" }; l.Sort(); return l[0] == null;', true],
+    ['var l = new List<decimal> { 10m, 2.5m, 1m }; l.Sort(); return l[0] + "|" + l[2];', '1|10'],
+    ['var l = new List<long> { 10, -2, 3 }; l.Sort(); return String.Join(",", l);', '-2,3,10'],
+    ['int[] a = { 1, 2, 3 }; return string.Join("-", a);', '1-2-3'],
+    ['var l = new List<string> { "a", "b" }; return String.Join(", ", l);', 'a, b'],
+    ['return String.Join(",", new List<int>());', ''],
+    [
+      'var l = new List<int> { 1, 2 }; try { foreach (int x in l) l.Add(x); return "no"; } ' +
+        'catch (InvalidOperationException e) { return e.Message; }',
+      'Collection was modified; enumeration operation may not execute.',
+    ],
+    ['var a = new int[] { 1, 2, 3 }; int s = 0; foreach (int x in a) { s += x; a[2] = 10; } return s;', 13],
+  ])('%s → %s', (body, expected) => {
+    expect(run(body)).toEqual(expected);
+  });
+});
+
+describe('exceptions: hierarchy, rethrow, messages', () => {
+  it.each<[string, unknown]>([
+    [
+      'int[] a = new int[2]; try { return a[2]; } catch (IndexOutOfRangeException e) { return e.Message; }',
+      'Index was outside the bounds of the array.',
+    ],
+    [
+      'int[] a = new int[2]; try { a[-1] = 1; return "no"; } catch (IndexOutOfRangeException) { return "IOORE"; }',
+      'IOORE',
+    ],
+    ['var l = new List<int>(); try { return l[0]; } catch (ArgumentOutOfRangeException) { return "AOORE"; }', 'AOORE'],
+    ['var l = new List<int>(); try { return l[1]; } catch (ArgumentException) { return "AE"; }', 'AE'],
+    ['try { throw new ArgumentNullException("p"); } catch (ArgumentException) { return "AE"; }', 'AE'],
+    ['try { int z = 0; return 1 / z; } catch (ArithmeticException) { return "arith"; }', 'arith'],
+    [
+      'try { throw new OverflowException(); } catch (ArithmeticException e) { return e.Message; }',
+      'Arithmetic operation resulted in an overflow.',
+    ],
+    [
+      'try { throw new DivideByZeroException(); } catch (SystemException e) { return e.Message; }',
+      'Attempted to divide by zero.',
+    ],
+    ['try { throw new FormatException("f"); } catch (SystemException e) { return e.Message; }', 'f'],
+    [
+      'try { throw new ApplicationException("a"); } catch (SystemException) { return "sys"; } ' +
+        'catch (Exception) { return "exc"; }',
+      'exc',
+    ],
+    [
+      'var e = new InvalidCastException("c"); ' +
+        'return e is Exception && e is SystemException && !(e is ArgumentException);',
+      true,
+    ],
+    ['try { int z = 0; return 1 / z; } catch (Exception e) { return e is ArithmeticException; }', true],
+    ['return new KeyNotFoundException("k").ToString();', 'System.Collections.Generic.KeyNotFoundException: k'],
+    [
+      'try { try { throw new ArgumentException("x"); } catch (Exception) { throw; } } ' +
+        'catch (ArgumentException e) { return e.Message; }',
+      'x',
+    ],
+    [
+      'string s = ""; try { try { int z = 0; s += 1 / z; } catch (DivideByZeroException) { s += "c"; throw; } } ' +
+        'catch (DivideByZeroException e) { s += e.Message; } return s;',
+      'cAttempted to divide by zero.',
+    ],
+    [
+      'try { try { throw new Exception("a"); } catch (Exception) { try { throw new Exception("b"); } ' +
+        'catch (Exception) { } throw; } } catch (Exception e) { return e.Message; }',
+      'a',
+    ],
+    ['return new Exception().Message;', "Exception of type 'System.Exception' was thrown."],
+    ['return new Exception(null).Message;', "Exception of type 'System.Exception' was thrown."],
+    [
+      'return new InvalidOperationException().Message;',
+      'Operation is not valid due to the current state of the object.',
+    ],
+    ['return new ArgumentException().Message;', 'Value does not fall within the expected range.'],
+    [
+      'try { int z = 0; return 1 / z; } catch (DivideByZeroException e) { return e.Message; }',
+      'Attempted to divide by zero.',
+    ],
+  ])('%s → %s', (body, expected) => {
+    expect(run(body)).toEqual(expected);
+  });
+});
+
+describe('throw; outside a catch', () => {
+  it('is refused as C# refuses it, and no catch takes it', () => {
+    expect(() => run('throw;')).toThrow(/'throw;' is only allowed in a catch \(script method M, line 3\)/);
+    expect(() => run('try { throw; } catch { } return 1;')).toThrow(ScriptError);
+  });
+});
+
+describe('names: shadowing and this.', () => {
+  it.each<[string, string]>([
+    ['int x = 1; { int x = 2; } return x;', ''],
+    ['{ int y = 1; } int y = 2; return y;', ''],
+    ['int i = 0; for (int i = 0; i < 2; i++) { } return i;', ''],
+    ['int v = 0; foreach (int v in new int[] { 1 }) { } return v;', ''],
+    ['Exception e = null; try { throw new Exception(); } catch (Exception e) { } return 0;', ''],
+    ['return F(1);', 'int F(int a) { int a = 2; return a; }'],
+    ['return F(1);', 'int F(int a) { { int a = 2; } return a; }'],
+    ['return F(1);', 'int F(int a) { for (int a = 0; a < 1; a++) { } return 0; }'],
+  ])('C# refuses a local hiding an enclosing one: %s [%s]', (body, extra) => {
+    expect(() => run(body, extra)).toThrow(ScriptError);
+    expect(() => run(body, extra)).toThrow(/named '\w' cannot be declared in this scope/);
+  });
+
+  it.each<[string, string, unknown]>([
+    ['{ int x = 1; } { int x = 2; } for (int i = 0; i < 1; i++) { } for (int i = 0; i < 1; i++) { } return 0;', '', 0],
+    ['int x = 5; return this.x + x;', 'int x = 10;', 15],
+    ['int x = 5; this.x = 7; return this.x * 100 + x;', 'int x = 10;', 705],
+    ['return Set(3);', 'int x = 1; int Set(int x) { this.x = x * 2; return this.x; }', 6],
+    ['return Add();', 'string s = "a"; string Add() { string s = "z"; this.s += "b"; return this.s + s; }', 'abz'],
+    ['return Inc(10);', 'int x = 1; int Inc(int x) { this.x++; return this.x + x; }', 12],
+    ['return Len("abc");', 'string s = "hello"; int Len(string s) { return this.s.Length * 10 + s.Length; }', 53],
+    ['return Half(1);', 'double d = 0; double Half(int d) { this.d = d; return this.d / 2; }', 0.5],
+  ])('%s [%s] → %s', (body, extra, expected) => {
+    expect(run(body, extra)).toEqual(expected);
+  });
+});
+
+describe('defaults, null strings, nullable locals', () => {
+  it.each<[string, string, unknown]>([
+    ['return (int)c;', 'char c;', 0],
+    ['var a = new char[2]; return (int)a[0];', '', 0],
+    ["char[] a = new char[1]; return a[0] == '\\0';", '', true],
+    ['string s = null; string t = null; return s + t;', '', ''],
+    ['string s = null; return s + 1;', '', '1'],
+    ['string s = null; string t = null; s += t; return s;', '', ''],
+    ['string s = null; return (s + s).Length;', '', 0],
+    ['return f + g;', 'string f; string g;', ''],
+    ['int? n = null; return n ?? 5;', '', 5],
+    ['int? n = 3; return n ?? 5;', '', 3],
+    ['int? n = null; return n == null;', '', true],
+    ['int? n = null; n = 4; return n + 1;', '', 5],
+    ['double? d = 1; return d / 2;', '', 0.5],
+    ['int? a = null, b = 2; return (a ?? 0) + b;', '', 2],
+    ['return f == null;', 'int? f;', true],
+    ['return F(null) * 10 + F(3);', 'int F(int? x) { return x ?? -1; }', -7],
+    ['int s = 0; foreach (int? x in new int[] { 1, 2 }) s += x ?? 0; return s;', '', 3],
+  ])('%s [%s] → %s', (body, extra, expected) => {
+    expect(run(body, extra)).toEqual(expected);
+  });
+});
+
+describe('new DateTime, new TimeSpan', () => {
+  it.each<[string, unknown]>([
+    ['return new DateTime(2024, 2, 29).ToString("yyyy-MM-dd");', '2024-02-29'],
+    ['return new DateTime(2024, 2, 29, 13, 5, 9).ToString("yyyy-MM-dd HH:mm:ss");', '2024-02-29 13:05:09'],
+    ['return new System.DateTime(2024, 1, 31).AddMonths(1).Day;', 29],
+    ['DateTime d = new DateTime(2024, 5, 6); return d.DayOfWeek.ToString();', 'Monday'],
+    ['try { return new DateTime(2023, 2, 29); } catch (ArgumentOutOfRangeException) { return "AOORE"; }', 'AOORE'],
+    ['try { return new DateTime(2024, 13, 1); } catch (ArgumentOutOfRangeException) { return "AOORE"; }', 'AOORE'],
+    [
+      'try { return new DateTime(2024, 1, 1, 24, 0, 0); } catch (ArgumentOutOfRangeException) { return "AOORE"; }',
+      'AOORE',
+    ],
+    ['return new TimeSpan(1, 2, 3).TotalSeconds;', 3723],
+    ['var t = new TimeSpan(1, 2, 3, 4); return t.Days * 100 + t.Hours;', 102],
+    ['return (new DateTime(2024, 3, 1) - new DateTime(2024, 2, 1)).Days;', 29],
+  ])('%s → %s', (body, expected) => {
+    expect(run(body)).toEqual(expected);
+  });
+});
+
+describe('string interpolation', () => {
+  it.each<[string, string, unknown]>([
+    ['int x = 5; return $"x={x}";', '', 'x=5'],
+    ['double d = 1234.5; return $"{d:N2}";', '', '1,234.50'],
+    ['int x = 5; return $"[{x,4}][{x,-4}]";', '', '[   5][5   ]'],
+    ['int x = 5; return $"[{x,6:F1}]";', '', '[   5.0]'],
+    ['return $"{{literal}}";', '', '{literal}'],
+    ['return $"plain";', '', 'plain'],
+    ['string name = "A"; return $@"C:\\{name}\\x";', '', 'C:\\A\\x'],
+    ['string name = "A"; return @$"{name}""q""";', '', 'A"q"'],
+    ['return $"a\\tb";', '', 'a\tb'],
+    ['int x = 5; return $"{(x > 3 ? "big" : "small")}!";', '', 'big!'],
+    ['return $"{Twice(2)} and {Twice(3) + 1}";', 'int Twice(int n) { return n * 2; }', '4 and 7'],
+    ['var d = new DateTime(2024, 5, 6); return $"{d:yyyy-MM-dd}";', '', '2024-05-06'],
+    ['string s = null; return $"[{s}]";', '', '[]'],
+    ['var l = new List<int> { 1, 2 }; return $"{l.Count}: {l[0]}";', '', '2: 1'],
+    ['return $"{f}";', 'decimal f = 12.50m;', '12.50'],
+    ['var t = new TimeSpan(1, 2, 3); return $"{t:hh\\\\:mm}";', '', '01:02'],
+    ['var t = new TimeSpan(1, 2, 3); return $@"{t:hh\\:mm}";', '', '01:02'],
+  ])('%s [%s] → %s', (body, extra, expected) => {
+    expect(run(body, extra)).toEqual(expected);
+  });
+
+  it('leaves a method out with a warning naming its line when a hole does not parse', () => {
+    const program = parseScript(
+      'public class ReportScript {\nint Ok() { return 1; }\nstring Bad() {\nreturn $"{1 +}";\n}\n}',
+    );
+    expect(program.methods.find((m) => m.name === 'Ok')?.refused).toBeNull();
+    expect(program.methods.find((m) => m.name === 'Bad')?.refused).toMatch(/line 4/);
+    expect(program.warnings).toEqual([expect.stringMatching(/^Script line 3: method Bad is left out/)]);
+  });
+});

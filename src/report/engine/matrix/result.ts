@@ -73,6 +73,8 @@ export interface MatrixResult {
 }
 
 const NULL_VALUE: TypedValue = { value: null, type: 'System.Object' };
+/** The objects of a cell that has none (shared: a large matrix has a million cells). */
+const NO_OBJECTS: RtObject[] = [];
 
 export function buildResult(e: EngineContext, o: MatrixObjectModel, p: MatrixParts): MatrixResult {
   const state = new MatrixState();
@@ -136,7 +138,10 @@ class ResultBuilder {
       row,
       colSpan,
       rowSpan,
-      objects: rt.visible ? template.objects.map((inner) => this.e.flow.objectData(this.e, inner, false, false)) : [],
+      objects:
+        rt.visible && template.objects.length > 0
+          ? template.objects.map((inner) => this.e.flow.objectData(this.e, inner, false, false))
+          : NO_OBJECTS,
     });
   }
 
