@@ -4,6 +4,7 @@
 
 import type { TypedValue } from '../expr/index.js';
 import type { BandModel, MatrixObjectModel, ReportObjectModel, TableObjectModel } from '../frx/model.js';
+import type { TableColumnModel, TableRowModel } from '../frx/model.js';
 import type { RtBand, RtObject, RtTable } from './runtime.js';
 
 /** A table being built by its ManualBuild handler (FastReport's TableHelper). */
@@ -13,6 +14,15 @@ export interface TableBuild {
   pageBreak(): void;
   /** The table built so far (its AfterCalcBounds handlers see it laid out). */
   result(): RtTable;
+}
+
+/** A built table once laid out, as its AfterCalcBounds handlers change it (TableResult): its
+ *  columns and rows (copies of the template's), and `relayout` after a change of their sizes. */
+export interface LaidOutTable {
+  readonly table: RtTable;
+  readonly columns: TableColumnModel[];
+  readonly rows: TableRowModel[];
+  relayout(): void;
 }
 
 export interface ScriptEvents {
@@ -32,6 +42,8 @@ export interface ScriptEvents {
   afterData(o: ReportObjectModel, rt: RtObject): void;
   /** Runs the table's ManualBuild handler over `build`; false when there is none to run. */
   manualBuild(o: TableObjectModel, build: TableBuild): boolean;
+  /** Runs the handlers the ManualBuild added to the result's AfterCalcBounds event. */
+  afterCalcBounds(o: TableObjectModel, build: TableBuild, laid: LaidOutTable): void;
   /** Runs the matrix's ManualBuild handler, whose AddValue calls `add` (the values of the column
    *  dimensions, the row dimensions and the data cells); false when there is none to run. */
   matrixBuild(o: MatrixObjectModel, add: MatrixAdd): boolean;
@@ -51,5 +63,6 @@ export const NO_SCRIPT: ScriptEvents = {
   beforePrint: () => {},
   afterData: () => {},
   manualBuild: () => false,
+  afterCalcBounds: () => {},
   matrixBuild: () => false,
 };

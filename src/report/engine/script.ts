@@ -17,12 +17,13 @@ import type { EngineContext } from './context.js';
 import type { DialogForms } from './dialogs.js';
 import type { RtBand, RtObject } from './runtime.js';
 import type { ScriptNames } from './scope.js';
-import type { MatrixAdd, ScriptEvents, TableBuild } from './script-events.js';
+import type { LaidOutTable, MatrixAdd, ScriptEvents, TableBuild } from './script-events.js';
+import { EventSlot } from '../script/delegates.js';
 import { ControlProxy, FormProxy } from './script-model/dialogs.js';
 import { LiveObjects } from './script-model/live.js';
 import { ObjectProxy } from './script-model/objects.js';
 import { EngineProxy, ReportProxy } from './script-model/report.js';
-import { MatrixProxy, TableProxy } from './script-model/tables.js';
+import { MatrixProxy, ResultTableProxy, TableProxy } from './script-model/tables.js';
 import { ColorStatics, constructValue, enumMember } from './script-model/values.js';
 import { HostObject } from '../expr/values.js';
 import { getMember } from '../expr/instance-members.js';
@@ -47,6 +48,7 @@ class ReportScript implements ScriptNames, ScriptEvents {
   private models: Map<string, Model> | undefined;
   private readonly bandModels = new WeakMap<BandModel, Model[]>();
   private readonly builds = new Map<TableObjectModel, TableBuild>();
+  private readonly resultEvents = new WeakMap<TableBuild, EventSlot>();
   private readonly matrixAdds = new Map<MatrixObjectModel, MatrixAdd>();
   readonly runtime: ScriptRuntime;
 
@@ -102,7 +104,13 @@ class ReportScript implements ScriptNames, ScriptEvents {
     if (control) return new ControlProxy(control, this.dialogs.now, this.runtime.budget);
     const model = this.modelByName(name);
     if (!model) return undefined;
-    if (model.type === 'TableObject') return new TableProxy(model, this.state, () => this.builds.get(model));
+    if (model.type === 'TableObject')
+      return new TableProxy(
+        model,
+        this.state,
+        () => this.builds.get(model),
+        (build) => this.eventsOf(build),
+      );
     if (model.type === 'MatrixObject') return new MatrixProxy(model, this.state, () => this.matrixAdds.get(model));
     return new ObjectProxy(model, this.state);
   }
@@ -163,13 +171,18 @@ class ReportScript implements ScriptNames, ScriptEvents {
       this.fail(handler, `${owner}.${event}: the script has no runnable method ${handler}; it is skipped`);
       return;
     }
+    this.runHandler(`${owner}.${event}`, handler, [null, null]);
+  }
+
+  /** Runs a handler; one that fails is skipped from then on, one that runs away ends the render. */
+  private runHandler(where: string, handler: string, args: Value[]): void {
+    if (this.failed.has(handler)) return;
     try {
-      this.runtime.guard(() => this.runtime.call(handler, [null, null]));
+      this.runtime.guard(() => this.runtime.call(handler, args));
     } catch (e) {
       if (!(e instanceof ScriptError)) throw e;
-      // A script that runs away ends the render; one that fails loses its handler.
-      if (e.limit) throw new TemplateError(e.message, `${owner}.${event}`);
-      this.fail(handler, `${owner}.${event}: ${e.message}; the handler is skipped from here on`);
+      if (e.limit) throw new TemplateError(e.message, where);
+      this.fail(handler, `${where}: ${e.message}; the handler is skipped from here on`);
     }
   }
 
@@ -220,6 +233,19 @@ class ReportScript implements ScriptNames, ScriptEvents {
       this.builds.delete(o);
     }
     return true;
+  }
+
+  private eventsOf(build: TableBuild): EventSlot {
+    let slot = this.resultEvents.get(build);
+    if (!slot) this.resultEvents.set(build, (slot = new EventSlot('AfterCalcBounds')));
+    return slot;
+  }
+
+  afterCalcBounds(o: TableObjectModel, build: TableBuild, laid: LaidOutTable): void {
+    const slot = this.resultEvents.get(build);
+    if (!slot) return;
+    const sender = new ResultTableProxy(laid, slot);
+    for (const method of slot.methods) this.runHandler(`${o.name}.ResultTable.AfterCalcBounds`, method, [sender, null]);
   }
 
   matrixBuild(o: MatrixObjectModel, add: MatrixAdd): boolean {

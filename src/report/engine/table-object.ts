@@ -52,7 +52,16 @@ function tableData(e: EngineContext, o: TableObjectModel, rt: RtObject): void {
     if (e.script.manualBuild(o, build)) {
       const table = build.result();
       rt.table = table;
-      layoutTable(e, build.grid(), table, rt);
+      // Copies: an AfterCalcBounds handler may change a column's AutoSize or a row's.
+      const grid = build.grid();
+      const laid = {
+        table,
+        columns: grid.columns.map((c) => ({ ...c })),
+        rows: grid.rows.map((r) => ({ ...r })),
+        relayout: () => layoutTable(e, laid, table, rt),
+      };
+      laid.relayout();
+      e.script.afterCalcBounds(o, build, laid);
       return;
     }
     e.warnings.add(

@@ -6,6 +6,7 @@
 // collection item against the memory budget: a loop that never ends or a runaway allocation ends
 // the render with a template error naming the method and line.
 
+import { EventSlot } from './delegates.js';
 import type { Node, ScriptNode } from '../expr/ast.js';
 import { type Ctx, cv, isNullish, makeCtx, type ScriptHooks } from '../expr/context.js';
 import { evalBinary, evalNode } from '../expr/evaluate.js';
@@ -353,6 +354,11 @@ export class ScriptRuntime extends ScriptScopes implements ScriptHooks {
     if (n.op === '??=')
       return isNullish(current) ? this.store(ctx, n.target, cv(ctx, evalNode(ctx, n.value))) : current;
     const op = n.op.slice(0, -1);
+    // `Event += Handler` adds to the event (it stays the same event).
+    if (current instanceof EventSlot) {
+      current.change(op, cv(ctx, evalNode(ctx, n.value)));
+      return current;
+    }
     let [a, b] = [current, evalNode(ctx, n.value)];
     // `s += t` on a string concatenates, a null being "".
     if (op === '+' && (isNullish(a) || isNullish(b)) && canonicalType(this.typeOf(n.target)) === 'System.String') {

@@ -2,6 +2,7 @@
 // TimeSpan; the report's own types come from the host), what it changes with `x.Name = v`, and
 // what it tests with `is`/`as` and `catch (T)`.
 
+import { ScriptDelegate } from './delegates.js';
 import type { ScriptNode } from '../expr/ast.js';
 import { type Ctx, cv, isNullish } from '../expr/context.js';
 import { evalNode } from '../expr/evaluate.js';
@@ -62,6 +63,10 @@ export function construct(
   if (/^(System\.)?\w*Exception$/.test(n.type)) {
     const message = args[0];
     return new ScriptException(n.type, message == null ? null : String(message));
+  }
+  if (/^(System\.)?EventHandler$/.test(n.type)) {
+    if (args.length === 1 && args[0] instanceof ScriptDelegate) return args[0];
+    throw new ValueError('ArgumentException', 'new EventHandler takes a method of the script');
   }
   const made = host(n.type, args);
   if (made !== undefined) return made;

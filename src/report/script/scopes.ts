@@ -2,6 +2,7 @@
 // per block, checked as C# checks them when it compiles) and what the host (the report) knows.
 // The interpreter (interpreter.ts) builds on it.
 
+import { ScriptDelegate } from './delegates.js';
 import type { Node } from '../expr/ast.js';
 import type { Resolved, Scope, Formatter } from '../expr/types.js';
 import { ValueError } from '../expr/value-error.js';
@@ -80,7 +81,10 @@ export abstract class ScriptScopes {
         }
         const own = this.slot(name);
         if (own) return { value: own.v };
-        return this.host.resolve(name);
+        const r = this.host.resolve(name);
+        if (r) return r;
+        // A method's bare name is the method as a value (an event handler).
+        return this.methods.has(name) ? { value: new ScriptDelegate(name) } : undefined;
       },
     };
   }

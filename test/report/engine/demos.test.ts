@@ -64,8 +64,6 @@ const EXPECTED_SCRIPT_WARNINGS: Record<string, RegExp> = {
   'Handle Preview Clicks.frx': /GetType/,
   // The AdvMatrix's user function takes `dynamic`, refused on purpose (the AdvMatrix is issue 21).
   'AdvMatrix - User function.frx': /dynamic/,
-  // Table1.ResultTable.AfterCalcBounds (an event a handler subscribes to) is not there yet.
-  'Fit Dynamic Table To Page.frx': /ResultTable/,
 };
 
 it.runIf(PROBLEM !== undefined && REQUIRE_FASTREPORT)('needs the FastReport mirror (REQUIRE_FASTREPORT=1)', () => {

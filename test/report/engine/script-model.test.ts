@@ -267,6 +267,24 @@ describe.skipIf(PROBLEM !== undefined)('the demos of the issue', () => {
     expect(counts.reduce((s, n) => s + n, 0)).toBe(products.length);
   });
 
+  it('Fit Dynamic Table To Page: its AfterCalcBounds handler narrows the built table to the page width', () => {
+    const { prepared, warnings } = run(demo('Fit Dynamic Table To Page.frx'));
+    expect(warnings.filter((w) => !/substitut/i.test(w))).toEqual([]);
+    const customers = nwindRows('Customers');
+    // Row 1 is printed once per customer, the company name in its second column (Cell2 per column).
+    const cells = prepared.pages.flatMap((p) => p.items.filter((i) => i.name === 'Cell2'));
+    const names = cells.flatMap((c) => (c.kind === 'text' ? [c.text] : []));
+    for (const c of customers) expect(names).toContain(c.CompanyName);
+    // The handler scales every column by page width / table width: the table fits the page.
+    for (const page of prepared.pages) {
+      const mine = page.items.filter((i) => i.name === 'Cell1' || i.name === 'Cell2');
+      if (mine.length === 0) continue;
+      const right = Math.max(...mine.map((i) => i.x + i.width));
+      const left = Math.min(...mine.map((i) => i.x));
+      expect(right - left).toBeLessThanOrEqual(page.widthPx - page.margins.left - page.margins.right + 0.5);
+    }
+  });
+
   it.each([
     'Dialog Elements.frx',
     'Dialog Events.frx',

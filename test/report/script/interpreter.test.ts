@@ -306,3 +306,23 @@ describe('what a script can reach', () => {
     expect(() => run(body)).toThrow();
   });
 });
+
+describe('event handlers as values', () => {
+  it('a method name or new EventHandler(M) is the method; += and -= change an event', async () => {
+    const { EventSlot, ScriptDelegate } = await import('../../../src/report/script/delegates.js');
+    const slot = new EventSlot('Done');
+    const rt = runtime(
+      `void OnDone(object sender, EventArgs e) { }
+       object M() { Ev += new EventHandler(OnDone); Ev += OnDone; Ev -= OnDone; return 1; }`,
+      { ...host(), resolve: (name) => (name === 'Ev' ? { value: slot } : undefined) },
+    );
+    expect(toPublic(rt.guard(() => rt.call('M', [])))).toBe(1);
+    expect(slot.methods).toEqual(['OnDone']);
+    expect(new ScriptDelegate('x').method).toBe('x');
+    const bad = runtime('object M() { Ev += 5; return 1; }', {
+      ...host(),
+      resolve: (name) => (name === 'Ev' ? { value: slot } : undefined),
+    });
+    expect(() => bad.guard(() => bad.call('M', []))).toThrow(/takes an EventHandler/);
+  });
+});
