@@ -137,6 +137,26 @@ describe('report objects by name', () => {
 });
 
 describe('Report, Engine and data sources', () => {
+  it('a bad column or expression is the handler’s error, which it may catch; the report goes on', () => {
+    const { prepared, warnings } = run(
+      report(
+        `private void _StartReport(object sender, EventArgs e)
+    {
+      DataSourceBase ds = Report.GetDataSource("Categories");
+      ds.Init();
+      string r = "";
+      try { r += ds["NoSuchColumn"]; } catch (ArgumentException x) { r += "caught;"; }
+      try { r += Report.Calc("1 +"); } catch (Exception x) { r += "caught again"; }
+      Report.SetParameterValue("P", r);
+      object v = ds["Missing"];
+    }`,
+      ),
+    );
+    expect(textsOf(prepared, 'TitleText')).toEqual(['caught;caught again']);
+    expect(warnings).toEqual([expect.stringMatching(/^Report\.StartReportEvent: .*has no column Missing/)]);
+    expect(textsOf(prepared, 'Name')).toEqual(categories.map((c) => c.CategoryName ?? ''));
+  });
+
   it('walks a data source itself and sets a parameter the texts print', () => {
     const { prepared, warnings } = run(
       report(

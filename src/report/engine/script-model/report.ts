@@ -10,6 +10,7 @@ import { Flt, HostObject, type Value } from '../../expr/values.js';
 import { ScriptObject } from '../../script/collections.js';
 import { freeSpace } from '../bands.js';
 import type { EngineContext } from '../context.js';
+import { TemplateError } from '../../errors.js';
 import { num } from './values.js';
 
 const noMember = (type: string, name: string, what = 'member'): ValueError =>
@@ -64,7 +65,13 @@ export class ReportProxy extends ScriptObject {
       }
       case 'Calc': {
         const source = stringArg(args, 0, name);
-        return resolved(e.exprs.calc(e.scope, `script:${source}`, source, 'Report.Calc'));
+        try {
+          return resolved(e.exprs.calc(e.scope, `script:${source}`, source, 'Report.Calc'));
+        } catch (err) {
+          // A bad expression is the handler's error (it may catch it), not the template's.
+          if (err instanceof TemplateError) throw new ValueError('ArgumentException', err.message);
+          throw err;
+        }
       }
       case 'Refresh':
         return null;
@@ -151,6 +158,8 @@ export class DataSourceProxy extends ScriptObject {
   override index(i: Value): Value {
     const name = i instanceof ColumnProxy ? i.column : typeof i === 'string' ? i : null;
     if (name === null) throw new ValueError('ArgumentException', 'a data source is indexed by a column or its name');
+    if (!this.cursor.hasColumn([name]))
+      throw new ValueError('ArgumentException', `the data source ${this.cursor.alias} has no column ${name}`);
     if (this.cursor.eof) return null;
     return fromResolved(this.cursor.columnValue([name]));
   }
