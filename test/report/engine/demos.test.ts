@@ -22,18 +22,24 @@ if (PROBLEM !== undefined && !REQUIRE_FASTREPORT) {
 
 const OBJECTS = ['MatrixObject', 'TableObject', 'SubreportObject'] as const;
 
-/** The demos holding each object type, with their text. */
-function demos(): { name: string; xml: string; types: string[] }[] {
+/** Every demo of the mirror, read once: its name and text (Stress-Test made smaller). */
+let cached: { name: string; xml: string }[] | undefined;
+function allDemos(): { name: string; xml: string }[] {
   if (PROBLEM !== undefined) return [];
-  const names = execFileSync('git', ['--git-dir', FASTREPORT_REPO, 'ls-tree', '--name-only', 'HEAD', DEMOS], {
+  cached ??= execFileSync('git', ['--git-dir', FASTREPORT_REPO, 'ls-tree', '--name-only', 'HEAD', DEMOS], {
     encoding: 'utf8',
   })
     .split('\n')
-    .filter((f) => f.endsWith('.frx'));
-  return names.flatMap((path) => {
-    const xml = mirrorFile(path).toString('utf8');
-    const types = OBJECTS.filter((t) => xml.includes(`<${t} `));
-    return types.length > 0 ? [{ name: path.slice(DEMOS.length), xml: smaller(path, xml), types }] : [];
+    .filter((f) => f.endsWith('.frx'))
+    .map((path) => ({ name: path.slice(DEMOS.length), xml: smaller(path, mirrorFile(path).toString('utf8')) }));
+  return cached;
+}
+
+/** The demos holding each object type, with their text. */
+function demos(): { name: string; xml: string; types: string[] }[] {
+  return allDemos().flatMap((d) => {
+    const types = OBJECTS.filter((t) => d.xml.includes(`<${t} `));
+    return types.length > 0 ? [{ ...d, types }] : [];
   });
 }
 
@@ -44,16 +50,7 @@ function smaller(path: string, xml: string): string {
 
 /** Every demo that carries a script. */
 function scriptedDemos(): { name: string; xml: string }[] {
-  if (PROBLEM !== undefined) return [];
-  const names = execFileSync('git', ['--git-dir', FASTREPORT_REPO, 'ls-tree', '--name-only', 'HEAD', DEMOS], {
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter((f) => f.endsWith('.frx'));
-  return names.flatMap((path) => {
-    const xml = mirrorFile(path).toString('utf8');
-    return xml.includes('<ScriptText>') ? [{ name: path.slice(DEMOS.length), xml: smaller(path, xml) }] : [];
-  });
+  return allDemos().filter((d) => d.xml.includes('<ScriptText>'));
 }
 
 /** What a scripted demo may still warn about, and why. */
