@@ -11,7 +11,7 @@ import { bindReportData } from './engine/dictionary.js';
 import { runReport, type EngineOptions } from './engine/engine.js';
 import type { PreparedReport } from './engine/prepared.js';
 import { ReportWarnings, TemplateError } from './errors.js';
-import { exportHtml } from './export/html.js';
+import { exportHtml, exportHtmlBuffer } from './export/html.js';
 import { exportPdfSync, type PdfExportOptions } from './export/pdf/index.js';
 import { getCulture } from './format/index.js';
 import { loadFrx, type LoadFrxResult } from './frx/index.js';
@@ -58,6 +58,10 @@ export interface RenderOptions extends PrepareOptions {
   format: ReportFormat;
   /** HTML: embed the fonts used (default false). PDF always embeds (subsets of) its fonts. */
   embedFonts?: boolean;
+  /** HTML: `output` is the document as UTF-8 bytes, built page by page (a Buffer). No
+   *  document-sized string exists at any time, and a Buffer's bytes lie outside the JS heap,
+   *  whose limit a render worker runs under. */
+  htmlAsBytes?: boolean;
 }
 
 /** A template run to prepared pages, ready for any exporter. */
@@ -158,11 +162,12 @@ export function renderReport(opts: RenderOptions): RenderResult {
   if (opts.format === 'pdf')
     output = exportPdfSync(prepared, { ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
   else {
-    output = exportHtml(prepared, {
+    const options = {
       title: run.info.name || 'Report',
       ...(opts.embedFonts !== undefined ? { embedFonts: opts.embedFonts } : {}),
       ...(run.culture !== undefined ? { lang: run.culture || 'en' } : {}),
-    });
+    };
+    output = opts.htmlAsBytes ? exportHtmlBuffer(prepared, options) : exportHtml(prepared, options);
   }
   return {
     output,

@@ -148,18 +148,24 @@ function sizeRows(e: EngineContext, o: TableGrid, t: RtTable): void {
     if (have < need && o.rows[last]?.autoSize)
       t.rowHeights[last] = clampRow(o, last, (t.rowHeights[last] ?? 0) + need - have);
   }
-  let top = 0;
-  const tops = t.rowHeights.map((h) => {
-    const at = top;
-    top += h;
-    return at;
-  });
+  const tops = startsOf(t.rowHeights);
+  const lefts = startsOf(t.columnWidths);
   for (const c of t.cells) {
     c.rt.top = tops[c.row] ?? 0;
-    c.rt.left = sum(t.columnWidths.slice(0, c.column));
+    c.rt.left = lefts[c.column] ?? 0;
     c.rt.height = sum(t.rowHeights.slice(c.row, c.row + c.rowSpan));
     for (const inner of c.objects) if (inner.model.growToBottom) inner.height = c.rt.height - inner.top;
   }
+}
+
+/** Where each column (or row) starts: the sizes before it, summed. */
+export function startsOf(sizes: readonly number[]): number[] {
+  let at = 0;
+  return sizes.map((size) => {
+    const here = at;
+    at += size;
+    return here;
+  });
 }
 
 function setCellWidth(c: RtTableCell, width: number): void {

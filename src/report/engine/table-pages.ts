@@ -16,13 +16,14 @@ import type { BandModel, MatrixObjectModel, TableLayout, TableObjectModel } from
 import { freeSpace, place } from './bands.js';
 import type { EngineContext } from './context.js';
 import type { RtObject, RtTable, RtTableCell } from './runtime.js';
-import { tableItems } from './table-object.js';
+import { startsOf, tableItems } from './table-object.js';
 
 type PagedModel = TableObjectModel | MatrixObjectModel;
 
 interface Paging {
   rt: RtObject;
   table: RtTable;
+  cells: CellIndex;
   /** Where the table's first columns print (later column parts start at the left edge). */
   left: number;
   fixedRows: number;
@@ -48,6 +49,7 @@ export function printTables(e: EngineContext, band: BandModel, tables: readonly 
     const p: Paging = {
       rt,
       table,
+      cells: takeCells(table),
       left: i === 0 ? rt.left : right + rt.left - designRight,
       fixedRows: Math.min(table.fixed?.rows ?? o.fixedRows, table.rowHeights.length),
       fixedColumns: Math.min(table.fixed?.columns ?? o.fixedColumns, table.columnWidths.length),
@@ -170,6 +172,7 @@ function acrossThenDown(e: EngineContext, band: BandModel, p: Paging): void {
       startColumn += columns;
       left = 0;
     }
+    release(p, startRow, startRow + rows);
     startRow += rows;
   }
 }
@@ -197,30 +200,43 @@ function downThenAcross(e: EngineContext, band: BandModel, p: Paging, wrappedGap
     }
     if (startColumn === 0) firstRight = left + sumOf(p.table.columnWidths, partColumns(p, 0, columns));
     startColumn += columns;
+    if (startColumn >= nColumns) release(p, 0, nRows);
     left = 0;
   }
   return firstRight;
 }
 
-/** The table's cells by the row they start on, and those spanning several rows (built once). */
-const cellIndex = new WeakMap<RtTable, { byRow: RtTableCell[][]; spanning: RtTableCell[] }>();
+/** The table's cells by the row they start on, and those spanning several rows. */
+interface CellIndex {
+  byRow: (RtTableCell[] | undefined)[];
+  spanning: RtTableCell[];
+}
+
+/** The paging takes the table's cells over (the table keeps none): a row's cells are released
+ *  once every part showing them has printed, so a large matrix's cells give way to the items
+ *  they print as (a million cells would otherwise be held twice over). */
+function takeCells(table: RtTable): CellIndex {
+  const byRow: RtTableCell[][] = table.rowHeights.map(() => []);
+  const spanning: RtTableCell[] = [];
+  for (const c of table.cells) {
+    if (c.rowSpan > 1) spanning.push(c);
+    else byRow[c.row]?.push(c);
+  }
+  table.cells = [];
+  return { byRow, spanning };
+}
+
+/** Drops the cells of rows that no later part shows (fixed rows repeat, so they stay). */
+function release(p: Paging, from: number, to: number): void {
+  const keep = p.repeatRows ? p.fixedRows : 0;
+  for (let r = Math.max(from, keep); r < to; r++) p.cells.byRow[r] = undefined;
+}
 
 /** The cells that may show in a part of these rows: those starting on them, and every cell
  *  spanning rows (few: headers), which may reach into them from above. */
 function candidates(p: Paging, rows: readonly number[]): RtTableCell[] {
-  let index = cellIndex.get(p.table);
-  if (!index) {
-    const byRow: RtTableCell[][] = p.table.rowHeights.map(() => []);
-    const spanning: RtTableCell[] = [];
-    for (const c of p.table.cells) {
-      if (c.rowSpan > 1) spanning.push(c);
-      else byRow[c.row]?.push(c);
-    }
-    index = { byRow, spanning };
-    cellIndex.set(p.table, index);
-  }
-  const out = [...index.spanning];
-  for (const r of rows) for (const c of index.byRow[r] ?? []) out.push(c);
+  const out = [...p.cells.spanning];
+  for (const r of rows) for (const c of p.cells.byRow[r] ?? []) out.push(c);
   return out;
 }
 
@@ -231,16 +247,6 @@ function places(count: number, indexes: readonly number[]): Int32Array {
     if (x < count) at[x] = i;
   });
   return at;
-}
-
-/** Where each of the sizes starts (running sums). */
-function offsets(sizes: readonly number[]): number[] {
-  let at = 0;
-  return sizes.map((s) => {
-    const here = at;
-    at += s;
-    return here;
-  });
 }
 
 /** The part of a cell's rows (or columns) the part shows: its first place in the part, how many
@@ -273,8 +279,8 @@ function printPart(
   const columnAt = places(t.columnWidths.length, columns);
   const columnWidths = columns.map((c) => t.columnWidths[c] ?? 0);
   const rowHeights = rows.map((r) => t.rowHeights[r] ?? 0);
-  const lefts = offsets(columnWidths);
-  const tops = offsets(rowHeights);
+  const lefts = startsOf(columnWidths);
+  const tops = startsOf(rowHeights);
   const cells: RtTableCell[] = [];
   for (const c of candidates(p, rows)) {
     const inRows = within(rowAt, c.row, c.rowSpan, t.rowHeights);

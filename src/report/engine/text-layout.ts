@@ -72,18 +72,7 @@ export function measureText(
   const padV = custom !== undefined ? 0 : s.padding.top + s.padding.bottom + 1;
   const padH = s.padding.left + s.padding.right + 1;
   const opts = { wordWrap: s.wordWrap, tabWidthPx: s.tabWidth > 0 ? s.tabWidth : 58, fonts };
-  if (s.text === '') {
-    return {
-      plain: [],
-      html: undefined,
-      lineHeight,
-      ascent: r.ascentPx,
-      textHeight: 0,
-      calcHeight: 0,
-      calcWidth: 0,
-      frameWidth: w,
-    };
-  }
+  if (s.text === '') return emptyMeasure(lineHeight, r.ascentPx, w);
   if (s.html) {
     const runs = parseHtmlTags(s.text, s.font);
     const html = breakRuns(runs, s.font, w, { ...opts, ...(custom !== undefined ? { lineHeightPx: custom } : {}) });
@@ -95,6 +84,31 @@ export function measureText(
   const { lines: plain, naturalWidthPx: widest } = breakLinesMeasured(s.text, r, w, opts);
   const textHeight = plain.length * lineHeight;
   return sized(plain, undefined, lineHeight, r.ascentPx, textHeight, w, widest + r.spaceWidthPx, padV, padH, s.angle);
+}
+
+/** The measures of empty texts, shared (frozen): a large table or matrix has up to a million
+ *  blank cells, and they differ only in these three numbers. Bounded: cleared when full. */
+const emptyMeasures = new Map<string, TextMeasure>();
+const NO_LINES: TextLine[] = Object.freeze([]) as unknown as TextLine[];
+
+function emptyMeasure(lineHeight: number, ascent: number, frameWidth: number): TextMeasure {
+  const key = `${lineHeight}|${ascent}|${frameWidth}`;
+  let m = emptyMeasures.get(key);
+  if (!m) {
+    if (emptyMeasures.size >= 4096) emptyMeasures.clear();
+    m = Object.freeze({
+      plain: NO_LINES,
+      html: undefined,
+      lineHeight,
+      ascent,
+      textHeight: 0,
+      calcHeight: 0,
+      calcWidth: 0,
+      frameWidth,
+    });
+    emptyMeasures.set(key, m);
+  }
+  return m;
 }
 
 function sized(
@@ -158,6 +172,10 @@ function justify(
   return (frameW - lineW) / n;
 }
 
+/** The lines of an empty text, shared by every such item (frozen: code that changes an item's
+ *  lines gives it a new array). */
+const NO_PREPARED_LINES: PreparedTextLine[] = Object.freeze([]) as unknown as PreparedTextLine[];
+
 /** The measured lines as prepared lines (positions are set by positionLines). */
 export function preparedLines(m: Pick<TextMeasure, 'plain' | 'html'>): {
   lines: PreparedTextLine[];
@@ -193,6 +211,7 @@ export function preparedLines(m: Pick<TextMeasure, 'plain' | 'html'>): {
       })),
     };
   }
+  if (m.plain.length === 0) return { lines: NO_PREPARED_LINES };
   return {
     lines: m.plain.map((l) => {
       const line: PreparedTextLine = { text: l.text, width: l.widthPx, x: 0, y: 0, hardBreak: l.hardBreak };

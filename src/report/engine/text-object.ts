@@ -8,7 +8,7 @@ import type { TextObjectModel } from '../frx/model.js';
 import { formatForDisplay } from '../format/index.js';
 import type { EngineContext } from './context.js';
 import type { PreparedText } from './prepared.js';
-import { itemHeader, type ObjectType } from './object-type.js';
+import type { ObjectType } from './object-type.js';
 import type { LaidItem, RtObject } from './runtime.js';
 import { applyHighlight } from './styles.js';
 import { EMPTY_FRAME, measureText, positionLines, preparedLines, type TextMeasure } from './text-layout.js';
@@ -151,9 +151,17 @@ function solidColor(rt: RtObject, o: TextObjectModel): PreparedText['color'] {
 export function textItem(e: EngineContext, o: TextObjectModel, rt: RtObject): LaidItem {
   const m = (rt.measure ??= measure(e, o, rt));
   const { lines, html } = preparedLines(m);
+  // Every field written out (no spread of itemHeader): V8 then keeps them all inside the object,
+  // which saves a property array per item (a large matrix prints a million of them).
   const item: PreparedText = {
     kind: 'text',
-    ...itemHeader(o, rt),
+    name: o.name,
+    x: rt.left,
+    y: rt.top,
+    width: rt.width,
+    height: rt.height,
+    fill: rt.fill,
+    border: rt.border,
     text: rt.text ?? '',
     font: rt.font ?? o.font,
     textFill: rt.textFill ?? o.textFill,

@@ -213,22 +213,31 @@ function writeFrame(w: HtmlWriter, t: PreparedText): void {
   w.push('</div>');
 }
 
+/** A text with nothing to draw (an empty cell): no text frame, no font (a large matrix prints a
+ *  million blank cells, each only its fill and border). */
+const isBlank = (t: PreparedText): boolean => t.lines.length === 0 && !(t.html && t.html.length > 0);
+
 function writeText(w: HtmlWriter, t: PreparedText): void {
-  fontKey(w, t.font);
+  const blank = isBlank(t);
+  if (!blank) fontKey(w, t.font);
   const bg = w.background(t.fill, t.border);
   const border = borderElement(t);
-  const clip = t.clip ? 'overflow:hidden' : '';
+  const clip = t.clip && !blank ? 'overflow:hidden' : '';
   if (border === '') {
     const end = open(w, t, joinStyle(box(t.x, t.y, t.width, t.height), bg, clip));
-    writeFrame(w, t);
+    if (!blank) writeFrame(w, t);
     w.push(end);
     return;
   }
   const end = open(w, t, box(t.x, t.y, t.width, t.height));
   const inner = joinStyle(bg, clip);
-  w.push(inner ? `<div class="c" style="${inner}">` : '<div class="c">');
-  writeFrame(w, t);
-  w.push('</div>');
+  if (blank) {
+    if (inner) w.push(`<div class="c" style="${inner}"></div>`);
+  } else {
+    w.push(inner ? `<div class="c" style="${inner}">` : '<div class="c">');
+    writeFrame(w, t);
+    w.push('</div>');
+  }
   w.push(border);
   w.push(end);
 }
@@ -316,7 +325,7 @@ export function writePage(w: HtmlWriter, page: PreparedPage): void {
 /** The fonts a page's text uses, as writePage records them (for a head written before the pages). */
 export function collectFonts(w: HtmlWriter, page: PreparedPage): void {
   for (const it of page.items) {
-    if (it.kind !== 'text') continue;
+    if (it.kind !== 'text' || isBlank(it)) continue;
     fontKey(w, it.font);
     for (const l of it.html ?? []) for (const r of l.runs) fontKey(w, r.font);
   }

@@ -44,6 +44,7 @@ function rendered(format: ReportFormat, contentType: string): FormatHandler {
       const r = renderReport({
         ...reportOptions(template, job),
         format,
+        htmlAsBytes: true,
         ...(format === 'html' && job.embedFonts ? { embedFonts: true } : {}),
       });
       return { output: ownBytes(r.output), contentType, pages: r.pages, truncated: r.truncated, warnings: r.warnings };
