@@ -18,6 +18,7 @@ export {
   loadFrx,
   parseXml,
   DEFAULT_XML_LIMITS,
+  type BaseReportReader,
   type LoadFrxOptions,
   type LoadFrxResult,
   type ReportModel,

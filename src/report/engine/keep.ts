@@ -72,7 +72,10 @@ export function pasteObjects(e: KeepHost): void {
   const page = c.pages[c.curPage];
   const cut = k.cut;
   if (cut && page) {
-    const dx = c.curX - k.curX;
+    // Mirrored margins: the block's new page may start further left or right than its old one.
+    const from = c.pages[k.page];
+    const margin = from ? page.margins.left - from.margins.left : 0;
+    const dx = c.curX - k.curX + margin;
     const dy = c.curY - k.curY;
     for (const it of cut) {
       moveItem(it, dx, dy);

@@ -13,15 +13,19 @@ import { incLogicalPageNumber, resetLogicalPageNumber } from './page-numbers.js'
 
 function addPage(e: EngineContext): void {
   const p = e.cursor.page;
+  const index = e.cursor.pages.length + 1;
+  // MirrorMargins: an even page of the document (a left-hand page) swaps its left and right
+  // margins, as FastReport's PreparedPages.GetPage does.
+  const mirrored = p.mirrorMargins && index % 2 === 0;
   e.cursor.pages.push({
-    index: e.cursor.pages.length + 1,
+    index,
     name: p.name,
     widthPx: p.paperWidth * MM_TO_PX,
     heightPx: p.paperHeight * MM_TO_PX,
     margins: {
-      left: p.leftMargin * MM_TO_PX,
+      left: (mirrored ? p.rightMargin : p.leftMargin) * MM_TO_PX,
       top: p.topMargin * MM_TO_PX,
-      right: p.rightMargin * MM_TO_PX,
+      right: (mirrored ? p.leftMargin : p.rightMargin) * MM_TO_PX,
       bottom: p.bottomMargin * MM_TO_PX,
     },
     fill: p.fill,

@@ -45,6 +45,7 @@ const SYSTEM_NAMES = new Set([
   'Date',
   'HierarchyLevel',
   'HierarchyRow#',
+  'CopyName#',
 ]);
 
 const INFO_FIELDS: Record<string, (r: ReportModel) => Resolved> = {
@@ -230,6 +231,9 @@ export class ReportScope implements Scope {
         return int(this.host.hierarchyLevel());
       case 'HierarchyRow#':
         return str(this.host.hierarchyRowNo());
+      case 'CopyName#':
+        // An export is one document, as FastReport's preview shows it: the first copy's name.
+        return str(this.host.report.printSettings.copyNames[0] ?? '');
       case 'Value':
         return this.highlightValue;
     }

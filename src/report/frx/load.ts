@@ -17,23 +17,29 @@ import type {
 import { parsePage } from './page.js';
 import { parseInvariantDate } from './value-parsers.js';
 import { Attrs, clip, describe, LoadContext } from './values.js';
+import { resolveInheritance, type BaseReportReader } from './inherit.js';
 import { parseXmlText, readXmlText, type XmlElement, type XmlLimits } from './xml.js';
 
 export interface LoadFrxOptions extends Partial<XmlLimits> {
   /** Also return the parsed XML tree (for writing the template back). */
   keepXml?: boolean;
+  /** Reads an inherited report's base (BaseReport, a file in the template's folder). Without
+   *  it an inherited report cannot load. */
+  baseReport?: BaseReportReader;
 }
 
 export interface LoadFrxResult {
   report: ReportModel;
   warnings: string[];
-  /** The parsed XML, when `keepXml` was set. */
+  /** The parsed XML, when `keepXml` was set (an inherited report's with its bases applied). */
   xml?: XmlElement;
+  /** An inherited report's base report files, nearest first. */
+  bases?: string[];
 }
 
 /** Loads a .frx template (text, or bytes: UTF-8/UTF-16 with BOM, optionally gzip-compressed). */
 export function loadFrx(input: Buffer | Uint8Array | string, opts: LoadFrxOptions = {}): LoadFrxResult {
-  const { keepXml, ...limits } = opts;
+  const { keepXml, baseReport, ...limits } = opts;
   const read = readXmlText(input, limits);
   // FastReport's Crypter marks password-protected report streams with "rij".
   if (read.text.startsWith('rij')) {
@@ -42,12 +48,15 @@ export function loadFrx(input: Buffer | Uint8Array | string, opts: LoadFrxOption
   const doc = parseXmlText(read.text, limits);
   const ctx = new LoadContext();
   for (const w of [...read.warnings, ...doc.warnings]) ctx.warn(w);
-  const report = parseReport(doc.root, ctx);
+  const resolved = resolveInheritance(doc.root, baseReport, limits);
+  for (const w of resolved.warnings) ctx.warn(w);
+  const report = parseReport(resolved.root, ctx);
   report.compressed = report.compressed || read.compressed;
   const eventWarning = ctx.eventWarning();
   if (eventWarning) ctx.warn(eventWarning);
   const result: LoadFrxResult = { report, warnings: [...ctx.warnings.list] };
-  if (keepXml) result.xml = doc.root;
+  if (keepXml) result.xml = resolved.root;
+  if (resolved.bases.length > 0) result.bases = resolved.bases;
   return result;
 }
 
@@ -101,9 +110,6 @@ function isEmptyScript(script: string): boolean {
 }
 
 function parseReport(root: XmlElement, ctx: LoadContext): ReportModel {
-  if (root.name === 'inherited' || root.attrs.BaseReport !== undefined) {
-    throw new TemplateError('inherited reports (BaseReport) are not supported', `line ${root.line}`);
-  }
   if (root.name !== 'Report') {
     throw new TemplateError(
       `the root element is <${clip(root.name, 40)}>, not <Report>: not a FastReport template`,
@@ -122,6 +128,13 @@ function parseReport(root: XmlElement, ctx: LoadContext): ReportModel {
     smoothGraphics: a.bool('SmoothGraphics', false),
     initialPageNumber: a.int('InitialPageNumber', 1),
     maxPages: a.int('MaxPages', 0),
+    printSettings: {
+      copies: a.int('PrintSettings.Copies', 1),
+      copyNames: a
+        .str('PrintSettings.CopyNames')
+        .split(/\r\n|\r|\n/)
+        .filter((n) => n !== ''),
+    },
     events: a.events(),
     styles: [],
     dictionary: emptyDictionary(),

@@ -328,6 +328,9 @@ export interface ReportModel {
   smoothGraphics: boolean;
   initialPageNumber: number;
   maxPages: number;
+  /** PrintSettings: the copies a printer makes, and their names ([CopyName#]; the first name is
+   *  the one the preview and the exports show). */
+  printSettings: { copies: number; copyNames: string[] };
   events: Record<string, string>;
   styles: StyleModel[];
   dictionary: DictionaryModel;

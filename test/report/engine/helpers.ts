@@ -14,6 +14,7 @@ import {
 } from '../../../src/report/engine/index.js';
 import { ReportWarnings } from '../../../src/report/errors.js';
 import { loadFrx } from '../../../src/report/frx/index.js';
+import type { ReportModel } from '../../../src/report/frx/model.js';
 import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
 
 export const FIXTURE_DIR = FASTREPORT_FIXTURES_DIR;
@@ -67,9 +68,19 @@ export function runTemplate(
   data: Parameters<typeof bindReportData>[1] = {},
   options: EngineOptions = {},
 ): Run {
-  const w = new ReportWarnings();
   const { report, warnings } = loadFrx(template);
-  for (const x of warnings) w.add(x);
+  return runLoaded(report, data, options, warnings);
+}
+
+/** Runs a template already loaded (its load warnings first in the run's). */
+export function runLoaded(
+  report: ReportModel,
+  data: Parameters<typeof bindReportData>[1] = {},
+  options: EngineOptions = {},
+  loadWarnings: readonly string[] = [],
+): Run {
+  const w = new ReportWarnings();
+  for (const x of loadWarnings) w.add(x);
   const ctx = bindReportData(report.dictionary, data, w);
   const prepared = runReport(report, ctx, { now: FIXED_NOW, ...options }, w);
   return { prepared, warnings: w.list };

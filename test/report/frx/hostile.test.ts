@@ -185,7 +185,9 @@ describe('malformed and foreign input', () => {
     expect(templateError(() => loadFrx(Buffer.from('rij\x01\x02\x03 encrypted'))).message).toMatch(
       /password-protected/,
     );
-    expect(templateError(() => loadFrx('<inherited BaseReport="base.frx"/>')).message).toMatch(/inherited reports/);
+    expect(templateError(() => loadFrx('<inherited BaseReport="base.frx"/>')).message).toMatch(
+      /the base report "base.frx" cannot be found/,
+    );
     expect(templateError(() => loadFrx(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01]))).message).toMatch(
       /gzip input is corrupt/,
     );
