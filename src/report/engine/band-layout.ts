@@ -6,6 +6,7 @@ import type { BandModel } from '../frx/model.js';
 import type { EngineContext } from './context.js';
 import { printsAfterBand } from './matrix-object.js';
 import { objectCalcHeight, objectData, objectItems, visibleByExpression } from './objects.js';
+import type { PreparedBox } from './prepared.js';
 import { newRtBand, type BandInstance, type LaidItem, type RtBand, type RtObject } from './runtime.js';
 import { hasBorder, isTransparentFill } from './styles.js';
 
@@ -62,17 +63,34 @@ export function prepareBand(e: EngineContext, band: BandModel): BandInstance | n
   const width = bandWidth(e, band);
 
   const items: LaidItem[] = [];
-  if (!isTransparentFill(rt.fill) || hasBorder(rt.border)) {
-    items.push({
-      item: { kind: 'box', name: band.name, x: 0, y: 0, width, height, fill: rt.fill, border: rt.border },
-      canBreak: false,
-    });
+  const bookmark = bandBookmark(e, band);
+  if (!isTransparentFill(rt.fill) || hasBorder(rt.border) || bookmark !== undefined) {
+    const item: PreparedBox = {
+      kind: 'box',
+      name: band.name,
+      x: 0,
+      y: 0,
+      width,
+      height,
+      fill: rt.fill,
+      border: rt.border,
+    };
+    // A band's bookmark marks its background (an empty one when it has none to draw).
+    if (bookmark !== undefined) item.bookmark = bookmark;
+    items.push({ item, canBreak: false });
   }
   for (const rt of objects) if (rt.visible) items.push(...objectItems(e, rt));
   items.push(...inner.items);
   const inst: BandInstance = { band, left: band.left, width, height, items, canBreak: band.canBreak };
   if (tables.length > 0) inst.tables = tables;
   return inst;
+}
+
+/** The band's Bookmark expression's value (a table of contents finds the band's page by it). */
+function bandBookmark(e: EngineContext, band: BandModel): string | undefined {
+  if (band.bookmark.trim() === '') return undefined;
+  const v = e.exprs.calc(band, 'bookmark', band.bookmark, `${band.name}.Bookmark`).value;
+  return v === null || v === undefined ? undefined : e.formatter.format(v, '');
 }
 
 /** BandBase.CalcHeight: sizes the objects, shifts those below grown ones, sizes the band. */

@@ -19,6 +19,7 @@ import type { KeepBlock } from './keep.js';
 import type { RunLimits } from './limits.js';
 import type { PageCursor } from './page-cursor.js';
 import type { PageNumbering } from './page-numbers.js';
+import type { Bookmarks } from './bookmarks.js';
 import type { Passes } from './passes.js';
 import type { PostprocessRecords } from './postprocess.js';
 import type { Reprints } from './reprint.js';
@@ -74,6 +75,7 @@ export interface EngineContext {
   readonly structure: ReportStructure;
   readonly limits: RunLimits;
   readonly passes: Passes;
+  readonly bookmarks: Bookmarks;
   readonly cursor: PageCursor;
   readonly numbering: PageNumbering;
   readonly bands: BandStates;

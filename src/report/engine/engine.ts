@@ -30,6 +30,8 @@ import { PageNumbering } from './page-numbers.js';
 import { resetLogicalPageNumber } from './page-numbers.js';
 import { endColumn, endLastPage, fitUnlimitedPages, showReprintFooters, startFirstPage } from './pages.js';
 import { Passes } from './passes.js';
+import { Bookmarks } from './bookmarks.js';
+import { EngineProxy } from './script-model/report.js';
 import { postprocess, PostprocessRecords } from './postprocess.js';
 import type { PreparedReport } from './prepared.js';
 import { Reprints } from './reprint.js';
@@ -97,6 +99,9 @@ export class Engine implements EngineContext {
   readonly structure: ReportStructure;
   readonly limits: RunLimits;
   readonly passes: Passes;
+  readonly bookmarks = new Bookmarks();
+  /** `Engine` in the report's expressions (GetBookmarkPage, CurPage …), made on first use. */
+  private engineObject: EngineProxy | undefined;
   // The state of a pass, by concern (each class's file says what it holds).
   readonly cursor = new PageCursor();
   readonly numbering = new PageNumbering();
@@ -162,6 +167,7 @@ export class Engine implements EngineContext {
       totalValue: (name) => this.totals.value(name),
       hasTotal: (name) => this.totals.has(name),
       calc: (expression, where) => this.exprs.calc(this.scope, `dict:${where}`, expression, where),
+      engineObject: () => (this.engineObject ??= new EngineProxy(this)),
     });
     this.exprs = new Expressions(this.scope);
     this.dialogs = new DialogForms(report, options.parameters ?? {}, this.date);
@@ -214,6 +220,7 @@ export class Engine implements EngineContext {
     passes.dropFinishedPages = false;
     if (passes.doublePass && !limits.aborted) {
       passes.firstPassPageCount = this.cursor.pages.length;
+      this.bookmarks.endFirstPass(this.cursor.pages);
       passes.finalPass = true;
       this.resetForSecondPass();
       this.runPass();

@@ -42,6 +42,8 @@ function addPage(e: EngineContext): void {
  *  otherwise live until the second pass starts, doubling a large report's memory. */
 function dropFinishedPages(e: EngineContext): void {
   const limit = e.keep.keeping ? Math.min(e.cursor.curPage, e.keep.page) : e.cursor.curPage;
+  // Their bookmarks are recorded first (Engine.GetBookmarkPage in the final pass).
+  e.bookmarks.search(e.cursor.pages, limit);
   for (let i = e.cursor.droppedBefore; i < limit; i++) {
     const page = e.cursor.pages[i];
     if (page) page.items = [];

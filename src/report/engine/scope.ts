@@ -31,6 +31,8 @@ export interface ScopeHost {
   calc(expression: string, where: string): TypedValue;
   /** Caller-supplied parameter values. */
   readonly parameterValues: Readonly<Record<string, unknown>>;
+  /** `Engine` (FastReport's ReportEngine as expressions see it: GetBookmarkPage, CurPage …). */
+  engineObject(): unknown;
 }
 
 const SYSTEM_NAMES = new Set([
@@ -46,6 +48,7 @@ const SYSTEM_NAMES = new Set([
   'HierarchyLevel',
   'HierarchyRow#',
   'CopyName#',
+  'Engine',
 ]);
 
 const INFO_FIELDS: Record<string, (r: ReportModel) => Resolved> = {
@@ -231,6 +234,8 @@ export class ReportScope implements Scope {
         return int(this.host.hierarchyLevel());
       case 'HierarchyRow#':
         return str(this.host.hierarchyRowNo());
+      case 'Engine':
+        return { value: this.host.engineObject() };
       case 'CopyName#':
         // An export is one document, as FastReport's preview shows it: the first copy's name.
         return str(this.host.report.printSettings.copyNames[0] ?? '');

@@ -257,9 +257,13 @@ export class EngineProxy extends ScriptObject {
     else if (name === 'CurX') this.e.cursor.curX = num(v, 'Engine.CurX');
     else throw noMember('Engine', name, 'settable property');
   }
-  call(name: string): Value {
+  call(name: string, args: readonly Value[], text: (v: Value) => string): Value {
     const e = this.e;
     switch (name) {
+      case 'GetBookmarkPage': {
+        if (args.length !== 1) throw noMember('Engine', `${name} with ${args.length} arguments`, 'method');
+        return e.bookmarks.pageOf(text(args[0] ?? null), e.cursor.pages, e.cursor.curPage);
+      }
       case 'StartNewColumn':
         e.flow.endColumn(e);
         return null;
