@@ -30,6 +30,7 @@ import {
   shadowCss,
 } from './html-css.js';
 import { checkSymbolSvg, lineSvg, shapeSvg } from './html-svg.js';
+import type { DocumentLinks } from './links.js';
 
 /** A map that forgets everything when it gets too big (HtmlTags runs bring a font object each). */
 class Memo<K, V> {
@@ -62,6 +63,9 @@ export class HtmlWriter {
   private readonly fills = new Memo<FillModel, string>(MEMO_SIZE);
   private readonly shadows = new Memo<BorderModel, string>(MEMO_SIZE);
   private readonly colors = new Memo<Color, string>(MEMO_SIZE);
+
+  /** The document's internal links (bookmarks, page numbers), when it has any. */
+  links: DocumentLinks | undefined;
 
   constructor(readonly fonts: FontService) {}
 
@@ -121,6 +125,12 @@ const joinStyle = (...parts: string[]): string => parts.filter(Boolean).join(';'
 /** Writes the start of the item's positioned element (a link when it has a safe URL) with an
  *  already escaped style; returns the end tag. */
 function open(w: HtmlWriter, it: PreparedItem, style: string): string {
+  const internal = w.links?.target(it.hyperlink);
+  if (internal) {
+    // A bookmark or page of this document: the anchor writePage puts there.
+    w.push(`<a class="i" href="#${internal.key}" style="${style}">`);
+    return '</a>';
+  }
   const href = linkOf(it.hyperlink);
   if (href) {
     const target = it.hyperlink?.newTab ? ' target="_blank" rel="noopener noreferrer"' : '';
@@ -312,6 +322,9 @@ export function writePage(w: HtmlWriter, page: PreparedPage): void {
     const b = borderBox(page.border, page.widthPx - m.left - m.right, page.heightPx - m.top - m.bottom);
     if (b) w.push(`<div class="b" style="${box(m.left + b.x, m.top + b.y, b.w, b.h)};${b.style}"></div>`);
   }
+  // The places internal links go to: empty anchors at their tops (ids are letters and digits).
+  for (const d of w.links?.destinationsOn(page.index) ?? [])
+    w.push(`<div id="${d.key}" style="position:absolute;left:0;top:${px(d.y)}"></div>`);
   w.commit();
   for (const it of page.items) {
     writeItem(w, it);

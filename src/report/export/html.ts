@@ -7,6 +7,7 @@ import type { PreparedReport } from '../engine/prepared.js';
 import { defaultFontService, type FontFace, type FontService } from '../text/index.js';
 import { escapeAttr, escapeText, px, TEXT_FEATURES } from './html-css.js';
 import { collectFonts, HtmlWriter, writePage } from './html-items.js';
+import { DocumentLinks } from './links.js';
 
 export interface HtmlExportOptions {
   /** The document title (default "Report"). */
@@ -74,6 +75,7 @@ function documentHead(report: PreparedReport, options: HtmlExportOptions, w: Htm
 /** The whole report as one HTML5 document. */
 export function exportHtml(report: PreparedReport, options: HtmlExportOptions = {}): string {
   const w = new HtmlWriter(options.fonts ?? defaultFontService());
+  w.links = new DocumentLinks(report);
   // The pieces are joined once: a large report's document is tens of megabytes, and every
   // intermediate copy of it (a body string, then the document around it) would count double.
   w.parts.push(''); // the head, once the pages have named the fonts to embed
@@ -96,6 +98,7 @@ export function exportHtmlChunks(
   sink: (chunk: string) => void,
 ): void {
   const w = new HtmlWriter(options.fonts ?? defaultFontService());
+  w.links = new DocumentLinks(report);
   if (options.embedFonts) for (const page of report.pages) collectFonts(w, page);
   sink(documentHead(report, options, w));
   for (const page of report.pages) {

@@ -6,10 +6,13 @@ import type { PdfGlyphs } from './glyphs.js';
 import { PdfGraphics } from './graphics.js';
 import type { Doc } from './kit.js';
 import type { PdfImages } from './pictures.js';
+import type { DocumentLinks } from '../links.js';
 
 export { isTransparent, num, PT_PER_PX, rgb, type Rect } from './graphics.js';
 
 export class PdfContext extends PdfGraphics {
+  /** The document's internal links (bookmarks, page numbers), when it has any. */
+  links: DocumentLinks | undefined;
   constructor(
     doc: Doc,
     readonly fonts: FontService,

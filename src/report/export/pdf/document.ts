@@ -10,6 +10,7 @@ import { PdfGlyphs } from './glyphs.js';
 import { drawItem, drawPageBackground } from './items.js';
 import { batchPageContent, newDocument, takeOutput, type Doc } from './kit.js';
 import { PdfImages } from './pictures.js';
+import type { DocumentLinks } from '../links.js';
 
 export interface PdfExportOptions {
   /** Document title (ReportInfo.Name); shown by viewers instead of the file name. */
@@ -45,7 +46,8 @@ export class PdfWriter {
   private pageCount = 0;
   private ended = false;
 
-  constructor(options: PdfExportOptions = {}) {
+  /** `links`: the document's internal links (made from the whole report before its first page). */
+  constructor(options: PdfExportOptions = {}, links?: DocumentLinks) {
     const info: PDFKit.DocumentInfo = {
       Producer: 'Platform Core',
       Creator: 'Platform Core report engine',
@@ -71,6 +73,7 @@ export class PdfWriter {
       new PdfImages(this.doc, this.warn),
       this.warn,
     );
+    this.ctx.links = links;
   }
 
   get pages(): number {
@@ -97,6 +100,9 @@ export class PdfWriter {
     // From here on the page is drawn in the report's px (see context.ts).
     doc.transform(PT_PER_PX, 0, 0, PT_PER_PX, 0, 0);
     this.ctx.resetState();
+    // The places internal links go to on this page: named destinations (in points, from the top).
+    for (const d of this.ctx.links?.destinationsOn(page.index) ?? [])
+      doc.addNamedDestination(d.key, 'XYZ', 0, d.y * PT_PER_PX, null);
     drawPageBackground(this.ctx, page);
     for (const it of page.items) drawItem(this.ctx, it);
     this.pageCount++;

@@ -1,6 +1,6 @@
 // One prepared item → PDF, in the HTML exporter's stacking: shadow, fill, content, border on
 // top; then its hyperlink as a link annotation (http, https and mailto targets only, the same
-// rule as the HTML exporter).
+// rule as the HTML exporter; a bookmark or page of the document as a link to its destination).
 
 import type { PreparedBox, PreparedHyperlink, PreparedItem, PreparedPage } from '../../engine/prepared.js';
 import type { BorderModel, FillModel } from '../../frx/model.js';
@@ -50,9 +50,15 @@ export function linkUrl(h: PreparedHyperlink | undefined): string | undefined {
 }
 
 function link(ctx: PdfContext, it: PreparedItem): void {
+  if (!it.hyperlink || !(it.width > 0 && it.height > 0)) return;
   const url = linkUrl(it.hyperlink);
-  if (url === undefined || !(it.width > 0 && it.height > 0)) return;
-  ctx.doc.link(it.x, it.y, it.width, it.height, url);
+  if (url !== undefined) {
+    ctx.doc.link(it.x, it.y, it.width, it.height, url);
+    return;
+  }
+  // A bookmark or a page of this document: its named destination (document.ts adds them).
+  const target = ctx.links?.target(it.hyperlink);
+  if (target) ctx.doc.goTo(it.x, it.y, it.width, it.height, target.key);
 }
 
 /** How each kind of prepared item is drawn: one entry per kind (the type checker asks for one
