@@ -144,8 +144,23 @@ export function addToPreparedPages(e: EngineContext, inst: BandInstance): void {
     width -= e.bands.hierarchy.indent;
   }
   if (!canPrint(e, band, r.repeated)) return;
+  if (!r.repeated) addBandOutline(e, band, inst);
   place(e, inst, left, e.cursor.curY, width);
   if (main.type !== 'OverlayBand') e.cursor.curY = round2(e.cursor.curY + inst.height);
+}
+
+/** FastReport's AddBandOutline: the band's OutlineExpression adds an outline entry where the band
+ *  prints; a data band's or group header's stays the current one until its row or group ends
+ *  (databands.ts, groups.ts), so the bands inside it add theirs under it. */
+function addBandOutline(e: EngineContext, band: BandModel, inst: BandInstance): void {
+  if (band.outlineExpression.trim() === '') return;
+  const v = e.exprs.calc(band, 'outline', band.outlineExpression, `${band.name}.OutlineExpression`).value;
+  const title = v === null || v === undefined ? '' : e.formatter.format(v, '');
+  const page = e.cursor.pages[e.cursor.curPage];
+  const first = inst.items[0]?.item;
+  const y = (page?.margins.top ?? 0) + e.cursor.curY;
+  e.outline.add(title, e.cursor.curPage + 1, y, first && { item: first, top: first.y }, band);
+  if (band.type !== 'DataBand' && band.type !== 'GroupHeaderBand') e.outline.upFrom(band);
 }
 
 /** Copies a band's items to the current page at (left, top) of the content area. */

@@ -20,6 +20,7 @@ import type { RunLimits } from './limits.js';
 import type { PageCursor } from './page-cursor.js';
 import type { PageNumbering } from './page-numbers.js';
 import type { Bookmarks } from './bookmarks.js';
+import type { Outline } from './outline.js';
 import type { Passes } from './passes.js';
 import type { PostprocessRecords } from './postprocess.js';
 import type { Reprints } from './reprint.js';
@@ -76,6 +77,7 @@ export interface EngineContext {
   readonly limits: RunLimits;
   readonly passes: Passes;
   readonly bookmarks: Bookmarks;
+  readonly outline: Outline;
   readonly cursor: PageCursor;
   readonly numbering: PageNumbering;
   readonly bands: BandStates;

@@ -67,6 +67,7 @@ export function runDataBandRows(
       if (isFirstRow && keepFirstRow && !oneRow) endKeep(e);
       if (isLastRow && keepLastRow && isDeepmost(band)) checkKeepFooter(e, band);
       runBands(e, band.bands);
+      e.outline.upFrom(band);
       if (band.keepDetail) endKeep(e);
       isFirstRow = false;
       someRowsPrinted = true;
@@ -210,6 +211,8 @@ function showLevel(
       showBand(e, band);
       runBands(e, band.bands);
       showLevel(e, band, src, item, level + 1, `${e.bands.hierarchy.rowNo}.`);
+      // A row's outline entry holds its children's.
+      e.outline.upFrom(band);
     }
     showBand(e, band.footer);
   } finally {

@@ -31,6 +31,7 @@ import { resetLogicalPageNumber } from './page-numbers.js';
 import { endColumn, endLastPage, fitUnlimitedPages, showReprintFooters, startFirstPage } from './pages.js';
 import { Passes } from './passes.js';
 import { Bookmarks } from './bookmarks.js';
+import { Outline } from './outline.js';
 import { EngineProxy } from './script-model/report.js';
 import { postprocess, PostprocessRecords } from './postprocess.js';
 import type { PreparedReport } from './prepared.js';
@@ -100,6 +101,7 @@ export class Engine implements EngineContext {
   readonly limits: RunLimits;
   readonly passes: Passes;
   readonly bookmarks = new Bookmarks();
+  readonly outline = new Outline();
   /** `Engine` in the report's expressions (GetBookmarkPage, CurPage …), made on first use. */
   private engineObject: EngineProxy | undefined;
   // The state of a pass, by concern (each class's file says what it holds).
@@ -233,7 +235,10 @@ export class Engine implements EngineContext {
     }
     postprocess(pages, this.records, this.fonts);
     this.script.fire('Report', this.report.events, 'FinishReportEvent');
-    return limits.truncated ? { pages, truncated: true } : { pages };
+    const prepared: PreparedReport = limits.truncated ? { pages, truncated: true } : { pages };
+    const outline = this.outline.finish(pages);
+    if (outline.length > 0) prepared.outline = outline;
+    return prepared;
   }
 
   private resetForSecondPass(): void {
@@ -242,6 +247,7 @@ export class Engine implements EngineContext {
     this.bands.clear();
     this.records.clear();
     this.numbering.restart();
+    this.outline.clear();
     this.keep.keeping = false;
     this.limits.rowsVisited = 0;
     for (const s of this.data.sources) s.reset();

@@ -165,6 +165,7 @@ function showGroupFooter(e: EngineContext, header: GroupHeaderBandModel, src: Ba
   showBand(e, footer);
   removeReprint(e, header);
   src.next();
+  e.outline.upFrom(header);
   if (header.keepTogether) endKeep(e);
   if (footer?.keepWithData) endKeep(e);
 }

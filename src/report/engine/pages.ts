@@ -53,6 +53,8 @@ function dropFinishedPages(e: EngineContext): void {
 
 export function startFirstPage(e: EngineContext): void {
   const page = e.cursor.page;
+  // A report page's outline starts at the top level (FastReport's OutlineRoot).
+  e.outline.toRoot();
   e.cursor.curX = 0;
   e.cursor.curY = 0;
   e.cursor.curColumn = 0;
@@ -68,6 +70,11 @@ export function startFirstPage(e: EngineContext): void {
   if (e.numbering.isFirstReportPage) e.numbering.firstReportPage = e.cursor.curPage;
   if (e.numbering.isFirstReportPage && previous) incLogicalPageNumber(e);
   e.numbering.isFirstReportPage = false;
+  // The page's OutlineExpression: an entry at its top, holding the entries of its bands.
+  if (page.outlineExpression.trim() !== '') {
+    const v = e.exprs.calc(page, 'outline', page.outlineExpression, `${page.name}.OutlineExpression`).value;
+    e.outline.add(v === null || v === undefined ? '' : e.formatter.format(v, ''), e.cursor.curPage + 1, 0);
+  }
   e.script.fire(page.name, page.events, 'StartPageEvent');
 
   if (previous) showBand(e, page.reportTitle);

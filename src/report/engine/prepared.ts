@@ -32,6 +32,17 @@ export interface PreparedReport {
   /** Set when the run stopped at its page limit because truncation was asked for
    *  (EngineOptions.truncatePages): the pages are the first of a longer report. */
   truncated?: true;
+  /** The document outline (bands' OutlineExpression), when the report has one. */
+  outline?: PreparedOutlineEntry[];
+}
+
+/** One entry of the document outline: its text, where it points (1-based page, top in px) and
+ *  the entries under it. */
+export interface PreparedOutlineEntry {
+  title: string;
+  page: number;
+  y: number;
+  children: PreparedOutlineEntry[];
 }
 
 export interface PreparedPage {

@@ -3,7 +3,7 @@
 // drawn line by line as the engine broke it (`white-space:pre`), with the font stacks and
 // kerning/ligature settings of the text module, so what was measured is what the browser draws.
 
-import type { PreparedReport } from '../engine/prepared.js';
+import type { PreparedOutlineEntry, PreparedReport } from '../engine/prepared.js';
 import { defaultFontService, type FontFace, type FontService } from '../text/index.js';
 import { escapeAttr, escapeText, px, TEXT_FEATURES } from './html-css.js';
 import { collectFonts, HtmlWriter, writePage } from './html-items.js';
@@ -33,7 +33,11 @@ const STYLE = [
   '.b{position:absolute;box-sizing:border-box;pointer-events:none}',
   '.s{position:absolute;left:0;top:0}',
   'a.i{color:inherit;text-decoration:none}',
-  '@media print{html{background:none}body{padding:0}.p{margin:0;box-shadow:none;break-after:page}}',
+  '.toc{box-sizing:border-box;max-width:794px;margin:0 auto 12px;padding:8px 16px;background:#fff;' +
+    'font:13px/1.5 sans-serif;box-shadow:0 1px 4px rgba(0,0,0,.35)}',
+  '.toc ul{margin:0;padding-left:18px}',
+  '@media print{html{background:none}body{padding:0}.toc{display:none}' +
+    '.p{margin:0;box-shadow:none;break-after:page}}',
 ].join('\n');
 
 const DOCUMENT_END = '</body>\n</html>\n';
@@ -50,6 +54,26 @@ function fontFaces(w: HtmlWriter): string {
       f.cssFontFaceRule(`data:font/${f.format === 'woff' ? 'woff' : 'ttf'};base64,${f.buffer().toString('base64')}`),
     )
     .join('\n');
+}
+
+/** Entries nested deeper than this are left out of the contents. */
+const MAX_NAV_DEPTH = 64;
+
+/** The report's outline as a table of contents before the first page, each entry a link to its
+ *  place ('' when the report has no outline). */
+function outlineNav(w: HtmlWriter, outline: readonly PreparedOutlineEntry[] | undefined): string {
+  const links = w.links;
+  if (!outline || outline.length === 0 || !links) return '';
+  const list = (entries: readonly PreparedOutlineEntry[], depth: number): string => {
+    const items = entries.map((e) => {
+      const t = links.outlineTarget(e);
+      const label = escapeText(e.title);
+      const inner = e.children.length > 0 && depth < MAX_NAV_DEPTH ? list(e.children, depth + 1) : '';
+      return `<li>${t ? `<a href="#${t.key}">${label}</a>` : label}${inner}</li>`;
+    });
+    return `<ul>${items.join('')}</ul>`;
+  };
+  return `<nav class="toc" aria-label="Contents">${list(outline, 0)}</nav>\n`;
 }
 
 /** Everything before the first page (the embedded fonts are those `w` has seen). */
@@ -79,6 +103,7 @@ export function exportHtml(report: PreparedReport, options: HtmlExportOptions = 
   // The pieces are joined once: a large report's document is tens of megabytes, and every
   // intermediate copy of it (a body string, then the document around it) would count double.
   w.parts.push(''); // the head, once the pages have named the fonts to embed
+  w.parts.push(outlineNav(w, report.outline));
   for (const page of report.pages) writePage(w, page);
   w.parts.push(DOCUMENT_END);
   w.parts[0] = documentHead(report, options, w);
@@ -100,7 +125,7 @@ export function exportHtmlChunks(
   const w = new HtmlWriter(options.fonts ?? defaultFontService());
   w.links = new DocumentLinks(report);
   if (options.embedFonts) for (const page of report.pages) collectFonts(w, page);
-  sink(documentHead(report, options, w));
+  sink(documentHead(report, options, w) + outlineNav(w, report.outline));
   for (const page of report.pages) {
     writePage(w, page);
     const chunk = w.parts.join('');

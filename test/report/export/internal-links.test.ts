@@ -1,4 +1,4 @@
-// Links inside the document (issue 18, navigation): a hyperlink of kind Bookmark goes to the page
+// Links inside the document and its outline (issue 18, navigation): a hyperlink of kind Bookmark goes to the page
 // of the object that sets that bookmark, one of kind PageNumber to that page; both exports make
 // them working links. Checked on FastReport's Complex (Hyperlinks, Outline, TOC) demo, read back
 // with a PDF reader of its own (Mozilla's pdf.js) and a browser (headless Chromium), with no use
@@ -6,7 +6,9 @@
 // - the contents' page-number links (Text18) go to the page their number names;
 // - a category name's link (Text14) goes to a page on which that name is printed below the
 //   contents (the category's heading);
-// - "back to top" (PageNumber 1) goes to page 1.
+// - "back to top" (PageNumber 1) goes to page 1;
+// - the outline (the PDF's bookmarks panel, the HTML's table of contents) lists the contents page
+//   and each category with its products, each entry at a page that shows its text.
 // A link to a bookmark no object sets, or to a page the document lacks, is not exported.
 
 import { chromium } from 'playwright-core';
@@ -38,8 +40,16 @@ interface Link {
   text: string;
 }
 
-/** Every link of a PDF with a destination in the document, read with pdf.js. */
-async function pdfLinks(pdf: Buffer): Promise<{ links: Link[]; pageTexts: string[][]; urls: number }> {
+interface OutlineItem {
+  title: string;
+  to: number;
+  items: OutlineItem[];
+}
+
+/** Every link of a PDF with a destination in the document, and its outline, read with pdf.js. */
+async function pdfLinks(
+  pdf: Buffer,
+): Promise<{ links: Link[]; pageTexts: string[][]; urls: number; outline: OutlineItem[] }> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
   const links: Link[] = [];
@@ -67,8 +77,19 @@ async function pdfLinks(pdf: Buffer): Promise<{ links: Link[]; pageTexts: string
       links.push({ from: n, to, text: inside.map((i) => i.str).join(' ') });
     }
   }
+  type PdfOutline = { title: string; dest: unknown; items: PdfOutline[] };
+  const read = async (items: PdfOutline[]): Promise<OutlineItem[]> => {
+    const out: OutlineItem[] = [];
+    for (const i of items) {
+      const dest = typeof i.dest === 'string' ? await doc.getDestination(i.dest) : i.dest;
+      if (!Array.isArray(dest)) throw new Error(`outline "${i.title}" without a destination`);
+      out.push({ title: i.title, to: (await doc.getPageIndex(dest[0])) + 1, items: await read(i.items) });
+    }
+    return out;
+  };
+  const outline = await read(((await doc.getOutline()) ?? []) as PdfOutline[]);
   await doc.destroy();
-  return { links, pageTexts, urls };
+  return { links, pageTexts, urls, outline };
 }
 
 function checkLinks(links: Link[], pageHas: (page: number, text: string) => boolean): void {
@@ -98,6 +119,24 @@ describe.skipIf(mirrorProblem([DEMO]) !== undefined)(
       expect(urls).toBeGreaterThan(0);
     }, 60_000);
 
+    it('PDF: the outline lists the contents and each category with its products, each at its page', async () => {
+      const { outline, pageTexts } = await pdfLinks(run('pdf').output as Buffer);
+      const has = (page: number, text: string): boolean => (pageTexts[page - 1] ?? []).includes(text);
+      expect(outline.map((o) => o.title)).toEqual(['Table of Contents', ...CATEGORIES]);
+      expect(outline[0]?.to).toBe(2);
+      expect(has(2, 'Table of contents')).toBe(true);
+      let products = 0;
+      for (const c of outline.slice(1)) {
+        expect(has(c.to, c.title), `${c.title} → page ${c.to}`).toBe(true);
+        expect(c.items.length).toBeGreaterThan(0);
+        for (const p of c.items) {
+          expect(has(p.to, p.title), `${p.title} → page ${p.to}`).toBe(true);
+          products++;
+        }
+      }
+      expect(products).toBe(77);
+    }, 60_000);
+
     it.runIf(CHROMIUM !== undefined)(
       'HTML: every contents line and "back to top" jumps to the right page anchor in Chromium',
       async () => {
@@ -107,7 +146,7 @@ describe.skipIf(mirrorProblem([DEMO]) !== undefined)(
           const page = await browser.newPage();
           await page.setContent(html);
           // Each internal link: its page, its text, and the page of the element its href names.
-          const found = (await page.evaluate(`(() => [...document.querySelectorAll('a[href^="#"]')].map((a) => {
+          const found = (await page.evaluate(`(() => [...document.querySelectorAll('.p a[href^="#"]')].map((a) => {
           const target = document.getElementById(a.getAttribute('href').slice(1));
           return {
             from: Number(a.closest('.p').dataset.page),
@@ -119,10 +158,18 @@ describe.skipIf(mirrorProblem([DEMO]) !== undefined)(
             `[...document.querySelectorAll('.p')].map((p) => p.innerText)`,
           )) as string[];
           checkLinks(found, (n, text) => n > 2 && (pageTexts[n - 1] ?? '').split('\n').includes(text));
+          // The table of contents before the pages: the outline, each entry a link to its page.
+          const nav = (await page.evaluate(`[...document.querySelectorAll('nav.toc a')].map((a) => {
+          const target = document.getElementById(a.getAttribute('href').slice(1));
+          return { text: a.textContent, to: target ? Number(target.closest('.p').dataset.page) : 0 };
+        })`)) as { text: string; to: number }[];
+          expect(nav.length).toBe(1 + CATEGORIES.length + 77);
+          for (const n of nav.filter((x) => CATEGORIES.includes(x.text)))
+            expect((pageTexts[n.to - 1] ?? '').split('\n'), n.text).toContain(n.text);
           // Following a link scrolls its target page into view.
           const seafood = found.find((l) => l.text === 'Seafood');
           await page.evaluate(
-            `[...document.querySelectorAll('a[href^="#"]')].find((a) => a.textContent.trim() === 'Seafood').click()`,
+            `[...document.querySelectorAll('.p a[href^="#"]')].find((a) => a.textContent.trim() === 'Seafood').click()`,
           );
           const top = (await page.evaluate(
             `document.querySelector('.p[data-page="${seafood?.to}"]').getBoundingClientRect().top`,

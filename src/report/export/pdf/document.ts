@@ -3,7 +3,7 @@
 // written at the end. Everything pdfkit does here is synchronous: the caller decides whether the
 // output goes to one Buffer or to a stream between pages.
 
-import type { PreparedPage } from '../../engine/prepared.js';
+import type { PreparedOutlineEntry, PreparedPage } from '../../engine/prepared.js';
 import { defaultFontService, type FontService } from '../../text/index.js';
 import { PdfContext, PT_PER_PX } from './context.js';
 import { PdfGlyphs } from './glyphs.js';
@@ -37,6 +37,14 @@ const MAX_PAGE_PT = 14_400;
 /** A4 in px, for a report that has no page at all. */
 const A4_PX = { width: 793.8, height: 1122.66 };
 
+/** pdfkit's outline items, with the destination options it reads (its typings omit them). */
+interface OutlineNode {
+  addItem(title: string, options: { pageNumber: number; top: number; left: number }): OutlineNode;
+}
+/** Outline entries longer or deeper than this are cut (viewers show a line per entry). */
+const MAX_TITLE = 500;
+const MAX_OUTLINE_DEPTH = 64;
+
 const nonEmpty = (s: string | undefined): string | undefined => (s !== undefined && s.trim() !== '' ? s : undefined);
 
 export class PdfWriter {
@@ -46,8 +54,13 @@ export class PdfWriter {
   private pageCount = 0;
   private ended = false;
 
-  /** `links`: the document's internal links (made from the whole report before its first page). */
-  constructor(options: PdfExportOptions = {}, links?: DocumentLinks) {
+  /** Each page's width in points (an outline entry's destination needs it, see addOutline). */
+  private readonly pageWidthsPt: number[] = [];
+  private outline: readonly PreparedOutlineEntry[] = [];
+
+  /** `links`: the document's internal links (made from the whole report before its first page);
+   *  `outline`: its outline, written at the end (the PDF's bookmarks panel). */
+  constructor(options: PdfExportOptions = {}, links?: DocumentLinks, outline?: readonly PreparedOutlineEntry[]) {
     const info: PDFKit.DocumentInfo = {
       Producer: 'Platform Core',
       Creator: 'Platform Core report engine',
@@ -74,6 +87,7 @@ export class PdfWriter {
       this.warn,
     );
     this.ctx.links = links;
+    this.outline = outline ?? [];
   }
 
   get pages(): number {
@@ -95,7 +109,9 @@ export class PdfWriter {
   addPage(page: PreparedPage): void {
     if (this.ended) throw new Error('the PDF is already finished');
     const doc = this.doc;
-    doc.addPage({ size: this.pageSizePt(page), margin: 0 });
+    const size = this.pageSizePt(page);
+    doc.addPage({ size, margin: 0 });
+    this.pageWidthsPt.push(size[0]);
     batchPageContent(doc);
     // From here on the page is drawn in the report's px (see context.ts).
     doc.transform(PT_PER_PX, 0, 0, PT_PER_PX, 0, 0);
@@ -115,8 +131,23 @@ export class PdfWriter {
       // A PDF needs a page: an empty report gives one blank A4 page.
       this.doc.addPage({ size: [A4_PX.width * PT_PER_PX, A4_PX.height * PT_PER_PX], margin: 0 });
     }
+    this.addOutline(this.doc.outline as unknown as OutlineNode, this.outline, 0);
     this.ended = true;
     this.doc.end();
+  }
+
+  /** The outline entries whose page is in the document, nested as in the report. pdfkit's item
+   *  destination is [page, XYZ, width − left, height − top]: `left` is the page's width so that
+   *  the view's left edge is the page's. */
+  private addOutline(parent: OutlineNode, entries: readonly PreparedOutlineEntry[], depth: number): void {
+    if (depth > MAX_OUTLINE_DEPTH) return;
+    for (const e of entries) {
+      const width = this.pageWidthsPt[e.page - 1];
+      if (width === undefined) continue;
+      const title = e.title.length > MAX_TITLE ? `${e.title.slice(0, MAX_TITLE)}…` : e.title;
+      const item = parent.addItem(title, { pageNumber: e.page - 1, top: e.y * PT_PER_PX, left: width });
+      this.addOutline(item, e.children, depth + 1);
+    }
   }
 
   /** The bytes produced since the last call. */

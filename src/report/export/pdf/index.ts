@@ -17,7 +17,7 @@ export type { PdfExportOptions } from './document.js';
 export { PdfWriter } from './document.js';
 
 export function exportPdfSync(report: PreparedReport, options: PdfExportOptions = {}): Buffer {
-  const w = new PdfWriter(options, new DocumentLinks(report));
+  const w = new PdfWriter(options, new DocumentLinks(report), report.outline);
   const chunks: Buffer[] = [];
   for (const page of report.pages) {
     w.addPage(page);
@@ -31,7 +31,7 @@ export function exportPdfSync(report: PreparedReport, options: PdfExportOptions 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export async function exportPdf(report: PreparedReport, options: PdfExportOptions = {}): Promise<Buffer> {
-  const w = new PdfWriter(options, new DocumentLinks(report));
+  const w = new PdfWriter(options, new DocumentLinks(report), report.outline);
   const chunks: Buffer[] = [];
   for (const page of report.pages) {
     w.addPage(page);
@@ -83,7 +83,7 @@ export async function exportPdfToStream(
   stream: Writable,
   options: PdfStreamOptions = {},
 ): Promise<void> {
-  const w = new PdfWriter(options, new DocumentLinks(report));
+  const w = new PdfWriter(options, new DocumentLinks(report), report.outline);
   for (const page of report.pages) {
     w.addPage(page);
     await write(stream, w.take());
