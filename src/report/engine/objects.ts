@@ -26,7 +26,11 @@ function hyperlink(e: EngineContext, owner: object, name: string, h: HyperlinkMo
   if (target === '') return undefined;
   const kind =
     h.kind === 'URL' ? 'url' : h.kind === 'PageNumber' ? 'page' : h.kind === 'Bookmark' ? 'bookmark' : undefined;
-  if (!kind) return undefined;
+  if (!kind) {
+    // DetailReport, DetailPage and Custom run a report or a handler in FastReport's preview.
+    e.warnings.add(`${name}: its ${h.kind} hyperlink works only in an interactive preview; it prints as plain text`);
+    return undefined;
+  }
   return { kind, target, newTab: h.openLinkInNewTab };
 }
 

@@ -84,6 +84,28 @@ describe('the outline', () => {
     expect(new Set(all.map((e) => e.page)).size).toBeGreaterThan(2);
   });
 
+  it('takes the entries a script adds with Engine.AddOutline, OutlineUp and OutlineRoot', () => {
+    const script = `<ScriptText>public class ReportScript {
+      private void D_BeforePrint(object sender, EventArgs e) {
+        Engine.AddOutline("row " + (string)Report.GetColumnValue("Rows.Who"));
+        Engine.AddOutline("inside");
+        Engine.OutlineUp();
+        Engine.OutlineUp();
+      }
+      private void T_AfterPrint(object sender, EventArgs e) { Engine.AddOutline("nested"); Engine.OutlineRoot(); }
+    }</ScriptText>`;
+    const template = GROUPS.replace(/ OutlineExpression="[^"]*"/g, '')
+      .replace('<Report>', `<Report>${script}`)
+      .replace('<DataBand Name="D"', '<DataBand Name="D" BeforePrintEvent="D_BeforePrint"')
+      .replace('<ReportTitleBand Name="Title"', '<ReportTitleBand Name="Title" AfterPrintEvent="T_AfterPrint"');
+    const r = runTemplate(template, { tables: { Rows: ROWS } });
+    expect(r.warnings).toEqual([]);
+    expect(shape(r.prepared.outline ?? [])).toEqual([
+      'nested',
+      ...ROWS.flatMap((x) => [[`row ${x.Who}`, ['inside']] as Shape]),
+    ]);
+  });
+
   it('is absent from a report without OutlineExpression', () => {
     const r = runTemplate(GROUPS.replace(/ OutlineExpression="[^"]*"/g, ''), { tables: { Rows: ROWS } });
     expect(r.prepared.outline).toBeUndefined();

@@ -193,7 +193,7 @@ describe('internal links to nothing', () => {
     '<TextObject Name="M" Top="20" Width="200" Height="20" Bookmark="&quot;here&quot;" Text="here"/>' +
     '</ReportTitleBand></ReportPage></Report>';
 
-  it('are not exported: a bookmark no object sets, a page the document lacks', () => {
+  it('are not exported: a bookmark no object sets, a page the document lacks, a preview-only kind', () => {
     for (const [kind, target] of [
       ['Bookmark', 'nowhere'],
       ['PageNumber', '2'],
@@ -201,6 +201,14 @@ describe('internal links to nothing', () => {
     ] as const) {
       const html = renderReport({ template: template(kind, target), format: 'html' }).output as string;
       expect(html).not.toContain('href="#');
+    }
+    // The kinds only FastReport's interactive preview follows: plain text, with a warning.
+    for (const kind of ['DetailReport', 'DetailPage', 'Custom']) {
+      const r = renderReport({ template: template(kind, 'Page2'), format: 'html' });
+      expect(r.output as string).not.toMatch(/<a /);
+      expect(r.warnings).toContain(
+        `L: its ${kind} hyperlink works only in an interactive preview; it prints as plain text`,
+      );
     }
     const ok = renderReport({ template: template('Bookmark', 'here'), format: 'html' }).output as string;
     expect(ok).toMatch(/<a class="i" href="#b1"/);

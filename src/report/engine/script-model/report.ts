@@ -264,6 +264,18 @@ export class EngineProxy extends ScriptObject {
         if (args.length !== 1) throw noMember('Engine', `${name} with ${args.length} arguments`, 'method');
         return e.bookmarks.pageOf(text(args[0] ?? null), e.cursor.pages, e.cursor.curPage);
       }
+      case 'AddOutline': {
+        // An entry at the current position, under the current entry (FastReport's AddOutline).
+        const page = e.cursor.pages[e.cursor.curPage];
+        e.outline.add(text(args[0] ?? null), e.cursor.curPage + 1, (page?.margins.top ?? 0) + e.cursor.curY);
+        return null;
+      }
+      case 'OutlineUp':
+        e.outline.up();
+        return null;
+      case 'OutlineRoot':
+        e.outline.toRoot();
+        return null;
       case 'StartNewColumn':
         e.flow.endColumn(e);
         return null;
