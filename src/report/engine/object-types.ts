@@ -10,6 +10,7 @@ import { lineObject } from './line-object.js';
 import { matrixObject } from './matrix-object.js';
 import { pictureObject } from './picture-object.js';
 import { shapeObject } from './shape-object.js';
+import { signatureObject } from './signature-object.js';
 import { subreportObject } from './subreport-object.js';
 import { tableObject } from './table-object.js';
 import { textObject } from './text-object.js';
@@ -24,6 +25,7 @@ export const OBJECT_TYPES: ObjectTypes = {
   TableObject: tableObject,
   MatrixObject: matrixObject,
   SubreportObject: subreportObject,
+  DigitalSignatureObject: signatureObject,
   Unsupported: unsupportedObject,
 };
 

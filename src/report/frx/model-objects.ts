@@ -349,6 +349,12 @@ export interface SubreportObjectModel extends ComponentModel {
   printOnParent: boolean;
 }
 
+/** A signature field (DigitalSignatureObject): FastReport prints only its fill and border (the
+ *  line to sign on); a PDF exporter configured to sign puts the signature there. */
+export interface DigitalSignatureObjectModel extends ComponentModel {
+  type: 'DigitalSignatureObject';
+}
+
 /** A FastReport object this engine does not render (Barcode, Matrix, …). */
 export interface UnsupportedObjectModel extends ComponentModel {
   type: 'Unsupported';
@@ -366,6 +372,7 @@ export type ReportObjectModel =
   | TableObjectModel
   | MatrixObjectModel
   | SubreportObjectModel
+  | DigitalSignatureObjectModel
   | UnsupportedObjectModel;
 
 /** The objects an object holds (a table's cells and the objects inside them), in print order. */

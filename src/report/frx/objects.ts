@@ -16,6 +16,7 @@ import {
   type ReportObjectModel,
   type ShapeObjectModel,
   type SubreportObjectModel,
+  type DigitalSignatureObjectModel,
   type TextObjectModel,
   type UnsupportedObjectModel,
 } from './model.js';
@@ -32,7 +33,6 @@ export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'RichObject',
   'CellularTextObject',
   'HtmlObject',
-  'DigitalSignatureObject',
   'ZipCodeObject',
   'SVGObject',
   'PolyLineObject',
@@ -59,6 +59,7 @@ const SUPPORTED = new Set([
   'TableObject',
   'MatrixObject',
   'SubreportObject',
+  'DigitalSignatureObject',
 ]);
 
 export function isReportObjectElement(name: string): boolean {
@@ -293,6 +294,14 @@ function parseSubreportObject(el: XmlElement, ctx: LoadContext): SubreportObject
   return o;
 }
 
+function parseDigitalSignature(el: XmlElement, ctx: LoadContext): DigitalSignatureObjectModel {
+  const a = new Attrs(el, ctx);
+  const o: DigitalSignatureObjectModel = { type: 'DigitalSignatureObject', ...readComponent(a) };
+  ignoreChildren(el, ctx);
+  o.raw = a.rest();
+  return o;
+}
+
 function parseUnsupported(el: XmlElement, ctx: LoadContext): UnsupportedObjectModel {
   const a = new Attrs(el, ctx);
   const o: UnsupportedObjectModel = { type: 'Unsupported', ...readComponent(a), className: el.name, element: el };
@@ -308,6 +317,8 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parseTextObject(el, ctx);
     case 'LineObject':
       return parseLineObject(el, ctx);
+    case 'DigitalSignatureObject':
+      return parseDigitalSignature(el, ctx);
     case 'ShapeObject':
       return parseShapeObject(el, ctx);
     case 'PictureObject':

@@ -83,7 +83,16 @@ describe('render command options and failures', () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('data-page="1"');
     expect(res.stdout).toContain('PURCHASE ORDER');
-    expect(res.stderr).toMatch(/warning: .*DigitalSignatureObject/);
+    const warned = join(dir, 'warned.frx');
+    writeFileSync(
+      warned,
+      '<Report><ReportPage Name="P"><ReportTitleBand Name="T" Width="700" Height="20">' +
+        '<TextObject Name="A" Width="100" Height="20" Style="NoSuchStyle" Text="a"/>' +
+        '</ReportTitleBand></ReportPage></Report>',
+    );
+    const w = await runCli(['render', warned, '--out', '-']);
+    expect(w.code).toBe(0);
+    expect(w.stderr).toMatch(/warning: .*NoSuchStyle/);
   });
 
   it('renders JSON data for a template with a JSON connection', async () => {

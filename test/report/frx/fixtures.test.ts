@@ -9,11 +9,7 @@ const rgb = (r: number, g: number, b: number, a = 255) => ({ r, g, b, a });
 const BLACK = rgb(0, 0, 0);
 const WHITE_SMOKE = rgb(245, 245, 245);
 
-const EXPECTED_WARNINGS: Record<string, string[]> = {
-  'Purchase Order.frx': [
-    'DigitalSignatureObject "DigitalSignature1" (line 159) is not supported and will not be rendered',
-  ],
-};
+const EXPECTED_WARNINGS: Record<string, string[]> = {};
 
 describe('every fixture', () => {
   it.each(FIXTURES)('%s loads with one A4 page, a title and a page footer', (name) => {
@@ -449,10 +445,10 @@ describe('Purchase Order.frx', () => {
     expect(obj(report, 'Text15', 'TextObject').font.sizePt).toBe(7);
     expect(obj(report, 'Text34', 'TextObject').font).toMatchObject({ family: 'Segoe UI', sizePt: 8, underline: true });
   });
-  it('keeps the digital signature as unsupported, with its element', () => {
-    const sig = obj(report, 'DigitalSignature1', 'Unsupported');
-    expect(sig).toMatchObject({ className: 'DigitalSignatureObject', left: 113.4, width: 359.1 });
-    expect(sig.element.name).toBe('DigitalSignatureObject');
+  it('reads the digital signature field: its box and the line to sign on', () => {
+    const sig = obj(report, 'DigitalSignature1', 'DigitalSignatureObject');
+    expect(sig).toMatchObject({ left: 113.4, top: 66.15, width: 359.1, height: 47.25 });
+    expect(sig.border.lines).toEqual({ left: false, top: false, right: false, bottom: true });
     expect(page0(report).reportSummary).toMatchObject({ type: 'ReportSummaryBand', name: 'ReportSummary1' });
   });
 });
