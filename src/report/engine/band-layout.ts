@@ -89,8 +89,7 @@ export function prepareBand(e: EngineContext, band: BandModel): BandInstance | n
 /** The band's Bookmark expression's value (a table of contents finds the band's page by it). */
 function bandBookmark(e: EngineContext, band: BandModel): string | undefined {
   if (band.bookmark.trim() === '') return undefined;
-  const v = e.exprs.calc(band, 'bookmark', band.bookmark, `${band.name}.Bookmark`).value;
-  return v === null || v === undefined ? undefined : e.formatter.format(v, '');
+  return e.exprs.text(band, 'bookmark', band.bookmark, `${band.name}.Bookmark`);
 }
 
 /** BandBase.CalcHeight: sizes the objects, shifts those below grown ones, sizes the band. */

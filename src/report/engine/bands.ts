@@ -154,12 +154,9 @@ export function addToPreparedPages(e: EngineContext, inst: BandInstance): void {
  *  (databands.ts, groups.ts), so the bands inside it add theirs under it. */
 function addBandOutline(e: EngineContext, band: BandModel, inst: BandInstance): void {
   if (band.outlineExpression.trim() === '') return;
-  const v = e.exprs.calc(band, 'outline', band.outlineExpression, `${band.name}.OutlineExpression`).value;
-  const title = v === null || v === undefined ? '' : e.formatter.format(v, '');
-  const page = e.cursor.pages[e.cursor.curPage];
+  const title = e.exprs.text(band, 'outline', band.outlineExpression, `${band.name}.OutlineExpression`) ?? '';
   const first = inst.items[0]?.item;
-  const y = (page?.margins.top ?? 0) + e.cursor.curY;
-  e.outline.add(title, e.cursor.curPage + 1, y, first && { item: first, top: first.y }, band);
+  e.outline.add(title, e.cursor.curPage + 1, e.cursor.yOnPage, first && { item: first, top: first.y }, band);
   if (band.type !== 'DataBand' && band.type !== 'GroupHeaderBand') e.outline.upFrom(band);
 }
 

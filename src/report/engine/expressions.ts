@@ -44,6 +44,13 @@ export class Expressions {
     return this.expression(owner, key, source, where).evaluateTyped(this.scope, where);
   }
 
+  /** Evaluates an expression attribute to the text the report shows of its value (Bookmark,
+   *  Hyperlink, OutlineExpression); undefined when the value is null. */
+  text(owner: object, key: string, source: string, where: string): string | undefined {
+    const v = this.calc(owner, key, source, where).value;
+    return v === null || v === undefined ? undefined : this.scope.formatter.format(v, '');
+  }
+
   /** Evaluates a condition: true/false, or undefined when the result is not a boolean (FastReport
    *  then keeps its default). */
   condition(owner: object, key: string, source: string, where: string): boolean | undefined {

@@ -20,8 +20,7 @@ export function visibleByExpression(e: EngineContext, owner: object, name: strin
 function hyperlink(e: EngineContext, owner: object, name: string, h: HyperlinkModel): PreparedHyperlink | undefined {
   let target = h.value;
   if (h.expression.trim() !== '') {
-    const v = e.exprs.calc(owner, 'hyperlink', h.expression, `${name}.Hyperlink.Expression`).value;
-    target = v === null || v === undefined ? '' : e.formatter.format(v, '');
+    target = e.exprs.text(owner, 'hyperlink', h.expression, `${name}.Hyperlink.Expression`) ?? '';
   }
   if (target === '') return undefined;
   const kind =
@@ -64,8 +63,8 @@ export function objectData(
   const link = hyperlink(e, o, o.name, o.hyperlink);
   if (link) rt.hyperlink = link;
   if (o.bookmark.trim() !== '') {
-    const v = e.exprs.calc(o, 'bookmark', o.bookmark, `${o.name}.Bookmark`).value;
-    if (v !== null && v !== undefined) rt.bookmark = e.formatter.format(v, '');
+    const bookmark = e.exprs.text(o, 'bookmark', o.bookmark, `${o.name}.Bookmark`);
+    if (bookmark !== undefined) rt.bookmark = bookmark;
   }
   return rt;
 }

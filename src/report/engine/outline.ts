@@ -1,8 +1,8 @@
 // The document outline (FastReport's PreparedPages.Outline): a band with an OutlineExpression adds
 // an entry where it prints (its page and top), a data band's or group header's entry holding the
-// entries of the bands printed inside it (their details) until the row or group ends; a page's
-// OutlineExpression adds an entry at the top of each of its pages. Exporters make it the PDF's
-// bookmarks panel and the HTML's table of contents.
+// entries of the bands printed inside it (their details) until the row or group ends; a report
+// page's OutlineExpression adds an entry where the report page starts, holding its bands'.
+// Exporters make it the PDF's bookmarks panel and the HTML's table of contents.
 // An entry keeps the first item of its band: a block kept together that moves to the next page
 // takes its entries along (their page and top are read from that item once the pass is over).
 
@@ -64,7 +64,11 @@ export class Outline {
     const anchored = new Map<PreparedItem, Entry[]>();
     const collect = (list: Entry[]): void => {
       for (const e of list) {
-        if (e.anchor) anchored.set(e.anchor.item, [...(anchored.get(e.anchor.item) ?? []), e]);
+        if (e.anchor) {
+          const list = anchored.get(e.anchor.item);
+          if (list) list.push(e);
+          else anchored.set(e.anchor.item, [e]);
+        }
         collect(e.children);
       }
     };

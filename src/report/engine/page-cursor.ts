@@ -39,6 +39,12 @@ export class PageCursor {
     return (this.page.paperHeight - this.page.topMargin - this.page.bottomMargin) * MM_TO_PX;
   }
 
+  /** CurY from the current page's top edge (its top margin included): where an outline entry
+   *  made now points. */
+  get yOnPage(): number {
+    return (this.pages[this.curPage]?.margins.top ?? 0) + this.curY;
+  }
+
   /** Before a second pass: no pages yet. */
   clear(): void {
     this.pages = [];

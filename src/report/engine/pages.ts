@@ -72,8 +72,8 @@ export function startFirstPage(e: EngineContext): void {
   e.numbering.isFirstReportPage = false;
   // The page's OutlineExpression: an entry at its top, holding the entries of its bands.
   if (page.outlineExpression.trim() !== '') {
-    const v = e.exprs.calc(page, 'outline', page.outlineExpression, `${page.name}.OutlineExpression`).value;
-    e.outline.add(v === null || v === undefined ? '' : e.formatter.format(v, ''), e.cursor.curPage + 1, 0);
+    const title = e.exprs.text(page, 'outline', page.outlineExpression, `${page.name}.OutlineExpression`);
+    e.outline.add(title ?? '', e.cursor.curPage + 1, 0);
   }
   e.script.fire(page.name, page.events, 'StartPageEvent');
 

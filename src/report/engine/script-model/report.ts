@@ -266,8 +266,7 @@ export class EngineProxy extends ScriptObject {
       }
       case 'AddOutline': {
         // An entry at the current position, under the current entry (FastReport's AddOutline).
-        const page = e.cursor.pages[e.cursor.curPage];
-        e.outline.add(text(args[0] ?? null), e.cursor.curPage + 1, (page?.margins.top ?? 0) + e.cursor.curY);
+        e.outline.add(text(args[0] ?? null), e.cursor.curPage + 1, e.cursor.yOnPage);
         return null;
       }
       case 'OutlineUp':

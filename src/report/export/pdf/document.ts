@@ -3,14 +3,14 @@
 // written at the end. Everything pdfkit does here is synchronous: the caller decides whether the
 // output goes to one Buffer or to a stream between pages.
 
-import type { PreparedOutlineEntry, PreparedPage } from '../../engine/prepared.js';
+import type { PreparedOutlineEntry, PreparedPage, PreparedReport } from '../../engine/prepared.js';
 import { defaultFontService, type FontService } from '../../text/index.js';
 import { PdfContext, PT_PER_PX } from './context.js';
 import { PdfGlyphs } from './glyphs.js';
 import { drawItem, drawPageBackground } from './items.js';
 import { batchPageContent, newDocument, takeOutput, type Doc } from './kit.js';
 import { PdfImages } from './pictures.js';
-import type { DocumentLinks } from '../links.js';
+import { DocumentLinks } from '../links.js';
 
 export interface PdfExportOptions {
   /** Document title (ReportInfo.Name); shown by viewers instead of the file name. */
@@ -56,11 +56,12 @@ export class PdfWriter {
 
   /** Each page's width in points (an outline entry's destination needs it, see addOutline). */
   private readonly pageWidthsPt: number[] = [];
-  private outline: readonly PreparedOutlineEntry[] = [];
+  private readonly outline: readonly PreparedOutlineEntry[];
 
-  /** `links`: the document's internal links (made from the whole report before its first page);
-   *  `outline`: its outline, written at the end (the PDF's bookmarks panel). */
-  constructor(options: PdfExportOptions = {}, links?: DocumentLinks, outline?: readonly PreparedOutlineEntry[]) {
+  /** `report`: the whole report the pages come from, for its internal links (their destinations
+   *  are made as the pages are written) and its outline (written at the end: the PDF's bookmarks
+   *  panel). Without it the PDF has neither. */
+  constructor(options: PdfExportOptions = {}, report?: PreparedReport) {
     const info: PDFKit.DocumentInfo = {
       Producer: 'Platform Core',
       Creator: 'Platform Core report engine',
@@ -86,8 +87,8 @@ export class PdfWriter {
       new PdfImages(this.doc, this.warn),
       this.warn,
     );
-    this.ctx.links = links;
-    this.outline = outline ?? [];
+    this.ctx.links = report ? new DocumentLinks(report) : undefined;
+    this.outline = report?.outline ?? [];
   }
 
   get pages(): number {

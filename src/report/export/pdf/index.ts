@@ -11,13 +11,12 @@
 import type { Writable } from 'node:stream';
 import type { PreparedReport } from '../../engine/prepared.js';
 import { PdfWriter, type PdfExportOptions } from './document.js';
-import { DocumentLinks } from '../links.js';
 
 export type { PdfExportOptions } from './document.js';
 export { PdfWriter } from './document.js';
 
 export function exportPdfSync(report: PreparedReport, options: PdfExportOptions = {}): Buffer {
-  const w = new PdfWriter(options, new DocumentLinks(report), report.outline);
+  const w = new PdfWriter(options, report);
   const chunks: Buffer[] = [];
   for (const page of report.pages) {
     w.addPage(page);
@@ -31,7 +30,7 @@ export function exportPdfSync(report: PreparedReport, options: PdfExportOptions 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export async function exportPdf(report: PreparedReport, options: PdfExportOptions = {}): Promise<Buffer> {
-  const w = new PdfWriter(options, new DocumentLinks(report), report.outline);
+  const w = new PdfWriter(options, report);
   const chunks: Buffer[] = [];
   for (const page of report.pages) {
     w.addPage(page);
@@ -83,7 +82,7 @@ export async function exportPdfToStream(
   stream: Writable,
   options: PdfStreamOptions = {},
 ): Promise<void> {
-  const w = new PdfWriter(options, new DocumentLinks(report), report.outline);
+  const w = new PdfWriter(options, report);
   for (const page of report.pages) {
     w.addPage(page);
     await write(stream, w.take());
