@@ -5,6 +5,7 @@
 
 import type { ReportObjectModel } from '../frx/model.js';
 import type { ObjectType, ObjectTypes } from './object-type.js';
+import { barcodeObject } from './barcode-object.js';
 import { checkBoxObject } from './check-box-object.js';
 import { lineObject } from './line-object.js';
 import { matrixObject } from './matrix-object.js';
@@ -26,6 +27,7 @@ export const OBJECT_TYPES: ObjectTypes = {
   MatrixObject: matrixObject,
   SubreportObject: subreportObject,
   DigitalSignatureObject: signatureObject,
+  BarcodeObject: barcodeObject,
   Unsupported: unsupportedObject,
 };
 

@@ -222,7 +222,24 @@ export interface PreparedCheckBox extends ItemBase {
   checkWidthRatio: number;
 }
 
+/** A barcode's bars or modules (its text is in text items of its own, printed after it). */
+export interface PreparedBarcode extends ItemBase {
+  kind: 'barcode';
+  fill: FillModel;
+  border: BorderModel;
+  /** Clockwise: 0, 90, 180 or 270. */
+  angle: number;
+  /** The box less padding, relative to the item, before rotation: the paths are laid out in it
+   *  with width and height swapped for 90° and 270° (see barcodeTransform). */
+  area: { x: number; y: number; width: number; height: number };
+  /** The bars' colour. */
+  color: Color;
+  /** SVG path data (nonzero fill), in the barcode's colour or in white. */
+  paths: { d: string; white: boolean }[];
+}
+
 export type PreparedItem =
+  | PreparedBarcode
   | PreparedBox
   | PreparedText
   | PreparedLine
@@ -239,6 +256,24 @@ export function pageTexts(page: PreparedPage): PreparedText[] {
 export function shownText(item: PreparedText): string {
   if (item.html) return item.html.map((l) => l.runs.map((r) => r.text).join('')).join('\n');
   return item.lines.map((l) => l.text).join('\n');
+}
+
+/** The affine matrix [a, b, c, d, e, f] (x' = a·x + c·y + e, y' = b·x + d·y + f) from a barcode's
+ *  path coordinates to the page: turned clockwise by its angle into its area. */
+export function barcodeTransform(it: PreparedBarcode): [number, number, number, number, number, number] {
+  const x = it.x + it.area.x;
+  const y = it.y + it.area.y;
+  const { width: w, height: h } = it.area;
+  switch (it.angle) {
+    case 90:
+      return [0, 1, -1, 0, x + w, y];
+    case 180:
+      return [-1, 0, 0, -1, x + w, y + h];
+    case 270:
+      return [0, -1, 1, 0, x, y + h];
+    default:
+      return [1, 0, 0, 1, x, y];
+  }
 }
 
 /** Moves an item by (dx, dy); a line's end points move with it. */

@@ -2,6 +2,7 @@
 // properties of a report object while it prints (FastReport changes the object itself and
 // restores it afterwards; the engine works on a copy, RtObject).
 
+import type { Encoded } from '../barcode/index.js';
 import type { TypedValue } from '../expr/index.js';
 import type { BandModel, BorderModel, Duplicates, FillModel, ReportObjectModel } from '../frx/model.js';
 import type { FontSpec } from '../text/index.js';
@@ -71,6 +72,8 @@ export interface RtObject {
   bookmark?: string;
   /** TableObject: its cells and their objects, and the sizes of its columns and rows. */
   table?: RtTable;
+  /** BarcodeObject: the text and what it encodes to (or why it cannot be encoded). */
+  barcode?: { text: string; encoded: Encoded };
 }
 
 /** A table while it prints: the run-time properties of its cells (those not covered by another

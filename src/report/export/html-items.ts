@@ -4,6 +4,7 @@
 // colours) is computed, escaped and kept once per object for the whole export.
 
 import type {
+  PreparedBarcode,
   PreparedBox,
   PreparedCheckBox,
   PreparedHtmlLine,
@@ -29,7 +30,7 @@ import {
   safeUrl,
   shadowCss,
 } from './html-css.js';
-import { checkSymbolSvg, lineSvg, shapeSvg } from './html-svg.js';
+import { barcodeSvg, checkSymbolSvg, lineSvg, shapeSvg } from './html-svg.js';
 import type { DocumentLinks } from './links.js';
 
 /** A map that forgets everything when it gets too big (HtmlTags runs bring a font object each). */
@@ -293,6 +294,15 @@ function writeCheckBox(w: HtmlWriter, c: PreparedCheckBox): void {
   w.push(end);
 }
 
+function writeBarcode(w: HtmlWriter, b: PreparedBarcode): void {
+  const bg = w.background(b.fill, b.border);
+  const border = borderElement(b);
+  const end = open(w, b, joinStyle(box(b.x, b.y, b.width, b.height), bg));
+  w.push(barcodeSvg(b));
+  w.push(border);
+  w.push(end);
+}
+
 /** How each kind of prepared item is written: one entry per kind (the type checker asks for
  *  one when the engine gains a kind; the engine's object types are in engine/object-types.ts). */
 const ITEM_WRITERS: { [K in PreparedItem['kind']]: (w: HtmlWriter, it: Extract<PreparedItem, { kind: K }>) => void } = {
@@ -300,6 +310,7 @@ const ITEM_WRITERS: { [K in PreparedItem['kind']]: (w: HtmlWriter, it: Extract<P
   text: writeText,
   picture: writePicture,
   checkbox: writeCheckBox,
+  barcode: writeBarcode,
   line: (w, it) => w.push(lineSvg(it)),
   shape: (w, it) => w.push(shapeSvg(it)),
 };

@@ -2,8 +2,14 @@
 // (rectangle, round rectangle, ellipse, triangle, diamond) and check box symbols.
 
 import type { CapModel, FillModel, LineStyle } from '../frx/model.js';
-import type { PreparedCheckBox, PreparedLine, PreparedShape } from '../engine/prepared.js';
-import { css, num, px } from './html-css.js';
+import {
+  barcodeTransform,
+  type PreparedBarcode,
+  type PreparedCheckBox,
+  type PreparedLine,
+  type PreparedShape,
+} from '../engine/prepared.js';
+import { css, escapeAttr, num, px } from './html-css.js';
 import { dashArray, MIN_LINE_WIDTH } from './line-style.js';
 
 function dashes(style: LineStyle, pattern: readonly number[], width: number): string {
@@ -197,5 +203,20 @@ export function checkSymbolSvg(c: PreparedCheckBox): string {
   return (
     `<svg class="s" width="${num(Math.max(w, 0.01))}" height="${num(Math.max(h, 0.01))}" viewBox="0 ` +
     `0 ${num(Math.max(w, 0.01))} ${num(Math.max(h, 0.01))}">${body}</svg>`
+  );
+}
+
+/** A barcode's bars and modules inside its item's element: the paths turned into its box. The
+ *  path data is the engine's (numbers and path letters only). */
+export function barcodeSvg(b: PreparedBarcode): string {
+  if (b.paths.length === 0) return '';
+  const [a, c, d, e, f, g] = barcodeTransform(b);
+  const m = [a, c, d, e, f - b.x, g - b.y].map(num).join(' ');
+  const paths = b.paths
+    .map((p) => `<path d="${escapeAttr(p.d)}" fill="${p.white ? '#ffffff' : css(b.color)}"/>`)
+    .join('');
+  return (
+    `<svg class="s" width="${num(Math.max(b.width, 0.01))}" ` +
+    `height="${num(Math.max(b.height, 0.01))}" aria-hidden="true"><g transform="matrix(${m})">${paths}</g></svg>`
   );
 }

@@ -355,6 +355,38 @@ export interface DigitalSignatureObjectModel extends ComponentModel {
   type: 'DigitalSignatureObject';
 }
 
+/** A barcode (BarcodeObject): its text from a data column, an expression or the template, encoded
+ *  in one of FastReport's symbologies (src/report/barcode) and stretched to the box. */
+export interface BarcodeObjectModel extends ComponentModel {
+  type: 'BarcodeObject';
+  /** FastReport's name of the symbology ("Code128", "QR Code", …). */
+  symbology: string;
+  text: string;
+  dataColumn: string;
+  expression: string;
+  allowExpressions: boolean;
+  brackets: string;
+  showText: boolean;
+  /** Size the box to the symbol's natural size × zoom (the width; both sides for 2-D codes). */
+  autoSize: boolean;
+  zoom: number;
+  /** 0, 90, 180 or 270 (FastReport snaps other angles down to these). */
+  angle: 0 | 90 | 180 | 270;
+  padding: PaddingModel;
+  hideIfNoData: boolean;
+  noDataText: string;
+  /** Where an AutoSize box keeps its place: its left edge, centre or right edge. */
+  horzAlign: 'Left' | 'Center' | 'Right';
+  /** Bars and text (Barcode.Color, Barcode.Font). */
+  color: Color;
+  font: FontSpec;
+  calcCheckSum: boolean;
+  /** Barcode.WideBarRatio when written (else the symbology's default). */
+  wideBarRatio?: number;
+  /** The symbology's other properties (Barcode.ErrorCorrection, …), by name without "Barcode.". */
+  options: Record<string, string>;
+}
+
 /** A FastReport object this engine does not render (Barcode, Matrix, …). */
 export interface UnsupportedObjectModel extends ComponentModel {
   type: 'Unsupported';
@@ -373,6 +405,7 @@ export type ReportObjectModel =
   | MatrixObjectModel
   | SubreportObjectModel
   | DigitalSignatureObjectModel
+  | BarcodeObjectModel
   | UnsupportedObjectModel;
 
 /** The objects an object holds (a table's cells and the objects inside them), in print order. */

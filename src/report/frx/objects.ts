@@ -25,11 +25,12 @@ import { readComponent } from './component.js';
 import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 import { parseMatrixObject } from './matrix.js';
+import { parseBarcodeObject } from './barcode.js';
+import { SYMBOLOGIES } from '../barcode/index.js';
 import { parseTableObject } from './table.js';
 
 /** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */
 export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
-  'BarcodeObject',
   'RichObject',
   'CellularTextObject',
   'HtmlObject',
@@ -60,6 +61,7 @@ const SUPPORTED = new Set([
   'MatrixObject',
   'SubreportObject',
   'DigitalSignatureObject',
+  'BarcodeObject',
 ]);
 
 export function isReportObjectElement(name: string): boolean {
@@ -319,6 +321,8 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parseLineObject(el, ctx);
     case 'DigitalSignatureObject':
       return parseDigitalSignature(el, ctx);
+    case 'BarcodeObject':
+      return parseBarcodeObject(el, ctx, SYMBOLOGIES);
     case 'ShapeObject':
       return parseShapeObject(el, ctx);
     case 'PictureObject':

@@ -332,7 +332,7 @@ describe('unsupported, unknown and misplaced elements', () => {
     <DataBand Name="Data1">
       <TableObject Name="Table1" Width="100"><TableColumn Name="Column1"/><TableRow ` +
       `Name="Row1"><TableCell Name="Cell1" Text="x"/></TableRow></TableObject>
-      <BarcodeObject Name="Barcode1" Barcode="QR Code"/>
+      <SparklineObject Name="Barcode1" Kind="Line"/>
       <RichObject Name="Rich1"/>
       <SubreportObject Name="Subreport1" ReportPage="Page2"/>
       <FancyObject Name="Fancy1"/>
@@ -351,7 +351,7 @@ describe('unsupported, unknown and misplaced elements', () => {
     const table = obj(report, 'Table1', 'TableObject');
     expect(table).toMatchObject({ width: 100, canGrow: true, canShrink: true });
     expect(table.cells[0]?.[0]).toMatchObject({ name: 'Cell1', text: 'x', colSpan: 1, rowSpan: 1 });
-    expect(obj(report, 'Barcode1', 'Unsupported').raw).toEqual({ Barcode: 'QR Code' });
+    expect(obj(report, 'Barcode1', 'Unsupported').raw).toEqual({ Kind: 'Line' });
     expect(obj(report, 'Rich1', 'Unsupported').className).toBe('RichObject');
     expect(report.pages[1]?.subreportOf).toBe('Subreport1');
     expect(report.pages[0]?.subreportOf).toBe('');
@@ -364,7 +364,7 @@ describe('unsupported, unknown and misplaced elements', () => {
       'Subreport1',
     ]);
     expect(warnings).toEqual([
-      'BarcodeObject "Barcode1" (line 9) is not supported and will not be rendered',
+      'SparklineObject "Barcode1" (line 9) is not supported and will not be rendered',
       'RichObject "Rich1" (line 10) is not supported and will not be rendered',
       'Unknown element FancyObject "Fancy1" (line 12) inside DataBand "Data1" (line 7) is ignored',
       'PageHeaderBand "Misplaced" (line 13) cannot be inside DataBand "Data1" (line 7) and is ignored',

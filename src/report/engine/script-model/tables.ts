@@ -11,7 +11,7 @@ import { ValueError } from '../../expr/value-error.js';
 import type { Value } from '../../expr/values.js';
 import { iterate } from '../../script/collections.js';
 import type { LaidOutTable, MatrixAdd, TableBuild } from '../script-events.js';
-import { EventSlot } from '../../script/delegates.js';
+import type { EventSlot } from '../../script/delegates.js';
 import { ScriptObject } from '../../script/collections.js';
 import { Flt } from '../../expr/values.js';
 import type { LiveObjects } from './live.js';

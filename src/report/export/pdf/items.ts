@@ -5,6 +5,7 @@
 import type { PreparedBox, PreparedHyperlink, PreparedItem, PreparedPage } from '../../engine/prepared.js';
 import type { BorderModel, FillModel } from '../../frx/model.js';
 import { safeUrl } from '../html-css.js';
+import { drawBarcode } from './barcodes.js';
 import { drawBorder, drawShadow, hasBorder } from './borders.js';
 import type { PdfContext } from './context.js';
 import { paintFill, paints } from './fills.js';
@@ -72,6 +73,7 @@ const ITEM_DRAWERS: { [K in PreparedItem['kind']]: (ctx: PdfContext, it: Extract
     text: (ctx, it) => decorated(ctx, it, () => drawTextContent(ctx, it)),
     picture: (ctx, it) => decorated(ctx, it, () => drawPicture(ctx, it)),
     checkbox: (ctx, it) => decorated(ctx, it, () => drawCheckSymbol(ctx, it)),
+    barcode: (ctx, it) => decorated(ctx, it, () => drawBarcode(ctx, it)),
     line: drawLine,
     shape: drawShape,
   };

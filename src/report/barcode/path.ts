@@ -1,0 +1,52 @@
+// SVG path data, which both exporters draw (the HTML as an SVG <path>, the PDF through pdfkit's
+// path parser). Every closed figure winds clockwise on the page, so a figure's pieces that overlap
+// fill as one under the nonzero rule; a hole winds the other way.
+
+const n = (v: number): string => {
+  const r = Math.round(v * 1000) / 1000;
+  return Object.is(r, -0) ? '0' : String(r);
+};
+
+export class PathBuilder {
+  private parts: string[] = [];
+
+  rect(x: number, y: number, w: number, h: number): void {
+    if (!(w > 0 && h > 0)) return;
+    this.parts.push(`M${n(x)} ${n(y)}h${n(w)}v${n(h)}h${n(-w)}z`);
+  }
+
+  polygon(points: readonly (readonly [number, number])[]): void {
+    if (points.length < 3) return;
+    this.parts.push(`M${points.map(([x, y]) => `${n(x)} ${n(y)}`).join('L')}z`);
+  }
+
+  /** An ellipse in the box; `hole` winds it the other way (a ring's inner edge). */
+  ellipse(cx: number, cy: number, rx: number, ry: number, hole = false): void {
+    if (!(rx > 0 && ry > 0)) return;
+    const s = hole ? 0 : 1;
+    this.parts.push(
+      `M${n(cx - rx)} ${n(cy)}a${n(rx)} ${n(ry)} 0 1 ${s} ${n(2 * rx)} 0a${n(rx)} ${n(ry)} 0 1 ${s} ${n(-2 * rx)} 0z`,
+    );
+  }
+
+  /** A rectangle with rounded corners of radius r (clamped to half the shorter side). */
+  roundRect(x: number, y: number, w: number, h: number, r: number): void {
+    if (!(w > 0 && h > 0)) return;
+    const q = Math.min(r, w / 2, h / 2);
+    if (q <= 0) this.rect(x, y, w, h);
+    if (q <= 0) return;
+    const a = `a${n(q)} ${n(q)} 0 0 1`;
+    this.parts.push(
+      `M${n(x + q)} ${n(y)}h${n(w - 2 * q)}${a} ${n(q)} ${n(q)}v${n(h - 2 * q)}${a} ${n(-q)} ${n(q)}` +
+        `h${n(-(w - 2 * q))}${a} ${n(-q)} ${n(-q)}v${n(-(h - 2 * q))}${a} ${n(q)} ${n(-q)}z`,
+    );
+  }
+
+  get empty(): boolean {
+    return this.parts.length === 0;
+  }
+
+  toString(): string {
+    return this.parts.join('');
+  }
+}

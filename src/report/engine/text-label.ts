@@ -1,0 +1,85 @@
+// A line of text an object prints beside its own drawing (a barcode's digits, its error message):
+// a text item with no fill or border, laid out by the text object's rules so the exporters draw
+// and embed it like any text.
+
+import type { Color, FontSpec, HorzAlign, VertAlign } from '../frx/model.js';
+import { defaultBorder, defaultFill, padding } from '../frx/defaults.js';
+import type { EngineContext } from './context.js';
+import type { PreparedText } from './prepared.js';
+import { EMPTY_FRAME, measureText, positionLines, preparedLines } from './text-layout.js';
+
+// Shared by every label (prepared items share what does not change between them).
+const NO_FILL = Object.freeze(defaultFill());
+const BORDER_NONE = Object.freeze(defaultBorder());
+const NO_PADDING = Object.freeze(padding(0, 0, 0, 0));
+
+export interface LabelSpec {
+  name: string;
+  text: string;
+  font: FontSpec;
+  color: Color;
+  /** Box relative to the band, before rotation; the text turns with `angle` about its centre. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  angle: number;
+  horzAlign: HorzAlign;
+  vertAlign: VertAlign;
+  wordWrap: boolean;
+}
+
+export function labelItem(e: EngineContext, s: LabelSpec): PreparedText {
+  const sideways = s.angle === 90 || s.angle === 270;
+  // A sideways text's item box is its rotated box (the frame swaps back in positionLines).
+  const width = sideways ? s.height : s.width;
+  const height = sideways ? s.width : s.height;
+  const x = s.x + (s.width - width) / 2;
+  const y = s.y + (s.height - height) / 2;
+  const m = measureText(
+    {
+      text: s.text,
+      font: s.font,
+      width,
+      height,
+      padding: NO_PADDING,
+      angle: s.angle,
+      wordWrap: s.wordWrap,
+      lineHeight: 0,
+      tabWidth: 58,
+      html: false,
+    },
+    e.fonts,
+    e.warnings,
+    e.resolveFont(s.font),
+  );
+  const item: PreparedText = {
+    kind: 'text',
+    name: s.name,
+    x,
+    y,
+    width,
+    height,
+    fill: NO_FILL,
+    border: BORDER_NONE,
+    text: s.text,
+    font: s.font,
+    textFill: { kind: 'Solid', color: s.color },
+    color: s.color,
+    horzAlign: s.horzAlign,
+    vertAlign: s.vertAlign,
+    padding: NO_PADDING,
+    angle: s.angle,
+    frame: EMPTY_FRAME,
+    lineHeight: m.lineHeight,
+    ascent: m.ascent,
+    wordWrap: s.wordWrap,
+    clip: false,
+    underlines: false,
+    rightToLeft: false,
+    forceJustify: false,
+    lines: preparedLines(m).lines,
+  };
+  positionLines(item);
+  return item;
+}
