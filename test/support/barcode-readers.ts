@@ -93,13 +93,14 @@ export interface Decoded {
   text: string;
 }
 
-/** Every symbol zbar finds in the image (UPC-A/E, EAN-2/5 and short ITF enabled). */
-export function zbarRead(g: Gray): Decoded[] {
+/** Every symbol zbar finds in the image (UPC-A/E, EAN-2/5 and short ITF enabled): a greyscale
+ *  image, or the bytes of a PNG. */
+export function zbarRead(g: Gray | Buffer): Decoded[] {
   if (!ZBARIMG) throw new Error('zbarimg is not installed');
   const dir = mkdtempSync(join(tmpdir(), 'pc-zbar-'));
   try {
-    const file = join(dir, 'in.pgm');
-    writeFileSync(file, toPgm(g));
+    const file = join(dir, Buffer.isBuffer(g) ? 'in.png' : 'in.pgm');
+    writeFileSync(file, Buffer.isBuffer(g) ? g : toPgm(g));
     const args = ['--nodbus', '-q', '--xml', '-Supca.enable', '-Supce.enable', '-Sean2.enable', '-Sean5.enable'];
     args.push('-Si25.min-length=0', '-Scode39.min-length=0', '-Scodabar.min-length=0', file);
     const r = spawnSync(ZBARIMG, args, { timeout: 60_000, encoding: 'utf8' });

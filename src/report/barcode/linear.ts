@@ -314,14 +314,19 @@ function fourState(bcid: 'onecode' | 'japanpost', space: number, quietKey?: stri
   };
 }
 
-/** Pharmacode: bwip-js draws its spaces 2 modules wide, FastReport 1.5 × WideBarRatio, and puts
- *  one after the last bar (and one before the first with QuietZone). */
+/** Pharmacode: the value + 1 in binary without its leading 1, most significant bit first, each
+ *  bit a bar (0 narrow, 1 wide = 1.5 × WideBarRatio) and a wide space; a wide space before the
+ *  first with QuietZone. Built here: bwip-js stops at 131070 (the standard's range), FastReport
+ *  prints any 64-bit number. */
 function pharmacode(text: string, ratio: number, spec: BarcodeSpec): LinearSymbol {
   const t = digitsOnly(text.trim());
+  if (t === '' || t.length > 20 || BigInt(t) >= 2n ** 64n || BigInt(t) < 1n)
+    throw new BarcodeError('Pharmacode must be a number from 1 to 18446744073709551615');
   const wide = 1.5 * ratio;
-  const e = trimEnd(toElements(rawLinear('pharmacode', t), (w, bar) => (bar ? (w > 1 ? wide : 1) : wide)));
-  e.push({ w: wide, bar: false });
-  if (flag(spec, 'QuietZone', true)) e.unshift({ w: wide, bar: false });
+  const e: BarElement[] = [];
+  if (flag(spec, 'QuietZone', true)) e.push({ w: wide, bar: false });
+  for (const bit of (BigInt(t) + 1n).toString(2).slice(1))
+    e.push({ w: bit === '1' ? wide : 1, bar: true }, { w: wide, bar: false });
   return sym(e, text);
 }
 

@@ -6,17 +6,30 @@
 // replaced, Code 39's modulo 43 character appended, …). The symbologies no decoder reads are
 // checked bar by bar in barcode-patterns.test.ts.
 
+import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PreparedBarcode, PreparedPage } from '../../../src/report/engine/prepared.js';
 import { renderReport } from '../../../src/report/index.js';
-import { crop, type Decoded, rasterize, ZBARIMG, zbarRead, zxingRead } from '../../support/barcode-readers.js';
+import {
+  crop,
+  type Decoded,
+  type Gray,
+  rasterize,
+  ZBARIMG,
+  zbarRead,
+  zxingRead,
+} from '../../support/barcode-readers.js';
+import { CHROMIUM, CHROMIUM_LAUNCH_ARGS, REQUIRE_CHROMIUM } from '../../support/chromium.js';
 import { POPPLER_AVAILABLE } from '../../support/poppler.js';
 import { mirrorFile, mirrorProblem, REQUIRE_FASTREPORT } from '../engine/fpx.js';
+import { NWIND_TEXT, nwindRows } from '../engine/helpers.js';
 
 const DPI = 300;
 const BARCODE = 'Demos/Reports/Barcode.frx';
 const QR_CODES = 'Demos/Reports/QR-Codes.frx';
-const problem = mirrorProblem([BARCODE, QR_CODES]);
+const BADGES = 'Demos/Reports/Badges.frx';
+const BOX = 'Demos/Reports/Box.frx';
+const problem = mirrorProblem([BARCODE, QR_CODES, BADGES, BOX]);
 if (problem && REQUIRE_FASTREPORT) throw new Error(problem);
 const canRun = !problem && POPPLER_AVAILABLE && ZBARIMG !== undefined;
 
@@ -64,14 +77,15 @@ const BY_PATTERN = [
   'Barcode51',
 ];
 
-async function read(reader: Reader, img: Parameters<typeof zbarRead>[0]): Promise<Decoded[]> {
+async function read(reader: Reader, img: Gray): Promise<Decoded[]> {
   return reader === 'zbar' ? zbarRead(img) : zxingRead(img);
 }
 
 const normalise = (s: string): string => s.replace(/\r\n/g, '\n').replace(/\u001d/g, '');
 
-async function renderPdf(path: string) {
-  const r = await renderReport({ template: mirrorFile(path), data: {}, format: 'pdf' });
+async function renderPdf(path: string, datasetXml?: string) {
+  const data = datasetXml === undefined ? {} : { datasetXml };
+  const r = await renderReport({ template: mirrorFile(path), data, format: 'pdf' });
   return { pdf: r.output as Buffer, pages: r.prepared.pages, warnings: r.warnings };
 }
 
@@ -92,10 +106,8 @@ async function decodeAll(pdf: Buffer, pages: PreparedPage[], readerOf: (name: st
       // zbar misses a few dense QR codes stretched to non-square modules (Barcode19 of QR-Codes
       // at 300 dpi, though it reads it at 200); ZXing is the second opinion.
       if (found.length === 0 && reader === 'zbar') found = await zxingRead(img);
-      out.set(
-        b.name,
-        found.map((f) => normalise(f.text)),
-      );
+      // A name printed many times (a barcode on a data band) collects every print's texts.
+      out.set(b.name, [...(out.get(b.name) ?? []), ...found.map((f) => normalise(f.text))]);
     }
   }
   return out;
@@ -166,4 +178,75 @@ describe.runIf(canRun)('barcodes decode with real readers', () => {
     expect(unread).toEqual([]);
     expect(read.length).toBe(expected.size);
   }, 180_000);
+
+  it('the Badges demo prints each employee of nwind.xml as a vCard QR code that reads back', async () => {
+    const { pdf, pages } = await renderPdf(BADGES, NWIND_TEXT);
+    const decoded = await decodeAll(pdf, pages, () => 'zbar');
+    const read = [...decoded.values()].flat().sort();
+    const expected = nwindRows('Employees')
+      .map(
+        (e) =>
+          `BEGIN:VCARD\nVERSION:2.1\nFN:${e.FirstName} ${e.LastName}\nN:${e.LastName};${e.FirstName}\n` +
+          `TITLE:${e.Title}\nTEL;WORK;VOICE:${e.HomePhone}\nEND:VCARD`,
+      )
+      .sort();
+    expect(expected).toHaveLength(9);
+    expect(read).toEqual(expected);
+  }, 120_000);
+
+  it('an EAN-13 turned by 90° (Box demo) reads as its text with its check digit', async () => {
+    const { pdf, pages } = await renderPdf(BOX);
+    const decoded = await decodeAll(pdf, pages, (n) => (n === 'Barcode3' ? 'zbar' : undefined));
+    // "12345678" padded to 12 digits, and its check digit 4: EAN-13 0000123456784, which zbar
+    // (with UPC-A enabled) reports as the UPC-A it equals, without the leading 0.
+    expect(decoded.get('Barcode3')).toEqual(['000123456784']);
+  }, 120_000);
+});
+
+// The HTML export draws the same barcodes as inline SVG: a browser's rendering of it must read
+// the same. A screenshot of each barcode (at 3 device pixels per px) goes to zbar.
+const HTML_CHECKS: Record<string, string> = {
+  Barcode45: 'http://fast-report.com',
+  Barcode27: '1234567890128',
+  Barcode25: '12345678',
+  Barcode23: '123456L',
+  Barcode19: '12345678',
+  Barcode52: '0112345678901231',
+};
+
+if (REQUIRE_CHROMIUM && !CHROMIUM) throw new Error('REQUIRE_CHROMIUM=1 but Chromium is missing');
+describe.runIf(canRun && CHROMIUM !== undefined)('barcodes in the HTML export', () => {
+  it('are inline SVG paths (no images) that read back from a browser screenshot', async () => {
+    const r = await renderReport({ template: mirrorFile(BARCODE), data: {}, format: 'html' });
+    const html = String(r.output);
+    const page = r.prepared.pages[0];
+    if (!page) throw new Error('no page');
+    expect(html).not.toMatch(/<img/);
+    expect((html.match(/<svg class="s"[^>]*><g transform="matrix\(/g) ?? []).length).toBe(barcodes(page).length);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_LAUNCH_ARGS });
+    try {
+      const context = await browser.newContext({ deviceScaleFactor: 3, viewport: { width: 900, height: 900 } });
+      const tab = await context.newPage();
+      await tab.setContent(html, { waitUntil: 'load' });
+      // Where the page element starts in the document (the body centres it).
+      const origin = (await tab.evaluate(
+        `(() => { const r = document.querySelector('.p').getBoundingClientRect(); ` +
+          `return { x: r.left + window.scrollX, y: r.top + window.scrollY }; })()`,
+      )) as { x: number; y: number };
+      const wrong: string[] = [];
+      for (const [name, expected] of Object.entries(HTML_CHECKS)) {
+        const b = barcodes(page).find((i) => i.name === name);
+        if (!b) throw new Error(`no ${name}`);
+        const png = await tab.screenshot({
+          fullPage: true,
+          clip: { x: origin.x + b.x - 10, y: origin.y + b.y - 10, width: b.width + 20, height: b.height + 20 },
+        });
+        const got = zbarRead(png).map((d) => d.text);
+        if (!got.includes(expected)) wrong.push(`${name}: ${JSON.stringify(got)}`);
+      }
+      expect(wrong).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 });
