@@ -10,6 +10,7 @@ import { checkBoxObject } from './check-box-object.js';
 import { lineObject } from './line-object.js';
 import { matrixObject } from './matrix-object.js';
 import { pictureObject } from './picture-object.js';
+import { polyObject } from './poly-object.js';
 import { shapeObject } from './shape-object.js';
 import { signatureObject } from './signature-object.js';
 import { subreportObject } from './subreport-object.js';
@@ -28,6 +29,8 @@ export const OBJECT_TYPES: ObjectTypes = {
   SubreportObject: subreportObject,
   DigitalSignatureObject: signatureObject,
   BarcodeObject: barcodeObject,
+  PolyLineObject: polyObject,
+  PolygonObject: polyObject,
   Unsupported: unsupportedObject,
 };
 

@@ -222,6 +222,19 @@ export interface PreparedCheckBox extends ItemBase {
   checkWidthRatio: number;
 }
 
+/** A polygon (closed, filled) or a polyline: SVG path data relative to the item's top-left,
+ *  outlined with the given line (the path may reach outside the box). */
+export interface PreparedPath extends ItemBase {
+  kind: 'path';
+  d: string;
+  closed: boolean;
+  fill: FillModel;
+  color: Color;
+  lineWidth: number;
+  style: LineStyle;
+  dashPattern: number[];
+}
+
 /** A barcode's bars or modules (its text is in text items of its own, printed after it). */
 export interface PreparedBarcode extends ItemBase {
   kind: 'barcode';
@@ -240,6 +253,7 @@ export interface PreparedBarcode extends ItemBase {
 
 export type PreparedItem =
   | PreparedBarcode
+  | PreparedPath
   | PreparedBox
   | PreparedText
   | PreparedLine

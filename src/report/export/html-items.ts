@@ -30,7 +30,7 @@ import {
   safeUrl,
   shadowCss,
 } from './html-css.js';
-import { barcodeSvg, checkSymbolSvg, lineSvg, shapeSvg } from './html-svg.js';
+import { barcodeSvg, checkSymbolSvg, lineSvg, pathSvg, shapeSvg } from './html-svg.js';
 import type { DocumentLinks } from './links.js';
 
 /** A map that forgets everything when it gets too big (HtmlTags runs bring a font object each). */
@@ -313,6 +313,7 @@ const ITEM_WRITERS: { [K in PreparedItem['kind']]: (w: HtmlWriter, it: Extract<P
   barcode: writeBarcode,
   line: (w, it) => w.push(lineSvg(it)),
   shape: (w, it) => w.push(shapeSvg(it)),
+  path: (w, it) => w.push(pathSvg(it)),
 };
 
 function writeItem(w: HtmlWriter, it: PreparedItem): void {

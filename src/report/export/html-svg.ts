@@ -7,6 +7,7 @@ import {
   type PreparedBarcode,
   type PreparedCheckBox,
   type PreparedLine,
+  type PreparedPath,
   type PreparedShape,
 } from '../engine/prepared.js';
 import { css, escapeAttr, num, px } from './html-css.js';
@@ -203,6 +204,30 @@ export function checkSymbolSvg(c: PreparedCheckBox): string {
   return (
     `<svg class="s" width="${num(Math.max(w, 0.01))}" height="${num(Math.max(h, 0.01))}" viewBox="0 ` +
     `0 ${num(Math.max(w, 0.01))} ${num(Math.max(h, 0.01))}">${body}</svg>`
+  );
+}
+
+/** A polygon or polyline: an SVG with room for its whole path (which may leave the box) and
+ *  the line's half width. The path data is the engine's (numbers and path letters only). */
+export function pathSvg(p: PreparedPath): string {
+  if (p.d === '') return '';
+  const nums = (p.d.match(/-?[\d.]+(?:e-?\d+)?/g) ?? []).map(Number);
+  const xs = nums.filter((_, i) => i % 2 === 0);
+  const ys = nums.filter((_, i) => i % 2 === 1);
+  const m = p.lineWidth / 2 + 1;
+  const minX = Math.min(0, ...xs) - m;
+  const minY = Math.min(0, ...ys) - m;
+  const w = Math.max(p.width, ...xs) + m - minX;
+  const h = Math.max(p.height, ...ys) + m - minY;
+  const fill = p.closed ? fillColor(p.fill) : 'none';
+  const stroke =
+    p.color.a === 0
+      ? ' stroke="none"'
+      : ` stroke="${css(p.color)}" stroke-width="${num(Math.max(p.lineWidth, MIN_LINE_WIDTH))}"` +
+        dashes(p.style, p.dashPattern, p.lineWidth);
+  return (
+    `${svgOpen(p.x + minX, p.y + minY, w, h)}<path transform="translate(${num(-minX)} ${num(-minY)})" ` +
+    `d="${escapeAttr(p.d)}" fill="${fill}"${stroke}/></svg>`
   );
 }
 

@@ -387,6 +387,25 @@ export interface BarcodeObjectModel extends ComponentModel {
   options: Record<string, string>;
 }
 
+/** A point of a polygon or polyline, relative to its centre; a curve's control points relative
+ *  to the point. */
+export interface PolyPointModel {
+  x: number;
+  y: number;
+  left?: { x: number; y: number };
+  right?: { x: number; y: number };
+}
+
+/** PolyLineObject (an open line through its points) and PolygonObject (closed and filled); the
+ *  points are relative to (CenterX, CenterY) inside the box, drawn with the border's line. */
+export interface PolyObjectModel extends ComponentModel {
+  type: 'PolyLineObject' | 'PolygonObject';
+  points: PolyPointModel[];
+  centerX: number;
+  centerY: number;
+  dashPattern: number[];
+}
+
 /** A FastReport object this engine does not render (Barcode, Matrix, …). */
 export interface UnsupportedObjectModel extends ComponentModel {
   type: 'Unsupported';
@@ -406,6 +425,7 @@ export type ReportObjectModel =
   | SubreportObjectModel
   | DigitalSignatureObjectModel
   | BarcodeObjectModel
+  | PolyObjectModel
   | UnsupportedObjectModel;
 
 /** The objects an object holds (a table's cells and the objects inside them), in print order. */

@@ -26,6 +26,7 @@ import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 import { parseMatrixObject } from './matrix.js';
 import { parseBarcodeObject } from './barcode.js';
+import { parsePolyObject } from './poly.js';
 import { SYMBOLOGIES } from '../barcode/index.js';
 import { parseTableObject } from './table.js';
 
@@ -36,8 +37,6 @@ export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'HtmlObject',
   'ZipCodeObject',
   'SVGObject',
-  'PolyLineObject',
-  'PolygonObject',
   'MSChartObject',
   'SparklineObject',
   'MapObject',
@@ -62,6 +61,8 @@ const SUPPORTED = new Set([
   'SubreportObject',
   'DigitalSignatureObject',
   'BarcodeObject',
+  'PolyLineObject',
+  'PolygonObject',
 ]);
 
 export function isReportObjectElement(name: string): boolean {
@@ -323,6 +324,9 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parseDigitalSignature(el, ctx);
     case 'BarcodeObject':
       return parseBarcodeObject(el, ctx, SYMBOLOGIES);
+    case 'PolyLineObject':
+    case 'PolygonObject':
+      return parsePolyObject(el, ctx);
     case 'ShapeObject':
       return parseShapeObject(el, ctx);
     case 'PictureObject':

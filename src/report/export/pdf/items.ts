@@ -11,7 +11,7 @@ import type { PdfContext } from './context.js';
 import { paintFill, paints } from './fills.js';
 import { drawLine, setDash } from './lines.js';
 import { drawPicture } from './pictures.js';
-import { drawCheckSymbol, drawShape } from './shapes.js';
+import { drawCheckSymbol, drawPath, drawShape } from './shapes.js';
 import { drawTextContent } from './text.js';
 
 interface Decorated {
@@ -76,6 +76,7 @@ const ITEM_DRAWERS: { [K in PreparedItem['kind']]: (ctx: PdfContext, it: Extract
     barcode: (ctx, it) => decorated(ctx, it, () => drawBarcode(ctx, it)),
     line: drawLine,
     shape: drawShape,
+    path: drawPath,
   };
 
 export function drawItem(ctx: PdfContext, it: PreparedItem): void {

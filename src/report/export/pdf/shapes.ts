@@ -1,7 +1,7 @@
 // ShapeObject (rectangle, round rectangle, ellipse, triangle, diamond: fill inside, outline
 // stroked) and the symbols of CheckBoxObject, with the HTML exporter's geometry.
 
-import type { PreparedCheckBox, PreparedShape } from '../../engine/prepared.js';
+import type { PreparedCheckBox, PreparedPath, PreparedShape } from '../../engine/prepared.js';
 import { isTransparent, type PdfContext } from './context.js';
 import { paintFill } from './fills.js';
 import { dashArray, MIN_LINE_WIDTH, setDash } from './lines.js';
@@ -40,6 +40,21 @@ export function drawShape(ctx: PdfContext, s: PreparedShape): void {
     setDash(ctx, dashArray(s.style, s.dashPattern, s.lineWidth));
     shapePath(ctx, s, x, y, w, h);
     ctx.doc.stroke();
+  }
+  ctx.restore();
+}
+
+/** A polygon or polyline: its path filled (a polygon) and stroked, moved to the item's place. */
+export function drawPath(ctx: PdfContext, p: PreparedPath): void {
+  if (p.d === '') return;
+  ctx.save();
+  ctx.doc.translate(p.x, p.y);
+  if (p.closed) paintFill(ctx, p.fill, { x: 0, y: 0, w: p.width, h: p.height }, () => void ctx.doc.path(p.d));
+  if (!isTransparent(p.color)) {
+    ctx.setStroke(p.color);
+    ctx.doc.lineWidth(Math.max(p.lineWidth, MIN_LINE_WIDTH));
+    setDash(ctx, dashArray(p.style, p.dashPattern, p.lineWidth));
+    ctx.doc.path(p.d).stroke();
   }
   ctx.restore();
 }
