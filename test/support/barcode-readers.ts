@@ -44,6 +44,31 @@ function toPgm(g: Gray): Buffer {
   return Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`, 'latin1'), Buffer.from(g.data)]);
 }
 
+/** An 8-bit RGB image, row-major, 3 bytes a pixel. */
+export interface Rgb {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** A page of a PDF at `dpi`, in colour. */
+export function rasterizeRgb(pdf: Buffer, page: number, dpi: number): Rgb {
+  const dir = mkdtempSync(join(tmpdir(), 'pc-raster-'));
+  try {
+    writeFileSync(join(dir, 'in.pdf'), pdf);
+    const r = runTool('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), join(dir, 'in.pdf')]);
+    if (r.status !== 0) throw new Error(`pdftoppm failed: ${r.stderr}`);
+    const header = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(r.stdout.subarray(0, 64).toString('latin1'));
+    if (!header) throw new Error('not a binary PPM');
+    const width = Number(header[1]);
+    const height = Number(header[2]);
+    const start = header[0].length;
+    return { width, height, data: new Uint8Array(r.stdout.subarray(start, start + width * height * 3)) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** A page of a PDF at `dpi`, greyscale. */
 export function rasterize(pdf: Buffer, page: number, dpi: number): Gray {
   const dir = mkdtempSync(join(tmpdir(), 'pc-raster-'));

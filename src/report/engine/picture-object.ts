@@ -6,6 +6,21 @@ import type { EngineContext } from './context.js';
 import { decodeBase64, imageInfo } from './image.js';
 import { columnValue, itemHeader, type ObjectType } from './object-type.js';
 import type { RtObject } from './runtime.js';
+import { sanitiseSvg } from './svg-sanitise.js';
+
+// A template's own SVG is rebuilt once per run, not once per print.
+const cleanTemplateSvg = new WeakMap<PictureObjectModel, Uint8Array | null>();
+
+/** SVG bytes rebuilt from the allow-list (svg-sanitise.ts); null, with a warning, when unusable. */
+function safeSvg(e: EngineContext, o: PictureObjectModel, bytes: Uint8Array, fromTemplate: boolean): Uint8Array | null {
+  const cached = fromTemplate ? cleanTemplateSvg.get(o) : undefined;
+  if (cached !== undefined) return cached;
+  const r = sanitiseSvg(bytes);
+  const out = 'svg' in r ? new Uint8Array(Buffer.from(r.svg, 'utf8')) : null;
+  if ('error' in r) e.warnings.add(`${o.name}: the SVG picture is left out: ${r.error}`);
+  if (fromTemplate) cleanTemplateSvg.set(o, out);
+  return out;
+}
 
 function pictureBytes(e: EngineContext, o: PictureObjectModel): Uint8Array | null {
   let v: unknown = null;
@@ -30,7 +45,9 @@ function pictureBytes(e: EngineContext, o: PictureObjectModel): Uint8Array | nul
 
 export const pictureObject: ObjectType<PictureObjectModel> = {
   getData(e: EngineContext, o: PictureObjectModel, rt: RtObject): void {
-    rt.bytes = pictureBytes(e, o);
+    const bytes = pictureBytes(e, o);
+    const fromTemplate = o.dataColumn.trim() === '' && o.imageSourceExpression.trim() === '';
+    rt.bytes = bytes && imageInfo(bytes).mime === 'image/svg+xml' ? safeSvg(e, o, bytes, fromTemplate) : bytes;
   },
   item(_e, o, rt) {
     const bytes = rt.bytes ?? null;

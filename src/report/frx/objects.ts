@@ -36,7 +36,6 @@ export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'CellularTextObject',
   'HtmlObject',
   'ZipCodeObject',
-  'SVGObject',
   'MSChartObject',
   'SparklineObject',
   'MapObject',
@@ -63,6 +62,7 @@ const SUPPORTED = new Set([
   'BarcodeObject',
   'PolyLineObject',
   'PolygonObject',
+  'SVGObject',
 ]);
 
 export function isReportObjectElement(name: string): boolean {
@@ -264,6 +264,14 @@ function parsePictureObject(el: XmlElement, ctx: LoadContext): PictureObjectMode
   return o;
 }
 
+/** SVGObject: a picture whose image is SVG (SvgData, base64), drawn as PictureObject draws one. */
+function parseSvgObject(el: XmlElement, ctx: LoadContext): PictureObjectModel {
+  const o = parsePictureObject(el, ctx);
+  o.image = (o.raw.SvgData ?? '').trim();
+  delete o.raw.SvgData;
+  return o;
+}
+
 function parseCheckBoxObject(el: XmlElement, ctx: LoadContext): CheckBoxObjectModel {
   const a = new Attrs(el, ctx);
   const o: CheckBoxObjectModel = {
@@ -327,6 +335,8 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
     case 'PolyLineObject':
     case 'PolygonObject':
       return parsePolyObject(el, ctx);
+    case 'SVGObject':
+      return parseSvgObject(el, ctx);
     case 'ShapeObject':
       return parseShapeObject(el, ctx);
     case 'PictureObject':

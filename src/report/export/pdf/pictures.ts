@@ -11,6 +11,7 @@ import type { PdfGraphics, Rect } from './graphics.js';
 import { isJpeg, JpegError, readJpegInfo } from './jpeg.js';
 import { addExtGState, addXObject, type Doc, type Ref } from './kit.js';
 import { decodePng, isPng, PngError } from './png.js';
+import { drawSvg, type SvgCanvas } from './svg.js';
 
 interface EmbeddedImage {
   /** Resource name, e.g. "Im3". */
@@ -208,10 +209,11 @@ export class PdfImages {
 }
 
 /** The picture itself (decoration is drawn by the caller). */
-export function drawPicture(ctx: ImageCanvas, p: PreparedPicture): void {
+export function drawPicture(ctx: ImageCanvas & SvgCanvas, p: PreparedPicture): void {
   if (!p.bytes || p.bytes.length === 0) return;
-  const img = ctx.images.get(p.bytes, p.grayscale, p.name);
-  if (!img) return;
+  const svg = p.mime === 'image/svg+xml';
+  const img = svg ? undefined : ctx.images.get(p.bytes, p.grayscale, p.name);
+  if (!svg && !img) return;
   const doc = ctx.doc;
   const area: Rect = {
     x: p.x + p.padding.left,
@@ -230,7 +232,17 @@ export function drawPicture(ctx: ImageCanvas, p: PreparedPicture): void {
   }
   doc.rect(area.x, area.y, area.w, area.h).clip();
   if (p.transparency > 0) ctx.setFillOpacity(Math.max(0, 1 - p.transparency));
-  // The image's own pixel size (what a browser takes as its intrinsic size in CSS px).
-  ctx.images.draw(ctx, img, placeImage(p.sizeMode, area, img.width, img.height));
+  if (img) {
+    // The image's own pixel size (what a browser takes as its intrinsic size in CSS px).
+    ctx.images.draw(ctx, img, placeImage(p.sizeMode, area, img.width, img.height));
+  } else {
+    const fit =
+      p.sizeMode === 'StretchImage' || p.sizeMode === 'AutoSize'
+        ? 'none'
+        : p.sizeMode === 'Normal'
+          ? 'natural'
+          : 'meet';
+    drawSvg(ctx, Buffer.from(p.bytes).toString('utf8'), area, { fit, grayscale: p.grayscale }, p.name);
+  }
   ctx.restore();
 }
