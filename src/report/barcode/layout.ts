@@ -5,7 +5,7 @@
 
 import { totalWidth } from './linear-bars.js';
 import { drawModules, moduleRows } from './modules.js';
-import { PathBuilder } from './path.js';
+import { PathBuilder } from '../path-data.js';
 import type { LinearSymbol, MatrixSymbol, MaxiCodeSymbol, BarcodeSymbol } from './types.js';
 
 /** FastReport's px per module at Zoom 1 (LinearBarcodeBase.OneBarWidth). */

@@ -3,7 +3,7 @@
 // (FastReport's BarcodeQR.Shape) draw each module as its figure, except in the finder patterns,
 // which stay square so readers find them.
 
-import type { PathBuilder } from './path.js';
+import type { PathBuilder } from '../path-data.js';
 import type { MatrixSymbol } from './types.js';
 
 type Cell = { w: number; h: number };

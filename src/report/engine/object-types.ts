@@ -17,6 +17,7 @@ import { subreportObject } from './subreport-object.js';
 import { tableObject } from './table-object.js';
 import { textObject } from './text-object.js';
 import { unsupportedObject } from './unsupported-object.js';
+import { zipCodeObject } from './zip-code-object.js';
 
 export const OBJECT_TYPES: ObjectTypes = {
   TextObject: textObject,
@@ -31,6 +32,7 @@ export const OBJECT_TYPES: ObjectTypes = {
   BarcodeObject: barcodeObject,
   PolyLineObject: polyObject,
   PolygonObject: polyObject,
+  ZipCodeObject: zipCodeObject,
   Unsupported: unsupportedObject,
 };
 

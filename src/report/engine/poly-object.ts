@@ -4,9 +4,8 @@
 // draws nothing for fewer than two points (a design-time cross-hair).
 
 import type { PolyObjectModel, PolyPointModel } from '../frx/model.js';
+import { PathBuilder } from '../path-data.js';
 import type { ObjectType } from './object-type.js';
-
-const n = (v: number): string => String(Math.round(v * 1000) / 1000);
 
 /** SVG path data of the points, relative to the object's top-left. */
 export function polyPath(o: PolyObjectModel): string {
@@ -14,8 +13,8 @@ export function polyPath(o: PolyObjectModel): string {
   if (pts.length < 2) return '';
   const at = (p: PolyPointModel): [number, number] => [o.centerX + p.x, o.centerY + p.y];
   const closed = o.type === 'PolygonObject';
-  const [x0, y0] = at(pts[0] as PolyPointModel);
-  let d = `M${n(x0)} ${n(y0)}`;
+  const path = new PathBuilder();
+  path.moveTo(...at(pts[0] as PolyPointModel));
   const count = closed ? pts.length + 1 : pts.length;
   for (let i = 1; i < count; i++) {
     const prev = pts[i - 1] as PolyPointModel;
@@ -23,12 +22,13 @@ export function polyPath(o: PolyObjectModel): string {
     const [x, y] = at(point);
     if (prev.right || point.left) {
       const [px, py] = at(prev);
-      const c1 = prev.right ? [px + prev.right.x, py + prev.right.y] : [px + (x - px) / 3, py + (y - py) / 3];
-      const c2 = point.left ? [x + point.left.x, y + point.left.y] : [x + (px - x) / 3, y + (py - y) / 3];
-      d += `C${n(c1[0] ?? 0)} ${n(c1[1] ?? 0)} ${n(c2[0] ?? 0)} ${n(c2[1] ?? 0)} ${n(x)} ${n(y)}`;
-    } else d += `L${n(x)} ${n(y)}`;
+      const [x1, y1] = prev.right ? [px + prev.right.x, py + prev.right.y] : [px + (x - px) / 3, py + (y - py) / 3];
+      const [x2, y2] = point.left ? [x + point.left.x, y + point.left.y] : [x + (px - x) / 3, y + (py - y) / 3];
+      path.curveTo(x1, y1, x2, y2, x, y);
+    } else path.lineTo(x, y);
   }
-  return closed ? `${d}Z` : d;
+  if (closed) path.close();
+  return path.toString();
 }
 
 export const polyObject: ObjectType<PolyObjectModel> = {

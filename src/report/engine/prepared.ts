@@ -233,6 +233,8 @@ export interface PreparedPath extends ItemBase {
   lineWidth: number;
   style: LineStyle;
   dashPattern: number[];
+  /** Round line caps and joins (else butt caps and miter joins). */
+  round?: boolean;
 }
 
 /** A barcode's bars or modules (its text is in text items of its own, printed after it). */

@@ -2,7 +2,7 @@
 // a text item with no fill or border, laid out by the text object's rules so the exporters draw
 // and embed it like any text.
 
-import type { Color, FontSpec, HorzAlign, VertAlign } from '../frx/model.js';
+import type { BorderModel, Color, FillModel, FontSpec, HorzAlign, VertAlign } from '../frx/model.js';
 import { defaultBorder, defaultFill, padding } from '../frx/defaults.js';
 import type { EngineContext } from './context.js';
 import type { PreparedText } from './prepared.js';
@@ -27,6 +27,9 @@ export interface LabelSpec {
   horzAlign: HorzAlign;
   vertAlign: VertAlign;
   wordWrap: boolean;
+  /** A cell's fill and border (default: none). */
+  fill?: FillModel;
+  border?: BorderModel;
 }
 
 export function labelItem(e: EngineContext, s: LabelSpec): PreparedText {
@@ -60,8 +63,8 @@ export function labelItem(e: EngineContext, s: LabelSpec): PreparedText {
     y,
     width,
     height,
-    fill: NO_FILL,
-    border: BORDER_NONE,
+    fill: s.fill ?? NO_FILL,
+    border: s.border ?? BORDER_NONE,
     text: s.text,
     font: s.font,
     textFill: { kind: 'Solid', color: s.color },

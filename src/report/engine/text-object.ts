@@ -6,6 +6,7 @@ import { TemplateError } from '../errors.js';
 import type { TypedValue } from '../expr/index.js';
 import type { TextObjectModel } from '../frx/model.js';
 import { formatForDisplay } from '../format/index.js';
+import { cellularHeight, cellularItems } from './cellular-text.js';
 import type { EngineContext } from './context.js';
 import type { PreparedText } from './prepared.js';
 import type { ObjectType } from './object-type.js';
@@ -188,6 +189,6 @@ export function textItem(e: EngineContext, o: TextObjectModel, rt: RtObject): La
 
 export const textObject: ObjectType<TextObjectModel> = {
   getData: textData,
-  calcHeight: textCalcHeight,
-  item: textItem,
+  calcHeight: (e, o, rt) => (o.cellular ? cellularHeight(e, o, o.cellular, rt) : textCalcHeight(e, o, rt)),
+  item: (e, o, rt) => (o.cellular ? cellularItems(e, o, o.cellular, rt) : textItem(e, o, rt)),
 };

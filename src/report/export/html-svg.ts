@@ -224,7 +224,8 @@ export function pathSvg(p: PreparedPath): string {
     p.color.a === 0
       ? ' stroke="none"'
       : ` stroke="${css(p.color)}" stroke-width="${num(Math.max(p.lineWidth, MIN_LINE_WIDTH))}"` +
-        dashes(p.style, p.dashPattern, p.lineWidth);
+        dashes(p.style, p.dashPattern, p.lineWidth) +
+        (p.round ? ' stroke-linecap="round" stroke-linejoin="round"' : '');
   return (
     `${svgOpen(p.x + minX, p.y + minY, w, h)}<path transform="translate(${num(-minX)} ${num(-minY)})" ` +
     `d="${escapeAttr(p.d)}" fill="${fill}"${stroke}/></svg>`

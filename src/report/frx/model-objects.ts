@@ -122,6 +122,8 @@ export interface HighlightConditionModel extends AppearanceModel {
 
 export interface TextObjectModel extends ComponentModel {
   type: 'TextObject';
+  /** A CellularTextObject (a TextObject in FastReport too): one character per bordered cell. */
+  cellular?: CellularModel;
   canBreak: boolean;
   breakTo: string;
   text: string;
@@ -387,6 +389,29 @@ export interface BarcodeObjectModel extends ComponentModel {
   options: Record<string, string>;
 }
 
+/** CellularTextObject's grid: cell size (0: from the font) and the spacing between cells, px. */
+export interface CellularModel {
+  cellWidth: number;
+  cellHeight: number;
+  horzSpacing: number;
+  vertSpacing: number;
+}
+
+/** ZipCodeObject: a postal code written as FastReport's segment digits, each over a grid of dots,
+ *  after an optional start marker; sizes in px, the border's colour and width draw it. */
+export interface ZipCodeObjectModel extends ComponentModel {
+  type: 'ZipCodeObject';
+  segmentWidth: number;
+  segmentHeight: number;
+  spacing: number;
+  segmentCount: number;
+  showMarkers: boolean;
+  showGrid: boolean;
+  dataColumn: string;
+  expression: string;
+  text: string;
+}
+
 /** A point of a polygon or polyline, relative to its centre; a curve's control points relative
  *  to the point. */
 export interface PolyPointModel {
@@ -426,6 +451,7 @@ export type ReportObjectModel =
   | DigitalSignatureObjectModel
   | BarcodeObjectModel
   | PolyObjectModel
+  | ZipCodeObjectModel
   | UnsupportedObjectModel;
 
 /** The objects an object holds (a table's cells and the objects inside them), in print order. */

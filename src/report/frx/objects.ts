@@ -26,16 +26,14 @@ import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 import { parseMatrixObject } from './matrix.js';
 import { parseBarcodeObject } from './barcode.js';
-import { parsePolyObject } from './poly.js';
+import { parsePolyObject, parseZipCodeObject } from './poly.js';
 import { SYMBOLOGIES } from '../barcode/index.js';
 import { parseTableObject } from './table.js';
 
 /** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */
 export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'RichObject',
-  'CellularTextObject',
   'HtmlObject',
-  'ZipCodeObject',
   'MSChartObject',
   'SparklineObject',
   'MapObject',
@@ -63,6 +61,8 @@ const SUPPORTED = new Set([
   'PolyLineObject',
   'PolygonObject',
   'SVGObject',
+  'CellularTextObject',
+  'ZipCodeObject',
 ]);
 
 export function isReportObjectElement(name: string): boolean {
@@ -264,6 +264,26 @@ function parsePictureObject(el: XmlElement, ctx: LoadContext): PictureObjectMode
   return o;
 }
 
+/** CellularTextObject: a TextObject printed one character per cell. FastReport's constructor
+ *  gives it a border on all sides and CanBreak false. */
+function parseCellularText(el: XmlElement, ctx: LoadContext): TextObjectModel {
+  const o = parseTextObject(el, ctx);
+  const num = (key: string): number => {
+    const v = Number(o.raw[key] ?? '0');
+    delete o.raw[key];
+    return Number.isFinite(v) && v > 0 ? v : 0;
+  };
+  o.cellular = {
+    cellWidth: num('CellWidth'),
+    cellHeight: num('CellHeight'),
+    horzSpacing: num('HorzSpacing'),
+    vertSpacing: num('VertSpacing'),
+  };
+  if (el.attrs['Border.Lines'] === undefined) o.border.lines = { left: true, top: true, right: true, bottom: true };
+  if (el.attrs.CanBreak === undefined) o.canBreak = false;
+  return o;
+}
+
 /** SVGObject: a picture whose image is SVG (SvgData, base64), drawn as PictureObject draws one. */
 function parseSvgObject(el: XmlElement, ctx: LoadContext): PictureObjectModel {
   const o = parsePictureObject(el, ctx);
@@ -337,6 +357,10 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parsePolyObject(el, ctx);
     case 'SVGObject':
       return parseSvgObject(el, ctx);
+    case 'CellularTextObject':
+      return parseCellularText(el, ctx);
+    case 'ZipCodeObject':
+      return parseZipCodeObject(el, ctx);
     case 'ShapeObject':
       return parseShapeObject(el, ctx);
     case 'PictureObject':

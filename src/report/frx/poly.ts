@@ -2,7 +2,7 @@
 // format, with a point type FastReport ignores) or PolyPoints_v2 ("x/y|…", a curved point adding
 // "/L/lx/ly" and "/R/rx/ry" for its control points).
 
-import type { PolyObjectModel, PolyPointModel } from './model.js';
+import type { PolyObjectModel, PolyPointModel, ZipCodeObjectModel } from './model.js';
 import { readComponent } from './component.js';
 import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
@@ -65,6 +65,31 @@ export function parsePolyObject(el: XmlElement, ctx: LoadContext): PolyObjectMod
     centerY: a.float('CenterY', 0),
     dashPattern: a.floatList('DashPattern'),
   };
+  for (const child of el.children) ctx.warn(`${describe(child)} inside ${describe(el)} is ignored`);
+  o.raw = a.rest();
+  return o;
+}
+
+/** ZipCodeObject → its model, with FastReport's constructor defaults (segments 0.5 × 1 cm, 0.9 cm
+ *  apart, six of them, markers and grid shown, text "123456", a border 3 px wide). */
+export function parseZipCodeObject(el: XmlElement, ctx: LoadContext): ZipCodeObjectModel {
+  const a = new Attrs(el, ctx);
+  const o: ZipCodeObjectModel = {
+    type: 'ZipCodeObject',
+    ...readComponent(a),
+    segmentWidth: a.float('SegmentWidth', 18.9),
+    segmentHeight: a.float('SegmentHeight', 37.8),
+    spacing: a.float('Spacing', 34.02),
+    segmentCount: Math.min(100, Math.max(0, a.int('SegmentCount', 6))),
+    showMarkers: a.bool('ShowMarkers', true),
+    showGrid: a.bool('ShowGrid', true),
+    dataColumn: a.str('DataColumn'),
+    expression: a.str('Expression'),
+    text: a.str('Text', '123456'),
+  };
+  if (el.attrs['Border.Width'] === undefined) {
+    for (const line of [o.border.leftLine, o.border.topLine, o.border.rightLine, o.border.bottomLine]) line.width = 3;
+  }
   for (const child of el.children) ctx.warn(`${describe(child)} inside ${describe(el)} is ignored`);
   o.raw = a.rest();
   return o;

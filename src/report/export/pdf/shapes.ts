@@ -54,6 +54,7 @@ export function drawPath(ctx: PdfContext, p: PreparedPath): void {
     ctx.setStroke(p.color);
     ctx.doc.lineWidth(Math.max(p.lineWidth, MIN_LINE_WIDTH));
     setDash(ctx, dashArray(p.style, p.dashPattern, p.lineWidth));
+    if (p.round) ctx.doc.lineCap('round').lineJoin('round');
     ctx.doc.path(p.d).stroke();
   }
   ctx.restore();

@@ -1,6 +1,7 @@
-// SVG path data, which both exporters draw (the HTML as an SVG <path>, the PDF through pdfkit's
-// path parser). Every closed figure winds clockwise on the page, so a figure's pieces that overlap
-// fill as one under the nonzero rule; a hole winds the other way.
+// SVG path data for the prepared items drawn as paths (barcodes, polygons, ZIP codes), which both
+// exporters draw (the HTML as an SVG <path>, the PDF through pdfkit's path parser). Every closed
+// figure it makes winds clockwise on the page, so a figure's pieces that overlap fill as one under
+// the nonzero rule; a hole winds the other way.
 
 const n = (v: number): string => {
   const r = Math.round(v * 1000) / 1000;
@@ -40,6 +41,28 @@ export class PathBuilder {
       `M${n(x + q)} ${n(y)}h${n(w - 2 * q)}${a} ${n(q)} ${n(q)}v${n(h - 2 * q)}${a} ${n(-q)} ${n(q)}` +
         `h${n(-(w - 2 * q))}${a} ${n(-q)} ${n(-q)}v${n(-(h - 2 * q))}${a} ${n(q)} ${n(-q)}z`,
     );
+  }
+
+  /** An open or closed line through the points (a stroke; no winding rule). */
+  polyline(points: readonly (readonly [number, number])[], closed = false): void {
+    if (points.length < 2) return;
+    this.parts.push(`M${points.map(([x, y]) => `${n(x)} ${n(y)}`).join('L')}${closed ? 'z' : ''}`);
+  }
+
+  moveTo(x: number, y: number): void {
+    this.parts.push(`M${n(x)} ${n(y)}`);
+  }
+
+  lineTo(x: number, y: number): void {
+    this.parts.push(`L${n(x)} ${n(y)}`);
+  }
+
+  curveTo(x1: number, y1: number, x2: number, y2: number, x: number, y: number): void {
+    this.parts.push(`C${n(x1)} ${n(y1)} ${n(x2)} ${n(y2)} ${n(x)} ${n(y)}`);
+  }
+
+  close(): void {
+    this.parts.push('Z');
   }
 
   get empty(): boolean {
