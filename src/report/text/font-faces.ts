@@ -10,10 +10,21 @@ import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import { BoundedCache, CodePointNumbers } from '../bounded-cache.js';
 
-/** The families of the font files this service has. */
-export type FaceFamily = 'Arimo' | 'Tinos' | 'Cousine' | 'DejaVu Sans';
+/** The script fonts text falls back to for what the metric-compatible faces lack (Noto, from
+ *  npm; regular and bold, no italic). Noto Sans SC carries Han and kana, KR Hangul. */
+export const SCRIPT_FAMILIES = [
+  'Noto Sans Arabic',
+  'Noto Sans Hebrew',
+  'Noto Sans Thai',
+  'Noto Sans Devanagari',
+  'Noto Sans SC',
+  'Noto Sans KR',
+] as const;
 
-export const FACE_FAMILIES: readonly FaceFamily[] = ['Arimo', 'Tinos', 'Cousine', 'DejaVu Sans'];
+/** The families of the font files this service has. */
+export type FaceFamily = 'Arimo' | 'Tinos' | 'Cousine' | 'DejaVu Sans' | (typeof SCRIPT_FAMILIES)[number];
+
+export const FACE_FAMILIES: readonly FaceFamily[] = ['Arimo', 'Tinos', 'Cousine', 'DejaVu Sans', ...SCRIPT_FAMILIES];
 
 // Package paths of the 16 face files. Expo's packages have no "exports" map; fontsource's maps
 // "./files/*" to the files.
@@ -23,6 +34,12 @@ const FACE_FILES: Record<FaceFamily, (bold: boolean, italic: boolean) => string>
   Cousine: (b, i) => expoFile('cousine', 'Cousine', b, i),
   'DejaVu Sans': (b, i) =>
     `@fontsource/dejavu-sans/files/dejavu-sans-latin-${b ? 700 : 400}-${i ? 'italic' : 'normal'}.woff`,
+  'Noto Sans Arabic': (b) => expoFile('noto-sans-arabic', 'NotoSansArabic', b, false),
+  'Noto Sans Hebrew': (b) => expoFile('noto-sans-hebrew', 'NotoSansHebrew', b, false),
+  'Noto Sans Thai': (b) => expoFile('noto-sans-thai', 'NotoSansThai', b, false),
+  'Noto Sans Devanagari': (b) => expoFile('noto-sans-devanagari', 'NotoSansDevanagari', b, false),
+  'Noto Sans SC': (b) => expoFile('noto-sans-sc', 'NotoSansSC', b, false),
+  'Noto Sans KR': (b) => expoFile('noto-sans-kr', 'NotoSansKR', b, false),
 };
 
 function expoFile(pkg: string, name: string, bold: boolean, italic: boolean): string {

@@ -11,7 +11,14 @@
 
 import type { ReportWarnings } from '../errors.js';
 import { BoundedCache } from '../bounded-cache.js';
-import { type FaceFamily, FontFace, isControl, isDefaultIgnorable, MAX_CACHED_CODE_POINTS } from './font-faces.js';
+import {
+  type FaceFamily,
+  FontFace,
+  isControl,
+  isDefaultIgnorable,
+  MAX_CACHED_CODE_POINTS,
+  SCRIPT_FAMILIES,
+} from './font-faces.js';
 import { type FamilyMapping, FAMILIES, normaliseFamily, UNKNOWN_FAMILY } from './font-families.js';
 import { type FontSpec, PX_PER_PT } from './font-spec.js';
 
@@ -171,13 +178,15 @@ export class FontService {
 
   /**
    * The faces tried, in order, for characters the primary face lacks: Arimo, then DejaVu Sans
-   * (both cover Latin, Latin Extended, Greek and Cyrillic; DejaVu Sans much more), same style.
+   * (both cover Latin, Latin Extended, Greek and Cyrillic; DejaVu Sans much more), same style;
+   * then the Noto script fonts (Arabic, Hebrew, Thai, Devanagari, CJK), same weight.
    */
   fallbackFaces(primary: FontFace): FontFace[] {
     const out: FontFace[] = [];
     for (const fam of ['Arimo', 'DejaVu Sans'] as const) {
       if (fam !== primary.family) out.push(getFace(fam, primary.bold, primary.italic));
     }
+    for (const fam of SCRIPT_FAMILIES) if (fam !== primary.family) out.push(getFace(fam, primary.bold, false));
     return out;
   }
 

@@ -7,6 +7,7 @@ import {
   CSS_TEXT_FEATURES,
   DEFAULT_FONT,
   FACE_FAMILIES,
+  SCRIPT_FAMILIES,
   FontService,
   fontSpec,
   getFace,
@@ -95,7 +96,8 @@ describe('face files', () => {
   it('are found in the installed packages, load, and subset for PDF embedding', () => {
     for (const family of FACE_FAMILIES) {
       for (const bold of [false, true]) {
-        for (const italic of [false, true]) {
+        // The Noto script fonts have no italic faces (an italic request gets the upright one).
+        for (const italic of (SCRIPT_FAMILIES as readonly string[]).includes(family) ? [false] : [false, true]) {
           const face = getFace(family, bold, italic);
           expect(existsSync(face.path)).toBe(true);
           expect(face.path).toContain('node_modules');
@@ -173,7 +175,18 @@ describe('fallback per character', () => {
   });
 
   it('leaves a character no face has with the primary face (.notdef), and drops control characters', () => {
-    expect(faceNames('中\tx\u0007', fontSpec('Arial', 10))).toEqual([['Arimo', '中x']]);
+    // U+10900 (Phoenician) is in none of the faces.
+    expect(faceNames('\u{10900}\tx\u0007', fontSpec('Arial', 10))).toEqual([['Arimo', '\u{10900}x']]);
+  });
+
+  it('draws Han, kana, Hangul, Thai and Devanagari with the Noto script fonts', () => {
+    expect(faceNames('a中あ한กअ', fontSpec('Arial', 10))).toEqual([
+      ['Arimo', 'a'],
+      ['Noto Sans SC', '中あ'],
+      ['Noto Sans KR', '한'],
+      ['Noto Sans Thai', 'ก'],
+      ['Noto Sans Devanagari', 'अ'],
+    ]);
   });
 
   it('draws Greek and Cyrillic with a face that has the glyphs, for every family', () => {

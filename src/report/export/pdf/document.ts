@@ -83,7 +83,7 @@ export class PdfWriter {
     this.ctx = new PdfContext(
       this.doc,
       fonts,
-      new PdfGlyphs(this.doc, fonts),
+      new PdfGlyphs(this.doc, fonts, this.warn),
       new PdfImages(this.doc, this.warn),
       this.warn,
     );

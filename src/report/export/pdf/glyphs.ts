@@ -28,10 +28,25 @@ export class PdfGlyphs {
   // Prepared items share their font objects; resolving one is a normalising map lookup.
   private readonly resolved = new WeakMap<FontSpec, ResolvedFont>();
 
+  // Characters no font has, reported once each (the first few).
+  private readonly missing = new Set<number>();
+
   constructor(
     private readonly doc: Doc,
     private readonly fonts: FontService,
+    private readonly warn: (message: string) => void = () => undefined,
   ) {}
+
+  /** Reports a character that prints as the empty box of .notdef: no font of the chain has it. */
+  noGlyph(cp: number): void {
+    if (this.missing.has(cp) || this.missing.size >= 20) return;
+    this.missing.add(cp);
+    const hex = cp.toString(16).toUpperCase().padStart(4, '0');
+    this.warn(
+      `character "${String.fromCodePoint(cp)}" (U+${hex}) is in none of the fonts available; it prints as ` +
+        'an empty box',
+    );
+  }
 
   of(face: FontFace): FaceGlyphs {
     let g = this.faces.get(face);
@@ -134,6 +149,8 @@ export function textOperators(
     }
     if (isInvisible(cp)) continue;
     const f = ctx.fonts.faceFor(font.face, cp);
+    // Every face has ASCII; past it, a face the chain settled on may still lack the character.
+    if (cp >= 0x80 && !f.hasGlyph(cp)) ctx.glyphs.noGlyph(cp);
     if (f !== face) {
       if (face === undefined) ops.push('BT');
       endRun(ops);
