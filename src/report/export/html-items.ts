@@ -190,15 +190,28 @@ function writeHtmlRuns(w: HtmlWriter, lines: readonly PreparedHtmlLine[]): void 
   }
 }
 
+/** The CSS background of a gradient or glass text brush ('' for a solid colour, which is the
+ *  frame's `color`). Built from numbers and colours only. */
+function textBrush(t: PreparedText): string {
+  const f = t.textFill;
+  return f.kind === 'LinearGradient' || f.kind === 'PathGradient' || f.kind === 'Glass' ? fillCss(f) : '';
+}
+
 function writeTextLines(w: HtmlWriter, t: PreparedText): void {
   if (t.html) {
     writeHtmlRuns(w, t.html);
     return;
   }
   const shift = w.baselineShift(t.font, t.lineHeight);
+  const brush = textBrush(t);
   for (const l of t.lines) {
     const spacing = l.wordSpacing ? `;word-spacing:${px(l.wordSpacing)}` : '';
-    w.push(`<div class="l" style="left:${px(l.x)};top:${px(l.y + shift)}${spacing}">`);
+    // A brush: each line shows its part of one frame-sized background, clipped to its glyphs.
+    const painted = brush
+      ? `;${brush};background-size:${px(t.frame.width)} ${px(t.frame.height)};background-position:` +
+        `${px(-l.x)} ${px(-(l.y + shift))};-webkit-background-clip:text;background-clip:text;color:transparent`
+      : '';
+    w.push(`<div class="l" style="left:${px(l.x)};top:${px(l.y + shift)}${spacing}${painted}">`);
     if (l.segments)
       for (const s of l.segments) w.push(`<span class="r" style="left:${px(s.x)}">${escapeText(s.text)}</span>`);
     else w.push(escapeText(l.text));

@@ -14,6 +14,7 @@ import { parseColor } from '../../frx/colors.js';
 import type { Color } from '../../frx/model.js';
 import type { ResolvedFont, FontSpec } from '../../text/index.js';
 import { num, type PdfContext } from './context.js';
+import { paintFill, paints } from './fills.js';
 import { textOperators } from './glyphs.js';
 import { addContentLines } from './kit.js';
 
@@ -165,7 +166,28 @@ export function drawTextContent(ctx: PdfContext, t: PreparedText): void {
   }
   const out = new TextContent(ctx);
   if (t.html) htmlLines(ctx, out, t, ox, oy);
+  else if (t.textFill.kind !== 'Solid' && paints(t.textFill)) brushLines(ctx, out, t, ox, oy);
   else plainLines(ctx, out, t, ox, oy);
   out.flush();
   if (state) ctx.restore();
+}
+
+/** Plain lines in a gradient, hatch or glass brush: the glyphs become the clip (text render mode
+ *  7, all lines in one text object, since each ET would intersect the clip with its own glyphs),
+ *  and the brush fills the text frame through it. Underlines are not drawn in a brush. */
+function brushLines(ctx: PdfContext, out: TextContent, t: PreparedText, ox: number, oy: number): void {
+  const r = ctx.glyphs.resolve(t.font);
+  const ops: string[] = [];
+  for (const l of t.lines) {
+    const baseline = oy + l.y + t.ascent;
+    if (l.segments) for (const s of l.segments) textOperators(ctx, ops, r, ox + l.x + s.x, baseline, s.text);
+    else textOperators(ctx, ops, r, ox + l.x, baseline, l.text, l.wordSpacing ?? 0);
+  }
+  const body = ops.filter((op) => op !== 'BT' && op !== 'ET');
+  if (body.length === 0) return;
+  out.flush();
+  ctx.save();
+  addContentLines(ctx.doc, ['7 Tr', 'BT', ...body, 'ET']);
+  paintFill(ctx, t.textFill, { x: ox, y: oy, w: t.frame.width, h: t.frame.height });
+  ctx.restore();
 }
