@@ -102,15 +102,19 @@ function labelItems(
     const scale = r.lineHeightPx > 0 ? l.height / r.lineHeightPx : 1;
     const sizePt = Math.max(1, (o.font.sizePt - (l.small ? 2 : 0)) * scale);
     const [cx, cy] = turn(o.angle, area, l.x + l.width / 2, l.y + l.height / 2);
+    // Turned sideways, the label's box on the page is its layout box turned.
+    const sideways = o.angle === 90 || o.angle === 270;
+    const width = sideways ? l.height : l.width;
+    const height = sideways ? l.width : l.height;
     const item = labelItem(e, {
       name: o.name,
       text: l.text,
       font: { ...o.font, sizePt },
       color: l.black ? BLACK : o.color,
-      x: rt.left + area.x + cx - l.width / 2,
-      y: rt.top + area.y + cy - l.height / 2,
-      width: l.width,
-      height: l.height,
+      x: rt.left + area.x + cx - width / 2,
+      y: rt.top + area.y + cy - height / 2,
+      width,
+      height,
       angle: o.angle,
       horzAlign: 'Center',
       vertAlign: l.top ? 'Top' : 'Bottom',

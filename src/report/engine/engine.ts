@@ -34,6 +34,7 @@ import { Bookmarks } from './bookmarks.js';
 import { Outline } from './outline.js';
 import { EngineProxy } from './script-model/report.js';
 import { postprocess, PostprocessRecords } from './postprocess.js';
+import { addWatermarks } from './watermark.js';
 import type { PreparedReport } from './prepared.js';
 import { Reprints } from './reprint.js';
 import { ReportScope } from './scope.js';
@@ -234,6 +235,7 @@ export class Engine implements EngineContext {
       limits.roomForPage(pages.length);
     }
     postprocess(pages, this.records, this.fonts);
+    addWatermarks(this, pages, this.report.pages);
     this.script.fire('Report', this.report.events, 'FinishReportEvent');
     const prepared: PreparedReport = limits.truncated ? { pages, truncated: true } : { pages };
     const outline = this.outline.finish(pages);
@@ -264,7 +266,6 @@ export class Engine implements EngineContext {
   private runPage(page: ReportPageModel): void {
     this.cursor.page = page;
     this.reprints.clear();
-    if (page.watermarkEnabled) this.warnings.add(`${page.name}: watermarks are not rendered`);
     // The deepest DataBand keeps the report summary with its last row.
     let deepest: BandModel | undefined;
     for (const b of allBands(page)) if (b.type === 'DataBand') deepest = b;

@@ -18,7 +18,8 @@ export interface LabelSpec {
   text: string;
   font: FontSpec;
   color: Color;
-  /** Box relative to the band, before rotation; the text turns with `angle` about its centre. */
+  /** The item's box relative to the band; the text turns with `angle` about its centre, laid out
+   *  across the box's height for angles of 90…179 and 270…359 (as a TextObject's). */
   x: number;
   y: number;
   width: number;
@@ -33,12 +34,7 @@ export interface LabelSpec {
 }
 
 export function labelItem(e: EngineContext, s: LabelSpec): PreparedText {
-  const sideways = s.angle === 90 || s.angle === 270;
-  // A sideways text's item box is its rotated box (the frame swaps back in positionLines).
-  const width = sideways ? s.height : s.width;
-  const height = sideways ? s.width : s.height;
-  const x = s.x + (s.width - width) / 2;
-  const y = s.y + (s.height - height) / 2;
+  const { x, y, width, height } = s;
   const m = measureText(
     {
       text: s.text,

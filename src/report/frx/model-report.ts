@@ -1,6 +1,7 @@
 // The typed report model, part 2: bands, pages, the dictionary and the report itself.
 // Conventions are described in model-objects.ts.
 
+import type { FontSpec } from '../text/font-spec.js';
 import type { BorderModel, FillModel } from './model-appearance.js';
 import type { AppearanceModel, ComponentModel, ReportObjectModel } from './model-objects.js';
 
@@ -139,8 +140,8 @@ export interface ReportPageModel {
   unlimitedHeight: boolean;
   unlimitedWidth: boolean;
   visible: boolean;
-  /** Watermarks are not rendered; kept so a warning can be given and the file written back. */
-  watermarkEnabled: boolean;
+  /** The page's watermark, when enabled. */
+  watermark: WatermarkModel | null;
   /** Name of the SubreportObject that owns this page ('' for a normal page). */
   subreportOf: string;
   reportTitle: SimpleBandModel | null;
@@ -337,4 +338,19 @@ export interface ReportModel {
   pages: ReportPageModel[];
   dialogs: DialogPageModel[];
   raw: Record<string, string>;
+}
+
+/** A page's watermark: a text (rotated, centred on the paper) and an image, each behind the
+ *  page's objects or over them. */
+export interface WatermarkModel {
+  text: string;
+  font: FontSpec;
+  textFill: FillModel;
+  textRotation: 'Horizontal' | 'Vertical' | 'ForwardDiagonal' | 'BackwardDiagonal';
+  showTextOnTop: boolean;
+  /** The image, base64 ('' for none). */
+  image: string;
+  imageSize: 'Normal' | 'Center' | 'Stretch' | 'Zoom' | 'Tile';
+  imageTransparency: number;
+  showImageOnTop: boolean;
 }

@@ -3,8 +3,9 @@
 import { parseBorder, parseFill } from './appearance.js';
 import { BAND_ELEMENTS, parseBand } from './bands.js';
 import { WHITE } from './colors.js';
-import { solidFill } from './defaults.js';
+import { defaultFont, solidFill } from './defaults.js';
 import type {
+  WatermarkModel,
   DataBandModel,
   GroupHeaderBandModel,
   HeaderFooterBandModel,
@@ -98,6 +99,28 @@ function readColumns(a: Attrs, paper: Paper): PageColumnsModel {
   return { count, width, positions };
 }
 
+/** Watermark.* (FastReport's Watermark constructor: Arial 60 pt, grey at alpha 40, diagonal,
+ *  the text on top, the image behind and zoomed); null unless enabled. */
+function readWatermark(a: Attrs): WatermarkModel | null {
+  const enabled = a.bool('Watermark.Enabled', false);
+  const w: WatermarkModel = {
+    text: a.str('Watermark.Text'),
+    font: a.font('Watermark.Font', { ...defaultFont(), sizePt: 60 }),
+    textFill: parseFill(a, 'Watermark.TextFill', solidFill({ r: 128, g: 128, b: 128, a: 40 })),
+    textRotation: a.enumOf(
+      'Watermark.TextRotation',
+      ['Horizontal', 'Vertical', 'ForwardDiagonal', 'BackwardDiagonal'] as const,
+      'ForwardDiagonal',
+    ),
+    showTextOnTop: a.bool('Watermark.ShowTextOnTop', true),
+    image: a.str('Watermark.Image').trim(),
+    imageSize: a.enumOf('Watermark.ImageSize', ['Normal', 'Center', 'Stretch', 'Zoom', 'Tile'] as const, 'Zoom'),
+    imageTransparency: a.clamped('Watermark.ImageTransparency', 0, 0, 1),
+    showImageOnTop: a.bool('Watermark.ShowImageOnTop', false),
+  };
+  return enabled ? w : null;
+}
+
 /** A ReportPage element with its bands. */
 export function parsePage(el: XmlElement, ctx: LoadContext): ReportPageModel {
   const a = new Attrs(el, ctx);
@@ -121,7 +144,7 @@ export function parsePage(el: XmlElement, ctx: LoadContext): ReportPageModel {
     unlimitedHeight: a.bool('UnlimitedHeight', false),
     unlimitedWidth: a.bool('UnlimitedWidth', false),
     visible: a.bool('Visible', true),
-    watermarkEnabled: a.bool('Watermark.Enabled', false),
+    watermark: readWatermark(a),
     subreportOf: '',
     reportTitle: null,
     pageHeader: null,
@@ -134,7 +157,6 @@ export function parsePage(el: XmlElement, ctx: LoadContext): ReportPageModel {
     events: a.events(),
     raw: {},
   };
-  if (page.watermarkEnabled) ctx.warn(`${describe(el)}: the watermark is not rendered`);
 
   const slots = {
     ReportTitleBand: 'reportTitle',

@@ -159,9 +159,11 @@ export class Attrs {
   hasGroup(prefix: string): boolean {
     if (this.groups === undefined) {
       this.groups = new Set();
+      // Every dotted prefix of every name: "Watermark.TextFill.Color" is in the groups
+      // Watermark and Watermark.TextFill.
       for (const key of this.keys()) {
-        const dot = key.indexOf('.');
-        this.groups.add(dot < 0 ? key : key.slice(0, dot));
+        for (let dot = key.indexOf('.'); dot >= 0; dot = key.indexOf('.', dot + 1)) this.groups.add(key.slice(0, dot));
+        this.groups.add(key);
       }
     }
     return this.groups.has(prefix);

@@ -227,8 +227,9 @@ describe('Complex (Master-detail + Group).frx', () => {
     });
     expect(t28.font).toMatchObject({ family: 'Tahoma', sizePt: 10, bold: true, underline: true, italic: false });
     expect(obj(report, 'Text14', 'TextObject').border.leftLine.color).toEqual(rgb(255, 255, 255));
-    expect(page0(report).raw).toEqual({ 'Watermark.Font': 'Arial, 60pt' });
-    expect(page0(report).watermarkEnabled).toBe(false);
+    // The designer writes a watermark font even for a page with no watermark.
+    expect(page0(report).raw).toEqual({});
+    expect(page0(report).watermark).toBeNull();
   });
 });
 

@@ -313,10 +313,10 @@ describe('page settings', () => {
       startOnOddPage: true,
       resetPageNumber: true,
       printOnPreviousPage: true,
-      watermarkEnabled: true,
-      raw: { 'Watermark.Text': 'DRAFT' },
+      watermark: { text: 'DRAFT', textRotation: 'ForwardDiagonal', showTextOnTop: true, imageSize: 'Zoom' },
+      raw: {},
     });
-    expect(warnings).toEqual(['ReportPage "Page1" (line 5): the watermark is not rendered']);
+    expect(warnings).toEqual([]);
   });
   it('swaps the default paper for Landscape alone', () => {
     const { report } = loadFrx(
