@@ -117,7 +117,12 @@ export function fillCss(f: FillModel): string {
     case 'Texture': {
       const data = f.imageData.replace(/\s+/g, '');
       if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return '';
-      return `background-image:url("data:image/png;base64,${data}")`;
+      // CSS has no mirrored tiling: the Flip modes tile plainly.
+      const size =
+        f.imageWidth > 0 && f.imageHeight > 0 ? `;background-size:${px(f.imageWidth)} ${px(f.imageHeight)}` : '';
+      const place = f.offsetX !== 0 || f.offsetY !== 0 ? `;background-position:${px(f.offsetX)} ${px(f.offsetY)}` : '';
+      const repeat = f.wrapMode === 'Clamp' ? ';background-repeat:no-repeat' : '';
+      return `background-image:url("data:image/png;base64,${data}")${size}${place}${repeat}`;
     }
   }
 }

@@ -111,6 +111,17 @@ export function parseFill(a: Attrs, prefix: string, def: FillModel): FillModel {
       break;
     case 'Texture':
       fill.imageData = a.str(`${p}ImageData`, fill.imageData);
+      fill.imageWidth = Math.max(0, a.float(`${p}ImageWidth`, fill.imageWidth));
+      fill.imageHeight = Math.max(0, a.float(`${p}ImageHeight`, fill.imageHeight));
+      fill.offsetX = a.float(`${p}ImageOffsetX`, fill.offsetX);
+      fill.offsetY = a.float(`${p}ImageOffsetY`, fill.offsetY);
+      fill.wrapMode = a.enumOf(
+        `${p}WrapMode`,
+        ['Clamp', 'Tile', 'TileFlipX', 'TileFlipY', 'TileFlipXY'] as const,
+        fill.wrapMode,
+      );
+      // The designer's: it keeps the ratio when one side is edited; both sides are stored.
+      a.take(`${p}PreserveAspectRatio`);
       break;
   }
   return fill;

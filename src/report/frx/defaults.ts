@@ -81,7 +81,7 @@ export function fillOfKind(kind: FillModel['kind']): FillModel {
     case 'Glass':
       return { kind, color: { r: 255, g: 255, b: 255, a: 255 }, blend: 0.2, hatch: true };
     case 'Texture':
-      return { kind, imageData: '' };
+      return { kind, imageData: '', imageWidth: 0, imageHeight: 0, offsetX: 0, offsetY: 0, wrapMode: 'Tile' };
   }
 }
 

@@ -72,8 +72,16 @@ export interface GlassFillModel {
 }
 export interface TextureFillModel {
   kind: 'Texture';
-  /** Base64 image data ('' when none); the other texture settings stay in the owner's raw. */
+  /** Base64 image data ('' when none). */
   imageData: string;
+  /** The size one copy of the image is drawn at, px (0: the image's own). */
+  imageWidth: number;
+  imageHeight: number;
+  /** Where the first copy's top-left is, from the filled area's top-left, px. */
+  offsetX: number;
+  offsetY: number;
+  /** Clamp: one copy; Tile: repeated; the Flip modes mirror every other copy. */
+  wrapMode: 'Clamp' | 'Tile' | 'TileFlipX' | 'TileFlipY' | 'TileFlipXY';
 }
 export type FillModel =
   | SolidFillModel

@@ -136,7 +136,7 @@ describe('the PDF file', () => {
   it('is a PDF 1.4 file with document info and the warnings of left-out pictures', () => {
     expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
     expect(pdf.subarray(-6).toString('latin1')).toMatch(/%%EOF\n?$/);
-    expect(result.warnings.some((w) => w.includes('Gif') && w.includes('only JPEG and PNG'))).toBe(true);
+    expect(result.warnings.some((w) => w.includes('Gif') && w.includes('only JPEG, PNG, BMP and ICO'))).toBe(true);
     expect(result.warnings.some((w) => w.includes('Broken') && w.includes('picture left out'))).toBe(true);
   });
 

@@ -125,7 +125,7 @@ export function paintFill(ctx: ImageCanvas, fill: FillModel, r: Rect, path?: () 
       ctx.save();
       outline();
       doc.clip();
-      ctx.images.drawTexture(ctx, fill.imageData, r);
+      ctx.images.drawTexture(ctx, fill, r);
       ctx.restore();
       return;
   }

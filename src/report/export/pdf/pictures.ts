@@ -1,16 +1,17 @@
-// PictureObject: JPEG (embedded as it is) and PNG (decoded, re-compressed, alpha as a soft mask)
-// placed by SizeMode like the HTML exporter's object-fit, inside the padding, rotated, with
-// transparency and grayscale. Other formats (GIF, BMP, SVG, WebP, …) and unreadable files are
-// skipped with a warning. Each distinct image is embedded once per document.
+// PictureObject: JPEG (embedded as it is), PNG, BMP and ICO (decoded, re-compressed, alpha as a
+// soft mask) placed by SizeMode like the HTML exporter's object-fit, inside the padding, rotated,
+// with transparency and grayscale; SVG as vectors (svg.ts). Other formats (GIF, WebP, …) and
+// unreadable files are skipped with a warning. Each distinct image is embedded once per document.
 
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { PreparedPicture } from '../../engine/prepared.js';
-import type { SizeMode } from '../../frx/model.js';
+import type { SizeMode, TextureFillModel } from '../../frx/model.js';
 import type { PdfGraphics, Rect } from './graphics.js';
 import { isJpeg, JpegError, readJpegInfo } from './jpeg.js';
 import { addExtGState, addXObject, type Doc, type Ref } from './kit.js';
-import { decodePng, isPng, PngError } from './png.js';
+import { BmpError, decodeBmp, decodeIco, isBmp, isIco } from './bmp.js';
+import { type DecodedImage, decodePng, isPng, PngError } from './png.js';
 import { drawSvg, type SvgCanvas } from './svg.js';
 
 interface EmbeddedImage {
@@ -83,13 +84,18 @@ export class PdfImages {
   private embed(bytes: Uint8Array, grayscale: boolean, what: string): EmbeddedImage | null {
     try {
       if (isJpeg(bytes)) return this.embedJpeg(bytes, grayscale);
-      if (isPng(bytes)) return this.embedPng(bytes, grayscale);
+      if (isPng(bytes)) return this.embedPixels(decodePng(bytes), grayscale);
+      if (isBmp(bytes)) return this.embedPixels(decodeBmp(bytes), grayscale);
+      if (isIco(bytes)) {
+        const icon = decodeIco(bytes);
+        return this.embedPixels('png' in icon ? decodePng(icon.png) : icon, grayscale);
+      }
       this.warnOnce(
         'format',
-        `${what}: only JPEG and PNG pictures go into the PDF; a picture in another format is left out`,
+        `${what}: only JPEG, PNG, BMP and ICO pictures go into the PDF; a picture in another format is left out`,
       );
     } catch (e) {
-      if (!(e instanceof PngError || e instanceof JpegError)) throw e;
+      if (!(e instanceof PngError || e instanceof JpegError || e instanceof BmpError)) throw e;
       this.warnOnce(e.message, `${what}: picture left out of the PDF: ${e.message}`);
     }
     return null;
@@ -129,8 +135,8 @@ export class PdfImages {
     };
   }
 
-  private embedPng(bytes: Uint8Array, grayscale: boolean): EmbeddedImage {
-    const img = decodePng(bytes);
+  /** Decoded pixels (PNG, BMP, ICO), re-compressed with Flate, alpha as a soft mask. */
+  private embedPixels(img: DecodedImage, grayscale: boolean): EmbeddedImage {
     const n = img.width * img.height;
     const pixels = grayscale && img.channels === 3 ? toGray(img.pixels, n) : img.pixels;
     const channels = grayscale ? 1 : img.channels;
@@ -161,9 +167,10 @@ export class PdfImages {
     return { name: this.nextName(), ref, width: img.width, height: img.height, grayByBlend: false };
   }
 
-  /** Draws an embedded image into r (current user space, px). */
+  /** Draws an embedded image into r (current user space, px); a negative width or height
+   *  mirrors it. */
   draw(ctx: PdfGraphics, img: EmbeddedImage, r: Rect): void {
-    if (!(r.w > 0 && r.h > 0)) return;
+    if (r.w === 0 || r.h === 0 || !Number.isFinite(r.w) || !Number.isFinite(r.h)) return;
     const doc = this.doc;
     addXObject(doc, img.name, img.ref);
     ctx.save();
@@ -189,22 +196,42 @@ export class PdfImages {
     ctx.restore();
   }
 
-  /** A Texture fill: the image repeated at its size from the area's top-left corner (the
-   *  caller clips to the area). At most 2,500 tiles are drawn. */
-  drawTexture(ctx: PdfGraphics, base64: string, area: Rect): void {
-    const data = base64.replace(/\s+/g, '');
+  /** A Texture fill (the caller clips to the area): one copy of the image at its size and
+   *  offset, or copies repeated over the area (every other one mirrored in the Flip modes). At
+   *  most 2,500 copies are drawn. */
+  drawTexture(ctx: PdfGraphics, fill: TextureFillModel, area: Rect): void {
+    const data = fill.imageData.replace(/\s+/g, '');
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return;
     const img = this.get(Buffer.from(data, 'base64'), false, 'Texture fill');
     if (!img) return;
-    const cols = Math.ceil(Math.abs(area.w) / img.width);
-    const rows = Math.ceil(Math.abs(area.h) / img.height);
-    if (cols * rows > 2500) {
+    const w = fill.imageWidth || img.width;
+    const h = fill.imageHeight || img.height;
+    const x0 = area.x + fill.offsetX;
+    const y0 = area.y + fill.offsetY;
+    if (fill.wrapMode === 'Clamp') {
+      this.draw(ctx, img, { x: x0, y: y0, w, h });
+      return;
+    }
+    // The copies that reach into the area, counted from the first one's place.
+    const i0 = Math.floor((area.x - x0) / w);
+    const j0 = Math.floor((area.y - y0) / h);
+    const i1 = Math.ceil((area.x + area.w - x0) / w);
+    const j1 = Math.ceil((area.y + area.h - y0) / h);
+    if ((i1 - i0) * (j1 - j0) > 2500) {
       this.warnOnce('texture', 'a Texture fill needs too many tiles; it is left out of the PDF');
       return;
     }
-    for (let j = 0; j < rows; j++)
-      for (let i = 0; i < cols; i++)
-        this.draw(ctx, img, { x: area.x + i * img.width, y: area.y + j * img.height, w: img.width, h: img.height });
+    const flipX = fill.wrapMode === 'TileFlipX' || fill.wrapMode === 'TileFlipXY';
+    const flipY = fill.wrapMode === 'TileFlipY' || fill.wrapMode === 'TileFlipXY';
+    for (let j = j0; j < j1; j++)
+      for (let i = i0; i < i1; i++) {
+        const mx = flipX && Math.abs(i) % 2 === 1;
+        const my = flipY && Math.abs(j) % 2 === 1;
+        const x = x0 + i * w;
+        const y = y0 + j * h;
+        // A mirrored copy: drawn into a rectangle of negative width or height.
+        this.draw(ctx, img, { x: mx ? x + w : x, y: my ? y + h : y, w: mx ? -w : w, h: my ? -h : h });
+      }
   }
 }
 
