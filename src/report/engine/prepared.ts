@@ -86,6 +86,8 @@ export interface PreparedBox extends ItemBase {
   border: BorderModel;
   /** For an object this engine does not render: its FastReport class. */
   unsupported?: string;
+  /** A DigitalSignatureObject: the PDF puts an empty signature field here. */
+  signature?: true;
 }
 
 /** One line of plain text, positioned in the text frame (see PreparedText.frame). */

@@ -8,7 +8,7 @@ import { defaultFontService, type FontService } from '../../text/index.js';
 import { PdfContext, PT_PER_PX } from './context.js';
 import { PdfGlyphs } from './glyphs.js';
 import { drawItem, drawPageBackground } from './items.js';
-import { batchPageContent, newDocument, takeOutput, type Doc } from './kit.js';
+import { addSignatureForm, batchPageContent, newDocument, takeOutput, type Doc } from './kit.js';
 import { PdfImages } from './pictures.js';
 import { DocumentLinks } from '../links.js';
 
@@ -120,6 +120,7 @@ export class PdfWriter {
     // The places internal links go to on this page: named destinations (in points, from the top).
     for (const d of this.ctx.links?.destinationsOn(page.index) ?? [])
       doc.addNamedDestination(d.key, 'XYZ', 0, d.y * PT_PER_PX, null);
+    this.ctx.pageIndex = page.index;
     drawPageBackground(this.ctx, page);
     for (const it of page.items) drawItem(this.ctx, it);
     this.pageCount++;
@@ -133,6 +134,7 @@ export class PdfWriter {
       this.doc.addPage({ size: [A4_PX.width * PT_PER_PX, A4_PX.height * PT_PER_PX], margin: 0 });
     }
     this.addOutline(this.doc.outline as unknown as OutlineNode, this.outline, 0);
+    addSignatureForm(this.doc, this.ctx.signatureFields);
     this.ended = true;
     this.doc.end();
   }

@@ -69,6 +69,7 @@ const ITEM_DRAWERS: { [K in PreparedItem['kind']]: (ctx: PdfContext, it: Extract
     box: (ctx, it) => {
       if (it.unsupported && !paints(it.fill) && !hasBorder(it.border)) placeholder(ctx, it);
       else decorated(ctx, it, () => undefined);
+      if (it.signature && it.width > 0 && it.height > 0) ctx.signatureField(it.name, it.x, it.y, it.width, it.height);
     },
     text: (ctx, it) => decorated(ctx, it, () => drawTextContent(ctx, it)),
     picture: (ctx, it) => decorated(ctx, it, () => drawPicture(ctx, it)),

@@ -164,3 +164,33 @@ export function takeOutput(doc: Doc): Buffer[] {
   for (let c = doc.read() as Buffer | null; c !== null; c = doc.read() as Buffer | null) out.push(c);
   return out;
 }
+
+interface AnnotationInternals {
+  page: { annotations: Ref[] };
+  _root: { data: Record<string, unknown> };
+}
+
+/** An empty signature field (a widget annotation of field type Sig) over the rectangle, in the
+ *  current user space; returns its reference for the document's form. */
+export function addSignatureField(doc: Doc, name: string, x: number, y: number, w: number, h: number): Ref {
+  (doc as unknown as { annotate(...a: unknown[]): unknown }).annotate(x, y, w, h, {
+    Subtype: 'Widget',
+    FT: 'Sig',
+    T: new String(name),
+    F: 4,
+  });
+  const annotations = (doc as unknown as AnnotationInternals).page.annotations;
+  return annotations[annotations.length - 1] as Ref;
+}
+
+/** The document's interactive form, holding the signature fields (SigFlags 1: the document has
+ *  signature fields). Called once, before the document ends. */
+export function addSignatureForm(doc: Doc, fields: Ref[]): void {
+  if (fields.length === 0) return;
+  // pdfkit ends the root's AcroForm itself (its endAcroForm), reading its own form state: that
+  // state says the form needs no font (a signature field has no text), and DR is left empty.
+  const form = doc.ref({ Fields: fields, SigFlags: 1, DR: { Font: {} } });
+  const d = doc as unknown as AnnotationInternals & { _acroform?: unknown };
+  d._root.data.AcroForm = form;
+  d._acroform = { fonts: {}, defaultFont: true };
+}
