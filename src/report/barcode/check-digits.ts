@@ -55,14 +55,14 @@ export function msiCheck(digits: string): string {
 
 const CODE39 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-. $/+%';
 
-/** Code 39's modulo 43 check character. */
-export function code39Check(text: string): string {
-  let sum = 0;
-  for (const c of text) sum += CODE39.indexOf(c);
-  return CODE39[sum % 43] ?? '';
-}
-
 /** Code 39 skips characters it has no bar pattern for (FastReport drops them silently). */
 export function code39Chars(text: string): string {
   return [...text].filter((c) => c !== '*' && CODE39.includes(c)).join('');
+}
+
+/** GS1 DataBar's data: "(01)" and a GTIN-14 of the text's first 13 digits (an "(01)" in front
+ *  is skipped) with its check digit computed. */
+export function gs1Gtin(text: string): string {
+  const d = setLength(digitsOnly(text.replace(/^\(01\)/, '')), 13);
+  return `(01)${d}${mod10(d)}`;
 }

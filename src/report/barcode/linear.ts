@@ -6,8 +6,8 @@
 import { rawLinear, type RawLinear } from './bwip.js';
 import {
   code39Chars,
-  code39Check,
   digitsOnly,
+  gs1Gtin,
   mod10,
   mod10Weights49,
   msiCheck,
@@ -15,7 +15,7 @@ import {
   withCheckDigit,
 } from './check-digits.js';
 import { markLong, toElements, trimEnd, twoWidth, withHeights } from './linear-bars.js';
-import { BarcodeError, type BarElement, type BarcodeSpec, type LinearSymbol } from './types.js';
+import { BarcodeError, type BarElement, type BarcodeSpec, flag, type LinearSymbol, option } from './types.js';
 
 export interface LinearDef {
   /** WideBarRatio's default and the range FastReport clamps it to. */
@@ -32,12 +32,6 @@ const sym = (elements: BarElement[], text: string, more: Partial<LinearSymbol> =
   text,
   ...more,
 });
-
-const opt = (spec: BarcodeSpec, name: string, def: string): string => spec.options[name]?.trim() || def;
-const flag = (spec: BarcodeSpec, name: string, def: boolean): boolean => {
-  const v = spec.options[name]?.trim().toLowerCase();
-  return v === undefined || v === '' ? def : v === 'true';
-};
 
 /** 2/5 Interleaved: an even count of digits; with a check digit FastReport drops the first digit
  *  of an even-length text to make room for it. */
@@ -216,8 +210,8 @@ function gs1128(text: string): LinearSymbol {
 }
 
 function codabar(text: string, ratio: number, spec: BarcodeSpec): LinearSymbol {
-  const start = opt(spec, 'StartChar', 'A').toUpperCase();
-  const stop = opt(spec, 'StopChar', 'B').toUpperCase();
+  const start = option(spec, 'StartChar', 'A').toUpperCase();
+  const stop = option(spec, 'StopChar', 'B').toUpperCase();
   const body = [...text.toUpperCase()].filter((c) => '0123456789-$:/.+'.includes(c)).join('');
   if (!/^[A-D]$/.test(start) || !/^[A-D]$/.test(stop)) throw new BarcodeError('Start and stop must be A, B, C or D');
   return sym(trimEnd(twoWidth(rawLinear('rationalizedCodabar', start + body + stop), ratio)), text);
@@ -330,13 +324,7 @@ function pharmacode(text: string, ratio: number, spec: BarcodeSpec): LinearSymbo
   return sym(e, text);
 }
 
-/** GS1 DataBar: "(01)" and a GTIN-14 whose check digit is computed (of the text's first 13
- *  digits); bwip-js's module widths, each WideBarRatio wide as FastReport draws them. */
-function gs1Gtin(text: string): string {
-  const d = setLength(digitsOnly(text.replace(/^\(01\)/, '')), 13);
-  return `(01)${d}${mod10(d)}`;
-}
-
+/** GS1 DataBar: bwip-js's module widths, each WideBarRatio wide as FastReport draws them. */
 function databar(bcid: 'databaromni' | 'databarlimited'): LinearDef['encode'] {
   return (text, ratio) => {
     const gtin = gs1Gtin(text);

@@ -3,14 +3,8 @@
 // sizes so the object's natural size is FastReport's.
 
 import { rawMatrix, rawMaxiCode } from './bwip.js';
-import { digitsOnly, mod10, setLength } from './check-digits.js';
-import { BarcodeError, type BarcodeSpec, type MatrixSymbol, type MaxiCodeSymbol } from './types.js';
-
-const opt = (spec: BarcodeSpec, name: string, def: string): string => spec.options[name]?.trim() || def;
-const flag = (spec: BarcodeSpec, name: string, def: boolean): boolean => {
-  const v = spec.options[name]?.trim().toLowerCase();
-  return v === undefined || v === '' ? def : v === 'true';
-};
+import { gs1Gtin } from './check-digits.js';
+import { BarcodeError, type BarcodeSpec, flag, type MatrixSymbol, type MaxiCodeSymbol, option } from './types.js';
 
 function grid(
   raw: { pixs: number[]; pixx: number; pixy: number },
@@ -40,17 +34,17 @@ function swissPayload(text: string): string {
 function qr(text: string, spec: BarcodeSpec): MatrixSymbol {
   const swiss = text.startsWith('SPC');
   const data = swiss ? swissPayload(text) : text;
-  const ec = swiss ? 'M' : opt(spec, 'ErrorCorrection', 'L').toUpperCase();
+  const ec = swiss ? 'M' : option(spec, 'ErrorCorrection', 'L').toUpperCase();
   if (!/^[LMQH]$/.test(ec)) throw new BarcodeError(`Unknown QR error correction level "${ec}"`);
   // ISO 8859-1 writes one byte per character; the other encodings are written as UTF-8, which
   // every reader of today's QR codes expects.
-  const latin1 = opt(spec, 'Encoding', 'UTF8') === 'ISO8859_1' && !/[^\x00-\xff]/.test(data);
+  const latin1 = option(spec, 'Encoding', 'UTF8') === 'ISO8859_1' && !/[^\x00-\xff]/.test(data);
   const raw = rawMatrix('qrcode', data, { eclevel: ec, ...(latin1 ? { binarytext: true } : {}) });
   const quiet = flag(spec, 'QuietZone', true) ? 4 : 0;
   const s = grid(raw, data, { w: 4, h: 4 }, quiet);
-  s.shape = swiss ? 'Rectangle' : opt(spec, 'Shape', 'Rectangle');
+  s.shape = swiss ? 'Rectangle' : option(spec, 'Shape', 'Rectangle');
   s.thin = !swiss && flag(spec, 'UseThinModules', false);
-  s.shapeAngle = Number(opt(spec, 'Angle', '0')) || 0;
+  s.shapeAngle = Number(option(spec, 'Angle', '0')) || 0;
   s.finders = [
     [quiet, quiet],
     [quiet + raw.pixx - 7, quiet],
@@ -63,13 +57,13 @@ function qr(text: string, spec: BarcodeSpec): MatrixSymbol {
 /** Data Matrix's SymbolSize "Size24x24" (rows × columns) → bwip-js's version "24x24". */
 function dataMatrix(gs1: boolean): (text: string, spec: BarcodeSpec) => MatrixSymbol {
   return (text, spec) => {
-    const size = /^Size(\d+)x(\d+)$/.exec(opt(spec, 'SymbolSize', 'Auto'));
+    const size = /^Size(\d+)x(\d+)$/.exec(option(spec, 'SymbolSize', 'Auto'));
     const opts: Record<string, unknown> = {};
     if (size) {
       opts.version = `${size[1]}x${size[2]}`;
       if (size[1] !== size[2]) opts.format = 'rectangle';
     }
-    const px = Number(opt(spec, 'PixelSize', '3')) || 3;
+    const px = Number(option(spec, 'PixelSize', '3')) || 3;
     const raw = gs1
       ? rawMatrix('gs1datamatrix', text.trim(), { ...opts, dontlint: true })
       : rawMatrix('datamatrix', text.replace(/\^/g, '^094').replace(/&1;/g, '^FNC1'), { ...opts, parsefnc: true });
@@ -80,31 +74,30 @@ function dataMatrix(gs1: boolean): (text: string, spec: BarcodeSpec) => MatrixSy
 }
 
 function pdf417(text: string, spec: BarcodeSpec): MatrixSymbol {
-  const [w = 2, h = 8] = opt(spec, 'PixelSize', '2, 8')
+  const [w = 2, h = 8] = option(spec, 'PixelSize', '2, 8')
     .split(',')
     .map((v) => Number(v.trim()));
   const opts: Record<string, unknown> = { rowmult: 1 };
-  const columns = Number(opt(spec, 'Columns', '0'));
-  const rows = Number(opt(spec, 'Rows', '0'));
+  const columns = Number(option(spec, 'Columns', '0'));
+  const rows = Number(option(spec, 'Rows', '0'));
   if (columns > 0) opts.columns = Math.min(30, columns);
   if (rows > 0) opts.rows = Math.min(90, Math.max(3, rows));
-  const ec = /^Level([0-8])$/.exec(opt(spec, 'ErrorCorrection', 'Auto'));
+  const ec = /^Level([0-8])$/.exec(option(spec, 'ErrorCorrection', 'Auto'));
   if (ec) opts.eclevel = Number(ec[1]);
-  if (opt(spec, 'CompactionMode', 'Auto') === 'Numeric' && /^\d+$/.test(text)) opts.compact = false;
+  if (option(spec, 'CompactionMode', 'Auto') === 'Numeric' && /^\d+$/.test(text)) opts.compact = false;
   return grid(rawMatrix('pdf417', text, opts), text, { w: w > 0 ? w : 2, h: h > 0 ? h : 8 });
 }
 
 function aztec(text: string, spec: BarcodeSpec): MatrixSymbol {
-  const ec = Math.min(95, Math.max(5, Number(opt(spec, 'ErrorCorrection', '33')) || 33));
+  const ec = Math.min(95, Math.max(5, Number(option(spec, 'ErrorCorrection', '33')) || 33));
   return grid(rawMatrix('azteccode', text, { eclevel: ec }), text, { w: 4, h: 4 });
 }
 
 function stackedDataBar(bcid: string): (text: string, spec: BarcodeSpec, ratio: number) => MatrixSymbol {
   return (text, spec, ratio) => {
-    const d = setLength(digitsOnly(text.replace(/^\(01\)/, '')), 13);
-    const gtin = `(01)${d}${mod10(d)}`;
+    const gtin = gs1Gtin(text);
     const opts: Record<string, unknown> = {};
-    if (bcid === 'databarexpandedstacked') opts.segments = Number(opt(spec, 'Segments', '4')) || 4;
+    if (bcid === 'databarexpandedstacked') opts.segments = Number(option(spec, 'Segments', '4')) || 4;
     const s = grid(rawMatrix(bcid, bcid === 'databarexpandedstacked' ? text : gtin, opts), gtin, {
       w: 1.25 * ratio,
       h: 1.25 * ratio,
@@ -121,7 +114,7 @@ function stackedDataBar(bcid: string): (text: string, spec: BarcodeSpec, ratio: 
 }
 
 function maxiCode(text: string, spec: BarcodeSpec): MaxiCodeSymbol {
-  const mode = Number(opt(spec, 'Mode', '4'));
+  const mode = Number(option(spec, 'Mode', '4'));
   return { kind: 'maxicode', dark: rawMaxiCode(text, { mode: mode >= 2 && mode <= 6 ? mode : 4 }), text };
 }
 

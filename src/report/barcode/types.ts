@@ -96,5 +96,14 @@ export interface BarcodeSpec {
   options: Readonly<Record<string, string>>;
 }
 
+/** A symbology property as written, trimmed ('' or absent: `def`). */
+export const option = (spec: BarcodeSpec, name: string, def: string): string => spec.options[name]?.trim() || def;
+
+/** A boolean symbology property ("true"/"false", any case; absent: `def`). */
+export function flag(spec: BarcodeSpec, name: string, def: boolean): boolean {
+  const v = spec.options[name]?.trim().toLowerCase();
+  return v === undefined || v === '' ? def : v === 'true';
+}
+
 /** A text FastReport's barcode cannot encode: its message is drawn in red in the box. */
 export class BarcodeError extends Error {}

@@ -12,39 +12,31 @@ import {
   type BarcodeLabel,
 } from '../barcode/index.js';
 import type { BarcodeObjectModel, Color, FontSpec } from '../frx/model.js';
-import { measureWidth } from '../text/index.js';
+import { BLACK } from '../frx/colors.js';
+import { DEFAULT_FONT, measureWidth } from '../text/index.js';
 import type { EngineContext } from './context.js';
-import { columnValue, itemHeader, type ObjectType } from './object-type.js';
+import { boundText, itemHeader, type ObjectType } from './object-type.js';
 import type { PreparedBarcode } from './prepared.js';
 import type { LaidItem, RtObject } from './runtime.js';
 import { labelItem } from './text-label.js';
 
 const RED: Color = { r: 255, g: 0, b: 0, a: 255 };
-const BLACK: Color = { r: 0, g: 0, b: 0, a: 255 };
-/** FastReport draws a barcode's error in its default report font. */
-const MESSAGE_FONT: FontSpec = {
-  family: 'Arial',
-  sizePt: 10,
-  bold: false,
-  italic: false,
-  underline: false,
-  strikeout: false,
-};
-
-function shown(e: EngineContext, v: unknown): string {
-  return v === null || v === undefined ? '' : e.scope.formatter.format(v, '');
-}
 
 /** GetData: DataColumn, else Expression, else the text (its [expressions] when allowed). */
 function barcodeText(e: EngineContext, o: BarcodeObjectModel): string {
-  if (o.dataColumn.trim() !== '') return shown(e, columnValue(e, o.dataColumn, `${o.name}.DataColumn`));
-  if (o.expression.trim() !== '') return e.exprs.text(o, 'expr', o.expression, `${o.name}.Expression`) ?? '';
+  const bound = boundText(e, o);
+  if (bound !== undefined) return bound;
   if (!o.allowExpressions || o.text === '') return o.text;
   const where = `${o.name}.Text`;
   const t = e.exprs.template(o, 'text', o.text, o.brackets, where);
   let out = '';
-  for (const p of t.parts)
-    out += p.kind === 'text' ? p.text : shown(e, p.expression.evaluateTyped(e.scope, where).value);
+  for (const p of t.parts) {
+    if (p.kind === 'text') out += p.text;
+    else {
+      const v = p.expression.evaluateTyped(e.scope, where).value;
+      out += v === null || v === undefined ? '' : e.scope.formatter.format(v, '');
+    }
+  }
   return out;
 }
 
@@ -128,7 +120,8 @@ function message(e: EngineContext, o: BarcodeObjectModel, rt: RtObject, text: st
   const item = labelItem(e, {
     name: o.name,
     text,
-    font: MESSAGE_FONT,
+    // FastReport draws the message in its default report font.
+    font: DEFAULT_FONT,
     color: RED,
     x: rt.left,
     y: rt.top,

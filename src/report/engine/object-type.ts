@@ -33,6 +33,21 @@ export function itemHeader(o: ReportObjectModel, rt: RtObject) {
   return { name: o.name, x: rt.left, y: rt.top, width: rt.width, height: rt.height, fill: rt.fill, border: rt.border };
 }
 
+/** The text of an object bound to data (FastReport's GetData for barcodes and ZIP codes): its
+ *  DataColumn's value, else its Expression's, as the report shows it ('' for null); undefined
+ *  when it has neither, and its own Text stands. */
+export function boundText(
+  e: EngineContext,
+  o: ReportObjectModel & { dataColumn: string; expression: string },
+): string | undefined {
+  if (o.dataColumn.trim() !== '') {
+    const v = columnValue(e, o.dataColumn, `${o.name}.DataColumn`);
+    return v === null || v === undefined ? '' : e.scope.formatter.format(v, '');
+  }
+  if (o.expression.trim() !== '') return e.exprs.text(o, 'expr', o.expression, `${o.name}.Expression`) ?? '';
+  return undefined;
+}
+
 /** The value of a DataColumn property (a column, parameter or total name). */
 export function columnValue(e: EngineContext, name: string, where: string): unknown {
   const r = e.scope.resolve(stripBrackets(name));

@@ -45,13 +45,15 @@ function pictureBytes(e: EngineContext, o: PictureObjectModel): Uint8Array | nul
 
 export const pictureObject: ObjectType<PictureObjectModel> = {
   getData(e: EngineContext, o: PictureObjectModel, rt: RtObject): void {
-    const bytes = pictureBytes(e, o);
-    const fromTemplate = o.dataColumn.trim() === '' && o.imageSourceExpression.trim() === '';
-    rt.bytes = bytes && imageInfo(bytes).mime === 'image/svg+xml' ? safeSvg(e, o, bytes, fromTemplate) : bytes;
+    rt.bytes = pictureBytes(e, o);
   },
-  item(_e, o, rt) {
-    const bytes = rt.bytes ?? null;
+  item(e, o, rt) {
+    let bytes = rt.bytes ?? null;
     const info = bytes ? imageInfo(bytes) : { mime: '' };
+    if (bytes && info.mime === 'image/svg+xml') {
+      const fromTemplate = o.dataColumn.trim() === '' && o.imageSourceExpression.trim() === '';
+      bytes = safeSvg(e, o, bytes, fromTemplate);
+    }
     return {
       item: {
         kind: 'picture',

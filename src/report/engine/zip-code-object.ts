@@ -6,7 +6,7 @@
 
 import type { ZipCodeObjectModel } from '../frx/model.js';
 import { PathBuilder } from '../path-data.js';
-import { columnValue, type ObjectType } from './object-type.js';
+import { boundText, type ObjectType } from './object-type.js';
 import type { LaidItem } from './runtime.js';
 
 const MM = 3.78;
@@ -90,16 +90,9 @@ const DIGITS: readonly (readonly [number, number][])[] = [
 // The dots under a segment: rows of the grid, read from the lowest decimal digit (1 = a dot).
 const GRID = [111111, 110001, 101001, 100101, 100011, 111111, 110001, 101001, 100101, 100011, 111111];
 
-function zipText(e: Parameters<NonNullable<ObjectType<ZipCodeObjectModel>['getData']>>[0], o: ZipCodeObjectModel) {
-  const shown = (v: unknown) => (v === null || v === undefined ? '' : e.scope.formatter.format(v, ''));
-  if (o.dataColumn.trim() !== '') return shown(columnValue(e, o.dataColumn, `${o.name}.DataColumn`));
-  if (o.expression.trim() !== '') return shown(e.exprs.calc(o, 'expr', o.expression, `${o.name}.Expression`).value);
-  return o.text;
-}
-
 export const zipCodeObject: ObjectType<ZipCodeObjectModel> = {
   getData(e, o, rt) {
-    rt.text = zipText(e, o);
+    rt.text = boundText(e, o) ?? o.text;
     const lineWidth = rt.border.leftLine.width;
     rt.width = ((o.showMarkers ? 1 : 0) + o.segmentCount) * o.spacing;
     rt.height = (o.showMarkers ? o.segmentHeight + 4 * MM : o.segmentHeight) + lineWidth;

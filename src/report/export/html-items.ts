@@ -298,20 +298,12 @@ function writePicture(w: HtmlWriter, p: PreparedPicture): void {
   w.push(end);
 }
 
-function writeCheckBox(w: HtmlWriter, c: PreparedCheckBox): void {
-  const bg = w.background(c.fill, c.border);
-  const border = borderElement(c);
-  const end = open(w, c, joinStyle(box(c.x, c.y, c.width, c.height), bg));
-  w.push(checkSymbolSvg(c));
-  w.push(border);
-  w.push(end);
-}
-
-function writeBarcode(w: HtmlWriter, b: PreparedBarcode): void {
-  const bg = w.background(b.fill, b.border);
-  const border = borderElement(b);
-  const end = open(w, b, joinStyle(box(b.x, b.y, b.width, b.height), bg));
-  w.push(barcodeSvg(b));
+/** An item drawn as inline SVG inside its filled and bordered box (check boxes, barcodes). */
+function writeBoxedSvg(w: HtmlWriter, it: PreparedCheckBox | PreparedBarcode, svg: string): void {
+  const bg = w.background(it.fill, it.border);
+  const border = borderElement(it);
+  const end = open(w, it, joinStyle(box(it.x, it.y, it.width, it.height), bg));
+  w.push(svg);
   w.push(border);
   w.push(end);
 }
@@ -322,8 +314,8 @@ const ITEM_WRITERS: { [K in PreparedItem['kind']]: (w: HtmlWriter, it: Extract<P
   box: writeBox,
   text: writeText,
   picture: writePicture,
-  checkbox: writeCheckBox,
-  barcode: writeBarcode,
+  checkbox: (w, it) => writeBoxedSvg(w, it, checkSymbolSvg(it)),
+  barcode: (w, it) => writeBoxedSvg(w, it, barcodeSvg(it)),
   line: (w, it) => w.push(lineSvg(it)),
   shape: (w, it) => w.push(shapeSvg(it)),
   path: (w, it) => w.push(pathSvg(it)),
