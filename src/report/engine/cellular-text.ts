@@ -11,6 +11,8 @@ import { labelItem } from './text-label.js';
 
 /** 0.25 cm in px. */
 const QUARTER_CM = 9.45;
+/** Most cells one object prints (a huge box of tiny cells would otherwise print millions). */
+export const MAX_CELLS = 10_000;
 
 interface Grid {
   cellWidth: number;
@@ -80,6 +82,12 @@ export function cellularHeight(e: EngineContext, o: TextObjectModel, c: Cellular
 
 export function cellularItems(e: EngineContext, o: TextObjectModel, c: CellularModel, rt: RtObject): LaidItem[] {
   const g = grid(e, o, c, rt, false);
+  if (g.columns * g.rows > MAX_CELLS) {
+    const rows = Math.max(1, Math.floor(MAX_CELLS / g.columns));
+    e.warnings.add(`${o.name}: only the first ${rows * g.columns} of its ${g.columns * g.rows} cells are printed`);
+    g.rows = rows;
+    g.columns = Math.min(g.columns, MAX_CELLS);
+  }
   const out: LaidItem[] = [];
   const font = rt.font ?? o.font;
   const textFill = rt.textFill ?? o.textFill;

@@ -62,6 +62,18 @@ describe('CellularTextObject', () => {
   });
 });
 
+describe('CellularTextObject limits', () => {
+  it('prints at most 10,000 cells of a huge grid, with a warning, and ends at once', () => {
+    const started = Date.now();
+    const r = runTemplate(
+      page('<CellularTextObject Name="C" Width="700" Height="400" CellWidth="0.01" CellHeight="0.01" Text="x"/>'),
+    );
+    expect(r.prepared.pages[0]?.items.filter((i) => i.name === 'C').length).toBeLessThanOrEqual(10_000);
+    expect(r.warnings.join('\n')).toMatch(/C: only the first \d+ of its \d+ cells are printed/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
 describe('ZipCodeObject', () => {
   const paths = (r: PreparedReport, name: string) =>
     r.pages[0]?.items.filter((i): i is PreparedPath => i.kind === 'path' && i.name === name) ?? [];
