@@ -16,7 +16,7 @@ import type {
   PreparedText,
 } from '../engine/prepared.js';
 import type { BorderModel, Color, FillModel } from '../frx/model.js';
-import type { FontService, FontSpec } from '../text/index.js';
+import { needsShaping, type FontService, type FontSpec } from '../text/index.js';
 import {
   baselineShift,
   borderBox,
@@ -211,7 +211,11 @@ function writeTextLines(w: HtmlWriter, t: PreparedText): void {
       ? `;${brush};background-size:${px(t.frame.width)} ${px(t.frame.height)};background-position:` +
         `${px(-l.x)} ${px(-(l.y + shift))};-webkit-background-clip:text;background-clip:text;color:transparent`
       : '';
-    w.push(`<div class="l" style="left:${px(l.x)};top:${px(l.y + shift)}${spacing}${painted}">`);
+    // Complex text keeps the font's own features (the shaper used them); RightToLeft text runs
+    // right to left from its line's start, as the PDF's bidi lays it out.
+    const cls = needsShaping(l.text) ? 'l x' : 'l';
+    const dir = t.rightToLeft ? ' dir="rtl"' : '';
+    w.push(`<div class="${cls}"${dir} style="left:${px(l.x)};top:${px(l.y + shift)}${spacing}${painted}">`);
     if (l.segments)
       for (const s of l.segments) w.push(`<span class="r" style="left:${px(s.x)}">${escapeText(s.text)}</span>`);
     else w.push(escapeText(l.text));

@@ -29,6 +29,7 @@ const STYLE = [
   // frame's (an underlined or struck-out font) explicitly; a run's own font style overrides it.
   `.l{position:absolute;white-space:pre;text-decoration:inherit;${TEXT_FEATURES}}`,
   `.r{position:absolute;white-space:pre;text-decoration:inherit;${TEXT_FEATURES}}`,
+  '.x{font-kerning:auto;font-variant-ligatures:normal;font-feature-settings:normal}',
   '.c{position:absolute;left:0;top:0;width:100%;height:100%;box-sizing:border-box}',
   '.b{position:absolute;box-sizing:border-box;pointer-events:none}',
   '.s{position:absolute;left:0;top:0}',

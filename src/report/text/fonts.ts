@@ -204,10 +204,14 @@ export class FontService {
     return cache.get(cp);
   }
 
-  /** The first fallback face of `primary` with a glyph for `cp`, else the primary. */
+  /** The first fallback face of `primary` with a glyph for `cp`, else the primary. A letter of
+   *  a script with its own Noto face (Arabic, Thai…) is drawn with that face before DejaVu
+   *  Sans, whose coverage of those scripts is partial and of another design. */
   private fallbackFaceFor(primary: FontFace, cp: number): FontFace {
     if (isControl(cp) || isDefaultIgnorable(cp)) return primary;
-    for (const fb of this.fallbackFaces(primary)) if (fb.hasGlyph(cp)) return fb;
+    const faces = this.fallbackFaces(primary);
+    if (isScriptLetter(cp)) for (const fb of faces) if (fb.family !== 'DejaVu Sans' && fb.hasGlyph(cp)) return fb;
+    for (const fb of faces) if (fb.hasGlyph(cp)) return fb;
     return primary;
   }
 
@@ -243,6 +247,19 @@ export class FontService {
   loadedFaces(): FontFace[] {
     return [...faceRegistry.values()].filter((f) => f.isLoaded);
   }
+}
+
+/** Code points of the scripts SCRIPT_FAMILIES cover beyond DejaVu Sans's Latin, Greek and
+ *  Cyrillic: Hebrew to Thai, the Hebrew and Arabic presentation forms, CJK and Hangul. */
+function isScriptLetter(cp: number): boolean {
+  return (
+    (cp >= 0x0590 && cp <= 0x0e7f) ||
+    (cp >= 0xfb1d && cp <= 0xfdff) ||
+    (cp >= 0xfe70 && cp <= 0xfeff) ||
+    (cp >= 0x1100 && cp <= 0x11ff) ||
+    (cp >= 0x2e80 && cp <= 0x9fff) ||
+    (cp >= 0xac00 && cp <= 0xd7af)
+  );
 }
 
 let shared: FontService | undefined;

@@ -4,6 +4,7 @@ export * from './font-faces.js';
 export { normaliseFamily, type EmMetrics, type FamilyMapping } from './font-families.js';
 export * from './fonts.js';
 export * from './measure.js';
+export { layoutLine, needsShaping, shapedWidthPx, unmirror, type ShapedGlyph, type ShapedRun } from './shaping.js';
 export * from './html-lines.js';
 export * from './html-tags.js';
 export { decodeEntities, decodeEntityAt } from './entities.js';

@@ -15,7 +15,8 @@
 
 import type { FontSpec } from './font-spec.js';
 import { defaultFontService, type FontService, type ResolvedFont } from './fonts.js';
-import { type AtomParagraph, FIT_EPSILON, kindOf, type RawLine, TAB, walkLine, wrapParagraph } from './wrap.js';
+import { needsShaping, shapedWidthPx } from './shaping.js';
+import { type AtomParagraph, CHAR, FIT_EPSILON, kindOf, type RawLine, TAB, walkLine, wrapParagraph } from './wrap.js';
 import { CodePointNumbers } from '../bounded-cache.js';
 
 export { nextTabStop } from './wrap.js';
@@ -81,6 +82,10 @@ export function measureWidth(
   tabWidthPx: number = DEFAULT_TAB_WIDTH,
 ): number {
   const r = resolveFont(font, fonts);
+  if (needsShaping(text)) {
+    const p = atomsOf(text, 0, text.length, r, fonts);
+    return walkLine(p, 0, p.kinds.length, tabWidthPx);
+  }
   // Sum font units per unitsPerEm (integers, exact), then scale once per unitsPerEm, in the
   // order each was first met. Nearly always one face: its sum is kept apart from the others.
   let firstUpm = 0;
@@ -165,7 +170,33 @@ function atomsOf(text: string, start: number, end: number, r: ResolvedFont, font
     off += len;
   }
   p.offsets.push(end);
+  if (needsShaping(text.slice(start, end))) shapeWords(p, r, fonts);
   return p;
+}
+
+/**
+ * Gives each word that needs the shaper its shaped width (text/shaping.ts), spread over its
+ * characters in proportion to their plain advances: lines break between words, so only a word's
+ * sum matters (and a word broken between graphemes, being too long for any line, is close).
+ */
+function shapeWords(p: PlainParagraph, r: ResolvedFont, fonts: FontService): void {
+  const { cps, widths, kinds } = p;
+  for (let i = 0; i < kinds.length; ) {
+    if (kinds[i] !== CHAR) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < kinds.length && kinds[j] === CHAR) j++;
+    const word = cps.slice(i, j).join('');
+    if (needsShaping(word)) {
+      const shaped = shapedWidthPx(word, r.face, r.sizePx, fonts);
+      let plain = 0;
+      for (let k = i; k < j; k++) plain += widths[k] ?? 0;
+      for (let k = i; k < j; k++) widths[k] = plain > 0 ? ((widths[k] ?? 0) * shaped) / plain : k === i ? shaped : 0;
+    }
+    i = j;
+  }
 }
 
 /** Paragraph ranges [start, end) of a text: split at \r\n, \n or \r; empty ones at the end dropped. */
@@ -232,8 +263,10 @@ function breakText(
   const r = resolveFont(font, fonts);
   const wordWrap = opts.wordWrap ?? true;
   const cache = advanceCache(r, fonts);
-  // Most texts are one paragraph that fits: no ranges, atoms or options objects for them.
-  if (text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
+  // Most texts are one paragraph that fits: no ranges, atoms or options objects for them. (Not
+  // text that needs the shaper: its widths are the atoms'.)
+  const complex = needsShaping(text);
+  if (!complex && text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
     const single = oneLine(text, 0, text.length, cache, maxWidthPx, wordWrap);
     if (single) return { lines: [single], naturalWidthPx: natural ? Math.max(0, single.widthPx) : 0 };
   }
@@ -246,7 +279,7 @@ function breakText(
   const out: TextLine[] = [];
   let widest = 0;
   for (const [start, end] of paragraphRanges(text)) {
-    const single = oneLine(text, start, end, cache, maxWidthPx, wordWrap);
+    const single = complex ? undefined : oneLine(text, start, end, cache, maxWidthPx, wordWrap);
     if (single) {
       out.push(single);
       if (natural) widest = Math.max(widest, single.widthPx);

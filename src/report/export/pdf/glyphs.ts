@@ -8,7 +8,14 @@
 // service's own fontkit objects: one parsed file serves measuring and embedding.
 
 import type { FontSpec } from '../../text/index.js';
-import { isControl, isDefaultIgnorable, type FontFace, type FontService, type ResolvedFont } from '../../text/index.js';
+import {
+  isControl,
+  isDefaultIgnorable,
+  type FontFace,
+  type FontService,
+  type ResolvedFont,
+  type ShapedGlyph,
+} from '../../text/index.js';
 import { num } from './graphics.js';
 import { embedFont, glyphCode, useFontOnPage, type Doc, type EmbeddedFont } from './kit.js';
 
@@ -20,6 +27,8 @@ interface FaceGlyphs {
    *  index (most text: an array read is cheaper than a map lookup), others in the map. */
   latin: (string | undefined)[];
   codes: Map<number, string>;
+  /** Glyph id → code, for shaped glyphs. */
+  byGlyph: Map<number, string>;
 }
 
 /** The embedded fonts of one document. */
@@ -56,10 +65,23 @@ export class PdfGlyphs {
         unitsPerEm: face.unitsPerEm,
         latin: new Array<string | undefined>(256).fill(undefined),
         codes: new Map(),
+        byGlyph: new Map(),
       };
       this.faces.set(face, g);
     }
     return g;
+  }
+
+  /** The content-stream code of a glyph the shaper chose (by glyph id; its ToUnicode entry is
+   *  the characters of its first use, in visual order for a right-to-left run). */
+  shapedCode(g: FaceGlyphs, glyph: ShapedGlyph, rtl: boolean): string {
+    let c = g.byGlyph.get(glyph.id);
+    if (c === undefined) {
+      const cps = rtl && glyph.codePoints.length > 1 ? [...glyph.codePoints].reverse() : glyph.codePoints;
+      c = glyphCode(g.font, glyph.id, glyph.advanceWidth, cps);
+      g.byGlyph.set(glyph.id, c);
+    }
+    return c;
   }
 
   code(g: FaceGlyphs, face: FontFace, cp: number): string {
@@ -117,7 +139,8 @@ export interface GlyphWriter {
 /**
  * Appends to `ops` the text operators that draw one line of text with its baseline at (x, y)
  * (px, in the current user space), adding `wordSpacing` px after every space (justification).
- * The current fill colour is used. Returns the advance drawn, word spacing included.
+ * The current fill colour is used. Returns the advance drawn, word spacing included. (Text that
+ * needs shaping goes to shaped-text.ts instead: lineOperators chooses.)
  */
 export function textOperators(
   ctx: GlyphWriter,

@@ -91,10 +91,15 @@ export function useFontOnPage(doc: Doc, f: EmbeddedFont): void {
 }
 
 /** Adds a glyph to the font's subset; returns its 4-hex-digit code in the content stream. */
-export function glyphCode(f: EmbeddedFont, glyphId: number, advanceWidth: number, codePoint: number): string {
+export function glyphCode(
+  f: EmbeddedFont,
+  glyphId: number,
+  advanceWidth: number,
+  codePoints: number | readonly number[],
+): string {
   const gid = f.subset.includeGlyph(glyphId);
   if (f.widths[gid] == null) f.widths[gid] = advanceWidth * f.scale;
-  if (f.unicode[gid] == null) f.unicode[gid] = [codePoint];
+  if (f.unicode[gid] == null) f.unicode[gid] = typeof codePoints === 'number' ? [codePoints] : [...codePoints];
   return gid.toString(16).padStart(4, '0');
 }
 

@@ -15,7 +15,7 @@ import type { Color } from '../../frx/model.js';
 import type { ResolvedFont, FontSpec } from '../../text/index.js';
 import { num, type PdfContext } from './context.js';
 import { paintFill, paints } from './fills.js';
-import { textOperators } from './glyphs.js';
+import { lineOperators } from './shaped-text.js';
 import { addContentLines } from './kit.js';
 
 /** Content operators of one text object, written to the page in one piece. */
@@ -32,8 +32,8 @@ class TextContent {
     }
   }
 
-  text(font: ResolvedFont, x: number, y: number, text: string, wordSpacing = 0): number {
-    return textOperators(this.ctx, this.ops, font, x, y, text, wordSpacing);
+  text(font: ResolvedFont, x: number, y: number, text: string, wordSpacing = 0, rtl = false): number {
+    return lineOperators(this.ctx, this.ops, font, x, y, text, wordSpacing, rtl);
   }
 
   /** A filled rectangle in the current fill colour (rules, underlines). */
@@ -85,12 +85,12 @@ function plainLines(ctx: PdfContext, out: TextContent, t: PreparedText, ox: numb
     const baseline = oy + l.y + t.ascent;
     if (l.segments) {
       for (const s of l.segments) {
-        out.text(r, x + s.x, baseline, s.text);
+        out.text(r, x + s.x, baseline, s.text, 0, t.rightToLeft);
         decorate(out, t.font, r, x + s.x, baseline, s.width);
       }
     } else {
       const ws = l.wordSpacing ?? 0;
-      out.text(r, x, baseline, l.text, ws);
+      out.text(r, x, baseline, l.text, ws, t.rightToLeft);
       decorate(out, t.font, r, x, baseline, l.width + ws * countSpaces(l.text));
     }
     // The HTML exporter's 1 px rule at the bottom of every line, across the frame.
@@ -180,8 +180,9 @@ function brushLines(ctx: PdfContext, out: TextContent, t: PreparedText, ox: numb
   const ops: string[] = [];
   for (const l of t.lines) {
     const baseline = oy + l.y + t.ascent;
-    if (l.segments) for (const s of l.segments) textOperators(ctx, ops, r, ox + l.x + s.x, baseline, s.text);
-    else textOperators(ctx, ops, r, ox + l.x, baseline, l.text, l.wordSpacing ?? 0);
+    const rtl = t.rightToLeft;
+    if (l.segments) for (const s of l.segments) lineOperators(ctx, ops, r, ox + l.x + s.x, baseline, s.text, 0, rtl);
+    else lineOperators(ctx, ops, r, ox + l.x, baseline, l.text, l.wordSpacing ?? 0, rtl);
   }
   const body = ops.filter((op) => op !== 'BT' && op !== 'ET');
   if (body.length === 0) return;
