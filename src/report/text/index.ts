@@ -7,3 +7,5 @@ export * from './measure.js';
 export * from './html-lines.js';
 export * from './html-tags.js';
 export { decodeEntities, decodeEntityAt } from './entities.js';
+export * from './web-fonts.js';
+export { subsetFace } from './font-subset.js';
