@@ -55,7 +55,9 @@ export class DocumentFaces {
       .fallbackFaces(face)
       .map((f) => f.family)
       .filter((family, i, all) => used.has(family) && all.indexOf(family) === i);
-    return [face.family, ...fallbacks].map((f) => `"${f}"`).join(',') + `,${rest}`;
+    // Unquoted: the faces' names are plain words (valid CSS identifiers), and quotes in a style
+    // attribute would be written as &quot; on every text element.
+    return [face.family, ...fallbacks].join(',') + `,${rest}`;
   }
 }
 

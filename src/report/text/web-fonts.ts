@@ -2,7 +2,7 @@
 // with, so a browser draws HTML reports with the very files the engine measured with.
 //
 // WOFF2 is made lazily, on the first request for a face, and kept in a bounded in-process cache:
-// all 36 faces take about 90 s to compress (Noto Sans SC alone 20 s per weight), which `npm ci`
+// all 28 faces take about 90 s to compress (Noto Sans SC alone 20 s per weight), which `npm ci`
 // would pay on every install for faces most reports never use, while a Latin face takes about
 // 1 s. Compression runs on a worker thread of its own (wawoff2 is synchronous WebAssembly: on
 // the caller's thread it would stop a server's event loop for that long), one face at a time.
