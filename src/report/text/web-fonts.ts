@@ -2,7 +2,7 @@
 // with, so a browser draws HTML reports with the very files the engine measured with.
 //
 // WOFF2 is made lazily, on the first request for a face, and kept in a bounded in-process cache:
-// all 28 faces take about 90 s to compress (Noto Sans SC alone 20 s per weight), which `npm ci`
+// all 28 faces would take an estimated 90 s to compress (Noto Sans SC alone 20 s per weight), which `npm ci`
 // would pay on every install for faces most reports never use, while a Latin face takes about
 // 1 s. Compression runs on a worker thread of its own (wawoff2 is synchronous WebAssembly: on
 // the caller's thread it would stop a server's event loop for that long), one face at a time.
@@ -109,7 +109,7 @@ function compressOnWorker(face: FontFace): Promise<Buffer> {
   });
 }
 
-/** Most bytes of WOFF2 kept: every face together is about 16 MB, so in practice all stay. */
+/** Most bytes of WOFF2 kept: every face together comes to an estimated 16 MB, so in practice all stay. */
 export const WEB_FONT_CACHE_BYTES = 32 * 1024 * 1024;
 
 const cache = new Map<FontFace, Promise<Buffer>>();
