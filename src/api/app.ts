@@ -14,6 +14,7 @@ import { previewRoutes } from './preview.js';
 import { uuidRoutes } from './uuid.js';
 import { systemInfoRoutes } from './system-info.js';
 import { srsRoutes } from './srs.js';
+import { fontRoutes } from './fonts.js';
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = await createHttpApp({
@@ -38,5 +39,6 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     dialect: services.database.dialect,
   });
   await app.register(srsRoutes, { srs: services.srs });
+  await app.register(fontRoutes);
   return app;
 }

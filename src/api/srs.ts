@@ -13,6 +13,7 @@ import { CommandFailedError } from '../srs/run-commands.js';
 import { TRUNCATED_HEADER } from '../srs/max-pages-param.js';
 import { RENDER_FORMATS, renderRouteSuffix } from '../srs/render-formats.js';
 import { buildStarter, type SrsRequest, type SrsService } from '../srs/srs-service.js';
+import { FONT_ROUTE_PREFIX } from './fonts.js';
 import {
   RENDER_ANSWERS,
   RenderQuery,
@@ -30,10 +31,15 @@ const tags = ['reports'];
 const security = authSecurity;
 
 /** HTML reports are data-driven documents served from the API's origin: no script may run in
- *  them and they may load nothing from elsewhere (the export inlines styles, images and fonts). */
-const HTML_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; " +
+ *  them and they may load nothing from elsewhere (the export inlines styles and images; fonts
+ *  come from this server's font route). */
+export const HTML_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src 'self'; base-uri 'none'; " +
   "form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox";
+
+/** The font route as seen from a rendered report (/api/srs/:id/<name>.html): relative, so that
+ *  it still points at this server's fonts behind a proxy that serves the API under a prefix. */
+const FONT_BASE_URL = `../../..${FONT_ROUTE_PREFIX}`;
 
 const RENDER_ROUTES = RENDER_FORMATS.map((format) => ({ suffix: renderRouteSuffix(format), format }));
 
@@ -164,6 +170,7 @@ export const srsRoutes: FastifyPluginAsyncTypebox<{ srs: SrsService }> = async (
         handler: async (request, reply) => {
           const r = await srs.render(srsRequest(request), request.params.templatename, format, {
             requestId: String(request.id),
+            fontBaseUrl: FONT_BASE_URL,
             signal: abortOnDisconnect(reply),
           });
           // Cut at the request's _max_pages: said in a header, never silently.

@@ -29,6 +29,14 @@ export { parseJsonText, type JsonTextLimits } from './data/index.js';
 export { getCulture, SUPPORTED_CULTURES, type Culture } from './format/index.js';
 export { runReport, bindReportData, DEFAULT_MAX_PAGES, type EngineOptions } from './engine/index.js';
 export type { PreparedReport, PreparedPage, PreparedItem, PreparedText } from './engine/prepared.js';
+export {
+  webFontByFileName,
+  webFontFileName,
+  woff2Bytes,
+  webFontHash,
+  allFaces,
+  type FontFace,
+} from './text/index.js';
 export { exportHtml, exportHtmlBuffer, exportHtmlChunks, type HtmlExportOptions } from './export/html.js';
 export { exportPdf, exportPdfSync, exportPdfToStream, type PdfExportOptions } from './export/pdf/index.js';
 export { mergeDataIntoTemplate, starterTemplate } from './template/index.js';

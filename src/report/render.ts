@@ -16,6 +16,7 @@ import { exportPdfSync, type PdfExportOptions } from './export/pdf/index.js';
 import { getCulture } from './format/index.js';
 import { loadFrx, type LoadFrxResult } from './frx/index.js';
 import type { DataSourceModel, ReportInfoModel, ReportModel } from './frx/model.js';
+import type { FontFace } from './text/index.js';
 
 export interface RenderData {
   /** An ADO.NET DataSet as XML (nwind.xml): TableDataSources with ReferenceName "X.Table" read
@@ -58,6 +59,8 @@ export interface RenderOptions extends PrepareOptions {
   format: ReportFormat;
   /** HTML: embed the fonts used (default false). PDF always embeds (subsets of) its fonts. */
   embedFonts?: boolean;
+  /** HTML: where a face's WOFF2 file is served (see HtmlExportOptions.fontUrl). */
+  fontUrl?: (face: FontFace) => string;
   /** HTML: `output` is the document as UTF-8 bytes, built page by page (a Buffer). No
    *  document-sized string exists at any time, and a Buffer's bytes lie outside the JS heap,
    *  whose limit a render worker runs under. */
@@ -165,6 +168,7 @@ export function renderReport(opts: RenderOptions): RenderResult {
     const options = {
       title: run.info.name || 'Report',
       ...(opts.embedFonts !== undefined ? { embedFonts: opts.embedFonts } : {}),
+      ...(opts.fontUrl !== undefined ? { fontUrl: opts.fontUrl } : {}),
       ...(run.culture !== undefined ? { lang: run.culture || 'en' } : {}),
     };
     output = opts.htmlAsBytes ? exportHtmlBuffer(prepared, options) : exportHtml(prepared, options);

@@ -213,7 +213,7 @@ export class SrsService {
     req: SrsRequest,
     templateName: string,
     format: RenderFormat,
-    opts: { requestId?: string; signal?: AbortSignal } = {},
+    opts: { requestId?: string; signal?: AbortSignal; fontBaseUrl?: string } = {},
   ): Promise<RenderedReport> {
     const truncateAtPages = requestedMaxPages(req.params, this.deps.pool.maxPages);
     const { app, definition } = await this.load(req.caller, req.id, req.appName);
@@ -231,6 +231,7 @@ export class SrsService {
           nowMs: wallClockNow(),
           ...(truncateAtPages !== undefined ? { truncateAtPages } : {}),
           ...(opts.requestId ? { requestId: opts.requestId } : {}),
+          ...(format === 'html' && opts.fontBaseUrl !== undefined ? { fontBaseUrl: opts.fontBaseUrl } : {}),
         },
         opts.signal,
       );

@@ -172,8 +172,8 @@ export function shadowCss(b: BorderModel): string {
 }
 
 /** font-family/size/weight/style/decoration of a FastReport font. */
-export function fontCss(f: FontSpec, fonts: FontService): string {
-  const parts = [`font-family:${fonts.cssFamily(f.family)}`, `font-size:${px(f.sizePt * PX_PER_PT)}`];
+export function fontCss(f: FontSpec, fonts: FontService, family = fonts.cssFamily(f.family)): string {
+  const parts = [`font-family:${family}`, `font-size:${px(f.sizePt * PX_PER_PT)}`];
   if (f.bold) parts.push('font-weight:700');
   if (f.italic) parts.push('font-style:italic');
   const deco = [f.underline ? 'underline' : '', f.strikeout ? 'line-through' : ''].filter(Boolean).join(' ');

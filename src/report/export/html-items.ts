@@ -31,6 +31,7 @@ import {
   shadowCss,
 } from './html-css.js';
 import { barcodeSvg, checkSymbolSvg, lineSvg, pathSvg, shapeSvg } from './html-svg.js';
+import type { DocumentFaces } from './html-fonts.js';
 import type { DocumentLinks } from './links.js';
 
 /** A map that forgets everything when it gets too big (HtmlTags runs bring a font object each). */
@@ -57,8 +58,9 @@ export class HtmlWriter {
   parts: string[] = [];
   /** Pieces of the item being written. */
   private readonly pending: string[] = [];
-  /** Fonts of the text written ("family|bold|italic"), for embedding. */
-  readonly usedFonts = new Set<string>();
+  /** The faces and characters of the whole document, when it brings its fonts (the font-family
+   *  lists then name them first; see html-fonts.ts). */
+  faces: DocumentFaces | undefined;
   private readonly fontStyles = new Memo<FontSpec, string>(MEMO_SIZE);
   private readonly shifts = new Memo<FontSpec, { lineHeight: number; shift: number }[]>(MEMO_SIZE);
   private readonly fills = new Memo<FillModel, string>(MEMO_SIZE);
@@ -87,7 +89,10 @@ export class HtmlWriter {
 
   /** fontCss, attribute-escaped. */
   fontStyle(f: FontSpec): string {
-    return this.fontStyles.get(f, (k) => escapeAttr(fontCss(k, this.fonts)));
+    return this.fontStyles.get(f, (k) => {
+      const family = this.faces?.familyList(this.fonts.resolve(k).face, this.fonts.cssFamily(k.family));
+      return escapeAttr(fontCss(k, this.fonts, family));
+    });
   }
 
   baselineShift(f: FontSpec, lineHeight: number): number {
@@ -162,10 +167,6 @@ function writeBox(w: HtmlWriter, it: PreparedBox): void {
   w.push(end);
 }
 
-function fontKey(w: HtmlWriter, f: FontSpec): void {
-  w.usedFonts.add(`${f.family}|${f.bold ? 1 : 0}|${f.italic ? 1 : 0}`);
-}
-
 function spacesBefore(runs: readonly PreparedRun[], index: number): number {
   let n = 0;
   for (let i = 0; i < index; i++) for (const ch of (runs[i] as PreparedRun).text) if (ch === ' ') n++;
@@ -177,7 +178,6 @@ const CSS_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,30})$/i;
 function writeHtmlRuns(w: HtmlWriter, lines: readonly PreparedHtmlLine[]): void {
   for (const l of lines) {
     l.runs.forEach((r, i) => {
-      fontKey(w, r.font);
       const rf = w.fonts.resolve(r.font);
       const lh = rf.lineHeightPx;
       const top = l.y + r.baseline - (rf.ascentPx - baselineShift(r.font, w.fonts, lh));
@@ -247,7 +247,6 @@ const isBlank = (t: PreparedText): boolean => t.lines.length === 0 && !(t.html &
 
 function writeText(w: HtmlWriter, t: PreparedText): void {
   const blank = isBlank(t);
-  if (!blank) fontKey(w, t.font);
   const bg = w.background(t.fill, t.border);
   const border = borderElement(t);
   const clip = t.clip && !blank ? 'overflow:hidden' : '';
@@ -354,13 +353,4 @@ export function writePage(w: HtmlWriter, page: PreparedPage): void {
   }
   w.push('</div>\n');
   w.commit();
-}
-
-/** The fonts a page's text uses, as writePage records them (for a head written before the pages). */
-export function collectFonts(w: HtmlWriter, page: PreparedPage): void {
-  for (const it of page.items) {
-    if (it.kind !== 'text' || isBlank(it)) continue;
-    fontKey(w, it.font);
-    for (const l of it.html ?? []) for (const r of l.runs) fontKey(w, r.font);
-  }
 }

@@ -6,7 +6,8 @@
 import type { PreparedOutlineEntry, PreparedReport } from '../engine/prepared.js';
 import { defaultFontService, type FontFace, type FontService } from '../text/index.js';
 import { escapeAttr, escapeText, px, TEXT_FEATURES } from './html-css.js';
-import { collectFonts, HtmlWriter, writePage } from './html-items.js';
+import { DocumentFaces, fontFaceRules } from './html-fonts.js';
+import { HtmlWriter, writePage } from './html-items.js';
 import { DocumentLinks } from './links.js';
 
 export interface HtmlExportOptions {
@@ -14,8 +15,12 @@ export interface HtmlExportOptions {
   title?: string;
   /** The document language (default "en"). */
   lang?: string;
-  /** Embed the font files used as data URIs (exact metrics everywhere; larger output). */
+  /** Embed the fonts used as data URIs (subsets of the characters drawn): exact metrics
+   *  everywhere, a self-contained file. */
   embedFonts?: boolean;
+  /** Where a face's WOFF2 file is served (e.g. the API's `/fonts/<name>.<hash>.woff2`): the head
+   *  then links the faces the pages use, script fallbacks with their `unicode-range`. */
+  fontUrl?: (face: FontFace) => string;
   fonts?: FontService;
 }
 
@@ -43,18 +48,16 @@ const STYLE = [
 
 const DOCUMENT_END = '</body>\n</html>\n';
 
-function fontFaces(w: HtmlWriter): string {
-  const faces = new Map<string, FontFace>();
-  for (const key of w.usedFonts) {
-    const [family, bold, italic] = key.split('|');
-    const face = w.fonts.face(family ?? 'Arial', bold === '1', italic === '1');
-    faces.set(face.name, face);
+/** A writer for the document; when it brings its fonts, with the faces of all its pages (the
+ *  head, written first, links them, and every font-family list names them). */
+function writerFor(report: PreparedReport, options: HtmlExportOptions): HtmlWriter {
+  const w = new HtmlWriter(options.fonts ?? defaultFontService());
+  w.links = new DocumentLinks(report);
+  if (options.embedFonts || options.fontUrl) {
+    w.faces = new DocumentFaces(w.fonts);
+    for (const page of report.pages) w.faces.addPage(page);
   }
-  return [...faces.values()]
-    .map((f) =>
-      f.cssFontFaceRule(`data:font/${f.format === 'woff' ? 'woff' : 'ttf'};base64,${f.buffer().toString('base64')}`),
-    )
-    .join('\n');
+  return w;
 }
 
 /** Entries nested deeper than this are left out of the contents. */
@@ -77,11 +80,11 @@ function outlineNav(w: HtmlWriter, outline: readonly PreparedOutlineEntry[] | un
   return `<nav class="toc" aria-label="Contents">${list(outline, 0)}</nav>\n`;
 }
 
-/** Everything before the first page (the embedded fonts are those `w` has seen). */
+/** Everything before the first page (the fonts are those of `w.faces`). */
 function documentHead(report: PreparedReport, options: HtmlExportOptions, w: HtmlWriter): string {
   const first = report.pages[0];
   const pageRule = first ? `@page{size:${px(first.widthPx)} ${px(first.heightPx)};margin:0}` : '';
-  const faces = options.embedFonts ? fontFaces(w) : '';
+  const faces = w.faces ? fontFaceRules(w.faces, { embed: options.embedFonts, fontUrl: options.fontUrl }) : '';
   const title = options.title && options.title.trim() !== '' ? options.title : 'Report';
   return [
     '<!DOCTYPE html>',
@@ -99,11 +102,10 @@ function documentHead(report: PreparedReport, options: HtmlExportOptions, w: Htm
 
 /** The whole report as one HTML5 document. */
 export function exportHtml(report: PreparedReport, options: HtmlExportOptions = {}): string {
-  const w = new HtmlWriter(options.fonts ?? defaultFontService());
-  w.links = new DocumentLinks(report);
+  const w = writerFor(report, options);
   // The pieces are joined once: a large report's document is tens of megabytes, and every
   // intermediate copy of it (a body string, then the document around it) would count double.
-  w.parts.push(''); // the head, once the pages have named the fonts to embed
+  w.parts.push(''); // the head, written last
   w.parts.push(outlineNav(w, report.outline));
   for (const page of report.pages) writePage(w, page);
   w.parts.push(DOCUMENT_END);
@@ -123,9 +125,7 @@ export function exportHtmlChunks(
   options: HtmlExportOptions,
   sink: (chunk: string) => void,
 ): void {
-  const w = new HtmlWriter(options.fonts ?? defaultFontService());
-  w.links = new DocumentLinks(report);
-  if (options.embedFonts) for (const page of report.pages) collectFonts(w, page);
+  const w = writerFor(report, options);
   sink(documentHead(report, options, w) + outlineNav(w, report.outline));
   for (const page of report.pages) {
     writePage(w, page);

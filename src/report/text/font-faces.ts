@@ -184,12 +184,18 @@ export class FontFace {
     return isControl(cp) || isDefaultIgnorable(cp) ? 0 : this.font.glyphForCodePoint(cp).advanceWidth;
   }
 
-  /** An @font-face rule for this file served at `url`, under the face's own family name. */
-  cssFontFaceRule(url: string): string {
+  /** An @font-face rule for this file served at `url`, under the face's own family name: in the
+   *  file's own format unless the URL serves another (a WOFF2 version, a TrueType subset), and
+   *  limited to `unicodeRange` when given. */
+  cssFontFaceRule(
+    url: string,
+    opts: { format?: 'truetype' | 'woff' | 'woff2'; unicodeRange?: string | undefined } = {},
+  ): string {
+    const range = opts.unicodeRange ? `;unicode-range:${opts.unicodeRange}` : '';
     return (
       `@font-face{font-family:"${this.family}";src:url(` +
-      `"${url.replace(/["\\\n\r]/g, (c) => encodeURIComponent(c))}") format("${this.format}");` +
-      `font-weight:${this.bold ? 700 : 400};font-style:${this.italic ? 'italic' : 'normal'}}`
+      `"${url.replace(/["\\\n\r]/g, (c) => encodeURIComponent(c))}") format("${opts.format ?? this.format}");` +
+      `font-weight:${this.bold ? 700 : 400};font-style:${this.italic ? 'italic' : 'normal'}${range}}`
     );
   }
 }

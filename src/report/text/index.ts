@@ -8,3 +8,5 @@ export { layoutLine, needsShaping, shapedWidthPx, unmirror, type ShapedGlyph, ty
 export * from './html-lines.js';
 export * from './html-tags.js';
 export { decodeEntities, decodeEntityAt } from './entities.js';
+export * from './web-fonts.js';
+export { subsetFace } from './font-subset.js';

@@ -3,7 +3,14 @@
 // ArrayBuffer (so they can be transferred).
 // Plain functions without worker_threads, so they also run (and are tested) in-process.
 
-import { mergeDataIntoTemplate, renderReport, TemplateError, type ReportFormat } from '../../report/index.js';
+import {
+  type FontFace,
+  mergeDataIntoTemplate,
+  renderReport,
+  TemplateError,
+  type ReportFormat,
+  webFontFileName,
+} from '../../report/index.js';
 import { jsonTextFromFile, renderDataFromFile } from './data-file.js';
 import type { CachedTemplate, TemplateCache } from './template-cache.js';
 import type { WorkerJob } from './protocol.js';
@@ -46,10 +53,16 @@ function rendered(format: ReportFormat, contentType: string): FormatHandler {
         format,
         htmlAsBytes: true,
         ...(format === 'html' && job.embedFonts ? { embedFonts: true } : {}),
+        ...(format === 'html' && job.fontBaseUrl !== undefined ? { fontUrl: fontUrlUnder(job.fontBaseUrl) } : {}),
       });
       return { output: ownBytes(r.output), contentType, pages: r.pages, truncated: r.truncated, warnings: r.warnings };
     },
   };
+}
+
+/** A face's served file under `base` (functions do not cross to the worker: the URL is made here). */
+function fontUrlUnder(base: string): (face: FontFace) => string {
+  return (face) => base + webFontFileName(face);
 }
 
 /** Output formats: adding one is one entry here. */

@@ -21,6 +21,9 @@ export interface RenderJob {
   dataFile?: string;
   /** html: embed the font files used (the CLI's --embed-fonts); ignored by the other formats. */
   embedFonts?: boolean;
+  /** html: link the faces the pages use as `<fontBaseUrl><name>.<hash>.woff2`, the files the
+   *  API's font route serves (ignored with embedFonts and by the other formats). */
+  fontBaseUrl?: string;
   /** Not used by any format of the pool: HTML and PDF take their title from the template's
    *  ReportInfo, and the starter template (which takes a title) is built in-process. */
   title?: string;

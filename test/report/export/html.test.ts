@@ -7,9 +7,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import * as fontkit from 'fontkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportHtml } from '../../../src/report/export/html.js';
 import { renderReport } from '../../../src/report/index.js';
+import { type FaceFamily, getFace, webFontFileName } from '../../../src/report/text/index.js';
 import { FIXTURE_DIR, NWIND_TEXT, runFixture } from '../engine/helpers.js';
 import { htmlTexts } from './cli.js';
 
@@ -79,6 +81,47 @@ describe('HTML document', () => {
   it('embeds the fonts used when asked', () => {
     const out = exportHtml(runFixture('Text.frx').prepared, { embedFonts: true });
     expect(out).toMatch(/@font-face\{font-family:"Arimo";src:url\("data:font\/ttf;base64,/);
+  });
+
+  // Arimo lacks ✓ (DejaVu Sans draws it) and Chinese (Noto Sans SC).
+  const mixed =
+    '<Report><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" Height="40">' +
+    '<TextObject Name="A" Width="300" Height="18.9" Text="done ✓ 中文" Font="Arial, 10pt"/>' +
+    '</ReportTitleBand></ReportPage></Report>';
+
+  it('links served fonts: the faces of the text and its per-character fallbacks, those with unicode-range', () => {
+    const out = renderReport({ template: mixed, format: 'html', fontUrl: (f) => `/fonts/${webFontFileName(f)}` })
+      .output as string;
+    const url = (family: FaceFamily) => `/fonts/${webFontFileName(getFace(family, false, false))}`;
+    expect(out).toContain(
+      `@font-face{font-family:"Arimo";src:url("${url('Arimo')}") format("woff2");font-weight:400;font-style:normal}`,
+    );
+    expect(out).toContain(
+      `@font-face{font-family:"DejaVu Sans";src:url("${url('DejaVu Sans')}") format("woff2");` +
+        'font-weight:400;font-style:normal;unicode-range:U+2713}',
+    );
+    expect(out).toContain(
+      `@font-face{font-family:"Noto Sans SC";src:url("${url('Noto Sans SC')}") format("woff2");` +
+        'font-weight:400;font-style:normal;unicode-range:U+4E2D,U+6587}',
+    );
+    // The browser walks the list as the engine walks its fallbacks.
+    expect(out).toContain('font-family:Arimo,DejaVu Sans,Noto Sans SC,Arial, Arimo');
+    expect(out).not.toContain('Noto Sans KR');
+  });
+
+  it('embeds subsets of the characters drawn, with the advances of the whole faces', () => {
+    const out = renderReport({ template: mixed, format: 'html', embedFonts: true }).output as string;
+    const data = (family: string) => {
+      const m = new RegExp(`font-family:"${family}";src:url\\("data:font/ttf;base64,([^"]+)"`).exec(out);
+      return Buffer.from(m![1]!, 'base64');
+    };
+    const sc = data('Noto Sans SC');
+    expect(sc.length).toBeLessThan(10_000); // the whole file is 10 MB
+    const font = fontkit.create(sc) as fontkit.Font;
+    const face = getFace('Noto Sans SC', false, false);
+    expect(font.glyphForCodePoint(0x4e2d).advanceWidth).toBe(face.advance(0x4e2d));
+    expect(font.hasGlyphForCodePoint(0x4e00)).toBe(false);
+    expect((fontkit.create(data('DejaVu Sans')) as fontkit.Font).hasGlyphForCodePoint(0x2713)).toBe(true);
   });
 });
 
