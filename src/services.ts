@@ -133,6 +133,7 @@ export async function createServices(
       maxMemoryMb: settings.renderMemoryMb,
       maxPages: settings.renderMaxPages,
       scriptLimits: { maxSteps: settings.scriptMaxSteps, maxItems: settings.scriptMaxItems },
+      fontDirs: settings.fontDirs,
     });
     const srs = new SrsService({
       db: database.db,

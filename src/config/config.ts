@@ -27,6 +27,9 @@ export interface Settings {
   authCacheSeconds: number;
   /** Origins allowed for cookie-authenticated state-changing requests besides the server's own. */
   allowedOrigins: string[];
+  /** Settings:FontDirs: the operator's font directories, tried (after the npm fonts, before
+   *  Debian's Noto packages) for characters no other font has. */
+  fontDirs: string[];
   trustProxy: boolean;
   logLevel: string;
   /** Report rendering (SRS): worker threads that render reports off the event loop. */
@@ -101,6 +104,12 @@ function asString(name: string, raw: unknown, def: string): string {
   if (raw === undefined || raw === null) return def;
   if (typeof raw === 'object') throw new ConfigError(`${name} must be a string`);
   return String(raw);
+}
+
+/** A list setting: a JSON array, or a string of items separated by commas (or semicolons). */
+function listSetting(raw: unknown): string[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  return (Array.isArray(raw) ? raw.map(String) : String(raw).split(/[,;]/)).map((o) => o.trim()).filter(Boolean);
 }
 
 function asOptionalPath(name: string, raw: unknown, cwd: string): string | null {
@@ -181,13 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const { tree, path } = readSettingsFile(env, cwd);
   const s = (key: string) => lookupSetting(tree, env, `Settings:${key}`);
 
-  const origins = s('AllowedOrigins');
-  const allowedOrigins =
-    origins === undefined || origins === null || origins === ''
-      ? []
-      : (Array.isArray(origins) ? origins.map(String) : String(origins).split(','))
-          .map((o) => o.trim())
-          .filter(Boolean);
+  const allowedOrigins = listSetting(s('AllowedOrigins'));
 
   const renderWorkers = asNumber(
     'Settings:RenderWorkers',
@@ -225,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     ),
     authCacheSeconds: asNumber('Settings:AuthCacheSeconds', s('AuthCacheSeconds'), 30, 0, 60, false),
     allowedOrigins,
+    fontDirs: listSetting(s('FontDirs')).map((d) => resolve(cwd, d)),
     trustProxy: asBoolean('Settings:TrustProxy', s('TrustProxy'), false),
     logLevel: asString('Settings:LogLevel', s('LogLevel') ?? env.LOG_LEVEL, 'info'),
     renderWorkers,

@@ -14,6 +14,7 @@ export {
   type PreparedRun,
 } from './render.js';
 export { TemplateError, ReportWarnings, RenderTooLargeError } from './errors.js';
+export { setFontDirs, fontDirs, SYSTEM_FONT_DIRS } from './text/font-dirs.js';
 export {
   loadFrx,
   parseXml,

@@ -93,7 +93,7 @@ export const MAX_CACHED_CODE_POINTS = 8192;
 export class FontFace {
   /** e.g. "Arimo Bold Italic". */
   readonly name: string;
-  /** The package path the file is resolved from. */
+  /** The package path the file is resolved from (an absolute path for a directory's face). */
   readonly specifier: string;
   private resolvedPath: string | undefined;
   private bytes: Buffer | undefined;
@@ -106,13 +106,19 @@ export class FontFace {
   );
   private readonly advances = new CodePointNumbers(MAX_CACHED_CODE_POINTS, (cp) => this.advanceOf(cp));
 
+  /** Whether the face is a file from a font directory (font-dirs.ts), not one of the npm faces. */
+  readonly fromDirectory: boolean;
+
+  /** An npm face of `family`, or with `file` (an absolute path) a face from a font directory. */
   constructor(
-    readonly family: FaceFamily,
+    readonly family: string,
     readonly bold: boolean,
     readonly italic: boolean,
+    file?: string,
   ) {
     this.name = `${family}${bold ? ' Bold' : ''}${italic ? ' Italic' : ''}${bold || italic ? '' : ' Regular'}`;
-    this.specifier = FACE_FILES[family](bold, italic);
+    this.fromDirectory = file !== undefined;
+    this.specifier = file ?? FACE_FILES[family as FaceFamily](bold, italic);
   }
 
   /** "truetype" (.ttf) or "woff" — what a CSS `format()` and a file extension need. */

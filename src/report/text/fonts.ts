@@ -19,6 +19,7 @@ import {
   MAX_CACHED_CODE_POINTS,
   SCRIPT_FAMILIES,
 } from './font-faces.js';
+import { extraFaces, fontDirsGeneration } from './font-dirs.js';
 import { type FamilyMapping, FAMILIES, normaliseFamily, UNKNOWN_FAMILY } from './font-families.js';
 import { type FontSpec, PX_PER_PT } from './font-spec.js';
 
@@ -89,6 +90,8 @@ export class FontService {
   private readonly warned = new Set<string>();
   private readonly warnedReports = new WeakMap<ReportWarnings, Set<string>>();
   private readonly faceForCp = new Map<FontFace, BoundedCache<number, FontFace>>();
+  // The font directories these choices were made with: new directories, new choices.
+  private dirsGeneration = fontDirsGeneration();
   private readonly onWarning: ((message: string) => void) | undefined;
 
   constructor(options: FontServiceOptions = {}) {
@@ -124,6 +127,7 @@ export class FontService {
    * Arimo and reported once per family: to each `warnings` given, and to the service's onWarning.
    */
   resolve(spec: FontSpec, warnings?: ReportWarnings): ResolvedFont {
+    this.checkFontDirs();
     const mapping = this.mapFamily(spec.family);
     if (!mapping.known) this.warnUnknown(spec.family, warnings);
     const sizePt = Number.isFinite(spec.sizePt) && spec.sizePt > 0 ? spec.sizePt : 0;
@@ -179,7 +183,8 @@ export class FontService {
   /**
    * The faces tried, in order, for characters the primary face lacks: Arimo, then DejaVu Sans
    * (both cover Latin, Latin Extended, Greek and Cyrillic; DejaVu Sans much more), same style;
-   * then the Noto script fonts (Arabic, Hebrew, Thai, Devanagari, CJK), same weight.
+   * then the Noto script fonts (Arabic, Hebrew, Thai, Devanagari, CJK), same weight; then the
+   * faces of the font directories (font-dirs.ts: Settings:FontDirs, Debian's Noto packages).
    */
   fallbackFaces(primary: FontFace): FontFace[] {
     const out: FontFace[] = [];
@@ -187,6 +192,7 @@ export class FontService {
       if (fam !== primary.family) out.push(getFace(fam, primary.bold, primary.italic));
     }
     for (const fam of SCRIPT_FAMILIES) if (fam !== primary.family) out.push(getFace(fam, primary.bold, false));
+    for (const face of extraFaces()) if (face !== primary) out.push(face);
     return out;
   }
 
@@ -196,12 +202,22 @@ export class FontService {
    */
   faceFor(primary: FontFace, cp: number): FontFace {
     if (cp < 0x80 || primary.hasGlyph(cp)) return primary;
+    this.checkFontDirs();
     let cache = this.faceForCp.get(primary);
     if (!cache) {
       cache = new BoundedCache(MAX_CACHED_CODE_POINTS, (c) => this.fallbackFaceFor(primary, c));
       this.faceForCp.set(primary, cache);
     }
     return cache.get(cp);
+  }
+
+  /** Forgets fallback choices and resolutions (and so the advances measured with them) made
+   *  before the font directories changed. */
+  private checkFontDirs(): void {
+    if (this.dirsGeneration === fontDirsGeneration()) return;
+    this.dirsGeneration = fontDirsGeneration();
+    this.faceForCp.clear();
+    this.resolved.clear();
   }
 
   /** The first fallback face of `primary` with a glyph for `cp`, else the primary. A letter of

@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { FACE_FAMILIES, type FaceFamily, type FontFace, SCRIPT_FAMILIES } from './font-faces.js';
+import { FACE_FAMILIES, type FontFace, SCRIPT_FAMILIES } from './font-faces.js';
+import { extraFaces } from './font-dirs.js';
 import { getFace } from './fonts.js';
 
 const requireFromHere = createRequire(import.meta.url);
@@ -20,20 +21,27 @@ const requireFromHere = createRequire(import.meta.url);
  *  are served as immutable). */
 const ENCODER = 'wawoff2@2';
 
-/** Every face the engine can draw with (the script fonts have no italic). */
+/** Every face the engine can draw with (the script fonts have no italic), directories' included. */
 export function allFaces(): FontFace[] {
   const out: FontFace[] = [];
   const scripts: readonly string[] = SCRIPT_FAMILIES;
   for (const family of FACE_FAMILIES)
     for (const bold of [false, true])
       for (const italic of scripts.includes(family) ? [false] : [false, true]) out.push(getFace(family, bold, italic));
+  out.push(...extraFaces());
   return out;
 }
 
 /** "Noto Sans SC" bold → "noto-sans-sc-bold"; regular faces end in "-regular". */
 export function faceSlug(face: FontFace): string {
   const style = face.bold ? (face.italic ? 'bold-italic' : 'bold') : face.italic ? 'italic' : 'regular';
-  return `${face.family.toLowerCase().replace(/ /g, '-')}-${style}`;
+  // A directory's file names may hold anything: only letters and hyphens go into the slug.
+  const family = face.family
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 30);
+  return `${family}-${style}`;
 }
 
 /** The face's source file as an sfnt (TrueType): what hb-subset and the WOFF2 encoder read.
@@ -74,7 +82,7 @@ export function webFontByFileName(fileName: string): FontFace | undefined {
 /** The faces whose files are worth a `unicode-range`: big script fonts only used for the
  *  characters the others lack. */
 export function isScriptFace(face: FontFace): boolean {
-  return (SCRIPT_FAMILIES as readonly FaceFamily[]).includes(face.family);
+  return (SCRIPT_FAMILIES as readonly string[]).includes(face.family) || face.fromDirectory;
 }
 
 // The worker's whole program: read the file, unwrap WOFF 1.0, compress, hand the bytes back.

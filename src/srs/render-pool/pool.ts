@@ -27,6 +27,7 @@ import type { RenderJob, RenderOutcome, RenderPool, RenderPoolOptions, RenderPoo
 export type ResolvedPoolOptions = PoolLimits & {
   maxPages: number;
   scriptLimits?: { maxSteps?: number; maxItems?: number };
+  fontDirs?: string[];
 };
 
 export function resolvePoolOptions(opts: RenderPoolOptions = {}): ResolvedPoolOptions {
@@ -35,15 +36,16 @@ export function resolvePoolOptions(opts: RenderPoolOptions = {}): ResolvedPoolOp
     ...resolvePoolLimits('render pool', opts, 60_000),
     maxPages,
     ...(opts.scriptLimits ? { scriptLimits: opts.scriptLimits } : {}),
+    ...(opts.fontDirs && opts.fontDirs.length > 0 ? { fontDirs: opts.fontDirs } : {}),
   };
 }
 
 /** The job as a worker runs it: the pool's page limit, or the smaller one the job asked to be cut at. */
 function workerJob(
   { requestId: _requestId, truncateAtPages, ...job }: RenderJob,
-  { maxPages, scriptLimits }: ResolvedPoolOptions,
+  { maxPages, scriptLimits, fontDirs }: ResolvedPoolOptions,
 ): WorkerJob {
-  const limits = scriptLimits ? { scriptLimits } : {};
+  const limits = { ...(scriptLimits ? { scriptLimits } : {}), ...(fontDirs ? { fontDirs } : {}) };
   if (truncateAtPages === undefined) return { ...job, ...limits, maxPages, truncatePages: false };
   return { ...job, ...limits, maxPages: Math.min(truncateAtPages, maxPages), truncatePages: true };
 }

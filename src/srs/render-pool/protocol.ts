@@ -12,6 +12,7 @@ export type WorkerJob = Omit<RenderJob, 'requestId' | 'truncateAtPages'> & {
   maxPages?: number;
   truncatePages?: boolean;
   scriptLimits?: { maxSteps?: number; maxItems?: number };
+  fontDirs?: string[];
 };
 
 export interface RenderRequest {

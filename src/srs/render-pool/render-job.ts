@@ -4,6 +4,7 @@
 // Plain functions without worker_threads, so they also run (and are tested) in-process.
 
 import {
+  setFontDirs,
   type FontFace,
   mergeDataIntoTemplate,
   renderReport,
@@ -102,6 +103,8 @@ export async function runRenderJob(
   cache: TemplateCache,
   onTemplate?: (hit: boolean) => void,
 ): Promise<Produced> {
+  // The pool's font directories (a worker's own copy of the font service's state).
+  if (job.fontDirs) setFontDirs(job.fontDirs);
   const handler = Object.hasOwn(FORMATS, job.format) ? FORMATS[job.format] : undefined;
   if (!handler) throw new TemplateError(`unsupported output format "${String(job.format)}"`);
   const { template, hit } = cache.get(job.templatePath);

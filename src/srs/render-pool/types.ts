@@ -88,6 +88,8 @@ export interface RenderPoolOptions {
   maxPages?: number;
   /** A report script's budgets for one render (the engine's defaults otherwise). */
   scriptLimits?: { maxSteps?: number; maxItems?: number };
+  /** Font directories for fallback faces (Settings:FontDirs); Debian's Noto directories always. */
+  fontDirs?: string[];
   /** Worker entry module (tests): a path or file URL; `.ts` files run through tsx. */
   workerScript?: string | URL;
 }
