@@ -17,6 +17,7 @@ import { TokenService } from './tokens/token-service.js';
 import { ProfileService } from './accounts/profile-service.js';
 import { AccountAdminService } from './accounts/account-admin-service.js';
 import { TeamService } from './teams/team-service.js';
+import { setFontDirs } from './report/index.js';
 import { createRenderPool } from './srs/render-pool/index.js';
 import { PreviewPool } from './system/preview-pool.js';
 import { SrsService } from './srs/srs-service.js';
@@ -126,6 +127,8 @@ export async function createServices(
         statementTimeoutMs: settings.srsStatementTimeoutSeconds * 1000,
       });
     await seedApps({ ...database, appDb }, config.appsDir, logger);
+    // This thread's font service (the served web fonts); the render workers get them per job.
+    setFontDirs(settings.fontDirs);
     const renderPool = createRenderPool({
       size: settings.renderWorkers,
       queueLimit: settings.renderQueueLimit,

@@ -31,6 +31,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ Settings__ScriptMaxItems: 'lots' }, d)).toThrow(/Settings:ScriptMaxItems/);
   });
 
+  it('reads the font directories (FontDirs): a list, relative paths from the working directory', () => {
+    const d = dir();
+    expect(loadConfig({}, d).settings.fontDirs).toEqual([]);
+    const c = loadConfig({ Settings__FontDirs: 'fonts; /opt/corp-fonts ,' }, d);
+    expect(c.settings.fontDirs).toEqual([join(d, 'fonts'), '/opt/corp-fonts']);
+    writeFileSync(join(d, 'appsettings.json'), JSON.stringify({ Settings: { FontDirs: ['a', '/b'] } }));
+    expect(loadConfig({}, d).settings.fontDirs).toEqual([join(d, 'a'), '/b']);
+  });
+
   it('reads appsettings.json from the working directory, case-insensitively, and env overrides it', () => {
     const d = dir();
     writeFileSync(join(d, 'appsettings.json'), JSON.stringify({ Settings: { jwtexpirehours: 12, OwnerName: 'ACME' } }));
