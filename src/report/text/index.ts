@@ -10,3 +10,4 @@ export * from './html-tags.js';
 export { decodeEntities, decodeEntityAt } from './entities.js';
 export * from './web-fonts.js';
 export { subsetFace } from './font-subset.js';
+export { extraFaces, fontDirs, setFontDirs, SYSTEM_FONT_DIRS } from './font-dirs.js';
