@@ -323,6 +323,8 @@ const PUBLIC = [
   /^\/docs(\/|$)/,
   /^\/healthz$/,
   /^\/readyz$/,
+  // Issue 18 (README): the report fonts, open-licensed files a browser fetches without the token.
+  /^\/fonts\/[^/]+$/,
 ];
 const isPublic = (r: Route) => PUBLIC.some((p) => p.test(r.url));
 const isPing = (r: Route) => r.url === '/api/core/system/ping';
