@@ -41,6 +41,8 @@ const PUBLIC = [
   /^\/api\/core\/system\/uuids?$/,
   /^\/healthz$/,
   /^\/readyz$/,
+  // Issue 18 (README): the report fonts, fetched by browsers without credentials.
+  /^\/fonts\/\{file\}$/,
 ];
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -107,7 +107,14 @@ function shapePiece(face: FontFace, text: string, direction: 'ltr' | 'rtl' | und
     cache = new BoundedCache(MAX_CACHED_PIECES, (key) => {
       const dir = key[0] === 'r' ? 'rtl' : key[0] === 'l' ? 'ltr' : undefined;
       const s = key.slice(1);
-      const run = face.font.layout(s, needsShaping(s) ? undefined : layoutFeatures(), undefined, undefined, dir);
+      let run: ReturnType<typeof face.font.layout>;
+      try {
+        run = face.font.layout(s, needsShaping(s) ? undefined : layoutFeatures(), undefined, undefined, dir);
+      } catch {
+        // A font whose layout tables fontkit cannot read (seen: a Debian Noto face, "Not a
+        // fixed size"): its glyphs one per character, unshaped, rather than a failed render.
+        return unshaped(face, s, dir === 'rtl');
+      }
       return run.glyphs.map((g, i) => {
         const p = run.positions[i];
         const cps = g.codePoints;
@@ -126,6 +133,23 @@ function shapePiece(face: FontFace, text: string, direction: 'ltr' | 'rtl' | und
     shapedCache.set(face, cache);
   }
   return cache.get(`${direction === 'rtl' ? 'r' : direction === 'ltr' ? 'l' : 'a'}${text}`);
+}
+
+/** The text's glyphs one per code point with their own advances (visual order for `rtl`). */
+function unshaped(face: FontFace, text: string, rtl: boolean): ShapedGlyph[] {
+  const glyphs = [...text].map((ch): ShapedGlyph => {
+    const cp = ch.codePointAt(0) ?? 0;
+    const g = face.font.glyphForCodePoint(cp);
+    return {
+      id: g.id,
+      advanceWidth: g.advanceWidth,
+      xAdvance: face.advance(cp),
+      xOffset: 0,
+      yOffset: 0,
+      codePoints: [cp],
+    };
+  });
+  return rtl ? glyphs.reverse() : glyphs;
 }
 
 function advanceSum(glyphs: readonly ShapedGlyph[]): number {
