@@ -9,10 +9,11 @@
 // ToUnicode entry can name only one reading. What extraction, search and copy read is therefore a
 // marked-content span with ActualText (PDF 32000 14.9.4) around each piece:
 // - a left-to-right run (Devanagari, Thai) carries the run as written;
-// - a right-to-left run is drawn in visual order, as PDF writers draw it, and readers (poppler,
-//   pdf.js) turn what they find back to front themselves, ActualText included. So each of its
-//   words carries the word as written, reversed: what the reader finds in visual order and
-//   reverses into the word. (Spaces between words need no span.)
+// - a right-to-left run is drawn in visual order, as PDF writers draw it, and poppler turns what
+//   it finds back to front, ActualText included. So each of its words carries the word as
+//   written, reversed: what the reader finds in visual order and reverses into the word.
+//   (Spaces between words need no span.) pdf.js ignores ActualText and reads ToUnicode, where a
+//   shaped glyph can name only the characters of its first use: still open.
 
 import {
   isControl,
