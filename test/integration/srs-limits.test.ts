@@ -16,6 +16,10 @@ const BIG_FRX = `<?xml version="1.0" encoding="utf-8"?>
     <DataBand Name="Rows" Width="718.2" Height="18.9" DataSource="rows">
       <TextObject Name="I" Width="100" Height="18.9" Text="[JSON.item.rows.item.i]"/>
       <TextObject Name="T" Left="100" Width="300" Height="18.9" Text="[JSON.item.rows.item.t]"/>
+      <TextObject Name="T2" Left="400" Width="80" Height="18.9" Text="[JSON.item.rows.item.i * 2]"/>
+      <TextObject Name="T3" Left="480" Width="80" Height="18.9" Text="[JSON.item.rows.item.i * 3]"/>
+      <TextObject Name="T4" Left="560" Width="80" Height="18.9" Text="[JSON.item.rows.item.i * 4]"/>
+      <TextObject Name="T5" Left="640" Width="78" Height="18.9" Text="[JSON.item.rows.item.t] [Row#]"/>
     </DataBand>
   </ReportPage>
 </Report>`;
@@ -119,6 +123,9 @@ describe.each(testDatabaseKinds())('SRS limits on %s', (kind) => {
       const pool = f.inst.services.srs.pool;
       expect(pool).toBeInstanceOf(RenderWorkerPool);
       const release = (pool as RenderWorkerPool).hold();
+      // Six texts a row: seconds of work at any engine speed (with two texts a row, 40,000 rows
+      // once finished inside the 0.5 s limit on Node 24). More rows would risk the 1 s statement
+      // timeout instead.
       const slow = f.bytes(f.adminJwt, '/api/srs/95/big.frx.pdf?app_name=demo&count=40000');
       try {
         await expect.poll(() => pool.stats().queued, { interval: 10, timeout: 30_000 }).toBe(1);
