@@ -24,6 +24,8 @@ import { SrsService } from './srs/srs-service.js';
 import { seedApps } from './srs/app-seed.js';
 import { loadAppLogin, openAppDatabase } from './srs/app-role.js';
 import type { Kysely } from 'kysely';
+import { AuditTrail } from './audit/audit-trail.js';
+import { findUserByUsername } from './identity/users-repository.js';
 
 export interface Services {
   config: Config;
@@ -36,6 +38,8 @@ export interface Services {
   accounts: AccountAdminService;
   teams: TeamService;
   srs: SrsService;
+  /** The audit trail: read by GET /api/core/audit, pruned past Settings:AuditRetentionDays. */
+  audit: AuditTrail;
   /** Markdown/HTML previews on worker threads. */
   previews: PreviewPool;
   bootstrap: BootstrapResult;
@@ -161,6 +165,13 @@ export async function createServices(
       logger,
       onChange: () => directoryChanged(),
     });
+    const audit = new AuditTrail({
+      db: database.db,
+      retentionDays: settings.auditRetentionDays,
+      findUserId: async (username) => (await findUserByUsername(database.db, username))?.id ?? null,
+      onError: (err) => logger.error({ err }, 'pruning the audit trail failed'),
+    });
+    audit.start();
     const previews = new PreviewPool({
       size: settings.previewWorkers,
       queueLimit: settings.previewQueueLimit,
@@ -178,9 +189,11 @@ export async function createServices(
       accounts,
       teams,
       srs,
+      audit,
       previews,
       bootstrap,
       async close() {
+        await audit.close();
         await authWatch?.close();
         await auth.activity.flush();
         await srs.close();

@@ -25,7 +25,8 @@ import {
 import { sameUsername } from '../identity/usernames.js';
 import { grantRole, revokeRole } from './roles-repository.js';
 import { addTeamMember, membershipsOf } from '../teams/teams-repository.js';
-import { recordEvent } from './events-repository.js';
+import { recordAudit } from '../audit/audit-repository.js';
+import type { AuditAction, AuditActor } from '../audit/audit-actions.js';
 import { findAccountListRow } from './account-queries.js';
 import { accountListItem } from './account-views.js';
 import type { AccountListItem } from './account-shapes.js';
@@ -66,17 +67,23 @@ export class AccountAdminService {
     return u;
   }
 
-  /** Runs one change to one account: serialised, transactional, cache invalidated after commit. */
+  /**
+   * Runs one change to one account: serialised, transactional, recorded in the audit trail in
+   * the same transaction, cache invalidated after commit.
+   */
   private async change(
+    by: AuditActor,
     username: string,
-    work: (trx: Transaction<Database>, user: UserRow) => Promise<void>,
+    action: AuditAction,
+    work: (trx: Transaction<Database>, user: UserRow) => Promise<Record<string, unknown> | undefined | void>,
     on: Kysely<Database> = this.db,
   ): Promise<AccountListItem> {
     const target = await this.requireUser(this.db, username);
     return this.mutex.run(target.id, async () => {
       const item = await on.transaction().execute(async (trx) => {
         const user = await this.requireUser(trx, username);
-        await work(trx, user);
+        const data = (await work(trx, user)) ?? {};
+        await recordAudit(trx, { action, by, subject: user.username, subjectId: user.id, data });
         // Other instances evict the account when (and only if) this commits.
         await announceAuthChange(trx, { users: [user.id] });
         return this.item(trx, user.id);
@@ -86,24 +93,27 @@ export class AccountAdminService {
     });
   }
 
-  async lock(actor: string, username: string): Promise<AccountListItem> {
-    if (sameUsername(actor, username))
+  async lock(by: AuditActor, username: string): Promise<AccountListItem> {
+    if (by.username !== null && sameUsername(by.username, username))
       throw invalid('cannot_lock_self', 'An administrator cannot lock their own account');
-    return this.change(username, (trx, u) => lockUser(trx, u.id));
+    return this.change(by, username, 'account_lock', (trx, u) => lockUser(trx, u.id));
   }
 
-  async unlock(username: string): Promise<AccountListItem> {
-    return this.change(username, (trx, u) => unlockUser(trx, u.id));
+  async unlock(by: AuditActor, username: string): Promise<AccountListItem> {
+    return this.change(by, username, 'account_unlock', (trx, u) => unlockUser(trx, u.id));
   }
 
-  async cancel(actor: string, username: string): Promise<AccountListItem> {
+  async cancel(by: AuditActor, username: string): Promise<AccountListItem> {
+    const actor = by.username ?? 'cli';
     if (sameUsername(actor, username))
       throw invalid('cannot_cancel_self', 'An administrator cannot cancel their own account');
     const target = await this.requireUser(this.db, username);
     let hook: HookKind = 'none';
     try {
       return await this.change(
+        by,
         username,
+        'account_cancel',
         async (trx, u) => {
           await deactivateUser(trx, u.id);
           hook = await runCancelHook(trx, this.deps.dialect, this.deps.dataDir, {
@@ -111,42 +121,47 @@ export class AccountAdminService {
             user_id: u.id,
             cancelled_by: actor,
           });
-          await this.recordCancel(trx, actor, u.username, { hook, outcome: 'ok' });
           // The hook is the platform's: it reaches the apps' data too (schema `app`).
+          return { hook };
         },
         this.deps.withApps,
       );
     } catch (err) {
       if (!(err instanceof HookFailedError)) throw err;
-      // The cancel rolled back; the attempt is still recorded, outside that transaction.
-      await this.recordCancel(this.db, actor, target.username, {
-        hook: err.hook,
-        outcome: 'failed',
-        error: err.message,
+      // The cancel rolled back, its audit row with it; the broken hook is recorded on its own
+      // (an administrator must learn that the app's cleanup fails).
+      await recordAudit(this.db, {
+        action: 'cancel_hook_failed',
+        by,
+        subject: target.username,
+        subjectId: target.id,
+        data: { hook: err.hook, error: err.message },
       });
       throw conflict('hook_failed', `The user_cancel hook failed: ${err.message}`);
     }
   }
 
-  private async recordCancel(db: Db, actor: string, subject: string, data: Record<string, unknown>): Promise<void> {
-    await recordEvent(db, { type: 'user_cancel', actor, subject, data });
-  }
-
-  async reactivate(actor: string, username: string): Promise<AccountListItem> {
-    return this.change(username, async (trx, u) => {
-      await reactivateUser(trx, u.id);
-      await recordEvent(trx, { type: 'user_reactivate', actor, subject: u.username, data: {} });
-    });
+  async reactivate(by: AuditActor, username: string): Promise<AccountListItem> {
+    return this.change(by, username, 'account_reactivate', (trx, u) => reactivateUser(trx, u.id));
   }
 
   /** Adds the source's roles and teams to the target (a union: nothing is removed). */
-  async copy(sourceUsername: string, targetUsername: string): Promise<AccountListItem> {
+  async copy(by: AuditActor, sourceUsername: string, targetUsername: string): Promise<AccountListItem> {
     const source = await this.requireUser(this.db, sourceUsername);
     const target = await this.requireUser(this.db, targetUsername);
     return this.mutex.runAll([source.id, target.id], async () => {
       const item = await this.db.transaction().execute(async (trx) => {
-        for (const role of await userRoleNames(trx, source.id)) await grantRole(trx, target.id, role);
-        for (const t of await membershipsOf(trx, source.id)) await addTeamMember(trx, target.id, t.team_id, t.level);
+        const roles = await userRoleNames(trx, source.id);
+        const teams = await membershipsOf(trx, source.id);
+        for (const role of roles) await grantRole(trx, target.id, role);
+        for (const t of teams) await addTeamMember(trx, target.id, t.team_id, t.level);
+        await recordAudit(trx, {
+          action: 'account_copy',
+          by,
+          subject: target.username,
+          subjectId: target.id,
+          data: { from: source.username, roles, teams: teams.map((t) => t.team_id) },
+        });
         await announceAuthChange(trx, { users: [target.id] });
         return this.item(trx, target.id);
       });
@@ -156,49 +171,63 @@ export class AccountAdminService {
   }
 
   /** Sets the user's application context; the user must be allowed to use the app. */
-  async setContext(username: string, app: string): Promise<AccountListItem> {
+  async setContext(by: AuditActor, username: string, app: string): Promise<AccountListItem> {
     if (!listApps(this.deps.appsDir).includes(app))
       throw invalid('unknown_app', `No application named ${app}`, [
         { field: 'app_name', rule: 'exists', message: `no application named ${app}` },
       ]);
-    return this.change(username, async (trx, u) => {
+    return this.change(by, username, 'context_change', async (trx, u) => {
       const roles = await userRoleNames(trx, u.id);
       if (!appsForRoles([app], roles).includes(app))
         throw forbidden('app_not_allowed', `${u.username} may not use the application ${app}`);
       await setUserApp(trx, u.id, app);
+      return { app, previous: u.app_name };
     });
   }
 
-  async grant(username: string, role: string): Promise<AccountListItem> {
-    return this.change(username, (trx, u) => grantRole(trx, u.id, role));
+  async grant(by: AuditActor, username: string, role: string): Promise<AccountListItem> {
+    return this.change(by, username, 'role_grant', async (trx, u) => {
+      await grantRole(trx, u.id, role);
+      return { role };
+    });
   }
 
-  async revoke(actor: string, username: string, role: string): Promise<AccountListItem> {
-    if (role === 'sys_administrator' && sameUsername(actor, username)) {
+  async revoke(by: AuditActor, username: string, role: string): Promise<AccountListItem> {
+    if (role === 'sys_administrator' && by.username !== null && sameUsername(by.username, username)) {
       throw invalid('cannot_revoke_self', 'An administrator cannot remove their own sys_administrator role');
     }
-    return this.change(username, async (trx, u) => {
+    return this.change(by, username, 'role_revoke', async (trx, u) => {
       if (!(await revokeRole(trx, u.id, role)))
         throw notFound('role_not_assigned', `${u.username} does not have the role ${role}`);
+      return { role };
     });
   }
 
-  async create(input: NewAccount): Promise<AccountListItem> {
-    const { id } = await createAccount(this.db, input);
+  async create(by: AuditActor, input: NewAccount): Promise<AccountListItem> {
+    const { id } = await createAccount(this.db, input, by);
     // Nothing of a new account is cached, but what is derived from the accounts must learn of it.
     this.deps.invalidate(id);
     return this.item(this.db, id);
   }
 
   /** An administrator sets a new password; every session of the user ends. */
-  async resetPassword(username: string, password: string): Promise<AccountListItem> {
+  async resetPassword(by: AuditActor, username: string, password: string): Promise<AccountListItem> {
+    return this.replacePassword(by, username, password, 'password_set');
+  }
+
+  private async replacePassword(
+    by: AuditActor,
+    username: string,
+    password: string,
+    action: 'password_set' | 'password_change',
+  ): Promise<AccountListItem> {
     assertPasswordRules(password);
     const hash = await hashPassword(password);
-    return this.change(username, (trx, u) => replacePassword(trx, u.id, hash));
+    return this.change(by, username, action, (trx, u) => replacePassword(trx, u.id, hash));
   }
 
   /** The user changes their own password, proving the current one; every session ends. */
-  async changeOwnPassword(username: string, current: string, next: string): Promise<AccountListItem> {
+  async changeOwnPassword(by: AuditActor, username: string, current: string, next: string): Promise<AccountListItem> {
     assertPasswordRules(next);
     const user = await this.requireUser(this.db, username);
     const check = await this.deps.passwords.check(
@@ -216,6 +245,6 @@ export class AccountAdminService {
       throw invalid('invalid_current_password', 'The current password is wrong', [
         { field: 'current_password', rule: 'matches', message: 'current_password is wrong' },
       ]);
-    return this.resetPassword(username, next);
+    return this.replacePassword(by, username, next, 'password_change');
   }
 }

@@ -9,6 +9,8 @@ import { findUserByUsername, insertUser } from '../identity/users-repository.js'
 import { addTeamMember, ensureDefaultTeam, findTeamByShort } from '../teams/teams-repository.js';
 import { grantRole } from './roles-repository.js';
 import { isValidUsername, normalizeUsername } from '../identity/usernames.js';
+import { recordAudit } from '../audit/audit-repository.js';
+import type { AuditActor } from '../audit/audit-actions.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -32,6 +34,7 @@ export interface NewAccount {
 export async function createAccount(
   db: Kysely<Database>,
   input: NewAccount,
+  by: AuditActor,
 ): Promise<{ id: string; username: string }> {
   if (!isValidUsername(input.username)) {
     throw invalid('invalid_input', 'username must be 1–256 of A-Z a-z 0-9 . _ @ + - and not "api"', [
@@ -77,7 +80,15 @@ export async function createAccount(
       properties: '{}',
     });
     for (const t of teams) await addTeamMember(trx, id, t.id);
-    for (const role of new Set(input.roles ?? [])) await grantRole(trx, id, role);
+    const roles = [...new Set(input.roles ?? [])];
+    for (const role of roles) await grantRole(trx, id, role);
+    await recordAudit(trx, {
+      action: 'account_create',
+      by,
+      subject: input.username,
+      subjectId: id,
+      data: { roles, teams: teams.map((t) => t.short) },
+    });
   });
   return { id, username: input.username };
 }

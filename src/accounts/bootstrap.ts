@@ -9,6 +9,7 @@ import { ensureRole, SYSTEM_ROLES } from './roles-repository.js';
 import { countUsersWithRole } from '../identity/users-repository.js';
 import { createAccount } from './account-service.js';
 import { AppError } from '../lib/errors.js';
+import { STARTUP_ACTOR } from '../audit/audit-actions.js';
 
 export interface BootstrapOptions {
   dataDir: string;
@@ -32,7 +33,7 @@ export async function bootstrapInstance(db: Kysely<Database>, opts: BootstrapOpt
   const generated = opts.adminPassword === null;
   const password = opts.adminPassword ?? randomBytes(18).toString('base64url');
   try {
-    await createAccount(db, { username, password, roles: [...SYSTEM_ROLES] });
+    await createAccount(db, { username, password, roles: [...SYSTEM_ROLES] }, STARTUP_ACTOR);
   } catch (err) {
     // Another instance starting at the same moment created it first.
     if (err instanceof AppError && err.code === 'user_exists') return {};

@@ -11,6 +11,8 @@ import { findUserByUsername, updateUser, userRoleNames } from '../identity/users
 import { findTeamById, isTeamMember } from '../teams/teams-repository.js';
 import { listAccounts, teamsOfUser } from './account-queries.js';
 import { accountListItem, profileTeam, profileUser } from './account-views.js';
+import { recordAudit } from '../audit/audit-repository.js';
+import type { AuditActor } from '../audit/audit-actions.js';
 
 export const PROFILE_DATASETS = ['user', 'teams', 'roles', 'apps'] as const;
 
@@ -86,7 +88,8 @@ export class ProfileService {
   }
 
   /** Applies every field or none. Shape rules are checked by the route schema before this. */
-  async update(username: string, input: ProfileUpdate): Promise<ProfileUser> {
+  /** `by` another account than the user's own (an administrator) is recorded in the audit trail. */
+  async update(by: AuditActor, username: string, input: ProfileUpdate): Promise<ProfileUser> {
     if (
       input.user_properties !== undefined &&
       Buffer.byteLength(JSON.stringify(input.user_properties)) > MAX_PROPERTIES_BYTES
@@ -122,6 +125,14 @@ export class ProfileService {
         changes.team_id = input.team_id;
       }
       if (Object.keys(changes).length > 0) await updateUser(trx, user.id, changes);
+      if (by.userId !== user.id)
+        await recordAudit(trx, {
+          action: 'profile_update',
+          by,
+          subject: user.username,
+          subjectId: user.id,
+          data: { fields: Object.keys(changes) },
+        });
       return user.id;
     });
     this.opts.invalidate(userId);

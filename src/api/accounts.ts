@@ -4,6 +4,8 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authSecurity, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
+import { actorOf } from '../http/audit-actor.js';
+import type { AuditActor } from '../audit/audit-actions.js';
 import { ROLE_NAME_PATTERN } from '../accounts/roles-repository.js';
 import type { AccountAdminService } from '../accounts/account-admin-service.js';
 import type { AccountListItem } from '../accounts/account-shapes.js';
@@ -26,33 +28,31 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAd
     path: string,
     summary: string,
     message: string,
-    act: (actor: string, username: string) => Promise<AccountListItem>,
+    act: (by: AuditActor, username: string) => Promise<AccountListItem>,
   ) =>
     app.post(`/api/core/account/${path}/:username`, {
       config: admins,
       schema: { tags, security, summary, params: Type.Object({ username: Username }), response: itemResponse },
       handler: async (request, reply) =>
-        sendEnvelope(reply, { item: await act(callerOf(request).account.username, request.params.username) }, message),
+        sendEnvelope(reply, { item: await act(actorOf(request), request.params.username) }, message),
     });
 
   userAction(
     'lock',
     'Lock an account (ends its sessions; no credential works until unlock)',
     'account locked',
-    (actor, u) => admin.lock(actor, u),
+    (by, u) => admin.lock(by, u),
   );
-  userAction('unlock', 'Unlock an account (also clears failed-password lockout)', 'account unlocked', (_actor, u) =>
-    admin.unlock(u),
+  userAction('unlock', 'Unlock an account (also clears failed-password lockout)', 'account unlocked', (by, u) =>
+    admin.unlock(by, u),
   );
   userAction(
     'cancel',
     'Cancel (deactivate) an account; runs the user_cancel hook in the same transaction',
     'account cancelled',
-    (actor, u) => admin.cancel(actor, u),
+    (by, u) => admin.cancel(by, u),
   );
-  userAction('reactivate', 'Reactivate a cancelled account', 'account reactivated', (actor, u) =>
-    admin.reactivate(actor, u),
-  );
+  userAction('reactivate', 'Reactivate a cancelled account', 'account reactivated', (by, u) => admin.reactivate(by, u));
 
   app.post('/api/core/account/copy/:source_username/:target_username', {
     config: admins,
@@ -66,7 +66,7 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAd
     handler: async (request, reply) =>
       sendEnvelope(
         reply,
-        { item: await admin.copy(request.params.source_username, request.params.target_username) },
+        { item: await admin.copy(actorOf(request), request.params.source_username, request.params.target_username) },
         'account copied',
       ),
   });
@@ -97,7 +97,7 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAd
     },
     handler: async (request, reply) => {
       const b = request.body;
-      const item = await admin.create({
+      const item = await admin.create(actorOf(request), {
         username: b.username,
         password: b.password,
         ...(b.roles ? { roles: b.roles } : {}),
@@ -122,6 +122,7 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAd
     },
     handler: async (request, reply) => {
       const item = await admin.changeOwnPassword(
+        actorOf(request),
         callerOf(request).account.username,
         request.body.current_password,
         request.body.new_password,
@@ -143,7 +144,7 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAd
     handler: async (request, reply) =>
       sendEnvelope(
         reply,
-        { item: await admin.resetPassword(request.params.username, request.body.password) },
+        { item: await admin.resetPassword(actorOf(request), request.params.username, request.body.password) },
         'password set',
       ),
   });
@@ -162,8 +163,8 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAd
         const { username, role } = request.params;
         const item =
           action === 'grant'
-            ? await admin.grant(username, role)
-            : await admin.revoke(callerOf(request).account.username, username, role);
+            ? await admin.grant(actorOf(request), username, role)
+            : await admin.revoke(actorOf(request), username, role);
         return sendEnvelope(reply, { item }, `role ${action === 'grant' ? 'granted' : 'revoked'}`);
       },
     });

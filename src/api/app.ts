@@ -15,6 +15,7 @@ import { uuidRoutes } from './uuid.js';
 import { systemInfoRoutes } from './system-info.js';
 import { srsRoutes } from './srs.js';
 import { fontRoutes } from './fonts.js';
+import { auditRoutes } from './audit.js';
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = await createHttpApp({
@@ -30,6 +31,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(profileRoutes, { profiles: services.profiles, accounts: services.accounts });
   await app.register(accountAdminRoutes, { accounts: services.accounts });
   await app.register(teamRoutes, { teams: services.teams });
+  await app.register(auditRoutes, { audit: services.audit });
   await app.register(pingRoutes);
   await app.register(previewRoutes, { previews: services.previews });
   await app.register(uuidRoutes);

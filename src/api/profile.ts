@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authSecurity, sendEnvelope, standardErrors } from '../http/envelope.js';
+import { actorOf } from '../http/audit-actor.js';
 import { callerOf } from '../http/auth-hook.js';
 import { requireSelfOrAdmin } from '../auth/guard.js';
 import { APP_NAME_PATTERN } from '../apps/apps-directory.js';
@@ -66,7 +67,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{
       const { username, ...fields } = request.body;
       const target = username ?? callerOf(request).account.username;
       requireSelfOrAdmin(request.principal, target);
-      const user = await profiles.update(target, fields);
+      const user = await profiles.update(actorOf(request), target, fields);
       return sendEnvelope(reply, { user }, 'profile updated');
     },
   });
@@ -91,7 +92,11 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{
       response: contextResponse,
     },
     handler: async (request, reply) => {
-      const item = await admin.setContext(callerOf(request).account.username, request.params.app_name);
+      const item = await admin.setContext(
+        actorOf(request),
+        callerOf(request).account.username,
+        request.params.app_name,
+      );
       return sendEnvelope(reply, { item }, 'context changed');
     },
   });
@@ -105,7 +110,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{
     },
     handler: async (request, reply) => {
       requireSelfOrAdmin(request.principal, request.params.username);
-      const item = await admin.setContext(request.params.username, request.params.app_name);
+      const item = await admin.setContext(actorOf(request), request.params.username, request.params.app_name);
       return sendEnvelope(reply, { item }, 'context changed');
     },
   });

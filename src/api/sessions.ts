@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeOf, ErrorEnvelope, authSecurity, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import type { LoginService } from '../auth/login-service.js';
+import { actorOf } from '../http/audit-actor.js';
 
 export const SESSION_COOKIE = 'ptoken';
 
@@ -56,7 +57,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
     },
     handler: async (request, reply: FastifyReply) => {
       const { username, password, createCookie } = request.body;
-      const result = await login.login(username, password, request.ip);
+      const result = await login.login(username, password, actorOf(request));
       if (createCookie) reply.setCookie(SESSION_COOKIE, result.token, cookieOptions(request, result.expiresIn));
       return sendEnvelope(
         reply,
@@ -90,7 +91,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
     },
     handler: async (request, reply) => {
       const caller = callerOf(request);
-      await login.logout(caller.account.id);
+      await login.logout(actorOf(request));
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return sendEnvelope(reply, { username: caller.account.username, sessions_ended: true }, 'logged out');
     },

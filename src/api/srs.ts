@@ -26,6 +26,7 @@ import {
   STARTER_ANSWER,
   TemplatePath,
 } from './srs-schemas.js';
+import { actorOf } from '../http/audit-actor.js';
 
 const tags = ['reports'];
 const security = authSecurity;
@@ -169,7 +170,7 @@ export const srsRoutes: FastifyPluginAsyncTypebox<{ srs: SrsService }> = async (
         },
         handler: async (request, reply) => {
           const r = await srs.render(srsRequest(request), request.params.templatename, format, {
-            requestId: String(request.id),
+            by: actorOf(request),
             fontBaseUrl: FONT_BASE_URL,
             signal: abortOnDisconnect(reply),
           });

@@ -5,6 +5,7 @@ import { authSecurity, EnvelopeOf, ErrorEnvelope, sendEnvelope, standardErrors }
 import { Username } from '../accounts/account-shapes.js';
 import { optionalBody } from '../http/validation.js';
 import { TEAM_SHORT_PATTERN, TEAM_TYPES, type TeamService } from '../teams/team-service.js';
+import { actorOf } from '../http/audit-actor.js';
 
 const tags = ['teams'];
 const security = authSecurity;
@@ -54,7 +55,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ teams: TeamService }> = asy
       const { team_short, team_name, team_type } = request.body;
       return sendEnvelope(
         reply,
-        { item: await teams.create(team_short, team_name, team_type ?? 'internal') },
+        { item: await teams.create(actorOf(request), team_short, team_name, team_type ?? 'internal') },
         'team created',
         201,
       );
@@ -81,6 +82,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ teams: TeamService }> = asy
         reply,
         {
           item: await teams.addMember(
+            actorOf(request),
             request.params.team_short,
             request.params.username,
             request.body?.teamuser_lvl ?? null,
@@ -102,7 +104,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ teams: TeamService }> = asy
     handler: async (request, reply) =>
       sendEnvelope(
         reply,
-        { item: await teams.removeMember(request.params.team_short, request.params.username) },
+        { item: await teams.removeMember(actorOf(request), request.params.team_short, request.params.username) },
         'member removed',
       ),
   });

@@ -6,6 +6,7 @@ import { callerOf } from '../http/auth-hook.js';
 import { requireSelfOrAdmin } from '../auth/guard.js';
 import { USERNAME_PATTERN } from '../identity/usernames.js';
 import { TOKEN_NAME_PATTERN, TokenRecordSchema, type TokenService } from '../tokens/token-service.js';
+import { actorOf } from '../http/audit-actor.js';
 
 const TokenList = EnvelopeOf(Type.Object({ items: Type.Array(TokenRecordSchema) }));
 const TokenItem = EnvelopeOf(Type.Object({ item: TokenRecordSchema }));
@@ -60,7 +61,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = 
     },
     handler: async (request, reply) => {
       const caller = callerOf(request).account.username;
-      const item = await tokens.create(caller, request.params.token_name, caller);
+      const item = await tokens.create(caller, request.params.token_name, caller, actorOf(request));
       return sendEnvelope(reply, { item }, 'token created', 201);
     },
   });
@@ -79,6 +80,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = 
         request.params.username,
         request.params.token_name,
         callerOf(request).account.username,
+        actorOf(request),
       );
       return sendEnvelope(reply, { item }, 'token created', 201);
     },
@@ -94,7 +96,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = 
     },
     handler: async (request, reply) => {
       requireSelfOrAdmin(request.principal, request.params.username);
-      const item = await tokens.delete(request.params.username, request.params.token_name);
+      const item = await tokens.delete(request.params.username, request.params.token_name, actorOf(request));
       return sendEnvelope(reply, { item }, 'token deleted');
     },
   });

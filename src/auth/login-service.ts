@@ -4,7 +4,7 @@
 // after comparable work, so neither the answers nor their timing tell whether it exists. While
 // an account is locked no password is verified, so the right one cannot be recognised.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, Db } from '../db/schema.js';
 import type { Settings } from '../config/config.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
 import { isoMicros } from '../lib/time.js';
@@ -17,6 +17,8 @@ import type { IssuedJwt, JwtCodec } from './jwt.js';
 import { SharedFixedWindowLimiter, rateLimited } from './rate-limit.js';
 import { announceAuthChange } from './auth-changes.js';
 import { isWellFormedTokenValue } from './token-values.js';
+import { recordAudit } from '../audit/audit-repository.js';
+import type { AuditActor } from '../audit/audit-actions.js';
 
 export interface LoginResult extends IssuedJwt {
   username: string;
@@ -42,8 +44,14 @@ export class LoginService {
     this.limiter = new SharedFixedWindowLimiter(db, RATE_WINDOW_MS, onBackgroundError);
   }
 
-  async login(username: string, password: string, clientAddress: string): Promise<LoginResult> {
+  /**
+   * `from` is the request (client address, request id). Every attempt that gets past the rate
+   * limit is recorded in the audit trail: the success, or the failure with the username as typed
+   * and the reason. Rate-limited attempts are not: a flood must not turn into as many writes.
+   */
+  async login(username: string, password: string, from: AuditActor): Promise<LoginResult> {
     const normalized = normalizeUsername(username);
+    const clientAddress = from.client ?? '';
     // Counted in the database, so the limits hold for all instances together.
     const retry = await this.limiter.hit([
       { key: `a|${clientAddress}`, limit: this.settings.loginRateLimitPerAddress },
@@ -51,39 +59,54 @@ export class LoginService {
     ]);
     if (retry > 0) throw rateLimited(retry);
 
-    if (normalized === API_LOGIN_USERNAME.toUpperCase()) return this.loginWithApiToken(password);
-    return this.loginWithPassword(username, password);
+    if (normalized === API_LOGIN_USERNAME.toUpperCase())
+      return this.loginWithApiToken(password, { ...from, via: 'api_token' });
+    return this.loginWithPassword(username, password, { ...from, via: 'password' });
   }
 
-  private async loginWithApiToken(value: string): Promise<LoginResult> {
-    if (!isWellFormedTokenValue(value)) throw invalidCredentials();
-    let userId: string;
+  private async loginWithApiToken(value: string, from: AuditActor): Promise<LoginResult> {
+    const fail = async (err: AppError, userId: string | null = null): Promise<never> => {
+      await this.recordFailure(this.db, from, API_LOGIN_USERNAME, userId, err.code);
+      throw err;
+    };
+    if (!isWellFormedTokenValue(value)) return fail(invalidCredentials());
+    let ref: { tokenId: string; userId: string };
     try {
-      userId = (await this.auth.lookupToken(value)).userId;
+      ref = await this.auth.lookupToken(value);
     } catch (err) {
       // Only "no such token" is the caller's fault; a database fault stays a 503.
       if (!(err instanceof AppError)) throw err;
-      throw invalidCredentials();
+      return fail(invalidCredentials());
     }
     // A fresh login reads the account's current state, not what this instance cached.
-    this.auth.invalidateAccount(userId);
-    const account = await this.auth.account(userId);
-    if (!account) throw invalidCredentials();
+    this.auth.invalidateAccount(ref.userId);
+    const account = await this.auth.account(ref.userId);
+    if (!account) return fail(invalidCredentials());
     const block = accountBlock(account, isoMicros());
-    if (block) throw unauthenticated(block, BLOCK_MESSAGES[block]);
+    if (block) return fail(unauthenticated(block, BLOCK_MESSAGES[block]), account.id);
     const user = await findUserByUsername(this.db, account.username);
-    if (!user) throw invalidCredentials();
-    return this.issue(user);
+    if (!user) return fail(invalidCredentials());
+    const issued = await this.issue(user);
+    await recordAudit(this.db, {
+      action: 'login',
+      by: { ...from, username: user.username, userId: user.id },
+      subject: user.username,
+      subjectId: user.id,
+      data: { token_id: ref.tokenId },
+    });
+    return issued;
   }
 
-  private async loginWithPassword(username: string, password: string): Promise<LoginResult> {
+  private async loginWithPassword(username: string, password: string, from: AuditActor): Promise<LoginResult> {
     const user = await findUserByUsername(this.db, username);
     if (user) {
       // Cancelled (and, for an account exempt from lockout, locked): answered before any
       // password is verified. A lockout-enabled account's lock is found by the reservation.
       const block = accountBlock({ isActive: user.is_active === 1, lockoutEnd: user.lockout_end }, isoMicros());
-      if (block === 'account_cancelled' || (block !== null && user.lockout_enabled !== 1))
+      if (block === 'account_cancelled' || (block !== null && user.lockout_enabled !== 1)) {
+        await this.recordFailure(this.db, from, username, user.id, block);
         throw unauthenticated(block, BLOCK_MESSAGES[block]);
+      }
     }
     const owner: PasswordOwner = user
       ? {
@@ -93,7 +116,29 @@ export class LoginService {
           lockoutEnabled: user.lockout_enabled === 1,
         }
       : { kind: 'unknown', normalizedUsername: normalizeUsername(username) };
-    const check = await this.passwords.check(owner, password);
+    // The outcome is recorded with the check's own write (the lock, or the reset of the count).
+    const check = await this.passwords.check(owner, password, async (db, c) => {
+      if (c.outcome === 'ok' && user) {
+        const by = { ...from, username: user.username, userId: user.id };
+        await recordAudit(db, { action: 'login', by, subject: user.username, subjectId: user.id });
+        return;
+      }
+      await this.recordFailure(
+        db,
+        from,
+        username,
+        user?.id ?? null,
+        c.outcome === 'locked' ? 'account_locked' : 'invalid_credentials',
+      );
+      if (c.outcome === 'wrong' && c.lockedNow)
+        await recordAudit(db, {
+          action: 'account_lockout',
+          by: from,
+          actor: username,
+          subject: user?.username ?? username,
+          subjectId: user?.id ?? null,
+        });
+    });
     if (check.outcome === 'locked') throw unauthenticated('account_locked', BLOCK_MESSAGES.account_locked);
     if (check.outcome === 'wrong' || !user) {
       // A failure may have locked the account: its cached state must not outlive that.
@@ -118,10 +163,29 @@ export class LoginService {
     return { ...issued, username: user.username, userId: user.id };
   }
 
+  /** A failed attempt: the username as typed, the account's id when there is one, and why. */
+  private async recordFailure(
+    db: Db,
+    from: AuditActor,
+    typed: string,
+    userId: string | null,
+    reason: string,
+  ): Promise<void> {
+    await recordAudit(db, {
+      action: 'login_failed',
+      by: { ...from, userId },
+      actor: typed,
+      data: { reason },
+    });
+  }
+
   /** Ends every JWT session of the user on every device by rotating the SecurityStamp. */
-  async logout(userId: string): Promise<void> {
+  async logout(by: AuditActor): Promise<void> {
+    const userId = by.userId;
+    if (userId === null) return;
     await this.db.transaction().execute(async (trx) => {
       await rotateSecurityStamp(trx, userId);
+      await recordAudit(trx, { action: 'logout', by, subject: by.username, subjectId: userId });
       await announceAuthChange(trx, { users: [userId] });
     });
     this.auth.invalidateAccount(userId);

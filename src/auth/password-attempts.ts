@@ -3,7 +3,7 @@
 // lock at the limit) with the same number of queries and one verification of the same cost, so
 // neither the answers nor their timing tell whether an account exists.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, Db } from '../db/schema.js';
 import {
   lockIfLimitReached,
   reserveAttempt,
@@ -23,7 +23,8 @@ export type PasswordOwner =
 
 export type PasswordCheck =
   | { outcome: 'ok'; needsRehash: boolean }
-  | { outcome: 'wrong' }
+  /** lockedNow: this failure reached the limit and locked the subject. */
+  | { outcome: 'wrong'; lockedNow: boolean }
   /** Locked out (or every allowed failure is taken by attempts in flight): nothing was verified. */
   | { outcome: 'locked' };
 
@@ -40,28 +41,50 @@ export class PasswordAttempts {
     private readonly onBackgroundError: (err: unknown) => void,
   ) {}
 
-  async check(owner: PasswordOwner, password: string): Promise<PasswordCheck> {
+  /**
+   * `record` (the audit trail) runs in the transaction of the check's last write (the lock or
+   * the reset of the count), or on its own when the subject was locked and nothing was verified.
+   */
+  async check(
+    owner: PasswordOwner,
+    password: string,
+    record?: (db: Db, check: PasswordCheck) => Promise<void>,
+  ): Promise<PasswordCheck> {
     const subject: LockoutSubject =
       owner.kind === 'account'
         ? { kind: 'account', userId: owner.userId }
         : { kind: 'unknown', usernameDigest: unknownUsernameDigest(owner.normalizedUsername) };
     const counted = owner.kind === 'unknown' || owner.lockoutEnabled;
-    if (counted && !(await reserveAttempt(this.db, subject, this.policy))) return { outcome: 'locked' };
+    if (counted && !(await reserveAttempt(this.db, subject, this.policy))) {
+      const locked: PasswordCheck = { outcome: 'locked' };
+      await record?.(this.db, locked);
+      return locked;
+    }
 
     const stored = owner.kind === 'account' && owner.passwordHash !== null ? owner.passwordHash : this.hasher.dummyHash;
     const verification = await this.hasher.verify(password, stored);
     if (!verification.ok) {
-      // A lock ends the account's sessions on every instance: announced once the lock is
-      // committed (its UPDATE commits on its own, so the NOTIFY after it is delivered after it).
-      if (counted && (await lockIfLimitReached(this.db, subject, this.policy)) && owner.kind === 'account') {
-        await announceAuthChange(this.db, { users: [owner.userId] });
-      }
+      const wrong = await this.db.transaction().execute(async (trx) => {
+        const result: PasswordCheck = {
+          outcome: 'wrong',
+          lockedNow: counted && (await lockIfLimitReached(trx, subject, this.policy)),
+        };
+        await record?.(trx, result);
+        // A lock ends the account's sessions on every instance: announced on commit.
+        if (result.lockedNow && owner.kind === 'account') await announceAuthChange(trx, { users: [owner.userId] });
+        return result;
+      });
       if (owner.kind === 'unknown') this.sweepNowAndThen();
-      return { outcome: 'wrong' };
+      return wrong;
     }
+    const ok: PasswordCheck = { outcome: 'ok', needsRehash: verification.needsRehash };
     // Only an account's own hash can match (the dummy never does).
-    if (owner.kind === 'account') await resetFailures(this.db, owner.userId);
-    return { outcome: 'ok', needsRehash: verification.needsRehash };
+    if (owner.kind === 'account' || record)
+      await this.db.transaction().execute(async (trx) => {
+        if (owner.kind === 'account') await resetFailures(trx, owner.userId);
+        await record?.(trx, ok);
+      });
+    return ok;
   }
 
   private sweepNowAndThen(): void {

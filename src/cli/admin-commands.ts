@@ -9,8 +9,11 @@ import { ensureDefaultTeam, findTeamByShort, insertTeam } from '../teams/teams-r
 import { TokenService, TOKEN_NAME_PATTERN } from '../tokens/token-service.js';
 import { announceAuthChange } from '../auth/auth-changes.js';
 import { UsageError, many, one, type ParsedArgs } from './args.js';
+import { recordAudit } from '../audit/audit-repository.js';
+import { CLI_ACTOR } from '../audit/audit-actions.js';
 
-export const CLI_ACTOR = 'cli';
+/** Recorded as the creator of tokens made here. */
+export const CLI_CREATED_BY = 'cli';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -28,7 +31,11 @@ export async function userAdd(db: Kysely<Database>, args: ParsedArgs, out: (s: s
     throw new UsageError('give the password on standard input with --password-stdin');
   const password = await readStdin();
   await ensureDefaultTeam(db);
-  const created = await createAccount(db, { username, password, roles: many(args, 'role'), teams: many(args, 'team') });
+  const created = await createAccount(
+    db,
+    { username, password, roles: many(args, 'role'), teams: many(args, 'team') },
+    CLI_ACTOR,
+  );
   out(`created user ${created.username} (${created.id})`);
 }
 
@@ -45,7 +52,16 @@ export async function roleChange(db: Kysely<Database>, args: ParsedArgs, out: (s
     let done = true;
     if (action === 'grant') await grantRole(trx, user.id, role);
     else done = await revokeRole(trx, user.id, role);
-    if (done) await announceAuthChange(trx, { users: [user.id] });
+    if (done) {
+      await recordAudit(trx, {
+        action: action === 'grant' ? 'role_grant' : 'role_revoke',
+        by: CLI_ACTOR,
+        subject: user.username,
+        subjectId: user.id,
+        data: { role },
+      });
+      await announceAuthChange(trx, { users: [user.id] });
+    }
     return done;
   });
   if (action === 'grant') out(`granted ${role} to ${user.username}`);
@@ -60,7 +76,11 @@ export async function teamAdd(db: Kysely<Database>, args: ParsedArgs, out: (s: s
   if (type !== 'internal' && type !== 'external') throw new UsageError('--type must be internal or external');
   if (!/^[A-Za-z0-9_.-]{1,32}$/.test(short)) throw new UsageError('team short: 1–32 of A-Z a-z 0-9 _ . -');
   if (await findTeamByShort(db, short)) throw new UsageError(`team ${short} already exists`);
-  const team = await insertTeam(db, short, name, type);
+  const team = await db.transaction().execute(async (trx) => {
+    const created = await insertTeam(trx, short, name, type);
+    await recordAudit(trx, { action: 'team_create', by: CLI_ACTOR, subject: created.short, data: { name, type } });
+    return created;
+  });
   out(`created team ${team.short} (${team.id})`);
 }
 
@@ -69,7 +89,7 @@ export async function tokenCreate(db: Kysely<Database>, args: ParsedArgs, out: (
   const username = one(args, 'user');
   if (!name || !username) throw new UsageError('usage: platform-core token create <name> --user <username>');
   if (!new RegExp(TOKEN_NAME_PATTERN).test(name)) throw new UsageError('token name: 1–64 of A-Z a-z 0-9 . _ -');
-  const record = await new TokenService(db).create(username, name, CLI_ACTOR);
+  const record = await new TokenService(db).create(username, name, CLI_CREATED_BY, CLI_ACTOR);
   // The only time the value is ever shown.
   out(record.value ?? '');
 }

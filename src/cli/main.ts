@@ -15,6 +15,9 @@ const HELP = `platform-core <command>
   role grant|revoke <username> <role>
   team add <short> <name> [--type internal|external]
   token create <name> --user <username>   prints the token value once
+  audit [--user U] [--action A[,B]] [--from T] [--to T] [--limit N] [--json]
+                                          the audit trail, newest first (default 50 entries;
+                                          T is an ISO 8601 time; --json: one JSON object a line)
   render <template.frx> [--data <file.json|dataset.xml>] [--format html|pdf|frx] [--out <file>|-]
          [--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]
                                           renders a FastReport template (warnings on stderr),
@@ -27,7 +30,7 @@ const HELP = `platform-core <command>
 
 Configuration: see README.md (appsettings.json, Settings__* variables, PORT, DATA_DIR, DATABASE_URL, APPS_DIR).`;
 
-const BOOLEAN_FLAGS = ['password-stdin', 'help', 'embed-fonts'];
+const BOOLEAN_FLAGS = ['password-stdin', 'help', 'embed-fonts', 'json'];
 
 async function withDatabase(fn: (db: ReturnType<typeof openDatabase>['db']) => Promise<void>): Promise<void> {
   const config = loadConfig();
@@ -90,6 +93,11 @@ export async function main(argv: string[]): Promise<number> {
     case 'token create':
       await withDatabase((db) => tokenCreate(db, args, out));
       return 0;
+    case 'audit': {
+      const { auditCommand } = await import('./audit-command.js');
+      await withDatabase((db) => auditCommand(db, args, out));
+      return 0;
+    }
     default:
       throw new UsageError(`unknown command: ${args.positional.join(' ')}\n\n${HELP}`);
   }

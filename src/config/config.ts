@@ -62,6 +62,8 @@ export interface Settings {
   databaseConnectTimeoutSeconds: number;
   /** Longest a query of the platform's own may run (PostgreSQL statement_timeout). */
   databaseStatementTimeoutSeconds: number;
+  /** How long audit trail rows are kept; older ones are deleted in the background. */
+  auditRetentionDays: number;
   /** After SIGTERM: how long in-flight requests may take before the process exits anyway. */
   shutdownGraceSeconds: number;
 }
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       1,
       1_000_000,
     ),
+    auditRetentionDays: asNumber('Settings:AuditRetentionDays', s('AuditRetentionDays'), 90, 1, 36_500),
     authCacheSeconds: asNumber('Settings:AuthCacheSeconds', s('AuthCacheSeconds'), 30, 0, 60, false),
     allowedOrigins,
     fontDirs: listSetting(s('FontDirs')).map((d) => resolve(cwd, d)),

@@ -98,13 +98,26 @@ export interface InstanceSettingsTable {
   value: string;
 }
 
-export interface EventsTable {
+/** The audit trail (src/audit/): who did what to whom, from where. */
+export interface AuditLogTable {
   id: string;
-  type: string;
+  /** ISO UTC of the action. */
+  at: string;
+  /** One of AUDIT_ACTIONS (src/audit/audit-actions.ts). */
+  action: string;
+  /** Who acted: the account's username, or the username as typed for a failed login; null for the CLI. */
   actor: string | null;
+  actor_id: string | null;
+  /** What the action was done to: an account's username, a team's short name, a token's name. */
   subject: string | null;
-  created_at: string;
-  /** JSON object text. */
+  /** The account the action was done to, when it was one. */
+  subject_id: string | null;
+  /** The client's address (after Settings:TrustProxy), or `cli`. */
+  client: string | null;
+  /** The credential kind: password, api_token, jwt, cli. */
+  via: string | null;
+  request_id: string | null;
+  /** JSON object text: the action's details (reason, role, team, app, …). */
   data: string;
 }
 
@@ -116,7 +129,7 @@ export interface Database {
   user_roles: UserRolesTable;
   tokens: TokensTable;
   instance_settings: InstanceSettingsTable;
-  events: EventsTable;
+  audit_log: AuditLogTable;
   login_failures: LoginFailuresTable;
   login_rate_windows: LoginRateWindowsTable;
 }
@@ -126,7 +139,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type TeamRow = Selectable<TeamsTable>;
 export type TokenRow = Selectable<TokensTable>;
-export type EventRow = Selectable<EventsTable>;
+export type AuditRow = Selectable<AuditLogTable>;
 export type { ColumnType };
 
 /** The database or a transaction on it: what repository functions take, so services can compose them. */

@@ -125,6 +125,15 @@ function classify(err: FastifyError & { validation?: ValidationIssue[]; validati
   return { status: 500, code: 'internal_error', message: 'Internal server error' };
 }
 
+const LOGIN_ROUTE = '/api/core/account/login';
+const isLogin = (request: FastifyRequest): boolean => request.routeOptions.url === LOGIN_ROUTE;
+
+/** The login body's username, clipped: it is whatever the client typed. */
+function typedUsername(request: FastifyRequest): string | undefined {
+  const body = request.body as { username?: unknown } | null | undefined;
+  return typeof body?.username === 'string' ? body.username.slice(0, 256) : undefined;
+}
+
 function sendError(
   err: FastifyError,
   request: FastifyRequest,
@@ -141,8 +150,14 @@ function sendError(
     request.log.error({ err }, 'request failed');
   } else if (isPostgresDataException(err)) {
     request.log.warn({ err }, 'input passed validation but did not fit the database');
-  } else if (answer.status === 401) {
-    request.log.warn({ code: answer.code, url: request.routeOptions.url }, 'authentication failed');
+  } else if (answer.status === 401 || (answer.status === 429 && isLogin(request))) {
+    // A failed login names the username as typed and the client: what an operator (or fail2ban)
+    // needs to see who is being tried from where.
+    const username = isLogin(request) ? typedUsername(request) : undefined;
+    request.log.warn(
+      { code: answer.code, url: request.routeOptions.url, client: request.ip, ...(username ? { username } : {}) },
+      answer.status === 429 ? 'login rate-limited' : 'authentication failed',
+    );
   }
   if (answer.headers) reply.headers(answer.headers);
   const data = answer.details ? { code: answer.code, details: answer.details } : { code: answer.code };

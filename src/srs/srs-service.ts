@@ -22,6 +22,8 @@ import { requestedMaxPages } from './max-pages-param.js';
 import type { RenderFormat, RenderOutcome, RenderPool } from './render-pool/index.js';
 import { renderFileName } from './render-formats.js';
 import { starterTemplate, TemplateError } from '../report/index.js';
+import { recordAudit } from '../audit/audit-repository.js';
+import type { AuditActor } from '../audit/audit-actions.js';
 
 export interface SrsServiceDeps {
   db: Kysely<Database>;
@@ -213,7 +215,7 @@ export class SrsService {
     req: SrsRequest,
     templateName: string,
     format: RenderFormat,
-    opts: { requestId?: string; signal?: AbortSignal; fontBaseUrl?: string } = {},
+    opts: { by: AuditActor; signal?: AbortSignal; fontBaseUrl?: string },
   ): Promise<RenderedReport> {
     const truncateAtPages = requestedMaxPages(req.params, this.deps.pool.maxPages);
     const { app, definition } = await this.load(req.caller, req.id, req.appName);
@@ -230,7 +232,7 @@ export class SrsService {
           ...(definition.culture ? { culture: definition.culture } : {}),
           nowMs: wallClockNow(),
           ...(truncateAtPages !== undefined ? { truncateAtPages } : {}),
-          ...(opts.requestId ? { requestId: opts.requestId } : {}),
+          ...(opts.by.requestId ? { requestId: opts.by.requestId } : {}),
           ...(format === 'html' && opts.fontBaseUrl !== undefined ? { fontBaseUrl: opts.fontBaseUrl } : {}),
         },
         opts.signal,
@@ -240,6 +242,19 @@ export class SrsService {
       if (opts.signal?.aborted) throw clientClosed();
       throw renderFailure(err);
     }
+    // Rendering writes nothing, so the entry is its own statement, once the report exists.
+    await recordAudit(this.deps.db, {
+      action: 'srs_render',
+      by: opts.by,
+      data: {
+        app: app.name,
+        definition: req.id,
+        template: templateName,
+        format,
+        pages: outcome.pages,
+        ...(outcome.truncated ? { truncated: true } : {}),
+      },
+    });
     return { outcome, fileName: renderFileName(templateName, format) };
   }
 }

@@ -14,6 +14,8 @@ import {
   removeTeamMember,
   setMemberLevel,
 } from './teams-repository.js';
+import { recordAudit } from '../audit/audit-repository.js';
+import type { AuditActor } from '../audit/audit-actions.js';
 
 export const TEAM_SHORT_PATTERN = '^[A-Za-z0-9_.-]{1,32}$';
 export const TEAM_TYPES = ['internal', 'external'] as const;
@@ -45,25 +47,37 @@ export class TeamService {
     return rows.map(({ members, ...t }) => toItem(t, members));
   }
 
-  async create(short: string, name: string, type: string): Promise<TeamItem> {
+  async create(by: AuditActor, short: string, name: string, type: string): Promise<TeamItem> {
     if (await findTeamByShort(this.db, short)) throw conflict('team_exists', `Team ${short} already exists`);
-    return toItem(await insertTeam(this.db, short, name, type), 0);
+    const team = await this.db.transaction().execute(async (trx) => {
+      const created = await insertTeam(trx, short, name, type);
+      await recordAudit(trx, { action: 'team_create', by, subject: created.short, data: { name, type } });
+      return created;
+    });
+    return toItem(team, 0);
   }
 
-  async addMember(short: string, username: string, level: string | null): Promise<TeamItem> {
+  async addMember(by: AuditActor, short: string, username: string, level: string | null): Promise<TeamItem> {
     const team = await this.requireTeam(short);
     const user = await findUserByUsername(this.db, username);
     if (!user) throw notFound('user_not_found', `User ${username} not found`);
     await this.db.transaction().execute(async (trx) => {
       await addTeamMember(trx, user.id, team.id, level);
       if (level !== null) await setMemberLevel(trx, user.id, team.id, level);
+      await recordAudit(trx, {
+        action: 'team_member_add',
+        by,
+        subject: user.username,
+        subjectId: user.id,
+        data: { team: team.short, level },
+      });
     });
     this.invalidate(user.id);
     return toItem(team, await countMembers(this.db, team.id));
   }
 
   /** Removing the primary team moves the primary to another team; the last team stays. */
-  async removeMember(short: string, username: string): Promise<TeamItem> {
+  async removeMember(by: AuditActor, short: string, username: string): Promise<TeamItem> {
     const team = await this.requireTeam(short);
     const user = await findUserByUsername(this.db, username);
     if (!user) throw notFound('user_not_found', `User ${username} not found`);
@@ -76,6 +90,13 @@ export class TeamService {
         throw invalid('last_team', 'Every account belongs to at least one team; add another team first');
       if ((await primaryTeamId(trx, user.id)) === team.id) await setPrimaryTeam(trx, user.id, others[0]!.team_id);
       await removeTeamMember(trx, user.id, team.id);
+      await recordAudit(trx, {
+        action: 'team_member_remove',
+        by,
+        subject: user.username,
+        subjectId: user.id,
+        data: { team: team.short },
+      });
     });
     this.invalidate(user.id);
     return toItem(team, await countMembers(this.db, team.id));

@@ -17,6 +17,8 @@ import {
   type TokenListRow,
 } from '../identity/tokens-repository.js';
 import { orConflict } from '../db/database-errors.js';
+import { recordAudit } from '../audit/audit-repository.js';
+import type { AuditActor } from '../audit/audit-actions.js';
 
 export const TOKEN_NAME_PATTERN = '^[A-Za-z0-9._-]{1,64}$';
 /** Recorded as the token's login provider: tokens log in with the username `api`. */
@@ -71,7 +73,7 @@ export class TokenService {
     return this.listOwn(user.id);
   }
 
-  async create(ownerUsername: string, name: string, createdBy: string): Promise<TokenRecord> {
+  async create(ownerUsername: string, name: string, createdBy: string, by: AuditActor): Promise<TokenRecord> {
     const value = generateTokenValue();
     const row = await this.db.transaction().execute(async (trx) => {
       const owner = await findUserByUsername(trx, ownerUsername);
@@ -91,18 +93,32 @@ export class TokenService {
         }),
         () => conflict('token_exists', `User ${owner.username} already has a token named ${name}`),
       );
+      await recordAudit(trx, {
+        action: 'token_create',
+        by,
+        subject: owner.username,
+        subjectId: owner.id,
+        data: { name },
+      });
       return findToken(trx, owner.id, name);
     });
     if (!row) throw notFound('token_not_found', `Token ${name} not found`);
     return toRecord(row, value);
   }
 
-  async delete(ownerUsername: string, name: string): Promise<TokenRecord> {
+  async delete(ownerUsername: string, name: string, by: AuditActor): Promise<TokenRecord> {
     const row = await this.db.transaction().execute(async (trx) => {
       const owner = await this.requireUser(ownerUsername, trx);
       const token = await findToken(trx, owner.id, name);
       if (!token || !(await deleteTokenById(trx, token.id)))
         throw notFound('token_not_found', `Token ${name} of ${owner.username} not found`);
+      await recordAudit(trx, {
+        action: 'token_delete',
+        by,
+        subject: owner.username,
+        subjectId: owner.id,
+        data: { name },
+      });
       // Other instances forget the token when (and only if) this commits.
       await announceAuthChange(trx, { tokens: [token.id] });
       return token;

@@ -126,13 +126,14 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
         { username: ':username', user_id: null, cancelled_by: null },
       ]);
       const events = await f.inst.services.database.db
-        .selectFrom('events')
+        .selectFrom('audit_log')
         .selectAll()
         .where('subject', '=', 'quinn')
+        .where('action', '=', 'account_cancel')
         .execute();
       expect(events).toHaveLength(1);
-      expect(events[0]).toMatchObject({ type: 'user_cancel', actor: ADMIN.username });
-      expect(JSON.parse(events[0]!.data)).toEqual({ hook: 'sql_file', outcome: 'ok' });
+      expect(events[0]).toMatchObject({ action: 'account_cancel', actor: ADMIN.username, subject_id: id });
+      expect(JSON.parse(events[0]!.data)).toEqual({ hook: 'sql_file' });
     });
 
     it('a failing hook leaves the account active and answers 409 hook_failed (file re-read each time)', async () => {
@@ -161,12 +162,18 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
       expect(logged).toEqual([]);
       // Sessions were not ended either.
       expect((await f.inst.request(WHOAMI, { headers: { Authorization: `Bearer ${rosa}` } })).status).toBe(200);
+      // The cancel's own audit row rolled back with it; the broken hook is recorded on its own.
       const failed = await f.inst.services.database.db
-        .selectFrom('events')
+        .selectFrom('audit_log')
         .selectAll()
         .where('subject', '=', 'rosa')
+        .where('action', 'in', ['account_cancel', 'cancel_hook_failed'])
         .execute();
-      expect(JSON.parse(failed[0]!.data)).toMatchObject({ hook: 'sql_file', outcome: 'failed' });
+      expect(failed.map((e) => e.action)).toEqual(['cancel_hook_failed']);
+      expect(JSON.parse(failed[0]!.data)).toMatchObject({
+        hook: 'sql_file',
+        error: expect.stringMatching(/no_such_table/),
+      });
       rmSync(join(hooksDir(), 'user_cancel.sql'));
       expect((await f.as(f.adminJwt, 'POST', '/api/core/account/cancel/rosa')).status).toBe(200);
     });

@@ -11,6 +11,7 @@ import { createTestDatabase, dropTestDatabase, testDatabaseKinds, type TestDatab
 import { startInstance, type Instance } from '../support/instance.js';
 import { createAccount } from '../../src/accounts/account-service.js';
 import { openSqliteFile } from '../../src/db/sqlite-file.js';
+import { CLI_ACTOR } from '../../src/audit/audit-actions.js';
 
 const BIN = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'platform-core.js');
 /** Needs sys_administrator. */
@@ -69,11 +70,15 @@ describe.each(testDatabaseKinds())('CLI changes seen by the running server on %s
     // 30 s: without the announcement or the poll the server would keep its cached roles that long.
     inst = await startInstance(db, { Settings__AuthCacheSeconds: '30' });
     for (const username of ['cli.revoked', 'cli.fresh', 'cli.quiet'])
-      await createAccount(inst.services.database.db, {
-        username,
-        password,
-        roles: username === 'cli.revoked' ? ['sys_administrator'] : [],
-      });
+      await createAccount(
+        inst.services.database.db,
+        {
+          username,
+          password,
+          roles: username === 'cli.revoked' ? ['sys_administrator'] : [],
+        },
+        CLI_ACTOR,
+      );
   }, 60_000);
   afterAll(async () => {
     await inst?.stop();

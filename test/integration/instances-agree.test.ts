@@ -9,6 +9,7 @@ import { ADMIN, startInstance, type Instance } from '../support/instance.js';
 import { createAccount } from '../../src/accounts/account-service.js';
 import { LISTENER_APPLICATION_NAME } from '../../src/auth/auth-change-listener.js';
 import { sql } from 'kysely';
+import { CLI_ACTOR } from '../../src/audit/audit-actions.js';
 
 const WHOAMI = '/api/core/token/user';
 /** Needs sys_administrator: tells whether B still believes a revoked role. */
@@ -75,11 +76,15 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('instances on one Postg
     // Each instance listens on a connection of its own.
     expect((await listenerPids(b)).filter((p) => !aListeners.includes(p))).toHaveLength(1);
     adminJwt = await a.jwtFor(ADMIN.username, ADMIN.password);
-    await createAccount(a.services.database.db, {
-      username: 'agree.user',
-      password,
-      roles: ['sys_tokens', 'sys_administrator'],
-    });
+    await createAccount(
+      a.services.database.db,
+      {
+        username: 'agree.user',
+        password,
+        roles: ['sys_tokens', 'sys_administrator'],
+      },
+      CLI_ACTOR,
+    );
   }, 60_000);
   afterAll(async () => {
     for (const [kind, xs] of Object.entries(delays)) {

@@ -8,6 +8,7 @@ import { createAccount } from '../../src/accounts/account-service.js';
 import { argon2Hasher, type PasswordHasher } from '../../src/auth/passwords.js';
 import { sweepUnknownFailures } from '../../src/auth/lockout.js';
 import { LOCKED_FOREVER } from '../../src/lib/time.js';
+import { CLI_ACTOR } from '../../src/audit/audit-actions.js';
 
 const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)]!;
 
@@ -54,7 +55,7 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
       { passwordHasher: quickHasher },
     );
     for (const u of ['dave', 'erin', 'frank', 'grace', 'paula'])
-      await createAccount(inst.services.database.db, { username: u, password: `${u}-secret-pw` });
+      await createAccount(inst.services.database.db, { username: u, password: `${u}-secret-pw` }, CLI_ACTOR);
   });
   afterAll(async () => {
     await inst?.stop();
@@ -106,7 +107,7 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
   );
 
   it('an account exempt from lockout (LockoutEnabled off) is never locked by failed passwords', async () => {
-    await createAccount(inst.services.database.db, { username: 'ursula', password: 'ursula-secret-pw' });
+    await createAccount(inst.services.database.db, { username: 'ursula', password: 'ursula-secret-pw' }, CLI_ACTOR);
     await inst.services.database.db
       .updateTable('users')
       .set({ lockout_enabled: 0 })
@@ -208,8 +209,8 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
   });
 
   it('cancelled and administrator-locked accounts answer so on the first try, without a verification', async () => {
-    await createAccount(inst.services.database.db, { username: 'henry', password: 'henry-secret-pw' });
-    await createAccount(inst.services.database.db, { username: 'ingrid', password: 'ingrid-secret-pw' });
+    await createAccount(inst.services.database.db, { username: 'henry', password: 'henry-secret-pw' }, CLI_ACTOR);
+    await createAccount(inst.services.database.db, { username: 'ingrid', password: 'ingrid-secret-pw' }, CLI_ACTOR);
     await inst.services.database.db
       .updateTable('users')
       .set({ is_active: 0 })

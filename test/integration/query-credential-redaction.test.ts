@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, type TestDatabase } from '../support/databases.js';
 import { startInstance, type Instance } from '../support/instance.js';
 import { createAccount } from '../../src/accounts/account-service.js';
+import { CLI_ACTOR } from '../../src/audit/audit-actions.js';
 
 const WHOAMI = '/api/core/token/user';
 const PING = '/api/core/system/ping';
@@ -119,11 +120,15 @@ describe('query credentials in the logs', () => {
       Settings__SlowRequestMs: '1',
       Settings__LogLevel: 'trace',
     });
-    await createAccount(inst.services.database.db, {
-      username: 'quinn',
-      password: 'quinn-password-1',
-      roles: ['sys_tokens'],
-    });
+    await createAccount(
+      inst.services.database.db,
+      {
+        username: 'quinn',
+        password: 'quinn-password-1',
+        roles: ['sys_tokens'],
+      },
+      CLI_ACTOR,
+    );
     secrets.jwt = await inst.jwtFor('quinn', 'quinn-password-1');
     const created = await inst.request('/api/core/token/create/redaction', {
       method: 'POST',

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, dropTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.js';
 import { ADMIN, startInstance, type Instance } from '../support/instance.js';
 import { createAccount } from '../../src/accounts/account-service.js';
+import { CLI_ACTOR } from '../../src/audit/audit-actions.js';
 
 describe.each(testDatabaseKinds())('secrets at rest on %s', (kind) => {
   let db: TestDatabase;
@@ -23,7 +24,11 @@ describe.each(testDatabaseKinds())('secrets at rest on %s', (kind) => {
     });
     const userPassword = 'Very-Secret-Password-9';
     secrets.push(userPassword, 'Wrong-Password-Guess-1');
-    await createAccount(inst.services.database.db, { username: 'judy', password: userPassword, roles: ['sys_tokens'] });
+    await createAccount(
+      inst.services.database.db,
+      { username: 'judy', password: userPassword, roles: ['sys_tokens'] },
+      CLI_ACTOR,
+    );
 
     const login = await inst.login('judy', userPassword, { createCookie: true });
     const jwt = login.body.data.token as string;
@@ -63,7 +68,16 @@ describe.each(testDatabaseKinds())('secrets at rest on %s', (kind) => {
         .map((f) => join(db.dataDir, f));
       return execFileSync('cat', files, { maxBuffer: 256 * 1024 * 1024 }).toString('latin1');
     }
-    const tables = ['users', 'teams', 'team_members', 'roles', 'user_roles', 'tokens', 'instance_settings', 'events'];
+    const tables = [
+      'users',
+      'teams',
+      'team_members',
+      'roles',
+      'user_roles',
+      'tokens',
+      'instance_settings',
+      'audit_log',
+    ];
     const parts: string[] = [];
     for (const t of tables) {
       const rows = await sql<{ j: unknown }>`select row_to_json(x) as j from ${sql.table(t)} x`.execute(

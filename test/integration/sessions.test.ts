@@ -5,6 +5,7 @@ import { decodeJwt } from 'jose';
 import { createTestDatabase, dropTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.js';
 import { ADMIN, startInstance, type Instance } from '../support/instance.js';
 import { createAccount } from '../../src/accounts/account-service.js';
+import { CLI_ACTOR } from '../../src/audit/audit-actions.js';
 
 const WHOAMI = '/api/core/token/user';
 
@@ -24,11 +25,15 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
       Settings__AuthCacheSeconds: '1',
       Settings__AllowedOrigins: 'https://app.example',
     });
-    await createAccount(a.services.database.db, {
-      username: 'carol',
-      password: 'carol-password-1',
-      roles: ['sys_tokens'],
-    });
+    await createAccount(
+      a.services.database.db,
+      {
+        username: 'carol',
+        password: 'carol-password-1',
+        roles: ['sys_tokens'],
+      },
+      CLI_ACTOR,
+    );
   });
   afterAll(async () => {
     await a?.stop();
@@ -93,7 +98,8 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
       .select('id')
       .where('username', '=', 'carol')
       .executeTakeFirstOrThrow();
-    await a.services.login.logout(carol.id); // the service call every stamp-rotating API uses
+    // the service call every stamp-rotating API uses
+    await a.services.login.logout({ ...CLI_ACTOR, username: 'carol', userId: carol.id });
     expect((await a.request(WHOAMI, { headers: { Authorization: `Bearer ${t}` } })).status).toBe(401);
   });
 
@@ -103,9 +109,9 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
     const password = 'erin-password-1';
     const evil = 'https://evil.example';
     beforeAll(async () => {
-      await createAccount(a.services.database.db, { username: 'erin', password, roles: ['sys_tokens'] });
+      await createAccount(a.services.database.db, { username: 'erin', password, roles: ['sys_tokens'] }, CLI_ACTOR);
       // B's logouts are its own user's: A would see them only after its cache window.
-      await createAccount(a.services.database.db, { username: 'erin.b', password, roles: ['sys_tokens'] });
+      await createAccount(a.services.database.db, { username: 'erin.b', password, roles: ['sys_tokens'] }, CLI_ACTOR);
     });
     const logout = (inst: Instance, headers: Record<string, string>, method = 'GET') =>
       inst.request('/api/core/account/logout', { method, headers });

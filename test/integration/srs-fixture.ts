@@ -9,6 +9,7 @@ import { createAccount } from '../../src/accounts/account-service.js';
 import { grantRole } from '../../src/accounts/roles-repository.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../support/databases.js';
 import { ADMIN, startInstance, type Instance } from '../support/instance.js';
+import { CLI_ACTOR } from '../../src/audit/audit-actions.js';
 
 export const REPO_APPS_DIR = fileURLToPath(new URL('../../apps/', import.meta.url));
 
@@ -96,9 +97,9 @@ export async function startSrsFixture(kind: DatabaseKind, env: Record<string, st
   // One render worker: the machine's cores are shared with other test files.
   const inst = await startInstance(db, { APPS_DIR: appsDir, Settings__RenderWorkers: '1', ...env });
   const users = inst.services.database.db;
-  const dora = await createAccount(users, { username: 'dora', password: 'dora-password-1' });
+  const dora = await createAccount(users, { username: 'dora', password: 'dora-password-1' }, CLI_ACTOR);
   await grantRole(users, dora.id, 'app_demo');
-  await createAccount(users, { username: 'nemo', password: 'nemo-password-1' });
+  await createAccount(users, { username: 'nemo', password: 'nemo-password-1' }, CLI_ACTOR);
   const as: SrsFixture['as'] = (jwt, path, init = {}) =>
     inst.request(path, {
       ...init,

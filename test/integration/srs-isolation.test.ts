@@ -18,7 +18,7 @@ const PLATFORM_TABLES = [
   'user_roles',
   'tokens',
   'instance_settings',
-  'events',
+  'audit_log',
   'login_failures',
   'kysely_migration',
 ];

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createAccount, type NewAccount } from '../../src/accounts/account-service.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.js';
 import { ADMIN, startInstance, type Instance } from './instance.js';
+import { CLI_ACTOR } from '../../src/audit/audit-actions.js';
 
 /** An APPS_DIR with the apps `demo` and `other`, so app tests do not depend on the repo's apps/. */
 export function makeAppsDir(): string {
@@ -41,7 +42,7 @@ export async function startAccountsFixture(
     appsDir,
     async user(username, opts = {}) {
       const password = `${username}-password-1`;
-      await createAccount(inst.services.database.db, { username, password, ...opts });
+      await createAccount(inst.services.database.db, { username, password, ...opts }, CLI_ACTOR);
       return inst.jwtFor(username, password);
     },
     as(jwt, method, path, json) {

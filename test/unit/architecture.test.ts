@@ -29,7 +29,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  * | 7   | auth               | who is calling: sessions, API tokens, login, passwords, lockout      |
  * | 8   | identity           | the stored users and API tokens, username rules: what auth and the   |
  * |     |                    | domains that manage them read                                        |
- * | 9   | apps               | the applications directory                                           |
+ * | 9   | apps, audit        | the applications directory; the audit trail (written in the          |
+ * |     |                    | transaction of each action, read by the API and the CLI)             |
  * | 10  | report             | the report library: imports nothing of the service                   |
  * | 11  | db, config, lib    | storage, configuration, small helpers                                |
  */
@@ -43,7 +44,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['teams'],
   ['auth'],
   ['identity'],
-  ['apps'],
+  ['apps', 'audit'],
   ['report'],
   ['db', 'config', 'lib'],
 ];

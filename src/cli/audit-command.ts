@@ -1,0 +1,52 @@
+// `platform-core audit`: the audit trail on the terminal, newest first, with the API's filters.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { AuditTrail, type AuditEntryView } from '../audit/audit-trail.js';
+import { findUserByUsername } from '../identity/users-repository.js';
+import { AppError } from '../lib/errors.js';
+import { UsageError, many, one, type ParsedArgs } from './args.js';
+
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 100_000;
+
+function line(e: AuditEntryView): string {
+  const who = e.actor ?? 'cli';
+  const whom = e.subject && e.subject !== e.actor ? ` -> ${e.subject}` : '';
+  const from = e.client ? ` [${e.client}${e.via ? ` ${e.via}` : ''}]` : '';
+  const data = Object.keys(e.data).length > 0 ? ` ${JSON.stringify(e.data)}` : '';
+  return `${e.at}  ${e.action}  ${who}${whom}${from}${data}`;
+}
+
+export async function auditCommand(db: Kysely<Database>, args: ParsedArgs, out: (s: string) => void): Promise<void> {
+  const limitText = one(args, 'limit') ?? String(DEFAULT_LIMIT);
+  const limit = Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}`);
+  const trail = new AuditTrail({
+    db,
+    retentionDays: Number.POSITIVE_INFINITY,
+    findUserId: async (username) => (await findUserByUsername(db, username))?.id ?? null,
+    onError: () => undefined,
+  });
+  const user = one(args, 'user');
+  const from = one(args, 'from');
+  const to = one(args, 'to');
+  const actions = many(args, 'action').flatMap((a) => a.split(','));
+  let page: Awaited<ReturnType<AuditTrail['list']>>;
+  try {
+    page = await trail.list({
+      ...(user !== undefined ? { user } : {}),
+      ...(actions.length > 0 ? { actions } : {}),
+      ...(from !== undefined ? { from } : {}),
+      ...(to !== undefined ? { to } : {}),
+      limit,
+    });
+  } catch (err) {
+    // A bad --from/--to is the caller's to fix: said as usage, not as a failure.
+    if (err instanceof AppError) throw new UsageError(err.message);
+    throw err;
+  }
+  const json = args.flags.has('json');
+  for (const e of page.entries) out(json ? JSON.stringify(e) : line(e));
+  if (!json && page.next) out(`(more: raise --limit or narrow --from/--to)`);
+}
