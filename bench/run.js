@@ -39,6 +39,7 @@ import { summarize } from './lib/cpuprofile.js';
 
 const BENCHMARKS = {
   'http-auth': () => import('./http-auth.js'),
+  login: () => import('./login.js'),
   uuid: () => import('./uuid.js'),
   preview: () => import('./preview.js'),
   'preview-load': () => import('./preview-load.js'),

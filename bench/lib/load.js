@@ -5,12 +5,15 @@ import autocannon from 'autocannon';
 /**
  * One autocannon run. Returns the figures the reports use and the reasons it must count as
  * failed (any status other than 200, socket errors, timeouts, bodies failing `verifyBody`).
- * @param {{ url: string, headers?: Record<string,string>, connections: number, duration: number,
- *           pipelining?: number, verifyBody?: (body: string) => boolean }} o
+ * @param {{ url: string, method?: string, body?: string, headers?: Record<string,string>,
+ *           connections: number, duration: number, pipelining?: number,
+ *           verifyBody?: (body: string) => boolean }} o
  */
 export async function measure(o) {
   const result = await autocannon({
     url: o.url,
+    ...(o.method ? { method: o.method } : {}),
+    ...(o.body !== undefined ? { body: o.body } : {}),
     headers: o.headers ?? {},
     connections: o.connections,
     pipelining: o.pipelining ?? 1,
