@@ -24,6 +24,7 @@ import { SrsService } from './srs/srs-service.js';
 import { seedApps } from './srs/app-seed.js';
 import { loadAppLogin, openAppDatabase } from './srs/app-role.js';
 import type { Kysely } from 'kysely';
+import { Metrics } from './metrics/metrics.js';
 
 export interface Services {
   config: Config;
@@ -38,6 +39,8 @@ export interface Services {
   srs: SrsService;
   /** Markdown/HTML previews on worker threads. */
   previews: PreviewPool;
+  /** This instance's Prometheus registry (GET /metrics), recorded into by every layer. */
+  metrics: Metrics;
   bootstrap: BootstrapResult;
   close(): Promise<void>;
 }
@@ -63,6 +66,9 @@ export async function createServices(
     connectTimeoutMs,
     statementTimeoutMs: settings.databaseStatementTimeoutSeconds * 1000,
   });
+  const metrics = new Metrics();
+  if (settings.metricsToken !== null || config.metricsPort !== null) metrics.collectProcessMetrics();
+  if (database.poolUse) metrics.watchDatabasePool('platform', database.poolUse);
   // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
   let appDb: Kysely<any> | null = null;
   let authWatch: AuthChangeWatch | null = null;
@@ -94,8 +100,9 @@ export async function createServices(
       overrides.passwordHasher ?? argon2Hasher,
       { maxFailedAttempts: config.settings.lockoutMaxFailedAttempts, lockoutMinutes: config.settings.lockoutMinutes },
       onBackgroundError,
+      metrics,
     );
-    const login = new LoginService(database.db, jwt, auth, passwords, config.settings, onBackgroundError);
+    const login = new LoginService(database.db, jwt, auth, passwords, config.settings, onBackgroundError, metrics);
     const tokens = new TokenService(database.db, (ids) => auth.invalidateTokenIds(ids));
     // Set once the SRS service exists; account changes also make the SQLite directory copy stale.
     let directoryChanged = (): void => undefined;
@@ -120,12 +127,15 @@ export async function createServices(
     });
     const teams = new TeamService(database.db, invalidate);
     // PostgreSQL: the apps' SQL (seeds, SRS commands) runs on connections of the app role's own.
-    if (database.dialect === 'postgresql' && config.databaseUrl)
-      appDb = openAppDatabase(config.databaseUrl, await loadAppLogin(database.db), {
+    if (database.dialect === 'postgresql' && config.databaseUrl) {
+      const reports = openAppDatabase(config.databaseUrl, await loadAppLogin(database.db), {
         size: APP_POOL_SIZE,
         connectTimeoutMs,
         statementTimeoutMs: settings.srsStatementTimeoutSeconds * 1000,
       });
+      appDb = reports.db;
+      metrics.watchDatabasePool('reports', reports.use);
+    }
     await seedApps({ ...database, appDb }, config.appsDir, logger);
     // This thread's font service (the served web fonts); the render workers get them per job.
     setFontDirs(settings.fontDirs);
@@ -138,6 +148,7 @@ export async function createServices(
       scriptLimits: { maxSteps: settings.scriptMaxSteps, maxItems: settings.scriptMaxItems },
       fontDirs: settings.fontDirs,
     });
+    metrics.watchRenderPool(() => renderPool.stats());
     const srs = new SrsService({
       db: database.db,
       dialect: database.dialect,
@@ -149,6 +160,7 @@ export async function createServices(
       pool: renderPool,
       limits: { statementTimeoutMs: settings.srsStatementTimeoutSeconds * 1000, maxRows: settings.srsMaxRows },
       logger,
+      metrics,
     });
     if (srs.directory) directoryChanged = () => srs.directory?.markChanged();
     // Changes made by other instances or the CLI evict the auth caches within a second.
@@ -179,6 +191,7 @@ export async function createServices(
       teams,
       srs,
       previews,
+      metrics,
       bootstrap,
       async close() {
         await authWatch?.close();

@@ -15,6 +15,7 @@ import { uuidRoutes } from './uuid.js';
 import { systemInfoRoutes } from './system-info.js';
 import { srsRoutes } from './srs.js';
 import { fontRoutes } from './fonts.js';
+import { metricsRoutes } from './metrics.js';
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = await createHttpApp({
@@ -22,6 +23,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     logger: services.logger,
     auth: services.auth,
     onDatabaseFault: (fault) => services.database.storage.noteFault(fault),
+    metrics: services.metrics,
   });
   // In this order: it is the order of the OpenAPI document's paths.
   await app.register(opsRoutes, { database: services.database });
@@ -40,5 +42,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   await app.register(srsRoutes, { srs: services.srs });
   await app.register(fontRoutes);
+  // Only with its token: without one there is no /metrics on this port (404), see README "Metrics".
+  const metricsToken = services.config.settings.metricsToken;
+  if (metricsToken !== null) await app.register(metricsRoutes, { metrics: services.metrics, token: metricsToken });
   return app;
 }

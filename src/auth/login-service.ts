@@ -17,6 +17,7 @@ import type { IssuedJwt, JwtCodec } from './jwt.js';
 import { SharedFixedWindowLimiter, rateLimited } from './rate-limit.js';
 import { announceAuthChange } from './auth-changes.js';
 import { isWellFormedTokenValue } from './token-values.js';
+import { outcomeOf, type Metrics } from '../metrics/metrics.js';
 
 export interface LoginResult extends IssuedJwt {
   username: string;
@@ -38,21 +39,34 @@ export class LoginService {
     private readonly passwords: PasswordAttempts,
     private readonly settings: Settings,
     private readonly onBackgroundError: (err: unknown) => void,
+    private readonly metrics?: Metrics,
   ) {
     this.limiter = new SharedFixedWindowLimiter(db, RATE_WINDOW_MS, onBackgroundError);
   }
 
   async login(username: string, password: string, clientAddress: string): Promise<LoginResult> {
     const normalized = normalizeUsername(username);
-    // Counted in the database, so the limits hold for all instances together.
-    const retry = await this.limiter.hit([
-      { key: `a|${clientAddress}`, limit: this.settings.loginRateLimitPerAddress },
-      { key: `u|${clientAddress}|${normalized}`, limit: this.settings.loginRateLimitPerUser },
-    ]);
-    if (retry > 0) throw rateLimited(retry);
-
-    if (normalized === API_LOGIN_USERNAME.toUpperCase()) return this.loginWithApiToken(password);
-    return this.loginWithPassword(username, password);
+    const kind = normalized === API_LOGIN_USERNAME.toUpperCase() ? 'api_token' : 'password';
+    try {
+      // Counted in the database, so the limits hold for all instances together.
+      const retry = await this.limiter.hit([
+        { key: `a|${clientAddress}`, limit: this.settings.loginRateLimitPerAddress },
+        { key: `u|${clientAddress}|${normalized}`, limit: this.settings.loginRateLimitPerUser },
+      ]);
+      if (retry > 0) {
+        this.metrics?.rateLimitRejected('login');
+        throw rateLimited(retry);
+      }
+      const result =
+        kind === 'api_token'
+          ? await this.loginWithApiToken(password)
+          : await this.loginWithPassword(username, password);
+      this.metrics?.login(kind, 'success');
+      return result;
+    } catch (err) {
+      this.metrics?.login(kind, outcomeOf(err));
+      throw err;
+    }
   }
 
   private async loginWithApiToken(value: string): Promise<LoginResult> {

@@ -15,6 +15,7 @@ import {
 } from './lockout.js';
 import type { PasswordHasher } from './passwords.js';
 import { announceAuthChange } from './auth-changes.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 /** Whose password is checked: an account (with its stored hash), or a username without one. */
 export type PasswordOwner =
@@ -38,6 +39,7 @@ export class PasswordAttempts {
     readonly hasher: PasswordHasher,
     private readonly policy: LockoutPolicy,
     private readonly onBackgroundError: (err: unknown) => void,
+    private readonly metrics?: Metrics,
   ) {}
 
   async check(owner: PasswordOwner, password: string): Promise<PasswordCheck> {
@@ -53,8 +55,9 @@ export class PasswordAttempts {
     if (!verification.ok) {
       // A lock ends the account's sessions on every instance: announced once the lock is
       // committed (its UPDATE commits on its own, so the NOTIFY after it is delivered after it).
-      if (counted && (await lockIfLimitReached(this.db, subject, this.policy)) && owner.kind === 'account') {
-        await announceAuthChange(this.db, { users: [owner.userId] });
+      if (counted && (await lockIfLimitReached(this.db, subject, this.policy))) {
+        this.metrics?.lockout(owner.kind === 'account' ? 'account' : 'unknown_username');
+        if (owner.kind === 'account') await announceAuthChange(this.db, { users: [owner.userId] });
       }
       if (owner.kind === 'unknown') this.sweepNowAndThen();
       return { outcome: 'wrong' };

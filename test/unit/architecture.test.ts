@@ -31,7 +31,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  * |     |                    | domains that manage them read                                        |
  * | 9   | apps               | the applications directory                                           |
  * | 10  | report             | the report library: imports nothing of the service                   |
- * | 11  | db, config, lib    | storage, configuration, small helpers                                |
+ * | 11  | metrics            | the Prometheus registry every layer records into (issue #19)         |
+ * | 12  | db, config, lib    | storage, configuration, small helpers                                |
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['cli'],
@@ -45,6 +46,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['identity'],
   ['apps'],
   ['report'],
+  ['metrics'],
   ['db', 'config', 'lib'],
 ];
 
