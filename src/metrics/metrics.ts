@@ -3,10 +3,11 @@
 // must count only its own requests. Every layer records with a one-line call on this object;
 // gauges of the pools (render queue, database connections) are read from them at scrape time.
 //
-// The hot path (every HTTP request, every authenticated call) reuses one labels object per
-// series, so recording allocates nothing of ours; what prom-client does with it is its own.
+// The hot path (every HTTP request, every authentication) keeps its series as plain numbers
+// (hot-series.ts); the rest uses prom-client's metrics as they are.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '../lib/errors.js';
+import { registerCounter, registerHistogram, SeriesTable } from './hot-series.js';
 
 export const METRICS_PREFIX = 'platform_core_';
 
@@ -55,45 +56,47 @@ type AuthLabels = { kind: AuthKind; source: AuthSource; reason: string };
 
 export class Metrics {
   readonly registry = new Registry();
-  private readonly httpRequests: Counter<keyof HttpLabels>;
-  private readonly httpDuration: Histogram<keyof HttpLabels>;
-  private readonly authOutcomes: Counter<keyof AuthLabels>;
+  private readonly http = new SeriesTable<string, string, number, HttpLabels>(
+    (route, method, status) => ({ route, method, status: String(status) }),
+    HTTP_BUCKETS,
+  );
+  private readonly auth = new SeriesTable<AuthKind, AuthSource, string, AuthLabels>((kind, source, reason) => ({
+    kind,
+    source,
+    reason,
+  }));
   private readonly logins: Counter<'kind' | 'outcome'>;
   private readonly lockouts: Counter<'subject'>;
   private readonly rateLimited: Counter<'limit'>;
   private readonly renderDuration: Histogram<'app' | 'srs' | 'template' | 'format' | 'outcome'>;
   private readonly commandDuration: Histogram<'app' | 'srs' | 'template' | 'outcome'>;
-  /** route → method → status → the series' labels. */
-  private readonly httpSeries = new Map<string, Map<string, Map<number, HttpLabels>>>();
-  /** `kind source reason` → labels, for the few outcomes of the hot path. */
-  private readonly authSeries = new Map<string, AuthLabels>();
   private renderPool: (() => RenderPoolGauges) | null = null;
   private readonly databasePools = new Map<string, () => ConnectionPoolUse>();
 
   constructor() {
     const registers = [this.registry];
     const p = METRICS_PREFIX;
-    this.httpRequests = new Counter({
-      name: `${p}http_requests_total`,
-      help: 'HTTP requests answered, by route pattern, method and status',
-      labelNames: ['route', 'method', 'status'],
-      registers,
-    });
-    this.httpDuration = new Histogram({
-      name: `${p}http_request_duration_seconds`,
-      help: 'Time from receiving a request to sending its answer, by route pattern, method and status',
-      labelNames: ['route', 'method', 'status'],
-      buckets: HTTP_BUCKETS,
-      registers,
-    });
-    this.authOutcomes = new Counter({
-      name: `${p}auth_outcomes_total`,
-      help:
-        'Authentications of requests, by credential kind (jwt, token, malformed, none), where it was ' +
+    registerCounter(
+      this.registry,
+      this.http,
+      `${p}http_requests_total`,
+      'HTTP requests answered, by route pattern, method and status',
+      ['route', 'method', 'status'],
+    );
+    registerHistogram(
+      this.registry,
+      this.http,
+      `${p}http_request_duration_seconds`,
+      'Time from receiving a request to sending its answer, by route pattern, method and status',
+    );
+    registerCounter(
+      this.registry,
+      this.auth,
+      `${p}auth_outcomes_total`,
+      'Authentications of requests, by credential kind (jwt, token, malformed, none), where it was ' +
         'presented (header, cookie, query) and result (ok, or the error code)',
-      labelNames: ['kind', 'source', 'reason'],
-      registers,
-    });
+      ['kind', 'source', 'reason'],
+    );
     this.logins = new Counter({
       name: `${p}logins_total`,
       help: 'Login attempts, by kind (password, api_token) and outcome (success, or the error code)',
@@ -193,22 +196,12 @@ export class Metrics {
 
   /** One answered request. `route`: the route pattern (never the URL), or UNMATCHED_ROUTE. */
   httpRequest(route: string, method: string, status: number, seconds: number): void {
-    let byMethod = this.httpSeries.get(route);
-    if (!byMethod) this.httpSeries.set(route, (byMethod = new Map()));
-    let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-    let labels = byStatus.get(status);
-    if (!labels) byStatus.set(status, (labels = { route, method, status: String(status) }));
-    this.httpRequests.inc(labels);
-    this.httpDuration.observe(labels, seconds);
+    this.http.observe(this.http.get(route, method, status), seconds);
   }
 
   /** One authentication of a request: `reason` is 'ok', 'missing' or the error code. */
   authOutcome(kind: AuthKind, source: AuthSource, reason: string): void {
-    const key = `${kind} ${source} ${reason}`;
-    let labels = this.authSeries.get(key);
-    if (!labels) this.authSeries.set(key, (labels = { kind, source, reason }));
-    this.authOutcomes.inc(labels);
+    this.auth.get(kind, source, reason).count++;
   }
 
   login(kind: 'password' | 'api_token', outcome: string): void {

@@ -123,6 +123,15 @@ describe('GET /metrics on the public port (SQLite, Settings:MetricsToken)', () =
       after.count(`${P}http_request_duration_seconds`, healthz) -
         before.count(`${P}http_request_duration_seconds`, healthz),
     ).toBe(7);
+    // The histogram's buckets are cumulative, and +Inf holds every observation.
+    const bounds = after
+      .samplesOf(`${P}http_request_duration_seconds_bucket`, healthz)
+      .map((m) => [m.labels?.le === '+Inf' ? Infinity : Number(m.labels?.le), Number(m.value)] as const)
+      .sort((x, y) => x[0] - y[0]);
+    expect(bounds.length).toBeGreaterThan(5);
+    for (let i = 1; i < bounds.length; i++) expect(bounds[i]![1]).toBeGreaterThanOrEqual(bounds[i - 1]![1]);
+    expect(bounds.at(-1)).toEqual([Infinity, after.count(`${P}http_request_duration_seconds`, healthz)]);
+    expect(after.sum(`${P}http_request_duration_seconds`, healthz)).toBeGreaterThan(0);
     const profile = { route: '/api/core/account/profile/:username', method: 'GET', status: '404' };
     expect(after.value(`${P}http_requests_total`, profile) - before.value(`${P}http_requests_total`, profile)).toBe(3);
     const unmatched = { route: 'unmatched', method: 'GET', status: '404' };

@@ -24,12 +24,17 @@ export class Scrape {
   /** The sample of `name` (a histogram's: `<name>_count`…) whose labels include all of
    *  `labels`: exactly one, or none. */
   sample(name: string, labels: Record<string, string>): ParsedSample | undefined {
-    const found = this.plain
+    const found = this.samplesOf(name, labels);
+    if (found.length > 1) throw new Error(`${name}: ${found.length} samples match ${JSON.stringify(labels)}`);
+    return found[0];
+  }
+
+  /** Every sample of `name` whose labels include all of `labels` (a histogram's buckets). */
+  samplesOf(name: string, labels: Record<string, string>): ParsedSample[] {
+    return this.plain
       .filter((f) => f.name === name)
       .flatMap((f) => f.metrics)
       .filter((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v));
-    if (found.length > 1) throw new Error(`${name}: ${found.length} samples match ${JSON.stringify(labels)}`);
-    return found[0];
   }
 
   /** A counter's or gauge's value (0 when the series does not exist yet). */
