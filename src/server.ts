@@ -7,6 +7,7 @@ import { createServices, type Services } from './services.js';
 import { buildApp } from './api/app.js';
 import { createLogger } from './http/logger.js';
 import { trackConnections } from './http/connection-drain.js';
+import { startMetricsListener, type MetricsListener } from './http/metrics-listener.js';
 
 /** After the grace period, how long closing the services (database, workers) may take before
  *  the process exits anyway: they hold no client's request any more. */
@@ -16,6 +17,8 @@ export interface RunningServer {
   app: FastifyInstance;
   services: Services;
   url: string;
+  /** METRICS_PORT's listener (GET /metrics without credentials), or null. */
+  metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -37,8 +40,18 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
   const app = await buildApp(services);
   const connections = trackConnections(app.server);
   let address: string;
+  let metricsListener: MetricsListener | null = null;
   try {
     address = await app.listen({ port: config.port, host: config.host });
+    if (config.metricsPort !== null) {
+      metricsListener = await startMetricsListener({
+        port: config.metricsPort,
+        host: config.metricsHost,
+        metrics: services.metrics,
+        logger,
+      });
+      logger.info({ address: metricsListener.url }, `metrics at ${metricsListener.url}/metrics`);
+    }
   } catch (err) {
     await app.close().catch(() => undefined);
     await services.close();
@@ -54,6 +67,7 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
   const stop = () =>
     (stopping ??= (async () => {
       connections.beginDraining();
+      const metricsClosed = metricsListener?.close();
       const closed = app.close();
       let graceTimer: NodeJS.Timeout | undefined;
       const graceOver = new Promise<'grace over'>(
@@ -69,6 +83,7 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
       }
       clearTimeout(graceTimer);
       await closed;
+      await metricsClosed;
       await services.close();
     })());
 
@@ -97,5 +112,5 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
       });
     }
   }
-  return { app, services, url: address, stop };
+  return { app, services, url: address, metricsUrl: metricsListener?.url ?? null, stop };
 }

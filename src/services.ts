@@ -26,6 +26,7 @@ import { loadAppLogin, openAppDatabase } from './srs/app-role.js';
 import type { Kysely } from 'kysely';
 import { AuditTrail } from './audit/audit-trail.js';
 import { findUserByUsername } from './identity/users-repository.js';
+import { Metrics } from './metrics/metrics.js';
 
 export interface Services {
   config: Config;
@@ -42,6 +43,8 @@ export interface Services {
   audit: AuditTrail;
   /** Markdown/HTML previews on worker threads. */
   previews: PreviewPool;
+  /** This instance's Prometheus registry (GET /metrics), recorded into by every layer. */
+  metrics: Metrics;
   bootstrap: BootstrapResult;
   close(): Promise<void>;
 }
@@ -67,6 +70,9 @@ export async function createServices(
     connectTimeoutMs,
     statementTimeoutMs: settings.databaseStatementTimeoutSeconds * 1000,
   });
+  const metrics = new Metrics();
+  if (settings.metricsToken !== null || config.metricsPort !== null) metrics.collectProcessMetrics();
+  if (database.poolUse) metrics.watchDatabasePool('platform', database.poolUse);
   // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
   let appDb: Kysely<any> | null = null;
   let authWatch: AuthChangeWatch | null = null;
@@ -98,8 +104,9 @@ export async function createServices(
       overrides.passwordHasher ?? argon2Hasher,
       { maxFailedAttempts: config.settings.lockoutMaxFailedAttempts, lockoutMinutes: config.settings.lockoutMinutes },
       onBackgroundError,
+      metrics,
     );
-    const login = new LoginService(database.db, jwt, auth, passwords, config.settings, onBackgroundError);
+    const login = new LoginService(database.db, jwt, auth, passwords, config.settings, onBackgroundError, metrics);
     const tokens = new TokenService(database.db, (ids) => auth.invalidateTokenIds(ids));
     // Set once the SRS service exists; account changes also make the SQLite directory copy stale.
     let directoryChanged = (): void => undefined;
@@ -124,12 +131,15 @@ export async function createServices(
     });
     const teams = new TeamService(database.db, invalidate);
     // PostgreSQL: the apps' SQL (seeds, SRS commands) runs on connections of the app role's own.
-    if (database.dialect === 'postgresql' && config.databaseUrl)
-      appDb = openAppDatabase(config.databaseUrl, await loadAppLogin(database.db), {
+    if (database.dialect === 'postgresql' && config.databaseUrl) {
+      const reports = openAppDatabase(config.databaseUrl, await loadAppLogin(database.db), {
         size: APP_POOL_SIZE,
         connectTimeoutMs,
         statementTimeoutMs: settings.srsStatementTimeoutSeconds * 1000,
       });
+      appDb = reports.db;
+      metrics.watchDatabasePool('reports', reports.use);
+    }
     await seedApps({ ...database, appDb }, config.appsDir, logger);
     // This thread's font service (the served web fonts); the render workers get them per job.
     setFontDirs(settings.fontDirs);
@@ -142,6 +152,7 @@ export async function createServices(
       scriptLimits: { maxSteps: settings.scriptMaxSteps, maxItems: settings.scriptMaxItems },
       fontDirs: settings.fontDirs,
     });
+    metrics.watchRenderPool(() => renderPool.stats());
     const srs = new SrsService({
       db: database.db,
       dialect: database.dialect,
@@ -153,6 +164,7 @@ export async function createServices(
       pool: renderPool,
       limits: { statementTimeoutMs: settings.srsStatementTimeoutSeconds * 1000, maxRows: settings.srsMaxRows },
       logger,
+      metrics,
     });
     if (srs.directory) directoryChanged = () => srs.directory?.markChanged();
     // Changes made by other instances or the CLI evict the auth caches within a second.
@@ -191,6 +203,7 @@ export async function createServices(
       srs,
       audit,
       previews,
+      metrics,
       bootstrap,
       async close() {
         await audit.close();

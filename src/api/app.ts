@@ -16,6 +16,7 @@ import { systemInfoRoutes } from './system-info.js';
 import { srsRoutes } from './srs.js';
 import { fontRoutes } from './fonts.js';
 import { auditRoutes } from './audit.js';
+import { metricsRoutes } from './metrics.js';
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = await createHttpApp({
@@ -23,6 +24,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     logger: services.logger,
     auth: services.auth,
     onDatabaseFault: (fault) => services.database.storage.noteFault(fault),
+    metrics: services.metrics,
   });
   // In this order: it is the order of the OpenAPI document's paths.
   await app.register(opsRoutes, { database: services.database });
@@ -42,5 +44,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   await app.register(srsRoutes, { srs: services.srs });
   await app.register(fontRoutes);
+  // Only with its token: without one there is no /metrics on this port (404), see README "Metrics".
+  const metricsToken = services.config.settings.metricsToken;
+  if (metricsToken !== null) await app.register(metricsRoutes, { metrics: services.metrics, token: metricsToken });
   return app;
 }

@@ -19,6 +19,7 @@ import { announceAuthChange } from './auth-changes.js';
 import { isWellFormedTokenValue } from './token-values.js';
 import { recordAudit } from '../audit/audit-repository.js';
 import type { AuditActor } from '../audit/audit-actions.js';
+import { outcomeOf, type Metrics } from '../metrics/metrics.js';
 
 export interface LoginResult extends IssuedJwt {
   username: string;
@@ -40,6 +41,7 @@ export class LoginService {
     private readonly passwords: PasswordAttempts,
     private readonly settings: Settings,
     private readonly onBackgroundError: (err: unknown) => void,
+    private readonly metrics?: Metrics,
   ) {
     this.limiter = new SharedFixedWindowLimiter(db, RATE_WINDOW_MS, onBackgroundError);
   }
@@ -52,16 +54,27 @@ export class LoginService {
   async login(username: string, password: string, from: AuditActor): Promise<LoginResult> {
     const normalized = normalizeUsername(username);
     const clientAddress = from.client ?? '';
-    // Counted in the database, so the limits hold for all instances together.
-    const retry = await this.limiter.hit([
-      { key: `a|${clientAddress}`, limit: this.settings.loginRateLimitPerAddress },
-      { key: `u|${clientAddress}|${normalized}`, limit: this.settings.loginRateLimitPerUser },
-    ]);
-    if (retry > 0) throw rateLimited(retry);
-
-    if (normalized === API_LOGIN_USERNAME.toUpperCase())
-      return this.loginWithApiToken(password, { ...from, via: 'api_token' });
-    return this.loginWithPassword(username, password, { ...from, via: 'password' });
+    const kind = normalized === API_LOGIN_USERNAME.toUpperCase() ? 'api_token' : 'password';
+    try {
+      // Counted in the database, so the limits hold for all instances together.
+      const retry = await this.limiter.hit([
+        { key: `a|${clientAddress}`, limit: this.settings.loginRateLimitPerAddress },
+        { key: `u|${clientAddress}|${normalized}`, limit: this.settings.loginRateLimitPerUser },
+      ]);
+      if (retry > 0) {
+        this.metrics?.rateLimitRejected('login');
+        throw rateLimited(retry);
+      }
+      const result =
+        kind === 'api_token'
+          ? await this.loginWithApiToken(password, { ...from, via: kind })
+          : await this.loginWithPassword(username, password, { ...from, via: kind });
+      this.metrics?.login(kind, 'success');
+      return result;
+    } catch (err) {
+      this.metrics?.login(kind, outcomeOf(err));
+      throw err;
+    }
   }
 
   private async loginWithApiToken(value: string, from: AuditActor): Promise<LoginResult> {

@@ -15,6 +15,7 @@ import {
 } from './lockout.js';
 import type { PasswordHasher } from './passwords.js';
 import { announceAuthChange } from './auth-changes.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 /** Whose password is checked: an account (with its stored hash), or a username without one. */
 export type PasswordOwner =
@@ -39,6 +40,7 @@ export class PasswordAttempts {
     readonly hasher: PasswordHasher,
     private readonly policy: LockoutPolicy,
     private readonly onBackgroundError: (err: unknown) => void,
+    private readonly metrics?: Metrics,
   ) {}
 
   /**
@@ -74,6 +76,8 @@ export class PasswordAttempts {
         if (result.lockedNow && owner.kind === 'account') await announceAuthChange(trx, { users: [owner.userId] });
         return result;
       });
+      if (wrong.outcome === 'wrong' && wrong.lockedNow)
+        this.metrics?.lockout(owner.kind === 'account' ? 'account' : 'unknown_username');
       if (owner.kind === 'unknown') this.sweepNowAndThen();
       return wrong;
     }

@@ -66,11 +66,17 @@ export interface Settings {
   auditRetentionDays: number;
   /** After SIGTERM: how long in-flight requests may take before the process exits anyway. */
   shutdownGraceSeconds: number;
+  /** Settings:MetricsToken: the bearer token of GET /metrics on the public port (unset: no
+   *  /metrics there). */
+  metricsToken: string | null;
 }
 
 export interface Config {
   port: number;
   host: string;
+  /** METRICS_PORT: a listener of its own serving GET /metrics without credentials (null: none). */
+  metricsPort: number | null;
+  metricsHost: string;
   dataDir: string;
   databaseUrl: string | null;
   appsDir: string;
@@ -130,6 +136,9 @@ function asUrl(name: string, raw: unknown): string | null {
   }
   return s.replace(/\/+$/, '');
 }
+
+/** A metrics token shorter than this is refused at start: it is the only credential of /metrics. */
+const MIN_METRICS_TOKEN_LENGTH = 16;
 
 /** Defaults and bounds of the render limits: of the settings, and of the CLI's render flags
  *  (--timeout, --max-memory-mb) that override them. */
@@ -267,7 +276,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       false,
     ),
     shutdownGraceSeconds: asNumber('Settings:ShutdownGraceSeconds', s('ShutdownGraceSeconds'), 10, 0, 3600, false),
+    metricsToken: asString('Settings:MetricsToken', s('MetricsToken'), '').trim() || null,
   };
+  if (settings.metricsToken !== null && settings.metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new ConfigError(
+      `Settings:MetricsToken must be at least ${MIN_METRICS_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`,
+    );
+  }
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(settings.logLevel)) {
     throw new ConfigError(
       `Settings:LogLevel must be one of fatal, error, warn, info, debug, trace, silent ` +
@@ -284,9 +299,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     throw new ConfigError('PLATFORM_ADMIN_USERNAME: the username "api" is reserved for API-token logins');
   }
 
+  const port = asNumber('PORT', env.PORT, 8080, 0, 65535);
+  const host = asString('HOST', env.HOST, '0.0.0.0');
+  const metricsPort = env.METRICS_PORT?.trim() ? asNumber('METRICS_PORT', env.METRICS_PORT, 0, 0, 65535) : null;
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT (both are ${port}): /metrics is served without credentials there`,
+    );
+  }
   return {
-    port: asNumber('PORT', env.PORT, 8080, 0, 65535),
-    host: asString('HOST', env.HOST, '0.0.0.0'),
+    port,
+    host,
+    metricsPort,
+    metricsHost: asString('METRICS_HOST', env.METRICS_HOST, host),
     dataDir: resolve(cwd, env.DATA_DIR || 'data'),
     databaseUrl,
     appsDir: env.APPS_DIR ? resolve(cwd, env.APPS_DIR) : resolve(REPO_ROOT, 'apps'),

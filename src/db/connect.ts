@@ -8,7 +8,7 @@ import { openSqliteFile } from './sqlite-file.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { APP_SCHEMA, appDataFileFor } from './app-data.js';
-import { createPgPool } from './pg-pool.js';
+import { createPgPool, type PoolUse } from './pg-pool.js';
 import { withPgStartupLock } from './startup-lock.js';
 import { withFileStartupLock } from './file-start-lock.js';
 import { StorageHealth } from './storage-health.js';
@@ -48,6 +48,9 @@ export interface DatabaseHandle {
   exclusiveStart<T>(work: () => Promise<T>): Promise<T>;
   /** SQLite: whether its disk can take writes (readiness). */
   storage: StorageHealth;
+  /** PostgreSQL: the pool's connections now (metrics); null on SQLite, whose two connections
+   *  are opened once and never wait for each other in a pool. */
+  poolUse: (() => PoolUse) | null;
   close(): Promise<void>;
 }
 
@@ -75,7 +78,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   const tightened = securePrivateDirectory(opts.dataDir);
   if (opts.databaseUrl && /^postgres(ql)?:\/\//i.test(opts.databaseUrl)) {
     const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-    const { pool } = createPgPool({
+    const { pool, use } = createPgPool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       connectTimeoutMs: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
@@ -102,6 +105,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
       tightened,
       exclusiveStart: (work) => withPgStartupLock(lock, work),
       storage: new StorageHealth(null),
+      poolUse: use,
       close: () => db.destroy(),
     };
   }
@@ -128,6 +132,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     tightened,
     exclusiveStart: (work) => withFileStartupLock(`${file}.start-lock`, STARTUP_LOCK_WAIT_MS, work),
     storage: new StorageHealth(dirname(file)),
+    poolUse: null,
     close: async () => {
       await withApps.destroy();
       await db.destroy();

@@ -27,9 +27,18 @@ export interface PgPoolOptions {
   types?: pg.CustomTypesConfig;
 }
 
+/** A pool's connections now: open ones, idle ones, and clients waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface GuardedPool {
   /** For Kysely's PostgresDialect. */
   pool: PostgresPool;
+  /** Read at each metrics scrape. */
+  use(): PoolUse;
   end(): Promise<void>;
 }
 
@@ -92,6 +101,7 @@ export function createPgPool(opts: PgPoolOptions): GuardedPool {
       },
       end: () => pool.end(),
     },
+    use: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     end: () => pool.end(),
   };
 }

@@ -8,6 +8,7 @@ import { requireAnyRole, requirePrincipal } from '../auth/guard.js';
 import { assertSameOrigin } from './csrf.js';
 import { TtlCache } from '../auth/ttl-cache.js';
 import { missingHost } from './error-handler.js';
+import { outcomeOf, type AuthKind, type Metrics } from '../metrics/metrics.js';
 
 export type AuthMode = 'required' | 'optional' | 'none';
 
@@ -51,10 +52,14 @@ function parsedHeader(authorization: string): Credential | null {
   return cred;
 }
 
+/** The metrics' name of a credential's kind. */
+const AUTH_KIND: Record<Credential['kind'], AuthKind> = { jwt: 'jwt', api_token: 'token', malformed: 'malformed' };
+
 export function installAuthentication(
   app: FastifyInstance,
   auth: Authenticator,
   allowedOrigins: readonly string[],
+  metrics: Metrics,
 ): void {
   app.decorateRequest('principal', null);
 
@@ -84,7 +89,7 @@ export function installAuthentication(
       const hostError = missingHost(request);
       if (hostError) return done(hostError);
       if (mode === 'none') return done();
-      let cred: Credential | null;
+      let cred: Credential | null = null;
       let principal: Principal | undefined;
       try {
         const authorization = request.headers.authorization;
@@ -94,23 +99,32 @@ export function installAuthentication(
             ? parsedHeader(authorization)
             : findCredential({ authorization, cookieToken: cookieToken(request), queryToken: queryToken(request) });
         if (cred === null) {
-          if (mode === 'required') requirePrincipal(null);
+          if (mode === 'optional') return done();
+          metrics.authOutcome('none', 'none', 'missing');
+          requirePrincipal(null);
           return done();
         }
         principal = auth.authenticateCached(cred);
       } catch (err) {
-        return authFailed(request, mode, err, done);
+        return authFailed(request, mode, err, done, cred);
       }
       if (principal !== undefined) return authorize(request, roles, changesState, cred, principal, done);
       const presented = cred;
       auth.authenticate(presented).then(
         (p) => authorize(request, roles, changesState, presented, p, done),
-        (err: unknown) => authFailed(request, mode, err, done),
+        (err: unknown) => authFailed(request, mode, err, done, presented),
       );
     };
   }
 
-  function authFailed(request: FastifyRequest, mode: AuthMode, err: unknown, done: (err?: Error) => void): void {
+  function authFailed(
+    request: FastifyRequest,
+    mode: AuthMode,
+    err: unknown,
+    done: (err?: Error) => void,
+    cred: Credential | null,
+  ): void {
+    if (cred) metrics.authOutcome(AUTH_KIND[cred.kind], cred.source, outcomeOf(err));
     if (mode === 'optional') {
       request.log.info({ code: (err as { code?: string }).code }, 'optional authentication failed');
       done();
@@ -128,6 +142,7 @@ export function installAuthentication(
     done: (err?: Error) => void,
   ): void {
     request.principal = principal;
+    metrics.authOutcome(AUTH_KIND[cred.kind], cred.source, 'ok');
     try {
       if (cred.source === 'cookie') assertSameOrigin(request, allowedOrigins, changesState);
       if (roles) requireAnyRole(principal, roles);

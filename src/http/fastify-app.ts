@@ -18,6 +18,7 @@ import { installJsonParser } from './json-body.js';
 import { installNulGuard } from './nul-guard.js';
 import { lazyChildLoggerFactory } from './lazy-logger.js';
 import { holdTickObjectShape } from '../lib/tick-object-shape.js';
+import { UNMATCHED_ROUTE, type Metrics } from '../metrics/metrics.js';
 
 export interface HttpAppOptions {
   settings: Settings;
@@ -25,6 +26,8 @@ export interface HttpAppOptions {
   auth: Authenticator;
   /** A database failure answered to a client (the storage health learns of a full disk). */
   onDatabaseFault: (fault: DatabaseFault) => void;
+  /** Counts every answered request by route pattern, and the authentication outcomes. */
+  metrics: Metrics;
 }
 
 export async function createHttpApp({
@@ -32,6 +35,7 @@ export async function createHttpApp({
   logger,
   auth,
   onDatabaseFault,
+  metrics,
 }: HttpAppOptions): Promise<FastifyInstance> {
   // The CLI does this first thing; here for programs that embed the app (tests, the bench).
   holdTickObjectShape();
@@ -74,8 +78,12 @@ export async function createHttpApp({
 
   // Callback hooks rather than async ones: they run on every request, and an async hook costs a
   // promise and a microtask turn each (bench/http-auth.js measures the difference).
+  // The metrics are recorded here too rather than in a hook of their own (one call per hook).
+  // The route label is the route's pattern, never the URL (whose values are unbounded).
   app.addHook('onResponse', (request, reply, done) => {
-    logRequestEnd(request, reply.statusCode, reply.elapsedTime);
+    const ms = reply.elapsedTime;
+    logRequestEnd(request, reply.statusCode, ms);
+    metrics.httpRequest(request.routeOptions.url ?? UNMATCHED_ROUTE, request.method, reply.statusCode, ms / 1000);
     done();
   });
 
@@ -87,7 +95,7 @@ export async function createHttpApp({
   installNulGuard(app);
   // No per-request cookie parsing: the auth hook reads the Cookie header only when one is sent.
   await app.register(cookie, { hook: false });
-  installAuthentication(app, auth, settings.allowedOrigins);
+  installAuthentication(app, auth, settings.allowedOrigins, metrics);
   await registerOpenApi(app);
   return app;
 }

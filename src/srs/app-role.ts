@@ -6,7 +6,7 @@ import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely
 import type { Database } from '../db/schema.js';
 import { APP_LOGIN_KEY, APP_SCHEMA } from '../db/app-data.js';
 import { srsPgTypes } from './pg-types.js';
-import { createPgPool } from '../db/pg-pool.js';
+import { createPgPool, type PoolUse } from '../db/pg-pool.js';
 
 export interface AppLogin {
   user: string;
@@ -41,10 +41,15 @@ export interface AppPoolLimits {
   statementTimeoutMs: number;
 }
 
-/** A pool of app-role connections (SRS commands and seeds), with the SRS row types (pg-types.ts). */
-// biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
-export function openAppDatabase(databaseUrl: string, login: AppLogin, limits: AppPoolLimits): Kysely<any> {
-  const { pool } = createPgPool({
+/** A pool of app-role connections (SRS commands and seeds), with the SRS row types (pg-types.ts),
+ *  and its use now (metrics). */
+export function openAppDatabase(
+  databaseUrl: string,
+  login: AppLogin,
+  limits: AppPoolLimits,
+  // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
+): { db: Kysely<any>; use: () => PoolUse } {
+  const { pool, use } = createPgPool({
     connectionString: appDatabaseUrl(databaseUrl, login),
     max: limits.size,
     connectTimeoutMs: limits.connectTimeoutMs,
@@ -55,7 +60,7 @@ export function openAppDatabase(databaseUrl: string, login: AppLogin, limits: Ap
     types: srsPgTypes,
   });
   // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
-  return new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<any>({ dialect: new PostgresDialect({ pool }) }), use };
 }
 
 /** First thing in each app transaction. */

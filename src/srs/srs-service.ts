@@ -24,6 +24,7 @@ import { renderFileName } from './render-formats.js';
 import { starterTemplate, TemplateError } from '../report/index.js';
 import { recordAudit } from '../audit/audit-repository.js';
 import type { AuditActor } from '../audit/audit-actions.js';
+import type { Metrics, SrsLabels } from '../metrics/metrics.js';
 
 export interface SrsServiceDeps {
   db: Kysely<Database>;
@@ -41,6 +42,8 @@ export interface SrsServiceDeps {
   pool: RenderPool;
   limits: RunLimits;
   logger: Logger;
+  /** Times command runs and renders (by app, SRS and template). */
+  metrics?: Metrics;
 }
 
 export interface SrsRequest {
@@ -175,7 +178,7 @@ export class SrsService {
   /** Runs the SRS's commands: the JSON object a template receives. */
   async data(req: SrsRequest, opts: { signal?: AbortSignal } = {}): Promise<SrsData> {
     const { app, definition } = await this.load(req.caller, req.id, req.appName);
-    return this.run(req, app, definition, opts.signal);
+    return this.run(req, app, definition, { app: app.name, srs: definition.id, template: '' }, opts.signal);
   }
 
   /** `signal`: the client went away; commands still waiting or running on SQLite are stopped. */
@@ -183,6 +186,7 @@ export class SrsService {
     req: SrsRequest,
     app: AppContext,
     definition: SrsDefinition,
+    labels: SrsLabels,
     signal?: AbortSignal,
   ): Promise<SrsData> {
     const values: Record<string, ParamValue> = {
@@ -193,6 +197,7 @@ export class SrsService {
     };
     await this.refreshDirectory();
     let result: RunResult;
+    const started = performance.now();
     try {
       result = await runCommands(
         this.commands,
@@ -202,9 +207,11 @@ export class SrsService {
         signal,
       );
     } catch (err) {
+      this.deps.metrics?.srsCommands(labels, false, (performance.now() - started) / 1000);
       if (signal?.aborted) throw clientClosed();
       throw err;
     }
+    this.deps.metrics?.srsCommands(labels, true, (performance.now() - started) / 1000);
     return { ...result, definition, app };
   }
 
@@ -221,8 +228,10 @@ export class SrsService {
     const { app, definition } = await this.load(req.caller, req.id, req.appName);
     // The template is found before any SQL runs: a wrong name costs no database work.
     const templatePath = await this.templates.resolve(app.dir, templateName);
-    const { data } = await this.run(req, app, definition, opts.signal);
+    const labels: SrsLabels = { app: app.name, srs: definition.id, template: templateName };
+    const { data } = await this.run(req, app, definition, labels, opts.signal);
     let outcome: RenderOutcome;
+    const started = performance.now();
     try {
       outcome = await this.deps.pool.render(
         {
@@ -238,10 +247,12 @@ export class SrsService {
         opts.signal,
       );
     } catch (err) {
+      this.deps.metrics?.render(labels, format, false, (performance.now() - started) / 1000);
       // The client went away and nothing can be sent: not a server fault worth an error log.
       if (opts.signal?.aborted) throw clientClosed();
       throw renderFailure(err);
     }
+    this.deps.metrics?.render(labels, format, true, (performance.now() - started) / 1000);
     // Rendering writes nothing, so the entry is its own statement, once the report exists.
     await recordAudit(this.deps.db, {
       action: 'srs_render',

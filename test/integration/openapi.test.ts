@@ -45,6 +45,11 @@ const PUBLIC = [
   /^\/fonts\/\{file\}$/,
 ];
 
+/** Issue #19: GET /metrics is the scraper's, behind Settings:MetricsToken (not one of the five
+ *  credential forms), so it is left out of the API document; it is not public either. */
+const METRICS_TOKEN = 'openapi-test-metrics-token';
+const SCRAPE_ROUTE = '/metrics';
+
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const operationsOf = (doc: OpenApiDocument) =>
   Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -60,7 +65,8 @@ describe('OpenAPI document and Swagger UI', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
-    instance = await startInstance(db);
+    // With a metrics token, so that GET /metrics exists and its place outside the document is checked.
+    instance = await startInstance(db, { Settings__MetricsToken: METRICS_TOKEN });
     const r = await instance.request('/openapi.json');
     expect(r.status, r.text).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
@@ -107,6 +113,7 @@ describe('OpenAPI document and Swagger UI', () => {
     const served = routes
       // The UI's own routes and the document itself are not part of the API.
       .filter((r) => r.url !== '/openapi.json' && r.url !== '/docs' && !r.url.startsWith('/docs/'))
+      .filter((r) => r.url !== SCRAPE_ROUTE)
       // HEAD for every GET is added by Fastify; OpenAPI documents the GET.
       .filter((r) => !(r.method === 'HEAD' && gets.has(r.url)))
       .map((r) => `${r.method} ${toOpenApiPath(r.url)}`)
@@ -115,6 +122,8 @@ describe('OpenAPI document and Swagger UI', () => {
       .map((o) => o.key)
       .sort();
     expect(documented).toEqual(served);
+    expect(gets.has(SCRAPE_ROUTE), 'the instance serves /metrics').toBe(true);
+    expect(Object.keys(doc.paths)).not.toContain(SCRAPE_ROUTE);
 
     // The contract's minimum, so an empty app and an empty document cannot agree vacuously.
     for (const key of [
@@ -217,6 +226,17 @@ describe('OpenAPI document and Swagger UI', () => {
       }
       expect(r.status, `${key} → ${r.status} ${r.text}`).toBeLessThan(500);
     }
+  });
+
+  it('GET /metrics, outside the document, is refused without its token like a protected route', async () => {
+    const jwt = await instance.jwtFor(ADMIN.username, ADMIN.password);
+    for (const headers of [{}, { authorization: `Bearer ${jwt}` }] as Record<string, string>[]) {
+      const r = await instance.request(SCRAPE_ROUTE, { headers });
+      expect(r.status, r.text).toBe(401);
+      expect(r.headers.get('www-authenticate')).toBeTruthy();
+    }
+    const ok = await instance.request(SCRAPE_ROUTE, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(ok.status).toBe(200);
   });
 
   it('GET /docs serves the Swagger UI, and every asset it references loads', async () => {

@@ -32,7 +32,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  * | 9   | apps, audit        | the applications directory; the audit trail (written in the          |
  * |     |                    | transaction of each action, read by the API and the CLI)             |
  * | 10  | report             | the report library: imports nothing of the service                   |
- * | 11  | db, config, lib    | storage, configuration, small helpers                                |
+ * | 11  | metrics            | the Prometheus registry every layer records into (issue #19)         |
+ * | 12  | db, config, lib    | storage, configuration, small helpers                                |
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['cli'],
@@ -46,6 +47,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['identity'],
   ['apps', 'audit'],
   ['report'],
+  ['metrics'],
   ['db', 'config', 'lib'],
 ];
 

@@ -23,6 +23,8 @@ interface Job {
   value: string;
   ms: number;
   tickMs?: number;
+  /** End the worker (thread or process) instead of answering. */
+  crash?: boolean;
 }
 type Reply = { type: 'ready' } | { type: 'progress'; id: number } | { type: 'done'; id: number; value: string };
 
@@ -30,6 +32,7 @@ const BODY = `
 on((msg) => {
   if (msg?.type !== 'job') return;
   const { id, job } = msg;
+  if (job.crash) process.exit(3);
   const ticks = job.tickMs ? setInterval(() => send({ type: 'progress', id }), job.tickMs) : undefined;
   setTimeout(() => { clearInterval(ticks); send({ type: 'done', id, value: job.value + ' from ' + KIND }); }, job.ms);
 });
@@ -115,5 +118,25 @@ describe.each<Kind>(['thread', 'process'])('the worker pool on a %s', (kind) => 
     await expect(p.submit({ value: 'silent', ms: 60_000 })).rejects.toThrow('silent timed out');
     expect(await p.submit({ value: 'next', ms: 1 })).toBe(`next from ${kind}`);
     expect(p.stats().started).toBe(2);
+  });
+
+  it('counts the workers it loses by why (the metrics’ worker restarts); closing loses none', async () => {
+    const p = pool(kind, { size: 1, queueLimit: 5 }, 300);
+    expect(p.stats().lost).toEqual({ timeout: 0, memory: 0, crash: 0, aborted: 0 });
+    await expect(p.submit({ value: 'silent', ms: 60_000 })).rejects.toThrow('silent timed out');
+    await expect(p.submit({ value: 'dying', ms: 1, crash: true })).rejects.toThrow(/^lost: /);
+    const abort = new AbortController();
+    const aborted = p.submit({ value: 'left', ms: 60_000 }, abort.signal);
+    await expect.poll(() => p.stats().busy).toBe(1);
+    abort.abort(new Error('client went away'));
+    await expect(aborted).rejects.toThrow('client went away');
+    expect(await p.submit({ value: 'fine', ms: 1 })).toBe(`fine from ${kind}`);
+    expect(p.stats().lost).toEqual({ timeout: 1, memory: 0, crash: 1, aborted: 1 });
+    expect(p.stats().started).toBe(4);
+    const running = expect(p.submit({ value: 'at close', ms: 60_000 })).rejects.toThrow('closed');
+    await expect.poll(() => p.stats().busy).toBe(1);
+    await p.close();
+    await running;
+    expect(p.stats().lost).toEqual({ timeout: 1, memory: 0, crash: 1, aborted: 1 });
   });
 });

@@ -46,6 +46,16 @@ export interface WorkerPoolHooks<Job, Result, Reply extends PoolReply> {
   closed(): Error;
 }
 
+/** Workers lost (and replaced on demand) since the pool was made, by why: a job over its time
+ *  limit, a thread over its heap limit, a worker that ended on its own, a job aborted while
+ *  running (the client went away). Reported as metrics (src/metrics). */
+export interface WorkerLosses {
+  timeout: number;
+  memory: number;
+  crash: number;
+  aborted: number;
+}
+
 export interface WorkerPoolLimits {
   /** Workers at most. */
   size: number;
@@ -76,6 +86,7 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
   private holds = 0;
   /** Workers started since the pool was made (a lost one is replaced by a new start). */
   private startedCount = 0;
+  private readonly lost: WorkerLosses = { timeout: 0, memory: 0, crash: 0, aborted: 0 };
   /** Moving average of job times, for Retry-After. */
   private averageMs: number;
 
@@ -120,10 +131,11 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
     });
   }
 
-  stats(): { size: number; busy: number; queued: number; started: number; pids: number[] } {
+  stats(): { size: number; busy: number; queued: number; started: number; pids: number[]; lost: WorkerLosses } {
     const pids = [...this.workers].map((w) => w.pid).filter((pid): pid is number => pid !== undefined);
     const { size } = this.limits;
-    return { size, busy: this.running.size, queued: this.queue.length, started: this.startedCount, pids };
+    const { running, queue, startedCount, lost } = this;
+    return { size, busy: running.size, queued: queue.length, started: startedCount, pids, lost: { ...lost } };
   }
 
   /** For tests that need a full queue by construction: no job goes to a worker until the
@@ -211,7 +223,7 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
   private startClock(p: Pending<Job, Result>): void {
     clearTimeout(p.timer);
     p.timer = setTimeout(() => {
-      if (p.worker) this.stopRunning(p.worker, this.hooks.timeout(p.job));
+      if (p.worker) this.stopRunning(p.worker, this.hooks.timeout(p.job), 'timeout');
     }, this.hooks.timeLimitMs(p.job));
   }
 
@@ -238,6 +250,7 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
   private onExit(worker: PoolWorker, exit: WorkerExit): void {
     this.workers.delete(worker);
     const p = this.running.get(worker);
+    if (!this.closed) this.lost[p && exit.outOfMemory ? 'memory' : 'crash']++;
     this.running.delete(worker);
     if (p) {
       this.settle(p, this.hooks.lost(p.job, exit));
@@ -251,7 +264,8 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
   }
 
   /** Interrupts a running job: its worker is stopped and replaced on demand. */
-  private stopRunning(worker: PoolWorker, reason: unknown): void {
+  private stopRunning(worker: PoolWorker, reason: unknown, why: 'timeout' | 'aborted'): void {
+    this.lost[why]++;
     const p = this.running.get(worker);
     this.running.delete(worker);
     this.workers.delete(worker);
@@ -264,7 +278,7 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
     if (p.settled) return;
     const reason = p.signal?.reason ?? new DOMException(`The ${this.hooks.noun} was aborted`, 'AbortError');
     if (p.worker) {
-      this.stopRunning(p.worker, reason);
+      this.stopRunning(p.worker, reason, 'aborted');
       return;
     }
     const i = this.queue.indexOf(p);

@@ -106,8 +106,8 @@ export class RenderWorkerPool implements RenderPool {
   }
 
   stats(): RenderPoolStats {
-    const { size, busy, queued } = this.queue.stats();
-    return { size, busy, queued, templateCache: { ...this.cache } };
+    const { size, busy, queued, lost } = this.queue.stats();
+    return { size, busy, queued, lost, templateCache: { ...this.cache } };
   }
 
   /** Tests: no render goes to a worker until the returned release is called (WorkerPool.hold). */

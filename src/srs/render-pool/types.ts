@@ -1,6 +1,7 @@
 // The render pool's public types: what the SRS HTTP service hands over and gets back.
 
 import type { RenderFormat } from '../render-formats.js';
+import type { WorkerLosses } from '../../lib/worker-pool/index.js';
 
 /** Output formats of the pool: the rendered report (HTML, PDF) or the template with its data
  *  merged into its JSON connection (.frx). */
@@ -56,6 +57,8 @@ export interface RenderPoolStats {
   busy: number;
   /** Jobs waiting for a worker. */
   queued: number;
+  /** Workers lost (over a limit, crashed, aborted) and replaced since the pool was made. */
+  lost: WorkerLosses;
   /** Template loads of all workers so far: `hits` reused a cached template (same path, mtime,
    *  size), `misses` read (and parsed) the file. */
   templateCache: { hits: number; misses: number };
