@@ -12,8 +12,8 @@ import { findUserByUsername, rotateSecurityStamp, setPasswordHash } from '../ide
 import { API_LOGIN_USERNAME, normalizeUsername } from '../identity/usernames.js';
 import type { PasswordAttempts, PasswordOwner } from './password-attempts.js';
 import { accountBlock, BLOCK_MESSAGES } from './account-state.js';
-import type { Authenticator } from './authenticator.js';
-import type { IssuedJwt, JwtCodec } from './jwt.js';
+import type { Authenticator, TokenRef } from './authenticator.js';
+import type { IssuedJwt, JwtCodec, SessionLimits } from './jwt.js';
 import { SharedFixedWindowLimiter, rateLimited } from './rate-limit.js';
 import { announceAuthChange } from './auth-changes.js';
 import { isWellFormedTokenValue } from './token-values.js';
@@ -57,14 +57,17 @@ export class LoginService {
 
   private async loginWithApiToken(value: string): Promise<LoginResult> {
     if (!isWellFormedTokenValue(value)) throw invalidCredentials();
-    let userId: string;
+    let ref: TokenRef;
     try {
-      userId = (await this.auth.lookupToken(value)).userId;
+      ref = await this.auth.lookupToken(value);
     } catch (err) {
-      // Only "no such token" is the caller's fault; a database fault stays a 503.
+      // Only "no such token" is the caller's fault; a database fault stays a 503. Whoever holds
+      // an expired token's value may learn that it expired.
       if (!(err instanceof AppError)) throw err;
+      if (err.code === 'token_expired') throw err;
       throw invalidCredentials();
     }
+    const userId = ref.userId;
     // A fresh login reads the account's current state, not what this instance cached.
     this.auth.invalidateAccount(userId);
     const account = await this.auth.account(userId);
@@ -73,7 +76,11 @@ export class LoginService {
     if (block) throw unauthenticated(block, BLOCK_MESSAGES[block]);
     const user = await findUserByUsername(this.db, account.username);
     if (!user) throw invalidCredentials();
-    return this.issue(user);
+    // The session keeps the token's limits: its scope, and an end no later than the token's.
+    return this.issue(user, {
+      ...(ref.scope ? { roles: [...ref.scope] } : {}),
+      ...(ref.expiresAtMs !== null ? { notAfterMs: ref.expiresAtMs } : {}),
+    });
   }
 
   private async loginWithPassword(username: string, password: string): Promise<LoginResult> {
@@ -110,8 +117,15 @@ export class LoginService {
     return this.issue(user);
   }
 
-  private async issue(user: { id: string; username: string; security_stamp: string }): Promise<LoginResult> {
-    const issued = await this.jwt.issue({ id: user.id, username: user.username, securityStamp: user.security_stamp });
+  private async issue(
+    user: { id: string; username: string; security_stamp: string },
+    limits: SessionLimits = {},
+  ): Promise<LoginResult> {
+    const issued = await this.jwt.issue(
+      { id: user.id, username: user.username, securityStamp: user.security_stamp },
+      Date.now(),
+      limits,
+    );
     // The first request of the new session reads current roles and state (the contract: a fresh
     // login sees the current state), not an entry cached before a change made elsewhere.
     this.auth.invalidateAccount(user.id);
