@@ -31,6 +31,7 @@ import { accountListItem } from './account-views.js';
 import type { AccountListItem } from './account-shapes.js';
 import { HookFailedError, runCancelHook, type HookKind } from './cancel-hook.js';
 import { assertPasswordRules, createAccount, type NewAccount } from './account-service.js';
+import { assertGrantable, type AclRoleSource } from './valid-roles.js';
 
 export interface AccountAdminDeps {
   db: Kysely<Database>;
@@ -43,6 +44,8 @@ export interface AccountAdminDeps {
   withApps: Kysely<Database>;
   /** The lockout-guarded password check login uses: a wrong current password counts as a failure. */
   passwords: PasswordAttempts;
+  /** The roles the apps' SRS definitions name (valid-roles.ts); none when absent. */
+  aclRoles?: AclRoleSource;
 }
 
 export class AccountAdminService {
@@ -169,7 +172,14 @@ export class AccountAdminService {
     });
   }
 
+  /** Only a role something checks (valid-roles.ts); 400 role_unknown otherwise. */
+  async assertGrantable(roles: readonly string[]): Promise<void> {
+    await assertGrantable(roles, this.deps.appsDir, this.deps.aclRoles ?? (async () => []));
+  }
+
   async grant(username: string, role: string): Promise<AccountListItem> {
+    await this.requireUser(this.db, username);
+    await this.assertGrantable([role]);
     return this.change(username, (trx, u) => grantRole(trx, u.id, role));
   }
 
@@ -184,6 +194,7 @@ export class AccountAdminService {
   }
 
   async create(input: NewAccount): Promise<AccountListItem> {
+    await this.assertGrantable(input.roles ?? []);
     const { id } = await createAccount(this.db, input);
     // Nothing of a new account is cached, but what is derived from the accounts must learn of it.
     this.deps.invalidate(id);

@@ -22,6 +22,7 @@ import { requestedMaxPages } from './max-pages-param.js';
 import type { RenderFormat, RenderOutcome, RenderPool } from './render-pool/index.js';
 import { renderFileName } from './render-formats.js';
 import { starterTemplate, TemplateError } from '../report/index.js';
+import { catalogFor, rolesNamedByApps, type CatalogApp } from './catalog.js';
 
 export interface SrsServiceDeps {
   db: Kysely<Database>;
@@ -56,7 +57,14 @@ export interface DefinitionView {
   label: string;
   culture: string | null;
   params: Array<{ name: string; type: string; default: string | null }>;
-  commands: Array<{ name: string; setup: boolean; single: boolean; acl: string[]; allowed: boolean; sql?: string }>;
+  commands: Array<{
+    name: string;
+    setup: boolean;
+    single: boolean;
+    acl: string[];
+    allowed: boolean;
+    sql?: string;
+  }>;
   templates: string[];
   warnings?: string[];
 }
@@ -135,6 +143,16 @@ export class SrsService {
     }
     if (!definition) throw notFound('srs_not_found', `No SRS ${id} in the application ${app.name}`);
     return { app, definition };
+  }
+
+  /** The apps, definitions and templates the caller may use (catalog.ts). */
+  async catalog(caller: Principal): Promise<CatalogApp[]> {
+    return catalogFor(caller, this.deps.appsDir, this.definitions, this.templates);
+  }
+
+  /** The roles the installed apps' definitions name in their acls (roles that may be granted). */
+  async aclRoles(): Promise<string[]> {
+    return rolesNamedByApps(this.deps.appsDir, this.definitions);
   }
 
   async describe(caller: Principal, id: string, appName: string | undefined): Promise<DefinitionView> {
