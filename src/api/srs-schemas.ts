@@ -118,6 +118,7 @@ export const SrsDefinitionAnswer = EnvelopeOf(
         name: Type.String(),
         setup: Type.Boolean({ description: 'srssetup: runs first, its rows are not part of the data' }),
         single: Type.Boolean({ description: 'dtsingle: the first row as one object' }),
+        required: Type.Boolean({ description: 'required: without a row the request is a 404 record_not_found' }),
         acl: Type.Array(Type.String(), {
           description: 'roles of which the caller needs one; empty: anyone with the app',
         }),

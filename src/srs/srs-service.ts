@@ -61,6 +61,7 @@ export interface DefinitionView {
     name: string;
     setup: boolean;
     single: boolean;
+    required: boolean;
     acl: string[];
     allowed: boolean;
     sql?: string;
@@ -162,6 +163,7 @@ export class SrsService {
       name: c.name,
       setup: c === definition.setup,
       single: c.single,
+      required: c.required,
       acl: c.acl,
       allowed: mayRun(c, caller.account.roles),
       ...(admin ? { sql: c.sql } : {}),
