@@ -122,9 +122,20 @@ describe.each(testDatabaseKinds())('valid roles and GET /api/srs on %s', (kind) 
   describe('GET /api/srs', () => {
     const catalog = async (jwt: string | null) => f.as(jwt, 'GET', '/api/srs');
 
-    it('needs credentials', async () => {
+    it('needs credentials, and is in the OpenAPI document with its schema', async () => {
       const r = await catalog(null);
       expect(r.status).toBe(401);
+      const doc = (await f.inst.request('/openapi.json')).body;
+      const op = doc.paths['/api/srs']?.get;
+      expect(op?.security?.length).toBeGreaterThan(0);
+      const schema = op.responses['200'].content['application/json'].schema;
+      const app = schema.properties.data.properties.apps.items;
+      expect(Object.keys(app.properties).sort()).toEqual(['definitions', 'errors', 'name', 'templates']);
+      expect(Object.keys(app.properties.definitions.items.properties.params.items.properties).sort()).toEqual([
+        'default',
+        'name',
+        'type',
+      ]);
     });
 
     it('lists only the apps and reports the caller may use, with params and templates', async () => {
