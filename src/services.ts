@@ -128,6 +128,8 @@ export async function createServices(
       withApps: database.withApps,
       invalidate,
       passwords,
+      // The SRS service exists by the time anything is granted.
+      aclRoles: () => srs.aclRoles(),
     });
     const teams = new TeamService(database.db, invalidate);
     // PostgreSQL: the apps' SQL (seeds, SRS commands) runs on connections of the app role's own.

@@ -32,6 +32,7 @@ import { accountListItem } from './account-views.js';
 import type { AccountListItem } from './account-shapes.js';
 import { HookFailedError, runCancelHook, type HookKind } from './cancel-hook.js';
 import { assertPasswordRules, createAccount, type NewAccount } from './account-service.js';
+import { assertGrantable, type AclRoleSource } from './valid-roles.js';
 
 export interface AccountAdminDeps {
   db: Kysely<Database>;
@@ -44,6 +45,8 @@ export interface AccountAdminDeps {
   withApps: Kysely<Database>;
   /** The lockout-guarded password check login uses: a wrong current password counts as a failure. */
   passwords: PasswordAttempts;
+  /** The roles the apps' SRS definitions name (valid-roles.ts); none when absent. */
+  aclRoles?: AclRoleSource;
 }
 
 export class AccountAdminService {
@@ -185,7 +188,14 @@ export class AccountAdminService {
     });
   }
 
+  /** Only a role something checks (valid-roles.ts); 400 role_unknown otherwise. */
+  async assertGrantable(roles: readonly string[]): Promise<void> {
+    await assertGrantable(roles, this.deps.appsDir, this.deps.aclRoles ?? (async () => []));
+  }
+
   async grant(by: AuditActor, username: string, role: string): Promise<AccountListItem> {
+    await this.requireUser(this.db, username);
+    await this.assertGrantable([role]);
     return this.change(by, username, 'role_grant', async (trx, u) => {
       await grantRole(trx, u.id, role);
       return { role };
@@ -204,6 +214,7 @@ export class AccountAdminService {
   }
 
   async create(by: AuditActor, input: NewAccount): Promise<AccountListItem> {
+    await this.assertGrantable(input.roles ?? []);
     const { id } = await createAccount(this.db, input, by);
     // Nothing of a new account is cached, but what is derived from the accounts must learn of it.
     this.deps.invalidate(id);

@@ -70,6 +70,41 @@ export const SrsDataAnswer = EnvelopeOf(
   ),
 );
 
+const ParamView = Type.Object({
+  name: Type.String(),
+  type: Type.String({ description: 'string, int, decimal, bool or date' }),
+  default: Type.Union([Type.String(), Type.Null()], {
+    description: 'null: the param binds NULL when no value is given',
+  }),
+});
+
+/** GET /api/srs: what the caller may run, for a client that builds report forms. */
+export const SrsCatalogAnswer = EnvelopeOf(
+  Type.Object({
+    apps: Type.Array(
+      Type.Object({
+        name: Type.String({ description: 'the app (pass it as ?app_name=)' }),
+        definitions: Type.Array(
+          Type.Object({
+            id: Type.String({ description: 'the {id} of the /api/srs/{id}/… paths' }),
+            label: Type.String(),
+            file: Type.String({ description: 'the definition file inside srs/' }),
+            params: Type.Array(ParamView),
+          }),
+          { description: 'the SRS definitions the caller may render (their srssetup allows the caller)' },
+        ),
+        templates: Type.Array(Type.String(), {
+          description: "template names of the app's templates/ folder (without .frx)",
+        }),
+        errors: Type.Optional(
+          Type.Array(Type.String(), { description: 'only for srs_administrator: definitions that cannot be loaded' }),
+        ),
+      }),
+      { description: 'the apps the caller may use (role app_<name> or app_administrator)' },
+    ),
+  }),
+);
+
 export const SrsDefinitionAnswer = EnvelopeOf(
   Type.Object({
     id: Type.String(),
@@ -77,20 +112,13 @@ export const SrsDefinitionAnswer = EnvelopeOf(
     file: Type.String({ description: 'the definition file inside srs/' }),
     label: Type.String(),
     culture: Type.Union([Type.String(), Type.Null()]),
-    params: Type.Array(
-      Type.Object({
-        name: Type.String(),
-        type: Type.String({ description: 'string, int, decimal, bool or date' }),
-        default: Type.Union([Type.String(), Type.Null()], {
-          description: 'null: the param binds NULL when no value is given',
-        }),
-      }),
-    ),
+    params: Type.Array(ParamView),
     commands: Type.Array(
       Type.Object({
         name: Type.String(),
         setup: Type.Boolean({ description: 'srssetup: runs first, its rows are not part of the data' }),
         single: Type.Boolean({ description: 'dtsingle: the first row as one object' }),
+        required: Type.Boolean({ description: 'required: without a row the request is a 404 record_not_found' }),
         acl: Type.Array(Type.String(), {
           description: 'roles of which the caller needs one; empty: anyone with the app',
         }),

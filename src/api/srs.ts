@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
-import { authSecurity, sendEnvelope } from '../http/envelope.js';
+import { authSecurity, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import { AppError } from '../lib/errors.js';
 import { inlineDisposition } from '../srs/content-disposition.js';
@@ -18,6 +18,7 @@ import {
   RENDER_ANSWERS,
   RenderQuery,
   reportErrors,
+  SrsCatalogAnswer,
   SrsBody,
   SrsDataAnswer,
   SrsDefinitionAnswer,
@@ -181,6 +182,20 @@ export const srsRoutes: FastifyPluginAsyncTypebox<{ srs: SrsService }> = async (
       });
     }
   }
+
+  app.get('/api/srs', {
+    schema: {
+      tags,
+      security,
+      summary: 'The apps, SRS definitions (with their params) and templates the caller may use',
+      response: { 200: SrsCatalogAnswer, ...standardErrors },
+    },
+    handler: async (request, reply) => {
+      const apps = await srs.catalog(callerOf(request));
+      const n = apps.reduce((sum, a) => sum + a.definitions.length, 0);
+      return sendEnvelope(reply, { apps }, `${apps.length} apps, ${n} reports`);
+    },
+  });
 
   app.get('/api/srs/:id', {
     schema: {

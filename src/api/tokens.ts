@@ -1,11 +1,21 @@
 // Spec §4.1. Handlers only check shapes and call the token service.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeOf, sendEnvelope, standardErrors, ErrorEnvelope, authSecurity } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import { requireSelfOrAdmin } from '../auth/guard.js';
-import { USERNAME_PATTERN } from '../identity/usernames.js';
-import { TOKEN_NAME_PATTERN, TokenRecordSchema, type TokenService } from '../tokens/token-service.js';
+import { sameUsername, USERNAME_PATTERN } from '../identity/usernames.js';
+import { ROLE_NAME_PATTERN } from '../accounts/roles-repository.js';
+import type { Principal } from '../auth/authenticator.js';
+import {
+  MAX_TOKEN_DAYS,
+  TOKEN_NAME_PATTERN,
+  TokenRecordSchema,
+  type TokenLimits,
+  type TokenService,
+} from '../tokens/token-service.js';
+import { optionalBody } from '../http/validation.js';
 import { actorOf } from '../http/audit-actor.js';
 
 const TokenList = EnvelopeOf(Type.Object({ items: Type.Array(TokenRecordSchema) }));
@@ -16,6 +26,48 @@ const security = authSecurity;
 const tags = ['tokens'];
 
 const listMessage = (n: number) => `${n} tokens`;
+
+const ExpiresInDays = Type.Integer({
+  minimum: 1,
+  maximum: MAX_TOKEN_DAYS,
+  description: 'the token expires this many days from now (401 token_expired from then on); default: never',
+});
+const ROLES_HELP = "the roles the token may use, each one the owner holds; default: all of the owner's roles";
+/** Token limits in the JSON body (optional; the query string wins). */
+const LimitsBody = optionalBody(
+  Type.Object(
+    {
+      expires_in_days: Type.Optional(ExpiresInDays),
+      roles: Type.Optional(
+        Type.Array(Type.String({ pattern: ROLE_NAME_PATTERN }), { maxItems: 100, description: ROLES_HELP }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+/** The same limits in the query string: `roles` repeated and/or comma-separated. */
+const LimitsQuery = Type.Object({
+  expires_in_days: Type.Optional(ExpiresInDays),
+  roles: Type.Optional(
+    Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 100, description: `${ROLES_HELP} (comma-separated)` }),
+  ),
+});
+
+/** The limits of a create request; a caller acting with a scoped credential passes its scope on. */
+function limitsOf(request: FastifyRequest, caller: Principal): TokenLimits {
+  const query = request.query as Static<typeof LimitsQuery>;
+  const body = (request.body ?? {}) as Static<typeof LimitsBody>;
+  const days = query.expires_in_days ?? body.expires_in_days;
+  const roles =
+    query.roles !== undefined
+      ? query.roles.flatMap((r) => r.split(',').map((x) => x.trim())).filter((r) => r !== '')
+      : body.roles;
+  return {
+    ...(days !== undefined ? { expiresInDays: days } : {}),
+    ...(roles !== undefined ? { roles } : {}),
+    ...(caller.scope ? { within: caller.account.roles } : {}),
+  };
+}
 
 export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = async (app, { tokens }) => {
   app.get('/api/core/token/user', {
@@ -57,11 +109,20 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = 
       security,
       summary: 'Create a token for the caller (the value is shown only in this answer)',
       params: Type.Object({ token_name: TokenName }),
+      querystring: LimitsQuery,
+      body: LimitsBody,
       response: { 201: TokenItem, 409: ErrorEnvelope, ...standardErrors },
     },
     handler: async (request, reply) => {
-      const caller = callerOf(request).account.username;
-      const item = await tokens.create(caller, request.params.token_name, caller, actorOf(request));
+      const principal = callerOf(request);
+      const caller = principal.account.username;
+      const item = await tokens.create(
+        caller,
+        request.params.token_name,
+        caller,
+        actorOf(request),
+        limitsOf(request, principal),
+      );
       return sendEnvelope(reply, { item }, 'token created', 201);
     },
   });
@@ -73,14 +134,21 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = 
       security,
       summary: 'Create a token for a user (the value is shown only in this answer)',
       params: Type.Object({ token_name: TokenName, username: Username }),
+      querystring: LimitsQuery,
+      body: LimitsBody,
       response: { 201: TokenItem, 409: ErrorEnvelope, ...standardErrors },
     },
     handler: async (request, reply) => {
+      const principal = callerOf(request);
+      // An administrator's scoped credential limits what it can hand out only for its own tokens.
+      const limits = limitsOf(request, principal);
+      if (!sameUsername(principal.account.username, request.params.username)) delete limits.within;
       const item = await tokens.create(
         request.params.username,
         request.params.token_name,
-        callerOf(request).account.username,
+        principal.account.username,
         actorOf(request),
+        limits,
       );
       return sendEnvelope(reply, { item }, 'token created', 201);
     },

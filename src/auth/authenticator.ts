@@ -7,6 +7,9 @@
 // Both take well under a second. Only while the PostgreSQL listener is disconnected do changes
 // made elsewhere wait for the entries to expire, within Settings:AuthCacheSeconds (≤ 60 s).
 // A successful login evicts its account, so a fresh session always starts from current state.
+// Token limits (issue 19) are checked on every use, cached or not: an expired token fails at its
+// expiry instant, and a scoped token's principal holds only the scope's roles that the owner
+// holds now (the account state, with its current roles, is what the caches refresh).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { unauthenticated } from '../lib/errors.js';
@@ -21,16 +24,32 @@ import { ActivityRecorder } from './activity-recorder.js';
 import type { AuthChange } from './auth-changes.js';
 
 export interface Principal {
+  /** The account; with a scoped credential its `roles` are the scope's roles the owner holds. */
   account: AccountState;
   via: 'jwt' | 'api_token';
   source: CredentialSource;
   tokenId?: string;
+  /** The roles a scoped API token (or a JWT obtained with one) is limited to; absent: not scoped. */
+  scope?: ReadonlySet<string>;
 }
 
-interface TokenRef {
+export interface TokenRef {
   tokenId: string;
   userId: string;
+  /** Epoch ms from which the token no longer authenticates; null: never. */
+  expiresAtMs: number | null;
+  /** The token's roles; null: all of the owner's. */
+  scope: ReadonlySet<string> | null;
 }
+
+/** The roles column (JSON array text) as a set; null for an unscoped token. */
+export function parseTokenScope(roles: string | null): ReadonlySet<string> | null {
+  if (roles === null) return null;
+  const list: unknown = JSON.parse(roles);
+  return new Set(Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string') : []);
+}
+
+const tokenExpired = () => unauthenticated('token_expired', 'The API token has expired');
 
 const MAX_JWT_CACHE_MS = 60 * 60 * 1000;
 
@@ -49,6 +68,8 @@ export class Authenticator {
    * it is answered but not cached (else it would outlive the change until it expires).
    */
   private evictions = 0;
+  /** Scoped views of cached account states, so a scoped request allocates nothing once warm. */
+  private readonly scopedViews = new WeakMap<AccountState, WeakMap<ReadonlySet<string>, AccountState>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -92,6 +113,7 @@ export class Authenticator {
         const ref = this.tokens.get(this.tokenHash(cred.value, now), now);
         if (ref === undefined) return undefined;
         if (ref === null) throw unauthenticated('invalid_token', 'Invalid or revoked API token');
+        if (ref.expiresAtMs !== null && now >= ref.expiresAtMs) throw tokenExpired();
         const account = this.accounts.get(ref.userId, now);
         return account ? this.tokenPrincipal(ref, account, cred.source) : undefined;
       }
@@ -105,14 +127,29 @@ export class Authenticator {
     if (account.stampTag !== claims.stampTag)
       throw unauthenticated('session_ended', 'The session has ended; log in again');
     this.activity.userSeen(account.id);
-    return { account, via: 'jwt', source };
+    if (!claims.scope) return { account, via: 'jwt', source };
+    return { account: this.scopedView(account, claims.scope), via: 'jwt', source, scope: claims.scope };
   }
 
   private tokenPrincipal(ref: TokenRef, account: AccountState | null, source: CredentialSource): Principal {
     this.assertUsable(account);
     this.activity.userSeen(account.id);
     this.activity.tokenUsed(ref.tokenId);
-    return { account, via: 'api_token', source, tokenId: ref.tokenId };
+    if (!ref.scope) return { account, via: 'api_token', source, tokenId: ref.tokenId };
+    const view = this.scopedView(account, ref.scope);
+    return { account: view, via: 'api_token', source, tokenId: ref.tokenId, scope: ref.scope };
+  }
+
+  /** The account as a scoped credential sees it: only the scope's roles the owner holds now. */
+  private scopedView(account: AccountState, scope: ReadonlySet<string>): AccountState {
+    let views = this.scopedViews.get(account);
+    if (!views) this.scopedViews.set(account, (views = new WeakMap()));
+    let view = views.get(scope);
+    if (!view) {
+      view = { ...account, roles: new Set([...account.roles].filter((r) => scope.has(r))) };
+      views.set(scope, view);
+    }
+    return view;
   }
 
   private tokenHash(value: string, now: number): string {
@@ -124,17 +161,26 @@ export class Authenticator {
     return hash;
   }
 
-  /** Resolves an API token value to its owner without the account checks (used by login). */
+  /** Resolves an API token value to its owner and limits without the account checks (used by
+   *  login); an expired token is refused. */
   async lookupToken(value: string): Promise<TokenRef> {
     const hash = this.tokenHash(value, Date.now());
     let ref = this.tokens.get(hash);
     if (ref === undefined) {
       const evictions = this.evictions;
       const row = await findTokenByHash(this.db, hash);
-      ref = row ? { tokenId: row.id, userId: row.user_id } : null;
+      ref = row
+        ? {
+            tokenId: row.id,
+            userId: row.user_id,
+            expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),
+            scope: parseTokenScope(row.roles),
+          }
+        : null;
       if (evictions === this.evictions) this.tokens.set(hash, ref, this.cacheMs);
     }
     if (ref === null) throw unauthenticated('invalid_token', 'Invalid or revoked API token');
+    if (ref.expiresAtMs !== null && Date.now() >= ref.expiresAtMs) throw tokenExpired();
     return ref;
   }
 

@@ -14,6 +14,16 @@ export interface SessionClaims {
   stampTag: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /** Obtained with a scoped API token: the roles the session is limited to (claim `rol`). */
+  scope?: ReadonlySet<string>;
+}
+
+/** What a session obtained with a limited API token inherits from it. */
+export interface SessionLimits {
+  /** The token's roles: the session is limited to them as well. */
+  roles?: readonly string[];
+  /** The token's expiry (epoch ms): the session ends no later. */
+  notAfterMs?: number;
 }
 
 export interface IssuedJwt {
@@ -37,10 +47,17 @@ export class JwtCodec {
   async issue(
     user: { id: string; username: string; securityStamp: string },
     now: number = Date.now(),
+    limits: SessionLimits = {},
   ): Promise<IssuedJwt> {
     const iat = Math.floor(now / 1000);
-    const exp = iat + Math.round(this.lifetimeSeconds);
-    const token = await new SignJWT({ name: user.username, sst: stampTag(user.securityStamp) })
+    let exp = iat + Math.round(this.lifetimeSeconds);
+    if (limits.notAfterMs !== undefined) exp = Math.min(exp, Math.floor(limits.notAfterMs / 1000));
+    const claims = {
+      name: user.username,
+      sst: stampTag(user.securityStamp),
+      ...(limits.roles ? { rol: [...limits.roles] } : {}),
+    };
+    const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
       .setIssuer(ISSUER)
@@ -60,12 +77,13 @@ export class JwtCodec {
         audience: AUDIENCE,
         currentDate: new Date(now),
       });
-      const { sub, name, sst, exp, iat } = payload as {
+      const { sub, name, sst, exp, iat, rol } = payload as {
         sub?: unknown;
         name?: unknown;
         sst?: unknown;
         exp?: unknown;
         iat?: unknown;
+        rol?: unknown;
       };
       if (
         typeof sub !== 'string' ||
@@ -76,13 +94,15 @@ export class JwtCodec {
       ) {
         throw new JwtInvalidError('missing claims');
       }
+      if (rol !== undefined && !(Array.isArray(rol) && rol.every((r) => typeof r === 'string')))
+        throw new JwtInvalidError('rol is not a list of role names');
       // A valid signature is not enough: this service never issues a JWT that lives longer than
       // Settings:JwtExpireHours or that starts later than now, so such a token was made with a
       // leaked key (or under a longer setting since lowered) and is refused.
       if (exp - iat > Math.ceil(this.lifetimeSeconds))
         throw new JwtInvalidError('lifetime longer than Settings:JwtExpireHours');
       if (iat > Math.floor(now / 1000) + CLOCK_SKEW_SECONDS) throw new JwtInvalidError('issued in the future');
-      return { userId: sub, username: name, stampTag: sst, exp };
+      return { userId: sub, username: name, stampTag: sst, exp, ...(rol ? { scope: new Set(rol as string[]) } : {}) };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw new JwtExpiredError('expired');
       if (err instanceof JwtInvalidError) throw err;

@@ -12,8 +12,8 @@ import { findUserByUsername, rotateSecurityStamp, setPasswordHash } from '../ide
 import { API_LOGIN_USERNAME, normalizeUsername } from '../identity/usernames.js';
 import type { PasswordAttempts, PasswordOwner } from './password-attempts.js';
 import { accountBlock, BLOCK_MESSAGES } from './account-state.js';
-import type { Authenticator } from './authenticator.js';
-import type { IssuedJwt, JwtCodec } from './jwt.js';
+import type { Authenticator, TokenRef } from './authenticator.js';
+import type { IssuedJwt, JwtCodec, SessionLimits } from './jwt.js';
 import { SharedFixedWindowLimiter, rateLimited } from './rate-limit.js';
 import { announceAuthChange } from './auth-changes.js';
 import { isWellFormedTokenValue } from './token-values.js';
@@ -83,14 +83,16 @@ export class LoginService {
       throw err;
     };
     if (!isWellFormedTokenValue(value)) return fail(invalidCredentials());
-    let ref: { tokenId: string; userId: string };
+    let ref: TokenRef;
     try {
       ref = await this.auth.lookupToken(value);
     } catch (err) {
-      // Only "no such token" is the caller's fault; a database fault stays a 503.
+      // Only "no such token" is the caller's fault; a database fault stays a 503. Whoever holds
+      // an expired token's value may learn that it expired.
       if (!(err instanceof AppError)) throw err;
-      return fail(invalidCredentials());
+      return fail(err.code === 'token_expired' ? err : invalidCredentials());
     }
+    const userId = ref.userId;
     // A fresh login reads the account's current state, not what this instance cached.
     this.auth.invalidateAccount(ref.userId);
     const account = await this.auth.account(ref.userId);
@@ -99,7 +101,11 @@ export class LoginService {
     if (block) return fail(unauthenticated(block, BLOCK_MESSAGES[block]), account.id);
     const user = await findUserByUsername(this.db, account.username);
     if (!user) return fail(invalidCredentials());
-    const issued = await this.issue(user);
+    // The session keeps the token's limits: its scope, and an end no later than the token's.
+    const issued = await this.issue(user, {
+      ...(ref.scope ? { roles: [...ref.scope] } : {}),
+      ...(ref.expiresAtMs !== null ? { notAfterMs: ref.expiresAtMs } : {}),
+    });
     await recordAudit(this.db, {
       action: 'login',
       by: { ...from, username: user.username, userId: user.id },
@@ -168,8 +174,15 @@ export class LoginService {
     return this.issue(user);
   }
 
-  private async issue(user: { id: string; username: string; security_stamp: string }): Promise<LoginResult> {
-    const issued = await this.jwt.issue({ id: user.id, username: user.username, securityStamp: user.security_stamp });
+  private async issue(
+    user: { id: string; username: string; security_stamp: string },
+    limits: SessionLimits = {},
+  ): Promise<LoginResult> {
+    const issued = await this.jwt.issue(
+      { id: user.id, username: user.username, securityStamp: user.security_stamp },
+      Date.now(),
+      limits,
+    );
     // The first request of the new session reads current roles and state (the contract: a fresh
     // login sees the current state), not an entry cached before a change made elsewhere.
     this.auth.invalidateAccount(user.id);

@@ -1,20 +1,25 @@
 // The `platform-core` command.
-import { loadConfig, ConfigError } from '../config/config.js';
+import { loadConfig, ConfigError, type Config } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/connect.js';
 import { AppError } from '../lib/errors.js';
 import { DatabaseOpenError } from '../db/open-error.js';
 import { databaseFault } from '../db/database-errors.js';
 import { parseArgs, UsageError } from './args.js';
-import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, userAdd } from './admin-commands.js';
+import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, tokenPrune, userAdd } from './admin-commands.js';
 
 const HELP = `platform-core <command>
 
   serve                                   start the server (what npm start runs)
   migrate                                 apply database migrations
   user add <username> --password-stdin [--role R]… [--team T]…
-  role grant|revoke <username> <role>
+  role grant|revoke <username> <role>     grants only a system role, app_<name> of an installed
+                                          app or a role an app's SRS acl names (the error lists them)
   team add <short> <name> [--type internal|external]
-  token create <name> --user <username>   prints the token value once
+  token create <name> --user <username> [--expires-in-days N] [--role R]…
+                                          prints the token value once; the token expires after
+                                          N days (1–3650; default never) and may use only the
+                                          roles R of its owner (default: all of the owner's)
+  token prune                             deletes the expired tokens, prints how many
   audit [--user U] [--action A[,B]] [--from T] [--to T] [--limit N] [--json]
                                           the audit trail, newest first (default 50 entries;
                                           T is an ISO 8601 time; --json: one JSON object a line)
@@ -32,7 +37,9 @@ Configuration: see README.md (appsettings.json, Settings__* variables, PORT, DAT
 
 const BOOLEAN_FLAGS = ['password-stdin', 'help', 'embed-fonts', 'json'];
 
-async function withDatabase(fn: (db: ReturnType<typeof openDatabase>['db']) => Promise<void>): Promise<void> {
+async function withDatabase(
+  fn: (db: ReturnType<typeof openDatabase>['db'], config: Config) => Promise<void>,
+): Promise<void> {
   const config = loadConfig();
   const { settings } = config;
   const handle = openDatabase({
@@ -47,7 +54,7 @@ async function withDatabase(fn: (db: ReturnType<typeof openDatabase>['db']) => P
       await migrateToLatest(handle);
       await ensureSystemRoles(handle.db);
     });
-    await fn(handle.db);
+    await fn(handle.db, config);
   } finally {
     await handle.close();
   }
@@ -81,11 +88,11 @@ export async function main(argv: string[]): Promise<number> {
       await withDatabase(async () => out('database is up to date'));
       return 0;
     case 'user add':
-      await withDatabase((db) => userAdd(db, args, out));
+      await withDatabase((db, config) => userAdd(db, args, out, config.appsDir));
       return 0;
     case 'role grant':
     case 'role revoke':
-      await withDatabase((db) => roleChange(db, args, out));
+      await withDatabase((db, config) => roleChange(db, args, out, config.appsDir));
       return 0;
     case 'team add':
       await withDatabase((db) => teamAdd(db, args, out));
@@ -98,6 +105,9 @@ export async function main(argv: string[]): Promise<number> {
       await withDatabase((db) => auditCommand(db, args, out));
       return 0;
     }
+    case 'token prune':
+      await withDatabase((db) => tokenPrune(db, args, out));
+      return 0;
     default:
       throw new UsageError(`unknown command: ${args.positional.join(' ')}\n\n${HELP}`);
   }

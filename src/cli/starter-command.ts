@@ -1,10 +1,12 @@
 // `platform-core starter --data <sample.json> [--out <file.frx>|-] [--title <text>]`: a starter
-// template for an SRS data sample (command name → rows), written to --out (default: stdout).
+// template for an SRS data sample (command name → rows, or a saved answer of
+// GET /api/srs/{id}/data.json, whose data it takes), written to --out (default: stdout).
 // Loaded only by that command.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { starterTemplate, TemplateError } from '../report/index.js';
+import { parseJsonText, starterTemplate, TemplateError } from '../report/index.js';
+import { EnvelopeDataError, reportDataOf } from '../lib/api-envelope.js';
 import { one, UsageError, type ParsedArgs } from './args.js';
 
 const USAGE =
@@ -30,10 +32,12 @@ export async function starterCommand(args: ParsedArgs, err: (s: string) => void)
   }
   let frx: string;
   try {
-    // JSON text: parsed with the data layer's size and depth checks.
-    frx = starterTemplate(text, { title });
+    // JSON text: parsed with the data layer's size and depth checks. A saved answer of
+    // GET /api/srs/{id}/data.json gives its data; a failure answer is refused.
+    const sample = reportDataOf(parseJsonText(text, {}, dataPath));
+    frx = starterTemplate(sample.unwrapped ? sample.data : text, { title });
   } catch (e) {
-    if (e instanceof TemplateError) throw new UsageError(`${dataPath}: ${e.message}`);
+    if (e instanceof TemplateError || e instanceof EnvelopeDataError) throw new UsageError(`${dataPath}: ${e.message}`);
     throw e;
   }
   if (out === '-')

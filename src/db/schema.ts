@@ -72,6 +72,11 @@ export interface TokensTable {
   created_at: string;
   created_by: string;
   used_at: string | null;
+  /** ISO UTC from which the token no longer authenticates; null: it never expires. */
+  expires_at: string | null;
+  /** JSON array of the role names the token may use (intersected with the owner's current
+   *  roles); null: all of the owner's roles. */
+  roles: string | null;
 }
 
 /** Failed-password counting and lockout for usernames that have no account (see auth/lockout.ts). */

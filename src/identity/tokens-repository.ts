@@ -9,6 +9,9 @@ export interface TokenListRow {
   created_at: string;
   created_by: string;
   used_at: string | null;
+  expires_at: string | null;
+  /** JSON array text of the token's roles, or null (all of the owner's). */
+  roles: string | null;
 }
 
 function listQuery(db: Db) {
@@ -24,6 +27,8 @@ function listQuery(db: Db) {
       'tokens.created_at as created_at',
       'tokens.created_by as created_by',
       'tokens.used_at as used_at',
+      'tokens.expires_at as expires_at',
+      'tokens.roles as roles',
     ])
     .orderBy('users.normalized_username')
     .orderBy('tokens.name');
@@ -48,6 +53,9 @@ export async function insertToken(
     loginProvider: string;
     createdAt: string;
     createdBy: string;
+    expiresAt: string | null;
+    /** JSON array text, or null for all of the owner's roles. */
+    roles: string | null;
   },
 ): Promise<void> {
   await db
@@ -61,6 +69,8 @@ export async function insertToken(
       created_at: t.createdAt,
       created_by: t.createdBy,
       used_at: null,
+      expires_at: t.expiresAt,
+      roles: t.roles,
     })
     .execute();
 }
@@ -70,7 +80,39 @@ export async function deleteTokenById(db: Db, id: string): Promise<boolean> {
   return Number(res.numDeletedRows) === 1;
 }
 
-/** The token with this hash and its owner: what authentication needs of an API token. */
-export async function findTokenByHash(db: Db, hash: string): Promise<{ id: string; user_id: string } | undefined> {
-  return db.selectFrom('tokens').select(['id', 'user_id']).where('token_hash', '=', hash).executeTakeFirst();
+/** The token with this hash, its owner and its limits: what authentication needs of an API token. */
+export async function findTokenByHash(
+  db: Db,
+  hash: string,
+): Promise<{ id: string; user_id: string; expires_at: string | null; roles: string | null } | undefined> {
+  return db
+    .selectFrom('tokens')
+    .select(['id', 'user_id', 'expires_at', 'roles'])
+    .where('token_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+/** Deletes the tokens expired at `nowIso`; answers their ids. */
+/** Deletes the tokens expired at `nowIso`; returns each one's id, name and owner. */
+export async function deleteExpiredTokens(
+  db: Db,
+  nowIso: string,
+): Promise<Array<{ id: string; name: string; user_id: string; username: string }>> {
+  const expired = await db
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .select(['tokens.id as id', 'tokens.name as name', 'tokens.user_id as user_id', 'users.username as username'])
+    .where('tokens.expires_at', 'is not', null)
+    .where('tokens.expires_at', '<=', nowIso)
+    .execute();
+  if (expired.length > 0)
+    await db
+      .deleteFrom('tokens')
+      .where(
+        'id',
+        'in',
+        expired.map((t) => t.id),
+      )
+      .execute();
+  return expired;
 }

@@ -17,6 +17,16 @@ export interface AppContext {
   dir: string;
 }
 
+/** The one rule of app access: `app_<name>` or `app_administrator`. */
+const mayUseApp = (caller: Principal, name: string): boolean => appsForRoles([name], caller.account.roles).length > 0;
+
+/** The installed apps the caller may use (GET /api/srs), by the rule every report request obeys. */
+export function usableApps(appsDir: string, caller: Principal): AppContext[] {
+  return listApps(appsDir)
+    .filter((name) => mayUseApp(caller, name))
+    .map((name) => ({ name, dir: join(appsDir, name) }));
+}
+
 export async function resolveApp(
   db: Kysely<Database>,
   appsDir: string,
@@ -45,7 +55,7 @@ export async function resolveApp(
     throw invalid('invalid_input', 'app_name is not an application name', [
       { field: 'app_name', rule: 'pattern', message: `app_name must match ${APP_NAME_PATTERN}` },
     ]);
-  if (appsForRoles([name], caller.account.roles).length === 0)
+  if (!mayUseApp(caller, name))
     throw forbidden(
       'app_not_allowed',
       `${caller.account.username} may not use the application ${name} (needs app_${name} or app_administrator)`,

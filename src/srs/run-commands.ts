@@ -2,7 +2,8 @@
 // commands in file order, each command's SQL split into statements with its params bound (never
 // spliced). A command's rows are those of its last statement. Commands whose `acl` the caller
 // does not meet are not run: their data is an empty list (or null with dtsingle), so the same
-// template serves callers with and without the role. Any failure rolls everything back.
+// template serves callers with and without the role. Any failure rolls everything back. A
+// `required` dtsingle command without a row is a 404 (`record_not_found`), not a blank report.
 //
 // This module decides what runs, with which bound values; an executor runs it:
 // - PostgreSQL: over a connection of the service's pool, on the main thread (connection-commands.ts);
@@ -150,6 +151,13 @@ export async function runCommands(
     else skipped.push(command.name);
   }
   const results = await executor.execute(toRun, limits, signal);
+  for (const command of definition.commands)
+    if (command.required && !skipped.includes(command.name) && results[command.name] == null) {
+      const message = `Command "${command.name}" found no row: the record does not exist`;
+      throw new AppError('not_found', 'record_not_found', message, {
+        details: [{ field: command.name, rule: 'required', message }],
+      });
+    }
   // Keys in file order, the commands left out included.
   const data: Record<string, unknown> = {};
   for (const command of definition.commands)

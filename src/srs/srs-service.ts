@@ -25,6 +25,7 @@ import { starterTemplate, TemplateError } from '../report/index.js';
 import { recordAudit } from '../audit/audit-repository.js';
 import type { AuditActor } from '../audit/audit-actions.js';
 import type { Metrics, SrsLabels } from '../metrics/metrics.js';
+import { catalogFor, rolesNamedByApps, type CatalogApp } from './catalog.js';
 
 export interface SrsServiceDeps {
   db: Kysely<Database>;
@@ -61,7 +62,15 @@ export interface DefinitionView {
   label: string;
   culture: string | null;
   params: Array<{ name: string; type: string; default: string | null }>;
-  commands: Array<{ name: string; setup: boolean; single: boolean; acl: string[]; allowed: boolean; sql?: string }>;
+  commands: Array<{
+    name: string;
+    setup: boolean;
+    single: boolean;
+    required: boolean;
+    acl: string[];
+    allowed: boolean;
+    sql?: string;
+  }>;
   templates: string[];
   warnings?: string[];
 }
@@ -142,6 +151,16 @@ export class SrsService {
     return { app, definition };
   }
 
+  /** The apps, definitions and templates the caller may use (catalog.ts). */
+  async catalog(caller: Principal): Promise<CatalogApp[]> {
+    return catalogFor(caller, this.deps.appsDir, this.definitions, this.templates);
+  }
+
+  /** The roles the installed apps' definitions name in their acls (roles that may be granted). */
+  async aclRoles(): Promise<string[]> {
+    return rolesNamedByApps(this.deps.appsDir, this.definitions);
+  }
+
   async describe(caller: Principal, id: string, appName: string | undefined): Promise<DefinitionView> {
     const { app, definition } = await this.load(caller, id, appName);
     const admin = caller.account.roles.has('srs_administrator');
@@ -149,6 +168,7 @@ export class SrsService {
       name: c.name,
       setup: c === definition.setup,
       single: c.single,
+      required: c.required,
       acl: c.acl,
       allowed: mayRun(c, caller.account.roles),
       ...(admin ? { sql: c.sql } : {}),

@@ -6,7 +6,8 @@
 // `templates/` is ever opened, statted or listed.
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { invalid, notFound } from '../lib/errors.js';
+import { AppError, invalid, notFound } from '../lib/errors.js';
+import { closestNames } from '../lib/edit-distance.js';
 
 export const TEMPLATE_EXTENSION = '.frx';
 export const MAX_TEMPLATE_NAME_LENGTH = 200;
@@ -29,6 +30,20 @@ export function templateNameProblem(name: string): string | null {
   if (/[\u0000-\u001f\u007f]/.test(name)) return 'contains a control character';
   if (name.startsWith('.')) return 'starts with "."';
   return null;
+}
+
+/** 404 template_not_found, naming the closest existing templates (a typo is the usual cause). */
+function templateNotFound(name: string, fileNames: readonly string[]): AppError {
+  const templates = fileNames
+    .filter((n) => n.endsWith(TEMPLATE_EXTENSION))
+    .map((n) => n.slice(0, -TEMPLATE_EXTENSION.length));
+  const close = closestNames(name, templates);
+  const file = name + TEMPLATE_EXTENSION;
+  if (close.length === 0) return notFound('template_not_found', `No template ${file}`);
+  const hint = `did you mean ${close.join(', ')}?`;
+  return new AppError('not_found', 'template_not_found', `No template ${file}; ${hint}`, {
+    details: [{ field: 'templatename', rule: 'exists', message: `no template ${name}; ${hint}` }],
+  });
 }
 
 export class TemplateResolver {
@@ -77,7 +92,7 @@ export class TemplateResolver {
     }
     // Exact, case-sensitive: the file must be one of the listed names, byte for byte.
     const entry = names.find((n) => n === file);
-    if (entry === undefined) throw notFound('template_not_found', `No template ${file}`);
+    if (entry === undefined) throw templateNotFound(name, names);
     const path = join(dir, entry);
     const info = await this.fs.lstat(path).catch(() => null);
     if (!info?.isFile()) throw notFound('template_not_found', `No template ${file}`);

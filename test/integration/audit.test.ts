@@ -212,11 +212,10 @@ describe.each(testDatabaseKinds())('the audit trail on %s', (kind) => {
   });
 
   it('records SRS renders with app, definition, template and format', async () => {
-    const dora = await idOf('dora');
     const row = await one(
       'srs_render',
-      () => f.as(f.doraJwt, '/api/srs/1/invoice.frx.pdf?app_name=demo&order_id=9001'),
-      { actor: 'dora', actor_id: dora },
+      () => f.as(f.adminJwt, '/api/srs/1/invoice.frx.pdf?app_name=demo&order_id=1004'),
+      { actor: ADMIN.username, actor_id: adminId },
     );
     expect(JSON.parse(row.data)).toMatchObject({
       app: 'demo',

@@ -148,7 +148,8 @@ describe('OpenAPI document and Swagger UI', () => {
     const body = (path: string, method: string) => (doc.paths[path]?.[method] as WithBody | undefined)?.requestBody;
     // Required: login cannot work without one.
     expect(body('/api/core/account/login', 'post')?.required).toBe(true);
-    // Optional: SRS params may all come from the query; a membership's level may be left out.
+    // Optional: SRS params may all come from the query; a membership's level may be left out; a
+    // token's limits (expires_in_days, roles) may come from the query or not at all.
     const optional = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item)
         .filter(([, op]) => (op as WithBody).requestBody?.required === false)
@@ -157,6 +158,8 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(optional.sort()).toEqual(
       [
         'POST /api/core/team/member/add/{team_short}/{username}',
+        'POST /api/core/token/create/{token_name}',
+        'POST /api/core/token/create/{token_name}/{username}',
         'POST /api/srs/{id}/_new.frx',
         'POST /api/srs/{id}/data.json',
         'POST /api/srs/{id}/{templatename}.frx',

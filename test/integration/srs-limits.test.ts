@@ -190,6 +190,10 @@ describe.each(testDatabaseKinds())('SRS limits on %s', (kind) => {
       /line 2: command "a": unknown opt "cached"/,
     ],
     [
+      '<srs><def>\n<itm model="command" name="a" opts="required">SELECT 1</itm></def></srs>',
+      /line 2: command "a": opt "required" needs "dtsingle"/,
+    ],
+    [
       '<srs><def>\n<itm model="command" name="1st">SELECT 1</itm></def></srs>',
       /line 2: command name "1st" must be a letter/,
     ],

@@ -64,6 +64,20 @@ describe('definition files', () => {
       line: 4,
     });
     expect(d.params.find((p) => p.name === 'raw')).toMatchObject({ type: 'string', typed: false, defaultValue: null });
+    expect(d.commands.some((c) => c.required)).toBe(false);
+  });
+
+  it('reads opts="dtsingle,required" in any order and case', () => {
+    const d = parseSrsDefinition(
+      '1',
+      'srs/1.xml',
+      '<srs><def><itm model="command" name="a" opts=" Required , dtsingle">SELECT 1</itm>' +
+        '<itm model="command" name="b" opts="dtsingle">SELECT 1</itm></def></srs>',
+    );
+    expect(d.commands.map((c) => [c.name, c.single, c.required])).toEqual([
+      ['a', true, true],
+      ['b', true, false],
+    ]);
   });
 
   it('keeps SQL with < in CDATA and reports a bad file with its line', () => {

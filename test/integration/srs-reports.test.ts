@@ -288,9 +288,19 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
         },
       ]);
       expect(r.body.data.totals).toEqual({ net: 4018.5, vat_pct: 20, vat: 803.7, gross: 4822.2 });
-      const missing = await f.as(f.adminJwt, `/api/srs/1/data.json?${APP}&order_id=424242`);
-      expect(missing.body.data.invoice).toBeNull();
-      expect(missing.body.data.lines).toEqual([]);
+      // The invoice header is required (opts="dtsingle,required"): an order that does not exist
+      // is a 404 naming the command, for the data and every rendering, never a blank invoice.
+      for (const path of ['data.json', 'invoice.frx.html', 'invoice.frx.pdf', 'invoice.frx', '_new.frx']) {
+        const missing = await f.as(f.adminJwt, `/api/srs/1/${path}?${APP}&order_id=9999`);
+        expect(missing.status, `${path}: ${missing.text}`).toBe(404);
+        expect(missing.body.data.code).toBe('record_not_found');
+        expect(missing.body.message).toContain('"invoice"');
+        expect(missing.body.data.details[0]).toMatchObject({ field: 'invoice', rule: 'required' });
+      }
+      // A dtsingle command that is not required still answers null.
+      const lab = await f.as(f.adminJwt, `/api/srs/90/data.json?${APP}`);
+      expect(lab.status, lab.text).toBe(200);
+      expect(lab.body.data.nothing).toBeNull();
     });
 
     it('params: defaults, NULL without a value, typed values, built-ins; srssetup runs first', async () => {
@@ -402,6 +412,7 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
         name: 'secret',
         setup: false,
         single: false,
+        required: false,
         acl: ['lab_secret', 'srs_administrator'],
         allowed: false,
       });

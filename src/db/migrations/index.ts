@@ -3,6 +3,7 @@ import { initial } from './001-initial.js';
 import { loginFailures } from './002-login-failures.js';
 import { appData } from './003-app-data.js';
 import { loginRateWindows } from './004-login-rate-windows.js';
+import { tokenLimits } from './005-token-limits.js';
 import { audit } from './006-audit.js';
 
 // Versioned migrations, applied in key order at start and by `platform-core migrate`.
@@ -12,5 +13,6 @@ export const migrations: Record<string, Migration> = {
   '002-login-failures': loginFailures,
   '003-app-data': appData,
   '004-login-rate-windows': loginRateWindows,
+  '005-token-limits': tokenLimits,
   '006-audit': audit,
 };

@@ -23,6 +23,9 @@ export interface SrsCommand {
   acl: string[];
   /** `dtsingle`: the first row as one object (null without rows) instead of an array. */
   single: boolean;
+  /** `required` (with dtsingle): no row is a 404 `record_not_found` naming the command, not a
+   *  report of blanks. */
+  required: boolean;
   line: number;
 }
 

@@ -5,7 +5,7 @@
 //   <srs label="Invoice" culture="en-US">
 //     <def>
 //       <itm model="param" name="order_id" type="int">1</itm>
-//       <itm model="command" name="header" opts="dtsingle">SELECT … WHERE id = @order_id</itm>
+//       <itm model="command" name="header" opts="dtsingle,required">SELECT … WHERE id = @order_id</itm>
 //       <itm model="command" name="lines" acl="app_sales,app_administrator">SELECT …</itm>
 //     </def>
 //   </srs>
@@ -36,7 +36,7 @@ export class SrsDefinitionError extends Error {
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const ROLE = /^[A-Za-z0-9_.:-]{1,128}$/;
-const KNOWN_OPTS = ['dtsingle'];
+const KNOWN_OPTS = ['dtsingle', 'required'];
 const MARKER_PREFIXES = ['@', ':'] as const;
 
 export const SRS_XML_LIMITS = {
@@ -112,7 +112,11 @@ export function parseSrsDefinition(id: string, file: string, input: Buffer | str
           fail(item.line, `command "${name}": unknown opt "${o.slice(0, 80)}" (known: ${KNOWN_OPTS.join(', ')})`);
       const sql = item.text.trim();
       if (sql === '') fail(item.line, `command "${name}" has no SQL`);
-      const command: SrsCommand = { name, sql, acl, single: opts.includes('dtsingle'), line: item.line };
+      const single = opts.includes('dtsingle');
+      const required = opts.includes('required');
+      if (required && !single)
+        fail(item.line, `command "${name}": opt "required" needs "dtsingle" (it means: the one row must exist)`);
+      const command: SrsCommand = { name, sql, acl, single, required, line: item.line };
       const isSetup = name.toLowerCase() === SETUP_COMMAND;
       const clash = isSetup ? setup : commands.find((c) => c.name.toLowerCase() === name.toLowerCase());
       if (clash) fail(item.line, `command "${name}" is defined twice (also on line ${clash.line})`);

@@ -29,10 +29,35 @@ export function definitionFileFor(names: readonly string[], id: string): string 
   return matches[0]!;
 }
 
+/** The SRS ids the file names of an `srs/` folder define (`<id>-<slug>.xml`, `<id>.xml`), sorted
+ *  numerically where they are numbers. */
+export function definitionIds(names: readonly string[]): string[] {
+  const ids = new Set<string>();
+  for (const n of names) {
+    if (!n.endsWith('.xml')) continue;
+    const stem = n.slice(0, -'.xml'.length);
+    const dash = stem.indexOf('-');
+    const id = dash < 0 ? stem : stem.slice(0, dash);
+    if (idRe.test(id)) ids.add(id);
+  }
+  return [...ids].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
 export class DefinitionStore {
   private readonly cache = new Map<string, CacheEntry>();
 
   constructor(private readonly options: DefinitionStoreOptions = {}) {}
+
+  /** The ids of the app's definitions (none without an `srs/` folder). */
+  async ids(appDir: string): Promise<string[]> {
+    try {
+      return definitionIds(await readdir(join(appDir, 'srs')));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+      throw err;
+    }
+  }
 
   /** The definition `id` of the app in `appDir`, or null when there is none. */
   async load(appDir: string, id: string): Promise<SrsDefinition | null> {
