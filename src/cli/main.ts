@@ -24,6 +24,9 @@ const HELP = `platform-core <command>
                                           512, Settings:RenderMaxPages 10000)
   starter --data <sample.json> [--out <file.frx>|-] [--title <text>]
                                           writes a starter template for an SRS data sample
+  backup --out <file>                     a consistent copy of the SQLite databases, also while
+                                          the server runs (PostgreSQL: use pg_dump)
+  restore <file>                          puts a backup back (the server must be stopped)
 
 Configuration: see README.md (appsettings.json, Settings__* variables, PORT, DATA_DIR, DATABASE_URL, APPS_DIR).`;
 
@@ -68,6 +71,10 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (command === 'starter') {
     return (await import('./starter-command.js')).starterCommand(args, (s) => void process.stderr.write(`${s}\n`));
+  }
+  if (command === 'backup' || command === 'restore') {
+    const { backupCommand, restoreCommand } = await import('./backup-command.js');
+    return (command === 'backup' ? backupCommand : restoreCommand)(args, out);
   }
   switch (`${command}${sub ? ` ${sub}` : ''}`) {
     case 'serve':
