@@ -15,6 +15,7 @@ import { uuidRoutes } from './uuid.js';
 import { systemInfoRoutes } from './system-info.js';
 import { srsRoutes } from './srs.js';
 import { fontRoutes } from './fonts.js';
+import { homeRoutes } from './home.js';
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = await createHttpApp({
@@ -24,6 +25,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     onDatabaseFault: (fault) => services.database.storage.noteFault(fault),
   });
   // In this order: it is the order of the OpenAPI document's paths.
+  await app.register(homeRoutes);
   await app.register(opsRoutes, { database: services.database });
   await app.register(sessionRoutes, { login: services.login });
   await app.register(tokenRoutes, { tokens: services.tokens });

@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors.js';
 import { DatabaseOpenError } from '../db/open-error.js';
 import { databaseFault } from '../db/database-errors.js';
 import { parseArgs, UsageError } from './args.js';
+import { describeListenError } from './listen-error.js';
 import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, userAdd } from './admin-commands.js';
 
 const HELP = `platform-core <command>
@@ -111,6 +112,9 @@ export function run(): void {
       if (err instanceof UsageError || err instanceof ConfigError || err instanceof AppError) {
         process.stderr.write(`platform-core: ${err.message}\n`);
         process.exitCode = 2;
+      } else if (describeListenError(err) !== null) {
+        process.stderr.write(`platform-core: ${describeListenError(err)}\n`);
+        process.exitCode = 1;
       } else if (err instanceof DatabaseOpenError || databaseFault(err)) {
         // Storage that cannot be opened is the administrator's to fix: the cause, no stack.
         process.stderr.write(`platform-core: ${(err as Error).message}\n`);
