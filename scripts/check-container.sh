@@ -17,7 +17,7 @@
 # Usage: scripts/check-container.sh [--reuse-node-modules <checkout>] [--keep]
 #   --reuse-node-modules  the RUN marked `deps` takes <checkout>/node_modules (hard links) after
 #                         checking it matches the lockfile (`npm ls --all`), instead of installing
-#                         and compiling better-sqlite3 again (about 2 minutes here); CI passes the
+#                         and compiling better-sqlite3 again (about 1.5 of the 2 minutes here); CI passes the
 #                         checkout its `npm ci` has just installed, on the same Node.
 #   --keep                leave the temporary folder (its path is printed) for a look inside.
 set -euo pipefail
