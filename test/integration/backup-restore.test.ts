@@ -4,6 +4,7 @@
 // prefix of the writes, no gaps); the restored files open and a server starts on them; restore
 // refuses garbage, a truncated file, a database of a newer schema and a server that is running,
 // and changes nothing when it refuses; an older known schema is restored and migrated later.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -186,6 +187,15 @@ describe('restore refuses what is not a backup it can use, and changes nothing',
     expect((await cli(['migrate'], source)).code).toBe(0);
     const made = await cli(['backup', '--out', good], source);
     expect(made.code, said(made)).toBe(0);
+    // A standard archive (README): GNU tar lists it and reads the manifest back.
+    expect(execFileSync('tar', ['-tf', good], { encoding: 'utf8' }).split('\n').filter(Boolean)).toEqual([
+      'manifest.json',
+      PLATFORM_FILE,
+      APPS_FILE,
+    ]);
+    const manifest = JSON.parse(execFileSync('tar', ['-xOf', good, 'manifest.json'], { encoding: 'utf8' }));
+    expect(manifest).toMatchObject({ format: 'platform-core-backup', format_version: 1 });
+    expect(manifest.migrations).toEqual(Object.keys(migrations).sort());
     const truncated = join(work, 'truncated.tar');
     const bytes = readFileSync(good);
     writeFileSync(truncated, bytes.subarray(0, bytes.length - 4096));
