@@ -120,7 +120,12 @@ export async function backupCommand(args: ParsedArgs, out: (s: string) => void):
   const target = resolve(outArg);
   if (existsSync(target) && !statSync(target).isFile()) throw new UsageError(`--out ${target} is not a file`);
   // Beside the target, so that the finished archive is renamed into place (never half written).
-  const work = mkdtempSync(join(dirname(target), '.platform-core-backup-'));
+  let work: string;
+  try {
+    work = mkdtempSync(join(dirname(target), '.platform-core-backup-'));
+  } catch (err) {
+    throw new UsageError(`cannot write beside --out ${target} (${(err as NodeJS.ErrnoException).code ?? err})`);
+  }
   try {
     const files: ManifestFile[] = [];
     const paths: string[] = [];

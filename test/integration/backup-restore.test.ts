@@ -232,6 +232,17 @@ describe('restore refuses what is not a backup it can use, and changes nothing',
     expect(readdirSync(target)).toEqual([]);
   });
 
+  it('backup: no database to copy (exit 1), a folder for --out that does not exist (exit 2)', async () => {
+    const empty = dir('empty');
+    expectRefused(await cli(['backup', '--out', join(work, 'e.tar')], empty), 1, /there is no database to back up/);
+    expect(existsSync(join(work, 'e.tar'))).toBe(false);
+    expectRefused(
+      await cli(['backup', '--out', join(work, 'no-such-folder', 'x.tar')], dir('good')),
+      2,
+      /cannot write beside --out .*no-such-folder\/x\.tar \(ENOENT\)/,
+    );
+  });
+
   it('PostgreSQL: backup and restore name pg_dump and pg_restore (exit 2)', async () => {
     const env = { DATA_DIR: dir('pg'), DATABASE_URL: 'postgres://someone:secret@127.0.0.1:1/platform' };
     const backup = await runCli(['backup', '--out', join(work, 'pg.tar')], { env, cwd: work, ...CLI });
