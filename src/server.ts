@@ -24,6 +24,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config, opts: { handleSignals?: boolean } = {}): Promise<RunningServer> {
   const logger = createLogger(config.settings.logLevel);
+  for (const warning of config.settingWarnings) logger.warn(warning);
   const services = await createServices(config, logger);
   const admin = services.bootstrap.createdAdmin;
   if (admin?.passwordFile) {

@@ -17,6 +17,7 @@ import { srsRoutes } from './srs.js';
 import { fontRoutes } from './fonts.js';
 import { auditRoutes } from './audit.js';
 import { metricsRoutes } from './metrics.js';
+import { homeRoutes } from './home.js';
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = await createHttpApp({
@@ -27,6 +28,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     metrics: services.metrics,
   });
   // In this order: it is the order of the OpenAPI document's paths.
+  await app.register(homeRoutes);
   await app.register(opsRoutes, { database: services.database });
   await app.register(sessionRoutes, { login: services.login });
   await app.register(tokenRoutes, { tokens: services.tokens });

@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors.js';
 import { DatabaseOpenError } from '../db/open-error.js';
 import { databaseFault } from '../db/database-errors.js';
 import { parseArgs, UsageError } from './args.js';
+import { describeListenError } from './listen-error.js';
 import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, tokenPrune, userAdd } from './admin-commands.js';
 
 const HELP = `platform-core <command>
@@ -32,6 +33,9 @@ const HELP = `platform-core <command>
                                           512, Settings:RenderMaxPages 10000)
   starter --data <sample.json> [--out <file.frx>|-] [--title <text>]
                                           writes a starter template for an SRS data sample
+  backup --out <file>                     a consistent copy of the SQLite databases, also while
+                                          the server runs (PostgreSQL: use pg_dump)
+  restore <file>                          puts a backup back (the server must be stopped)
 
 Configuration: see README.md (appsettings.json, Settings__* variables, PORT, DATA_DIR, DATABASE_URL, APPS_DIR).`;
 
@@ -79,6 +83,10 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'starter') {
     return (await import('./starter-command.js')).starterCommand(args, (s) => void process.stderr.write(`${s}\n`));
   }
+  if (command === 'backup' || command === 'restore') {
+    const { backupCommand, restoreCommand } = await import('./backup-command.js');
+    return (command === 'backup' ? backupCommand : restoreCommand)(args, out);
+  }
   switch (`${command}${sub ? ` ${sub}` : ''}`) {
     case 'serve':
       // Loaded only here: the HTTP stack is not needed by the other commands, which start faster.
@@ -122,6 +130,9 @@ export function run(): void {
       if (err instanceof UsageError || err instanceof ConfigError || err instanceof AppError) {
         process.stderr.write(`platform-core: ${err.message}\n`);
         process.exitCode = 2;
+      } else if (describeListenError(err) !== null) {
+        process.stderr.write(`platform-core: ${describeListenError(err)}\n`);
+        process.exitCode = 1;
       } else if (err instanceof DatabaseOpenError || databaseFault(err)) {
         // Storage that cannot be opened is the administrator's to fix: the cause, no stack.
         process.stderr.write(`platform-core: ${(err as Error).message}\n`);

@@ -3,7 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
-import { ConfigError, lookupSetting, readSettingsFile } from './settings-source.js';
+import { ConfigError, lookupSetting, readSettingsFile, unknownSettingWarnings } from './settings-source.js';
 
 export { ConfigError } from './settings-source.js';
 
@@ -84,6 +84,8 @@ export interface Config {
   adminPassword: string | null;
   settingsFile: string | null;
   settings: Settings;
+  /** Keys of the settings file or `Settings__*` variables that no setting reads (logged at start). */
+  settingWarnings: string[];
 }
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -199,7 +201,12 @@ export function loadRenderLimitSettings(
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const { tree, path } = readSettingsFile(env, cwd);
-  const s = (key: string) => lookupSetting(tree, env, `Settings:${key}`);
+  // The keys read are the known ones: what is in the file and not read is reported.
+  const read = new Set<string>();
+  const s = (key: string) => {
+    read.add(key);
+    return lookupSetting(tree, env, `Settings:${key}`);
+  };
 
   const allowedOrigins = listSetting(s('AllowedOrigins'));
 
@@ -319,5 +326,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     adminPassword: env.PLATFORM_ADMIN_PASSWORD || null,
     settingsFile: path,
     settings,
+    settingWarnings: unknownSettingWarnings(tree, path, env, [...read]),
   };
 }

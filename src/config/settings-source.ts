@@ -47,3 +47,68 @@ export function lookupSetting(tree: SettingsTree, env: NodeJS.ProcessEnv, path: 
   }
   return node;
 }
+
+/** Edit distance (insertions, deletions, substitutions), case-insensitive, for suggestions. */
+function editDistance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++) {
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[y.length]!;
+}
+
+/** The known key nearest to `key`, when it is near enough to be a typo of it. */
+export function closestKey(key: string, known: Iterable<string>): string | null {
+  let best: string | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const k of known) {
+    const d = editDistance(key, k);
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : null;
+}
+
+/**
+ * Warnings for keys of the `Settings` section (in the file or as `Settings__<Key>` variables)
+ * that are not among `known` (the keys the configuration read), and for the file's sections
+ * other than `Settings`: a misspelt key would otherwise be ignored without a word.
+ */
+export function unknownSettingWarnings(
+  tree: SettingsTree,
+  path: string | null,
+  env: NodeJS.ProcessEnv,
+  known: readonly string[],
+): string[] {
+  const knownLower = new Set(known.map((k) => k.toLowerCase()));
+  const warnings: string[] = [];
+  const unknown = (key: string, where: string): void => {
+    if (knownLower.has(key.toLowerCase())) return;
+    const near = closestKey(key, known);
+    warnings.push(
+      `unknown setting Settings:${key} ${where} is ignored` + (near ? `; did you mean Settings:${near}?` : ''),
+    );
+  };
+  for (const [top, value] of Object.entries(tree)) {
+    if (top.toLowerCase() !== 'settings') {
+      const near = closestKey(top, known);
+      warnings.push(
+        `unknown section "${top}" in ${path} is ignored (settings go in the "Settings" section` +
+          (near ? `: did you mean Settings:${near}?)` : ')'),
+      );
+      continue;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+    for (const key of Object.keys(value)) unknown(key, `in ${path}`);
+  }
+  for (const name of Object.keys(env)) {
+    const m = /^settings__(.+)$/i.exec(name);
+    if (m) unknown(m[1]!, `(environment variable ${name})`);
+  }
+  return warnings;
+}

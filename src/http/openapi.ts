@@ -5,6 +5,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import { VERSION } from '../lib/version.js';
 import { OPTIONAL_BODY } from './validation.js';
 
+/** Swagger UI's top bar: the project's name, white on the bar's dark background. */
+const TOP_BAR_LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="220" height="40" viewBox="0 0 220 40">' +
+  '<title>Platform Core</title>' +
+  '<text x="0" y="28" fill="#fff" font-family="system-ui,sans-serif" font-size="24" font-weight="700">' +
+  'Platform Core</text></svg>';
+
 type OpenApiDocument = {
   paths?: Record<
     string,
@@ -44,7 +51,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'A JWT from login, or an API token' },
-          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <API token>`' },
+          // An API key scheme would make Swagger UI send exactly what is pasted, so the user had
+          // to type `Token pct_…`; as a bearer scheme the bare token is enough (the server takes
+          // an API token in `Bearer` as in `Token`).
+          token: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'API token',
+            description:
+              'An API token (`pct_…`): paste the bare value. Swagger UI sends `Authorization: Bearer <token>`; ' +
+              'other clients may equally send `Authorization: Token <token>` (spec §5).',
+          },
           basic: { type: 'http', scheme: 'basic', description: 'username `api`, password = the API token' },
           cookie: {
             type: 'apiKey',
@@ -71,7 +88,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     scope.addHook('onRoute', (route) => {
       route.config = { ...(route.config ?? {}), auth: 'none' };
     });
-    await scope.register(swaggerUi, { routePrefix: '/docs' });
+    await scope.register(swaggerUi, {
+      routePrefix: '/docs',
+      // The project's name in the page title and the top bar, not the framework's logo.
+      theme: { title: 'Platform Core API' },
+      logo: { type: 'image/svg+xml', content: TOP_BAR_LOGO, href: '/' },
+    });
   });
   app.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -325,6 +325,8 @@ const PUBLIC = [
   /^\/readyz$/,
   // Issue 18 (README): the report fonts, open-licensed files a browser fetches without the token.
   /^\/fonts\/[^/]+$/,
+  // Issue 19 (README): the page at the server's address.
+  /^\/$/,
 ];
 const isPublic = (r: Route) => PUBLIC.some((p) => p.test(r.url));
 const isPing = (r: Route) => r.url === '/api/core/system/ping';

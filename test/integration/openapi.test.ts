@@ -43,6 +43,8 @@ const PUBLIC = [
   /^\/readyz$/,
   // Issue 18 (README): the report fonts, fetched by browsers without credentials.
   /^\/fonts\/\{file\}$/,
+  // Issue 19 (README): the page at the server's address.
+  /^\/$/,
 ];
 
 /** Issue #19: GET /metrics is the scraper's, behind Settings:MetricsToken (not one of the five
@@ -283,5 +285,33 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(r.status).toBe(200);
     const uiDoc = (await r.json()) as OpenApiDocument;
     expect(Object.keys(uiDoc.paths).sort()).toEqual(Object.keys(doc.paths).sort());
+  });
+
+  it("the UI shows the project's name, not the framework's logo", async () => {
+    const html = await (await fetch(`${instance.url}/docs`)).text();
+    expect(html).toMatch(/<title>Platform Core API<\/title>/);
+    const script = await (await fetch(`${instance.url}/docs/static/swagger-initializer.js`)).text();
+    // The initializer swaps the top bar's logo for the image it carries as a data: URL.
+    const logo = /img\.src = 'data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)'/.exec(script)?.[1];
+    expect(logo, 'the initializer replaces the logo').toBeTruthy();
+    const svg = Buffer.from(logo as string, 'base64').toString('utf8');
+    expect(svg).toContain('>Platform Core</text>');
+    expect(svg.toLowerCase()).not.toContain('fastify');
+  });
+
+  it('the API-token scheme takes the bare token, as Swagger UI sends it (Authorization: Bearer)', async () => {
+    const token = doc.components?.securitySchemes?.token as Record<string, string>;
+    // An apiKey scheme in the Authorization header makes the UI send exactly what is pasted,
+    // so the bare token failed; an http bearer scheme makes it send `Bearer <pasted value>`.
+    expect(token).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const jwt = await instance.jwtFor(ADMIN.username, ADMIN.password);
+    const created = await instance.request('/api/core/token/create/swagger-ui', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jwt}` },
+    });
+    expect(created.status, created.text).toBe(201);
+    const value = created.body.data.item.value as string;
+    const r = await instance.request('/api/core/token/user', { headers: { authorization: `Bearer ${value}` } });
+    expect(r.status, r.text).toBe(200);
   });
 });

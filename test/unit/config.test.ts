@@ -49,6 +49,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ SETTINGS__JWTEXPIREHOURS: '6' }, d).settings.jwtExpireHours).toBe(6);
   });
 
+  it('warns of keys no setting reads (file and Settings__ variables), naming the closest known key', () => {
+    const d = dir();
+    expect(loadConfig({}, d).settingWarnings).toEqual([]);
+    const file = join(d, 'appsettings.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        Settings: { JwtExpireHour: 12, ownername: 'ACME', CompletelyMadeUp: 1, lockoutminute: 3 },
+        AccessLog: true,
+      }),
+    );
+    const c = loadConfig({ Settings__AccesLog: 'true', Settings__OwnerLanguage: 'de' }, d);
+    // Not an error: the known keys still apply.
+    expect([c.settings.ownerName, c.settings.ownerLanguage]).toEqual(['ACME', 'de']);
+    expect(c.settingWarnings).toEqual([
+      `unknown setting Settings:JwtExpireHour in ${file} is ignored; did you mean Settings:JwtExpireHours?`,
+      `unknown setting Settings:CompletelyMadeUp in ${file} is ignored`,
+      `unknown setting Settings:lockoutminute in ${file} is ignored; did you mean Settings:LockoutMinutes?`,
+      `unknown section "AccessLog" in ${file} is ignored (settings go in the "Settings" section: ` +
+        'did you mean Settings:AccessLog?)',
+      'unknown setting Settings:AccesLog (environment variable Settings__AccesLog) is ignored; ' +
+        'did you mean Settings:AccessLog?',
+    ]);
+  });
+
   it('reads CONFIG_FILE and fails clearly when it is missing or broken', () => {
     const d = dir();
     writeFileSync(join(d, 'custom.json'), JSON.stringify({ Settings: { AccessLog: true } }));
