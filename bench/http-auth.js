@@ -24,6 +24,7 @@ export const defaults = { rounds: 5, warmup: 5 };
 const PING = '/api/core/system/ping';
 const ADMIN = { username: 'admin', password: 'bench-admin-password-not-secret' };
 const TARGET_RATIO = 0.75;
+const METRICS_TOKEN = 'bench-metrics-token-not-secret';
 
 /** Busy CPU time of the whole machine, all cores, in ms. */
 function machineBusyMs() {
@@ -66,7 +67,12 @@ export async function run(ctx) {
   let unpin = null;
   try {
     const started = await Promise.allSettled([
-      startServerChild('platform', new URL('./servers/platform.js', import.meta.url), { dataDir, ...ADMIN }),
+      startServerChild('platform', new URL('./servers/platform.js', import.meta.url), {
+        dataDir,
+        ...ADMIN,
+        // Measured as operators run it: with /metrics served (the audit trail is always on).
+        env: { Settings__MetricsToken: METRICS_TOKEN },
+      }),
       startServerChild('bare', new URL('./servers/bare.js', import.meta.url), { username: ADMIN.username }),
     ]);
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);

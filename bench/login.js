@@ -34,6 +34,8 @@ export async function run({ options, log }) {
         // Each login in flight reserves a failure in advance (auth/lockout.ts): with more
         // connections than allowed failures, the surplus would be refused as locked.
         Settings__LockoutMaxFailedAttempts: '1000',
+        // Measured as operators run it: with /metrics served (the audit trail is always on).
+        Settings__MetricsToken: 'bench-metrics-token-not-secret',
       },
     });
     log(`platform-core pid ${server.pid} at ${server.url} (SQLite in ${dataDir})`);
