@@ -26,6 +26,9 @@ export interface LoginResult extends IssuedJwt {
   userId: string;
 }
 
+/** The account a failed login tried, when the username (or the token) names one. */
+type AttemptedAccount = { id: string; username: string };
+
 const invalidCredentials = () => unauthenticated('invalid_credentials', 'Invalid username or password');
 
 /** The login rate limit's window. */
@@ -78,8 +81,8 @@ export class LoginService {
   }
 
   private async loginWithApiToken(value: string, from: AuditActor): Promise<LoginResult> {
-    const fail = async (err: AppError, userId: string | null = null): Promise<never> => {
-      await this.recordFailure(this.db, from, API_LOGIN_USERNAME, userId, err.code);
+    const fail = async (err: AppError, account: AttemptedAccount | null = null): Promise<never> => {
+      await this.recordFailure(this.db, from, API_LOGIN_USERNAME, account, err.code);
       throw err;
     };
     if (!isWellFormedTokenValue(value)) return fail(invalidCredentials());
@@ -98,7 +101,7 @@ export class LoginService {
     const account = await this.auth.account(ref.userId);
     if (!account) return fail(invalidCredentials());
     const block = accountBlock(account, isoMicros());
-    if (block) return fail(unauthenticated(block, BLOCK_MESSAGES[block]), account.id);
+    if (block) return fail(unauthenticated(block, BLOCK_MESSAGES[block]), account);
     const user = await findUserByUsername(this.db, account.username);
     if (!user) return fail(invalidCredentials());
     // The session keeps the token's limits: its scope, and an end no later than the token's.
@@ -123,7 +126,7 @@ export class LoginService {
       // password is verified. A lockout-enabled account's lock is found by the reservation.
       const block = accountBlock({ isActive: user.is_active === 1, lockoutEnd: user.lockout_end }, isoMicros());
       if (block === 'account_cancelled' || (block !== null && user.lockout_enabled !== 1)) {
-        await this.recordFailure(this.db, from, username, user.id, block);
+        await this.recordFailure(this.db, from, username, user, block);
         throw unauthenticated(block, BLOCK_MESSAGES[block]);
       }
     }
@@ -146,7 +149,7 @@ export class LoginService {
         db,
         from,
         username,
-        user?.id ?? null,
+        user ?? null,
         c.outcome === 'locked' ? 'account_locked' : 'invalid_credentials',
       );
       if (c.outcome === 'wrong' && c.lockedNow)
@@ -189,18 +192,20 @@ export class LoginService {
     return { ...issued, username: user.username, userId: user.id };
   }
 
-  /** A failed attempt: the username as typed, the account's id when there is one, and why. */
+  /** A failed attempt: the username as typed, the account tried when there is one, and why. */
   private async recordFailure(
     db: Db,
     from: AuditActor,
     typed: string,
-    userId: string | null,
+    account: AttemptedAccount | null,
     reason: string,
   ): Promise<void> {
     await recordAudit(db, {
       action: 'login_failed',
-      by: { ...from, userId },
+      by: { ...from, userId: account?.id ?? null },
       actor: typed,
+      subject: account?.username ?? null,
+      subjectId: account?.id ?? null,
       data: { reason },
     });
   }

@@ -182,7 +182,7 @@ describe.each(testDatabaseKinds())('the audit trail on %s', (kind) => {
 
     const unknown = await added(() => login('Nobody.Here', 'whatever-1'));
     expect(unknown.map((r) => r.action)).toEqual(['login_failed']);
-    expect(unknown[0]).toMatchObject({ actor: 'Nobody.Here', actor_id: null, via: 'password' });
+    expect(unknown[0]).toMatchObject({ actor: 'Nobody.Here', actor_id: null, subject: null, via: 'password' });
     expect(JSON.parse(unknown[0]!.data)).toEqual({ reason: 'invalid_credentials' });
 
     const wrong = await added(async () => {
@@ -190,7 +190,7 @@ describe.each(testDatabaseKinds())('the audit trail on %s', (kind) => {
       await login('Cleo', 'wrong-2');
     });
     expect(wrong.map((r) => r.action)).toEqual(['login_failed', 'login_failed']);
-    expect(wrong[0]).toMatchObject({ actor: 'Cleo', actor_id: cleo });
+    expect(wrong[0]).toMatchObject({ actor: 'Cleo', actor_id: cleo, subject: 'cleo', subject_id: cleo });
     // The third failure reaches the limit (Settings:LockoutMaxFailedAttempts 3) and locks.
     const third = await added(() => login('cleo', 'wrong-3'));
     expect(third.map((r) => r.action).sort()).toEqual(['account_lockout', 'login_failed']);
