@@ -33,6 +33,20 @@ const LoginAnswer = EnvelopeOf(
   }),
 );
 
+const SessionAnswer = EnvelopeOf(
+  Type.Object({
+    username: Type.String(),
+    user_id: Type.String(),
+    via: Type.Union([Type.Literal('jwt'), Type.Literal('api_token')]),
+    source: Type.String({ description: 'where the credential came from: header, cookie or query' }),
+    expires_at: Type.Union([Type.String({ description: 'ISO 8601 UTC' }), Type.Null()], {
+      description: 'when the credential ends; null: an API token without expiry',
+    }),
+    roles: Type.Array(Type.String(), { description: "the roles this credential acts with (a scoped token's fewer)" }),
+    scoped: Type.Boolean(),
+  }),
+);
+
 const LogoutAnswer = EnvelopeOf(Type.Object({ username: Type.String(), sessions_ended: Type.Boolean() }));
 
 function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
@@ -69,6 +83,33 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
           username: result.username,
         },
         'logged in',
+      );
+    },
+  });
+
+  // What a client (the admin console) needs to know of its own session without holding the JWT:
+  // who it is, how it authenticated, and when the session ends.
+  app.get('/api/core/account/session', {
+    schema: {
+      tags: ['auth'],
+      summary: "The caller's session: who, by which credential, until when",
+      security: authSecurity,
+      response: { 200: SessionAnswer, ...standardErrors },
+    },
+    handler: async (request, reply) => {
+      const caller = callerOf(request);
+      return sendEnvelope(
+        reply,
+        {
+          username: caller.account.username,
+          user_id: caller.account.id,
+          via: caller.via,
+          source: caller.source,
+          expires_at: caller.expiresAtMs === null ? null : new Date(caller.expiresAtMs).toISOString(),
+          roles: [...caller.account.roles].sort(),
+          scoped: caller.scope !== undefined,
+        },
+        'session',
       );
     },
   });

@@ -31,6 +31,8 @@ export interface Principal {
   tokenId?: string;
   /** The roles a scoped API token (or a JWT obtained with one) is limited to; absent: not scoped. */
   scope?: ReadonlySet<string>;
+  /** When the credential ends (ms since the epoch): the JWT's expiry, a token's, or null (never). */
+  expiresAtMs: number | null;
 }
 
 export interface TokenRef {
@@ -127,17 +129,20 @@ export class Authenticator {
     if (account.stampTag !== claims.stampTag)
       throw unauthenticated('session_ended', 'The session has ended; log in again');
     this.activity.userSeen(account.id);
-    if (!claims.scope) return { account, via: 'jwt', source };
-    return { account: this.scopedView(account, claims.scope), via: 'jwt', source, scope: claims.scope };
+    const expiresAtMs = claims.exp * 1000;
+    if (!claims.scope) return { account, via: 'jwt', source, expiresAtMs };
+    const view = this.scopedView(account, claims.scope);
+    return { account: view, via: 'jwt', source, scope: claims.scope, expiresAtMs };
   }
 
   private tokenPrincipal(ref: TokenRef, account: AccountState | null, source: CredentialSource): Principal {
     this.assertUsable(account);
     this.activity.userSeen(account.id);
     this.activity.tokenUsed(ref.tokenId);
-    if (!ref.scope) return { account, via: 'api_token', source, tokenId: ref.tokenId };
+    const { tokenId, expiresAtMs } = ref;
+    if (!ref.scope) return { account, via: 'api_token', source, tokenId, expiresAtMs };
     const view = this.scopedView(account, ref.scope);
-    return { account: view, via: 'api_token', source, tokenId: ref.tokenId, scope: ref.scope };
+    return { account: view, via: 'api_token', source, tokenId, scope: ref.scope, expiresAtMs };
   }
 
   /** The account as a scoped credential sees it: only the scope's roles the owner holds now. */

@@ -327,6 +327,8 @@ const PUBLIC = [
   /^\/fonts\/[^/]+$/,
   // Issue 19 (README): the page at the server's address.
   /^\/$/,
+  // Issue 20 (README): the admin console's page and bundles (its API calls need credentials).
+  /^\/admin(\/|$)/,
 ];
 const isPublic = (r: Route) => PUBLIC.some((p) => p.test(r.url));
 const isPing = (r: Route) => r.url === '/api/core/system/ping';

@@ -45,6 +45,8 @@ const PUBLIC = [
   /^\/fonts\/\{file\}$/,
   // Issue 19 (README): the page at the server's address.
   /^\/$/,
+  // Issue 20 (README): the admin console's page and bundles (its API calls need credentials).
+  /^\/admin(\/|\/assets\/\{file\})?$/,
 ];
 
 /** Issue #19: GET /metrics is the scraper's, behind Settings:MetricsToken (not one of the five

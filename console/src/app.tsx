@@ -1,0 +1,53 @@
+// The console: who is signed in decides what is shown; the URL fragment decides which screen.
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, SESSION_LOST } from './api';
+import { navigate, useRoute } from './router';
+import { loadSession, type Session } from './session';
+import { AuditScreen } from './screens/audit';
+import { ProfileScreen } from './screens/profile';
+import { NAV, Shell } from './screens/shell';
+import { SignIn } from './screens/sign-in';
+import { SystemScreen } from './screens/system';
+import { TokensScreen } from './screens/tokens';
+import { Failed, Loading } from './ui/states';
+
+type SessionState = { state: 'checking' } | { state: 'signed-out' } | { state: 'failed'; error: unknown } | { state: 'in'; session: Session };
+
+export function App() {
+  const [auth, setAuth] = useState<SessionState>({ state: 'checking' });
+  const route = useRoute();
+  const check = () =>
+    loadSession().then(
+      (session) => setAuth({ state: 'in', session }),
+      (error) =>
+        setAuth(error instanceof ApiError && error.status === 401 ? { state: 'signed-out' } : { state: 'failed', error }),
+    );
+  useEffect(() => {
+    void check();
+    const lost = () => setAuth({ state: 'signed-out' });
+    addEventListener(SESSION_LOST, lost);
+    return () => removeEventListener(SESSION_LOST, lost);
+  }, []);
+  // Move focus to the new screen's heading target, as a page load would, for keyboard and screen readers.
+  useEffect(() => {
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [route.parts[0]]);
+
+  if (auth.state === 'checking') return <Loading label="Checking your session" />;
+  if (auth.state === 'failed') return <Failed error={auth.error} retry={() => void check()} />;
+  if (auth.state === 'signed-out') return <SignIn onSignedIn={() => void check()} />;
+
+  const { session } = auth;
+  const allowed = NAV.filter((n) => n.show(session)).map((n) => n.id);
+  const screen = route.parts[0] && allowed.includes(route.parts[0]) ? route.parts[0] : 'profile';
+  if (route.parts[0] !== screen) queueMicrotask(() => navigate(screen));
+  document.title = `${NAV.find((n) => n.id === screen)?.label ?? 'Console'} · Platform Core`;
+  return (
+    <Shell session={session} current={screen} onSignedOut={() => setAuth({ state: 'signed-out' })}>
+      {screen === 'profile' && <ProfileScreen />}
+      {screen === 'tokens' && <TokensScreen session={session} />}
+      {screen === 'audit' && <AuditScreen />}
+      {screen === 'system' && <SystemScreen />}
+    </Shell>
+  );
+}

@@ -1,0 +1,146 @@
+// The audit trail (sys_administrator): newest first, filtered by user, action and time, paged by
+// the API's cursor ("Show older").
+import { useState } from 'preact/hooks';
+import { api } from '../api';
+import { formatTime, TextField } from '../ui/controls';
+import { useAction, useAsync } from '../ui/async';
+import { Empty, ErrorText, Failed, Loading } from '../ui/states';
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  action: string;
+  actor: string | null;
+  subject: string | null;
+  client: string | null;
+  via: string | null;
+  data: Record<string, unknown>;
+}
+
+interface AuditPage {
+  entries: AuditEntry[];
+  next: string | null;
+}
+
+const ACTIONS = [
+  'login',
+  'login_failed',
+  'logout',
+  'account_lockout',
+  'account_create',
+  'account_lock',
+  'account_unlock',
+  'account_cancel',
+  'account_reactivate',
+  'role_grant',
+  'role_revoke',
+  'token_create',
+  'token_delete',
+  'password_set',
+  'srs_render',
+];
+
+export function AuditTable({ entries, caption }: { entries: AuditEntry[]; caption: string }) {
+  return (
+    <div class="table-wrap" tabIndex={0} role="region" aria-label={caption}>
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Action</th>
+            <th scope="col">Who</th>
+            <th scope="col">To whom</th>
+            <th scope="col">From</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{formatTime(e.at)}</td>
+              <td>{e.action}</td>
+              <td>{e.actor ?? 'command line'}</td>
+              <td>{e.subject ?? '—'}</td>
+              <td>
+                {e.client ?? '—'}
+                {e.via ? ` (${e.via})` : ''}
+              </td>
+              <td class="details">{Object.keys(e.data).length ? JSON.stringify(e.data) : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const toIso = (local: string): string | undefined => (local ? new Date(local).toISOString() : undefined);
+
+export function AuditScreen() {
+  const [user, setUser] = useState('');
+  const [action, setAction] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [filter, setFilter] = useState({ user: '', action: '', from: '', to: '' });
+  const [older, setOlder] = useState<AuditEntry[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const query = { user: filter.user, action: filter.action, from: toIso(filter.from), to: toIso(filter.to), limit: 50 };
+  const [page, reload] = useAsync(async (signal) => {
+    const p = await api<AuditPage>('/api/core/audit', { query, signal });
+    setOlder([]);
+    setNext(p.next);
+    return p;
+  }, [filter]);
+  const more = useAction(async () => {
+    if (!next) return;
+    const p = await api<AuditPage>('/api/core/audit', { query: { ...query, cursor: next } });
+    setOlder((o) => [...o, ...p.entries]);
+    setNext(p.next);
+  });
+  const entries = page.state === 'loaded' ? [...page.data.entries, ...older] : [];
+  return (
+    <>
+      <h1>Audit trail</h1>
+      <form
+        class="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilter({ user, action, from, to });
+        }}
+      >
+        <TextField label="User" value={user} onInput={setUser} hint="acting or acted upon" />
+        <div class="field">
+          <label for="audit-action">Action</label>
+          <select id="audit-action" value={action} onChange={(e) => setAction((e.target as HTMLSelectElement).value)}>
+            <option value="">all</option>
+            {ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField label="From" type="datetime-local" value={from} onInput={setFrom} />
+        <TextField label="Until" type="datetime-local" value={to} onInput={setTo} />
+        <button type="submit">Filter</button>
+      </form>
+      {page.state === 'loading' && <Loading rows={8} />}
+      {page.state === 'failed' && <Failed error={page.error} retry={reload} />}
+      {page.state === 'loaded' &&
+        (entries.length === 0 ? (
+          <Empty title="No entries match.">Widen the filter or clear it.</Empty>
+        ) : (
+          <>
+            <AuditTable entries={entries} caption="Audit entries, newest first" />
+            <ErrorText error={more.error} />
+            {next && (
+              <button type="button" class="secondary" onClick={() => void more.run()} disabled={more.busy}>
+                Show older entries
+              </button>
+            )}
+          </>
+        ))}
+    </>
+  );
+}
