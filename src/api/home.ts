@@ -27,7 +27,7 @@ const PAGE = `<!DOCTYPE html>
 <p class="v">version ${VERSION}</p>
 <ul>
 <li><a href="docs">API reference</a> (Swagger UI; the document itself is <a href="openapi.json">openapi.json</a>)</li>
-<li><a href="admin">Admin console</a> (comes with a later version; until then this link answers 404)</li>
+<li><a href="admin/">Admin console</a> (sign in with your username and password)</li>
 <li><a href="healthz">Health</a> (<code>/healthz</code>; <code>/readyz</code> also checks the database)</li>
 </ul>
 <p>The API needs credentials: see the API reference.</p>
