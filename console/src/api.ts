@@ -21,6 +21,8 @@ export class ApiError extends Error {
     message: string,
     readonly details: ErrorDetail[] = [],
     readonly retryAfterSeconds: number | null = null,
+    /** The answer's requestID: the server's log lines about it carry the same id. */
+    readonly requestId: string | null = null,
   ) {
     super(message);
   }
@@ -80,6 +82,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       body?.message || res.statusText || 'The request failed',
       data.details ?? [],
       Number.isFinite(retry) && retry > 0 ? retry : null,
+      body?.requestID ?? null,
     );
   }
   return body.data;

@@ -5,13 +5,18 @@ import { navigate, useRoute } from './router';
 import { loadSession, type Session } from './session';
 import { AuditScreen } from './screens/audit';
 import { ProfileScreen } from './screens/profile';
+import { ReportsScreen } from './screens/reports';
 import { NAV, Shell } from './screens/shell';
 import { SignIn } from './screens/sign-in';
 import { SystemScreen } from './screens/system';
 import { TokensScreen } from './screens/tokens';
 import { Failed, Loading } from './ui/states';
 
-type SessionState = { state: 'checking' } | { state: 'signed-out' } | { state: 'failed'; error: unknown } | { state: 'in'; session: Session };
+type SessionState =
+  | { state: 'checking' }
+  | { state: 'signed-out' }
+  | { state: 'failed'; error: unknown }
+  | { state: 'in'; session: Session };
 
 export function App() {
   const [auth, setAuth] = useState<SessionState>({ state: 'checking' });
@@ -20,7 +25,9 @@ export function App() {
     loadSession().then(
       (session) => setAuth({ state: 'in', session }),
       (error) =>
-        setAuth(error instanceof ApiError && error.status === 401 ? { state: 'signed-out' } : { state: 'failed', error }),
+        setAuth(
+          error instanceof ApiError && error.status === 401 ? { state: 'signed-out' } : { state: 'failed', error },
+        ),
     );
   useEffect(() => {
     void check();
@@ -46,6 +53,7 @@ export function App() {
     <Shell session={session} current={screen} onSignedOut={() => setAuth({ state: 'signed-out' })}>
       {screen === 'profile' && <ProfileScreen />}
       {screen === 'tokens' && <TokensScreen session={session} />}
+      {screen === 'reports' && <ReportsScreen session={session} parts={route.parts.slice(1)} />}
       {screen === 'audit' && <AuditScreen />}
       {screen === 'system' && <SystemScreen />}
     </Shell>

@@ -13,7 +13,7 @@ const HINTS: Record<string, string> = {
   authentication_required: 'You are not signed in.',
   forbidden: 'Your account may not do this.',
   network: 'The server cannot be reached. Check the connection and try again.',
-  command_failed: "One of the report's SQL commands failed.",
+  command_failed: "One of the report's SQL commands failed: the server's log has the database's message.",
   template_error: 'The report template could not be rendered.',
   record_not_found: 'There is no such record: check the parameters.',
 };
@@ -25,6 +25,7 @@ export function explain(err: unknown): string {
     return `Too many attempts. Try again ${wait ? `in ${wait} second${wait === 1 ? '' : 's'}` : 'in a minute'}.`;
   }
   const hint = HINTS[err.code];
-  if (!hint) return err.message;
-  return err.message && !hint.startsWith(err.message) ? `${hint} (${err.message})` : hint;
+  const text = !hint ? err.message : err.message && !hint.startsWith(err.message) ? `${hint} (${err.message})` : hint;
+  // What the server logged about a failure is found by the request's id.
+  return err.status >= 422 && err.requestId ? `${text} — request ${err.requestId}` : text;
 }

@@ -18,7 +18,9 @@ export const CONSOLE_DIR = fileURLToPath(new URL('../../dist/console/', import.m
 export const CONSOLE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self'",
+  // Inline styles for the report previews only: an HTML report is shown in a sandboxed srcdoc
+  // frame (no script may run in it), which inherits this policy, and its layout is inline CSS.
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",

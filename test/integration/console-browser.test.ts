@@ -4,7 +4,7 @@
 // another origin and must work under its own Content-Security-Policy (any violation fails).
 // Screenshots of each screen go to test-output/console/ (not committed). Skipped with a message
 // without Chromium, a failure under REQUIRE_CHROMIUM=1.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,11 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     // A plain user with tokens: dora (app_demo) gets sys_tokens too.
     const grant = await f.as(f.adminJwt, '/api/core/account/role/grant/dora/sys_tokens', { method: 'POST' });
     expect(grant.status, grant.text).toBe(200);
+    // A report whose SQL fails: the console must say so in words.
+    writeFileSync(
+      join(f.appsDir, 'demo', 'srs', '91-broken.xml'),
+      '<srs label="Broken"><def><itm model="command" name="rows">SELECT * FROM no_such_table</itm></def></srs>',
+    );
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_LAUNCH_ARGS });
   }, 120_000);
   afterAll(async () => {
@@ -97,8 +102,11 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     const page = await fetch(`${f.inst.url}/admin/`, { headers: { 'accept-encoding': 'br' } });
     expect(page.status).toBe(200);
     const csp = page.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/unsafe-(inline|eval)/);
+    // Scripts: only the console's own bundle, no inline script, no eval. (Inline styles are allowed
+    // for the report previews' srcdoc frames, which inherit this policy: see src/api/console.ts.)
+    expect(csp.split('; ')).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp.split('; ').filter((d) => d.includes('unsafe-inline'))).toEqual(["style-src 'self' 'unsafe-inline'"]);
     expect(page.headers.get('content-encoding')).toBe('br');
     const html = await (await fetch(`${f.inst.url}/admin/`)).text();
     const assets = [...html.matchAll(/(?:src|href)="(assets\/[^"]+)"/g)].map((m) => m[1]!);
@@ -208,11 +216,51 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     await ctx.close();
   }, 120_000);
 
+  it('reports: the invoice from its param form (preview, PDF, data), and a failing command in words', async () => {
+    const { ctx, page } = await open();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await screen(page, 'reports', 'Reports');
+    await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Invoice' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Invoice' }).waitFor();
+    await page.getByLabel('order_id').fill('1004');
+    await page.getByLabel('Template').selectOption('invoice');
+    // The PDF, downloaded from the form.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const pdf = readFileSync((await download.path()) as string);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(download.suggestedFilename()).toBe('invoice.pdf');
+    // The HTML inline, in a sandboxed frame.
+    await page.getByRole('button', { name: 'Preview HTML' }).click();
+    const frame = page.frameLocator('iframe.report-preview');
+    await expect.poll(() => frame.locator('body').innerText(), { timeout: 20_000 }).toContain('INVOICE');
+    expect(await page.locator('iframe.report-preview').getAttribute('sandbox')).toBe('');
+    // The data the template receives, as a tree.
+    await page.getByRole('button', { name: 'Show the data' }).click();
+    const tree = page.getByRole('region', { name: 'The data the template receives' });
+    await expect.poll(() => tree.textContent()).toContain('invoice');
+    await accessible(page, 'reports: invoice');
+    await page.screenshot({ path: join(SCREENSHOTS, 'reports-1440.png'), fullPage: true });
+    // A record that does not exist, and a report whose SQL fails: said in words.
+    await page.getByLabel('order_id').fill('9999');
+    await page.getByRole('button', { name: 'Preview HTML' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('There is no such record');
+    await page.goto(`${f.inst.url}/admin/#/reports/demo/91`);
+    await page.getByRole('heading', { level: 2, name: 'Broken' }).waitFor();
+    await page.getByRole('button', { name: 'Show the data' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/One of the report's SQL commands failed[\s\S]*Command "rows" failed[\s\S]*request [\w-]+/);
+    await ctx.close();
+  }, 120_000);
+
   it('as a plain user: only their profile, their tokens and the system utilities', async () => {
     const { ctx, page } = await open();
     await signIn(page, 'dora', 'dora-password-1');
     const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-    expect(nav).toEqual(['My profile', 'Tokens', 'System']);
+    expect(nav).toEqual(['My profile', 'Tokens', 'Reports', 'System']);
     // A screen the user may not use is not shown, even by its address.
     await page.goto(`${f.inst.url}/admin/#/audit`);
     await page.getByRole('heading', { level: 1, name: 'My profile' }).waitFor();
@@ -235,6 +283,7 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
         ['profile', 'My profile'],
         ['tokens', 'Tokens'],
         ['audit', 'Audit trail'],
+        ['reports', 'Reports'],
         ['system', 'System'],
       ] as const) {
         await screen(page, id, heading);

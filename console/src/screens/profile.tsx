@@ -25,7 +25,10 @@ interface Profile {
   apps?: string[];
 }
 
-type Editable = Pick<ProfileUser, 'user_first_name' | 'user_last_name' | 'phonenumber' | 'user_short' | 'user_currency'>;
+type Editable = Pick<
+  ProfileUser,
+  'user_first_name' | 'user_last_name' | 'phonenumber' | 'user_short' | 'user_currency'
+>;
 
 function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
   const u = profile.user;
@@ -57,9 +60,20 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
     >
       <TextField label="First name" value={fields.user_first_name} onInput={set('user_first_name')} maxLength={256} />
       <TextField label="Last name" value={fields.user_last_name} onInput={set('user_last_name')} maxLength={256} />
-      <TextField label="Phone number" value={fields.phonenumber} onInput={set('phonenumber')} pattern="[0-9 +()\-]{0,32}" />
+      <TextField
+        label="Phone number"
+        value={fields.phonenumber}
+        onInput={set('phonenumber')}
+        pattern="[0-9 +()\-]{0,32}"
+      />
       <TextField label="Initials" value={fields.user_short} onInput={set('user_short')} maxLength={4} />
-      <TextField label="Currency" value={fields.user_currency} onInput={set('user_currency')} pattern="[A-Z]{3}" hint="ISO 4217, e.g. EUR" />
+      <TextField
+        label="Currency"
+        value={fields.user_currency}
+        onInput={set('user_currency')}
+        pattern="[A-Z]{3}"
+        hint="ISO 4217, e.g. EUR"
+      />
       <div class="field">
         <label for="primary-team">Primary team</label>
         <select id="primary-team" value={teamId} onChange={(e) => setTeamId((e.target as HTMLSelectElement).value)}>

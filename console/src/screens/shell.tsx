@@ -16,6 +16,7 @@ interface NavItem {
 export const NAV: NavItem[] = [
   { id: 'profile', label: 'My profile', show: () => true },
   { id: 'tokens', label: 'Tokens', show: (s) => mayCreateTokens(s) },
+  { id: 'reports', label: 'Reports', show: () => true },
   { id: 'audit', label: 'Audit trail', show: isAdmin },
   { id: 'system', label: 'System', show: () => true },
 ];
@@ -34,7 +35,12 @@ function SessionClock({ expiresAt }: { expiresAt: string | null }) {
   );
 }
 
-export function Shell(props: { session: Session; current: string; onSignedOut: () => void; children: ComponentChildren }) {
+export function Shell(props: {
+  session: Session;
+  current: string;
+  onSignedOut: () => void;
+  children: ComponentChildren;
+}) {
   const { session } = props;
   const [leaving, setLeaving] = useState(false);
   const signOut = async () => {

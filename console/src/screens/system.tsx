@@ -52,7 +52,11 @@ function Uuids() {
         <TextField label="How many" type="number" min={1} max={10000} value={n} onInput={setN} required />
         <div class="field">
           <label for="uuid-format">Format</label>
-          <select id="uuid-format" value={format} onChange={(e) => setFormat((e.target as HTMLSelectElement).value as 'rfc')}>
+          <select
+            id="uuid-format"
+            value={format}
+            onChange={(e) => setFormat((e.target as HTMLSelectElement).value as 'rfc')}
+          >
             <option value="sqlserver">SQL Server order (uniqueidentifier)</option>
             <option value="rfc">RFC 9562 UUIDv7</option>
           </select>
@@ -72,7 +76,8 @@ function Uuids() {
   );
 }
 
-const SAMPLE = '# Preview\n\nType **markdown** here: the sanitised HTML appears beside it.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
+const SAMPLE =
+  '# Preview\n\nType **markdown** here: the sanitised HTML appears beside it.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
 
 function Preview() {
   const [source, setSource] = useState(SAMPLE);
@@ -109,7 +114,12 @@ function Preview() {
       <div class="split">
         <div class="field">
           <label for="md-source">Markdown</label>
-          <textarea id="md-source" rows={12} value={source} onInput={(e) => setSource((e.target as HTMLTextAreaElement).value)} />
+          <textarea
+            id="md-source"
+            rows={12}
+            value={source}
+            onInput={(e) => setSource((e.target as HTMLTextAreaElement).value)}
+          />
         </div>
         <div class="field">
           <span class="label" id="md-output-label">
@@ -117,11 +127,10 @@ function Preview() {
           </span>
           <Progress active={busy} label="Rendering the preview" />
           {/* The server's sanitiser made this HTML safe (issue 6); it is the preview's whole point. */}
-          <div
+          <section
             class="preview-output"
             aria-labelledby="md-output-label"
             data-testid="preview-output"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server's allow-list sanitiser
             dangerouslySetInnerHTML={{ __html: html }}
           />
           <ErrorText error={error} />

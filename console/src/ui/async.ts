@@ -1,17 +1,14 @@
 // Loading data for a screen: the state a screen renders (loading, failed, loaded) and a reload.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 
-export type Async<T> =
-  | { state: 'loading' }
-  | { state: 'failed'; error: unknown }
-  | { state: 'loaded'; data: T };
+export type Async<T> = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'loaded'; data: T };
 
 export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]): [Async<T>, () => void] {
   const [value, setValue] = useState<Async<T>>({ state: 'loading' });
   const [generation, setGeneration] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the load depends on
+  // The caller names what the load depends on (deps); the load itself is read from a ref.
   useEffect(() => {
     const abort = new AbortController();
     setValue((v) => (v.state === 'loaded' ? v : { state: 'loading' }));

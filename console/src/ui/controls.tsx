@@ -96,8 +96,7 @@ export function relativeTime(iso: string, now = Date.now()): string {
   const ms = Date.parse(iso) - now;
   const abs = Math.abs(ms);
   const min = Math.round(abs / 60_000);
-  const text =
-    min < 1 ? 'less than a minute' : min < 60 ? `${min} min` : `${Math.floor(min / 60)} h ${min % 60} min`;
+  const text = min < 1 ? 'less than a minute' : min < 60 ? `${min} min` : `${Math.floor(min / 60)} h ${min % 60} min`;
   return ms >= 0 ? `in ${text}` : `${text} ago`;
 }
 
