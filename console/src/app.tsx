@@ -3,12 +3,15 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError, SESSION_LOST } from './api';
 import { navigate, useRoute } from './router';
 import { loadSession, type Session } from './session';
+import { AccountScreen } from './screens/account';
+import { AccountsScreen } from './screens/accounts';
 import { AuditScreen } from './screens/audit';
 import { ProfileScreen } from './screens/profile';
 import { ReportsScreen } from './screens/reports';
 import { NAV, Shell } from './screens/shell';
 import { SignIn } from './screens/sign-in';
 import { SystemScreen } from './screens/system';
+import { TeamsScreen } from './screens/teams';
 import { TokensScreen } from './screens/tokens';
 import { Failed, Loading } from './ui/states';
 
@@ -51,6 +54,9 @@ export function App() {
   document.title = `${NAV.find((n) => n.id === screen)?.label ?? 'Console'} · Platform Core`;
   return (
     <Shell session={session} current={screen} onSignedOut={() => setAuth({ state: 'signed-out' })}>
+      {screen === 'accounts' && !route.parts[1] && <AccountsScreen />}
+      {screen === 'accounts' && route.parts[1] && <AccountScreen key={route.parts[1]} username={route.parts[1]} />}
+      {screen === 'teams' && <TeamsScreen selected={route.parts[1]} />}
       {screen === 'profile' && <ProfileScreen />}
       {screen === 'tokens' && <TokensScreen session={session} />}
       {screen === 'reports' && <ReportsScreen session={session} parts={route.parts.slice(1)} />}

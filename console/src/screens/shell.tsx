@@ -14,6 +14,8 @@ interface NavItem {
 }
 
 export const NAV: NavItem[] = [
+  { id: 'accounts', label: 'Accounts', show: isAdmin },
+  { id: 'teams', label: 'Teams', show: isAdmin },
   { id: 'profile', label: 'My profile', show: () => true },
   { id: 'tokens', label: 'Tokens', show: (s) => mayCreateTokens(s) },
   { id: 'reports', label: 'Reports', show: () => true },

@@ -7,7 +7,7 @@ import { Confirm, CopyButton, formatTime, TextField } from '../ui/controls';
 import { useAction, useAsync } from '../ui/async';
 import { Empty, ErrorText, Failed, Loading } from '../ui/states';
 
-interface TokenRecord {
+export interface TokenRecord {
   username: string;
   name: string;
   value: string | null;
@@ -18,7 +18,7 @@ interface TokenRecord {
   roles?: string[] | null;
 }
 
-function TokenTable({
+export function TokenTable({
   items,
   caption,
   onDelete,
