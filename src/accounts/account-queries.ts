@@ -26,6 +26,12 @@ export async function listAccounts(db: Db): Promise<AccountListRow[]> {
   return (await listQuery(db).orderBy('users.normalized_username').execute()) as AccountListRow[];
 }
 
+/** The list rows of these accounts (in no particular order). */
+export async function findAccountListRows(db: Db, userIds: readonly string[]): Promise<AccountListRow[]> {
+  if (userIds.length === 0) return [];
+  return (await listQuery(db).where('users.id', 'in', userIds).execute()) as AccountListRow[];
+}
+
 export async function findAccountListRow(db: Db, userId: string): Promise<AccountListRow | undefined> {
   return (await listQuery(db).where('users.id', '=', userId).executeTakeFirst()) as AccountListRow | undefined;
 }
