@@ -7,6 +7,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Database, Db } from '../db/schema.js';
 import { isoFromDate } from '../lib/time.js';
 import { findAccountListRows } from './account-queries.js';
+import { findTeamByShort } from '../teams/teams-repository.js';
 import { accountListItem } from './account-views.js';
 import type { AccountListItem } from './account-shapes.js';
 
@@ -47,7 +48,7 @@ type UsersEb = ExpressionBuilder<Database, 'users'>;
 /** LIKE's own characters taken literally (escape character `!`, the same on both databases). */
 const likeContaining = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
-function conditions(eb: UsersEb, q: AccountPageQuery, now: string): Expression<SqlBool>[] {
+function conditions(eb: UsersEb, q: AccountPageQuery, teamId: string | undefined, now: string): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   const text = q.q?.trim() ?? '';
   if (text !== '') {
@@ -82,15 +83,15 @@ function conditions(eb: UsersEb, q: AccountPageQuery, now: string): Expression<S
           .where('user_roles.role_name', '=', q.role),
       ),
     );
-  if (q.team !== undefined)
+  if (teamId !== undefined)
+    // The team's id, not its short name: each test is then one primary-key probe per account.
     out.push(
       eb.exists(
         eb
           .selectFrom('team_members')
-          .innerJoin('teams', 'teams.id', 'team_members.team_id')
           .select('team_members.team_id')
           .whereRef('team_members.user_id', '=', 'users.id')
-          .where('teams.short', '=', q.team),
+          .where('team_members.team_id', '=', teamId),
       ),
     );
   return out;
@@ -136,7 +137,13 @@ export async function directoryStats(db: Db, now: string): Promise<DirectoryStat
 
 /** One page of the directory, its filter's total, and the directory's stats. */
 export async function accountPage(db: Db, q: AccountPageQuery, now: string): Promise<AccountPage> {
-  const filtered = db.selectFrom('users').where((eb) => eb.and(conditions(eb, q, now)));
+  let teamId: string | undefined;
+  if (q.team !== undefined) {
+    const team = await findTeamByShort(db, q.team);
+    if (!team) return { items: [], total: 0, stats: await directoryStats(db, now) };
+    teamId = team.id;
+  }
+  const filtered = db.selectFrom('users').where((eb) => eb.and(conditions(eb, q, teamId, now)));
   let page = filtered.select('users.id');
   for (const key of sortKeys(q.sort, now)) page = page.orderBy(key, q.order);
   // The page's ids first (an index walk that reads nothing else, however deep the offset), then
