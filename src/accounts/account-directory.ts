@@ -144,27 +144,30 @@ export async function accountPage(db: Db, q: AccountPageQuery, now: string): Pro
     teamId = team.id;
   }
   const filtered = db.selectFrom('users').where((eb) => eb.and(conditions(eb, q, teamId, now)));
-  let page = filtered.select('users.id');
+  // The sort key's last column, not the id: every sort index ends in it, so skipping rows reads
+  // the index alone (no table row per skipped account, however deep the offset).
+  let page = filtered.select('users.normalized_username');
   for (const key of sortKeys(q.sort, now)) page = page.orderBy(key, q.order);
-  // The page's ids first (an index walk that reads nothing else, however deep the offset), then
-  // the list rows of those ids only: the counts per account are never computed for skipped rows.
-  const [ids, totalRow, stats] = await Promise.all([
+  const count = async () =>
+    Number((await filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+  const filteredAtAll =
+    (q.q?.trim() ?? '') !== '' || q.status !== undefined || q.role !== undefined || teamId !== undefined;
+  const [keys, stats, filteredTotal] = await Promise.all([
     page.limit(q.limit).offset(q.offset).execute(),
-    filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     directoryStats(db, now),
+    // Without a filter the total is the directory's count, counted for the stats anyway.
+    filteredAtAll ? count() : null,
   ]);
-  const rows = new Map(
-    (
-      await findAccountListRows(
-        db,
-        ids.map((r) => r.id),
-      )
-    ).map((r) => [r.id, r]),
+  // Then the list rows of that page only: the counts per account are never computed for skipped rows.
+  const listed = await findAccountListRows(
+    db,
+    keys.map((k) => k.normalized_username),
   );
-  const items = ids.flatMap(({ id }) => {
-    const row = rows.get(id);
+  const rows = new Map(listed.map((r) => [r.normalized_username, r]));
+  const items = keys.flatMap(({ normalized_username }) => {
+    const row = rows.get(normalized_username);
     // An account deleted between the two queries is left out rather than failing the page.
     return row ? [accountListItem(row, now)] : [];
   });
-  return { items, total: Number(totalRow.n), stats };
+  return { items, total: filteredTotal ?? stats.count, stats };
 }
