@@ -33,6 +33,18 @@ const LoginAnswer = EnvelopeOf(
   }),
 );
 
+const SessionAnswer = EnvelopeOf(
+  Type.Object({
+    username: Type.String(),
+    via: Type.Union([Type.Literal('jwt'), Type.Literal('api_token')], { description: 'the credential kind' }),
+    source: Type.String({ description: 'where it came from: header, cookie or query' }),
+    expires_at: Type.Union([Type.String(), Type.Null()], {
+      description: 'ISO 8601 UTC: when this credential stops working; null: never (an API token without expiry)',
+    }),
+    roles: Type.Array(Type.String(), { description: 'the roles this credential acts with' }),
+  }),
+);
+
 const LogoutAnswer = EnvelopeOf(Type.Object({ username: Type.String(), sessions_ended: Type.Boolean() }));
 
 function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
@@ -69,6 +81,31 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
           username: result.username,
         },
         'logged in',
+      );
+    },
+  });
+
+  // Issue 20: a console whose session lives in the HttpOnly cookie cannot read the JWT's expiry;
+  // after a reload it asks here (the credential itself is never echoed).
+  app.get('/api/core/account/session', {
+    schema: {
+      tags: ['auth'],
+      security: authSecurity,
+      summary: "The caller's credential: its kind, where it came from, when it expires, its roles",
+      response: { 200: SessionAnswer, ...standardErrors },
+    },
+    handler: async (request, reply) => {
+      const caller = callerOf(request);
+      return sendEnvelope(
+        reply,
+        {
+          username: caller.account.username,
+          via: caller.via,
+          source: caller.source,
+          expires_at: caller.expiresAtMs === undefined ? null : new Date(caller.expiresAtMs).toISOString(),
+          roles: [...caller.account.roles].sort(),
+        },
+        'session',
       );
     },
   });

@@ -31,6 +31,8 @@ export interface Principal {
   tokenId?: string;
   /** The roles a scoped API token (or a JWT obtained with one) is limited to; absent: not scoped. */
   scope?: ReadonlySet<string>;
+  /** Epoch ms at which the credential stops working (a JWT's exp, an API token's expiry); absent: never. */
+  expiresAtMs?: number;
 }
 
 export interface TokenRef {
@@ -127,17 +129,19 @@ export class Authenticator {
     if (account.stampTag !== claims.stampTag)
       throw unauthenticated('session_ended', 'The session has ended; log in again');
     this.activity.userSeen(account.id);
-    if (!claims.scope) return { account, via: 'jwt', source };
-    return { account: this.scopedView(account, claims.scope), via: 'jwt', source, scope: claims.scope };
+    const expiresAtMs = claims.exp * 1000;
+    if (!claims.scope) return { account, via: 'jwt', source, expiresAtMs };
+    return { account: this.scopedView(account, claims.scope), via: 'jwt', source, scope: claims.scope, expiresAtMs };
   }
 
   private tokenPrincipal(ref: TokenRef, account: AccountState | null, source: CredentialSource): Principal {
     this.assertUsable(account);
     this.activity.userSeen(account.id);
     this.activity.tokenUsed(ref.tokenId);
-    if (!ref.scope) return { account, via: 'api_token', source, tokenId: ref.tokenId };
+    const expires = ref.expiresAtMs === null ? {} : { expiresAtMs: ref.expiresAtMs };
+    if (!ref.scope) return { account, via: 'api_token', source, tokenId: ref.tokenId, ...expires };
     const view = this.scopedView(account, ref.scope);
-    return { account: view, via: 'api_token', source, tokenId: ref.tokenId, scope: ref.scope };
+    return { account: view, via: 'api_token', source, tokenId: ref.tokenId, scope: ref.scope, ...expires };
   }
 
   /** The account as a scoped credential sees it: only the scope's roles the owner holds now. */

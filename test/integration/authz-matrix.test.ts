@@ -148,6 +148,14 @@ const CASES: Case[] = [
     admin: 200,
   },
   {
+    name: 'account session (issue 20)',
+    method: 'GET',
+    request: () => ({ path: '/api/core/account/session' }),
+    plain: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
     name: 'account list (issue 20)',
     method: 'GET',
     request: () => ({ path: '/api/core/account/list?q=t&sort=name&limit=10' }),

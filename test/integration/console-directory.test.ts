@@ -125,6 +125,39 @@ describe.each(testDatabaseKinds())('console directory endpoints on %s', (kind) =
       expect(r.text).not.toContain(secret as string);
   });
 
+  it('GET /api/core/account/session: the credential kind, source, expiry and roles, never its value', async () => {
+    const login = await f.inst.login('plain', 'plain-password-1', { createCookie: true });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const byCookie = await f.inst.request('/api/core/account/session', { headers: { cookie } });
+    expect(byCookie.status, byCookie.text).toBe(200);
+    expect(byCookie.body.data).toEqual({
+      username: 'plain',
+      via: 'jwt',
+      source: 'cookie',
+      expires_at: new Date(Date.parse(login.body.data.expires_at)).toISOString(),
+      roles: ['sys_tokens'],
+    });
+    expect(byCookie.text).not.toContain(login.body.data.token);
+
+    const forever = (await f.as(f.adminJwt, 'POST', '/api/core/token/create/forever/plain')).body.data.item;
+    const limited = (
+      await f.as(f.adminJwt, 'POST', '/api/core/token/create/limited/plain?expires_in_days=3&roles=sys_tokens')
+    ).body.data.item;
+    const asToken = (value: string, query = '') =>
+      f.inst.request(
+        `/api/core/account/session${query}`,
+        value ? { headers: { authorization: `Token ${value}` } } : {},
+      );
+    const a = await asToken(forever.value);
+    expect(a.body.data).toMatchObject({ username: 'plain', via: 'api_token', source: 'header', expires_at: null });
+    const b = await asToken(limited.value);
+    expect(Date.parse(b.body.data.expires_at)).toBe(Date.parse(`${limited.token_expires_at}Z`));
+    const c = await asToken('', `?ptoken=api:${forever.value}`);
+    expect(c.body.data.source).toBe('query');
+    expect(c.text).not.toContain(forever.value);
+    expect((await f.inst.request('/api/core/account/session')).status).toBe(401);
+  });
+
   it('all three are for administrators only', async () => {
     for (const path of ['/api/core/roles', '/api/core/team/members/COM', '/api/core/system/instance']) {
       expect((await f.as(plainJwt, 'GET', path)).status, path).toBe(403);
