@@ -47,6 +47,7 @@ const BENCHMARKS = {
   'report-matrix': () => import('./report-matrix.js'),
   'srs-render-load': () => import('./srs-render-load.js'),
   'pdf-export': () => import('./pdf-export.js'),
+  'account-list': () => import('./account-list.js'),
 };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

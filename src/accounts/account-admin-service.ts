@@ -32,7 +32,7 @@ import { accountListItem } from './account-views.js';
 import type { AccountListItem } from './account-shapes.js';
 import { HookFailedError, runCancelHook, type HookKind } from './cancel-hook.js';
 import { assertPasswordRules, createAccount, type NewAccount } from './account-service.js';
-import { assertGrantable, type AclRoleSource } from './valid-roles.js';
+import { assertGrantable, grantableRoles, type AclRoleSource, type GrantableRole } from './valid-roles.js';
 
 export interface AccountAdminDeps {
   db: Kysely<Database>;
@@ -191,6 +191,11 @@ export class AccountAdminService {
   /** Only a role something checks (valid-roles.ts); 400 role_unknown otherwise. */
   async assertGrantable(roles: readonly string[]): Promise<void> {
     await assertGrantable(roles, this.deps.appsDir, this.deps.aclRoles ?? (async () => []));
+  }
+
+  /** The roles that may be granted (valid-roles.ts), each with its kind and what it is for. */
+  async grantableRoles(): Promise<GrantableRole[]> {
+    return grantableRoles(this.deps.appsDir, this.deps.aclRoles ?? (async () => []));
   }
 
   async grant(by: AuditActor, username: string, role: string): Promise<AccountListItem> {

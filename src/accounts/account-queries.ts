@@ -26,6 +26,13 @@ export async function listAccounts(db: Db): Promise<AccountListRow[]> {
   return (await listQuery(db).orderBy('users.normalized_username').execute()) as AccountListRow[];
 }
 
+/** The list rows of the accounts with these normalized usernames (in no particular order). */
+export async function findAccountListRows(db: Db, normalizedUsernames: readonly string[]): Promise<AccountListRow[]> {
+  if (normalizedUsernames.length === 0) return [];
+  const query = listQuery(db).where('users.normalized_username', 'in', normalizedUsernames);
+  return (await query.execute()) as AccountListRow[];
+}
+
 export async function findAccountListRow(db: Db, userId: string): Promise<AccountListRow | undefined> {
   return (await listQuery(db).where('users.id', '=', userId).executeTakeFirst()) as AccountListRow | undefined;
 }

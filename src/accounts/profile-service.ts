@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserUpdate } from '../db/schema.js';
 import { invalid, notFound } from '../lib/errors.js';
-import { isoFromDate, isoMicros } from '../lib/time.js';
+import { isoMicros } from '../lib/time.js';
 import { VERSION } from '../lib/version.js';
 import { appsForRoles, listApps } from '../apps/apps-directory.js';
 import type { AccountListItem, ProfileTeam, ProfileUpdate, ProfileUser } from './account-shapes.js';
@@ -11,6 +11,13 @@ import { findUserByUsername, updateUser, userRoleNames } from '../identity/users
 import { findTeamById, isTeamMember } from '../teams/teams-repository.js';
 import { listAccounts, teamsOfUser } from './account-queries.js';
 import { accountListItem, profileTeam, profileUser } from './account-views.js';
+import {
+  accountPage,
+  directoryStats,
+  type AccountPage,
+  type AccountPageQuery,
+  type DirectoryStats,
+} from './account-directory.js';
 import { recordAudit } from '../audit/audit-repository.js';
 import type { AuditActor } from '../audit/audit-actions.js';
 
@@ -140,26 +147,14 @@ export class ProfileService {
     return updated.user;
   }
 
-  async directory(): Promise<{
-    items: AccountListItem[];
-    stats: { count: number; locked: number; last_week: number; today: number };
-  }> {
+  async directory(): Promise<{ items: AccountListItem[]; stats: DirectoryStats }> {
     const now = isoMicros();
-    const rows = await listAccounts(this.db);
-    const items = rows.map((r) => accountListItem(r, now));
-    // Activity counts use the recorded activity only (not the creation-time fallback of items).
-    const weekAgo = isoFromDate(new Date(Date.now() - 7 * 86_400_000));
-    const midnight = `${now.slice(0, 10)}T00:00:00.000000Z`;
-    const activeSince = (since: string) =>
-      rows.filter((r) => r.last_activity !== null && r.last_activity >= since).length;
-    return {
-      items,
-      stats: {
-        count: items.length,
-        locked: items.filter((i) => i.islocked).length,
-        last_week: activeSince(weekAgo),
-        today: activeSince(midnight),
-      },
-    };
+    const [rows, stats] = await Promise.all([listAccounts(this.db), directoryStats(this.db, now)]);
+    return { items: rows.map((r) => accountListItem(r, now)), stats };
+  }
+
+  /** One page of the directory (account-directory.ts): searched, filtered, sorted, with its total. */
+  async page(query: AccountPageQuery): Promise<AccountPage> {
+    return accountPage(this.db, query, isoMicros());
   }
 }

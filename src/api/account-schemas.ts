@@ -17,16 +17,15 @@ export const ProfileAnswer = EnvelopeOf(
 
 export const AccountItemAnswer = EnvelopeOf(Type.Object({ item: AccountListItemSchema }));
 
+export const DirectoryStatsSchema = Type.Object({
+  count: Type.Integer({ description: 'all accounts' }),
+  locked: Type.Integer({ description: 'locked now' }),
+  last_week: Type.Integer({ description: 'active in the last 7 days' }),
+  today: Type.Integer({ description: 'active since 00:00 UTC' }),
+});
+
 export const DirectoryAnswer = EnvelopeOf(
-  Type.Object({
-    items: Type.Array(AccountListItemSchema),
-    stats: Type.Object({
-      count: Type.Integer(),
-      locked: Type.Integer(),
-      last_week: Type.Integer(),
-      today: Type.Integer(),
-    }),
-  }),
+  Type.Object({ items: Type.Array(AccountListItemSchema), stats: DirectoryStatsSchema }),
 );
 
 export const ProfileUserAnswer = EnvelopeOf(Type.Object({ user: ProfileUserSchema }));

@@ -2,7 +2,7 @@
 // create accounts, passwords, roles, reactivation (CONTRACT.md "Accounts"; issue 3).
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authSecurity, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';
+import { authSecurity, EnvelopeOf, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import { actorOf } from '../http/audit-actor.js';
 import type { AuditActor } from '../audit/audit-actions.js';
@@ -12,6 +12,7 @@ import type { AccountListItem } from '../accounts/account-shapes.js';
 import { Username } from '../accounts/account-shapes.js';
 import { AccountItemAnswer } from './account-schemas.js';
 import { TEAM_SHORT_PATTERN } from '../teams/team-service.js';
+import { ROLE_KINDS } from '../accounts/valid-roles.js';
 
 const tags = ['accounts'];
 const security = authSecurity;
@@ -19,6 +20,17 @@ const admins = { roles: ['sys_administrator'] as const };
 const itemResponse = { 200: AccountItemAnswer, 409: ErrorEnvelope, ...standardErrors };
 const Role = Type.String({ pattern: ROLE_NAME_PATTERN });
 const Password = Type.String({ minLength: 8, maxLength: 4096 });
+const RoleItem = Type.Object({
+  name: Type.String(),
+  kind: Type.Union(
+    ROLE_KINDS.map((k) => Type.Literal(k)),
+    {
+      description:
+        "system: checked by the platform; app: app_<name> of an installed app; acl: named by an app's SRS command",
+    },
+  ),
+  description: Type.String({ description: 'one line: what holding it allows' }),
+});
 
 export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAdminService }> = async (
   app,
@@ -147,6 +159,23 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAd
         { item: await admin.resetPassword(actorOf(request), request.params.username, request.body.password) },
         'password set',
       ),
+  });
+
+  app.get('/api/core/roles', {
+    config: admins,
+    schema: {
+      tags,
+      security,
+      summary: 'The roles that may be granted (sys_administrator)',
+      description:
+        'What role grant and account create accept: the system roles, app_<name> of every installed app and the ' +
+        "roles the apps' SRS definitions name in their acls. Revoking is not limited to these.",
+      response: { 200: EnvelopeOf(Type.Object({ items: Type.Array(RoleItem) })), ...standardErrors },
+    },
+    handler: async (_request, reply) => {
+      const items = await admin.grantableRoles();
+      return sendEnvelope(reply, { items }, `${items.length} roles`);
+    },
   });
 
   for (const action of ['grant', 'revoke'] as const) {

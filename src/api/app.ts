@@ -8,6 +8,7 @@ import { sessionRoutes } from './sessions.js';
 import { tokenRoutes } from './tokens.js';
 import { profileRoutes } from './profile.js';
 import { accountAdminRoutes } from './accounts.js';
+import { accountListRoutes } from './account-list.js';
 import { teamRoutes } from './teams.js';
 import { pingRoutes } from './ping.js';
 import { previewRoutes } from './preview.js';
@@ -35,6 +36,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { login: services.login });
   await app.register(tokenRoutes, { tokens: services.tokens });
   await app.register(profileRoutes, { profiles: services.profiles, accounts: services.accounts });
+  await app.register(accountListRoutes, { profiles: services.profiles });
   await app.register(accountAdminRoutes, { accounts: services.accounts });
   await app.register(teamRoutes, { teams: services.teams });
   await app.register(auditRoutes, { audit: services.audit });

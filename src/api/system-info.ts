@@ -1,8 +1,12 @@
 // GET /api/core/system (spec §2.6): obsolete, kept for old clients. A bare object, never an
 // envelope; it points to its successor, the profile endpoint, in the Deprecation/Link headers.
+// GET /api/core/system/instance (issue 20): what the admin console's System screen shows, in one
+// call and in the envelope: version, database kind, apps, start time, pool sizes. Never a secret,
+// a path or the database URL.
 import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authSecurity, standardErrors } from '../http/envelope.js';
+import { authSecurity, EnvelopeOf, sendEnvelope, standardErrors } from '../http/envelope.js';
+import { VERSION } from '../lib/version.js';
 import { callerOf } from '../http/auth-hook.js';
 import type { ProfileService } from '../accounts/profile-service.js';
 import type { Config } from '../config/config.js';
@@ -32,11 +36,56 @@ const InfoSchema = Type.Object(
   { description: 'bare object (no envelope)' },
 );
 
+const Pool = Type.Object({
+  workers: Type.Integer({ description: 'worker threads' }),
+  queue_limit: Type.Integer({ description: 'jobs that may wait for a worker; beyond, 503' }),
+});
+
+const InstanceSchema = Type.Object({
+  version: Type.String(),
+  database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgresql')]),
+  apps: Type.Array(Type.String(), { description: 'the installed apps (folders of APPS_DIR)' }),
+  started_at: Type.String({ description: 'ISO 8601 UTC: when this instance started' }),
+  uptime_seconds: Type.Integer(),
+  node_version: Type.String(),
+  owner_name: Type.String({ description: 'Settings:OwnerName' }),
+  jwt_expire_hours: Type.Number({ description: 'Settings:JwtExpireHours' }),
+  render_pool: Pool,
+  preview_pool: Pool,
+});
+
 export const systemInfoRoutes: FastifyPluginAsyncTypebox<{
   profiles: ProfileService;
   config: Config;
   dialect: DialectName;
 }> = async (app, { profiles, config, dialect }) => {
+  const startedAt = new Date();
+  app.get('/api/core/system/instance', {
+    config: { roles: ['sys_administrator'] },
+    schema: {
+      tags: ['system'],
+      security: authSecurity,
+      summary: 'This instance: version, database kind, apps, start time, pool sizes (sys_administrator)',
+      response: { 200: EnvelopeOf(InstanceSchema), ...standardErrors },
+    },
+    handler: async (_request, reply) => {
+      const { settings } = config;
+      const data: Static<typeof InstanceSchema> = {
+        version: VERSION,
+        database: dialect,
+        apps: listApps(config.appsDir),
+        started_at: startedAt.toISOString(),
+        uptime_seconds: Math.floor((Date.now() - startedAt.getTime()) / 1000),
+        node_version: process.version,
+        owner_name: settings.ownerName,
+        jwt_expire_hours: settings.jwtExpireHours,
+        render_pool: { workers: settings.renderWorkers, queue_limit: settings.renderQueueLimit },
+        preview_pool: { workers: settings.previewWorkers, queue_limit: settings.previewQueueLimit },
+      };
+      return sendEnvelope(reply, data, 'instance');
+    },
+  });
+
   app.get('/api/core/system', {
     schema: {
       tags: ['system'],

@@ -18,6 +18,13 @@ const TeamItem = Type.Object({
   members: Type.Integer(),
 });
 const Short = Type.String({ pattern: TEAM_SHORT_PATTERN });
+const MemberItem = Type.Object({
+  username: Type.String(),
+  teamuser_lvl: Type.Union([Type.String(), Type.Null()], { description: "the member's level in the team" }),
+  primary: Type.Boolean({ description: "whether this is the member's primary team" }),
+  user_first_name: Type.String(),
+  user_last_name: Type.String(),
+});
 const MemberParams = Type.Object({ team_short: Short, username: Username });
 
 export const teamRoutes: FastifyPluginAsyncTypebox<{ teams: TeamService }> = async (app, { teams }) => {
@@ -32,6 +39,24 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ teams: TeamService }> = asy
     handler: async (_request, reply) => {
       const items = await teams.list();
       return sendEnvelope(reply, { items }, `${items.length} teams`);
+    },
+  });
+
+  app.get('/api/core/team/members/:team_short', {
+    config,
+    schema: {
+      tags,
+      security,
+      summary: 'A team and its members, by username (sys_administrator)',
+      params: Type.Object({ team_short: Short }),
+      response: {
+        200: EnvelopeOf(Type.Object({ team: TeamItem, items: Type.Array(MemberItem) })),
+        ...standardErrors,
+      },
+    },
+    handler: async (request, reply) => {
+      const data = await teams.members(request.params.team_short);
+      return sendEnvelope(reply, data, `${data.items.length} members`);
     },
   });
 

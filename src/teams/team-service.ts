@@ -13,6 +13,7 @@ import {
   membershipsOf,
   removeTeamMember,
   setMemberLevel,
+  teamMembers,
 } from './teams-repository.js';
 import { recordAudit } from '../audit/audit-repository.js';
 import type { AuditActor } from '../audit/audit-actions.js';
@@ -26,6 +27,15 @@ export interface TeamItem {
   team_name: string;
   team_type: string;
   members: number;
+}
+
+export interface TeamMemberItem {
+  username: string;
+  teamuser_lvl: string | null;
+  /** Whether this team is the member's primary team. */
+  primary: boolean;
+  user_first_name: string;
+  user_last_name: string;
 }
 
 const toItem = (t: TeamRow, members: number): TeamItem => ({
@@ -45,6 +55,19 @@ export class TeamService {
   async list(): Promise<TeamItem[]> {
     const rows = await listTeamsWithMemberCounts(this.db);
     return rows.map(({ members, ...t }) => toItem(t, members));
+  }
+
+  /** The team and its members, by username. */
+  async members(short: string): Promise<{ team: TeamItem; items: TeamMemberItem[] }> {
+    const team = await this.requireTeam(short);
+    const items = (await teamMembers(this.db, team.id)).map((m) => ({
+      username: m.username,
+      teamuser_lvl: m.level,
+      primary: m.primary,
+      user_first_name: m.first_name,
+      user_last_name: m.last_name,
+    }));
+    return { team: toItem(team, items.length), items };
   }
 
   async create(by: AuditActor, short: string, name: string, type: string): Promise<TeamItem> {

@@ -103,3 +103,18 @@ export async function isTeamMember(db: Db, userId: string, teamId: string): Prom
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The members of a team by username, with their level and whether it is their primary team. */
+export async function teamMembers(
+  db: Db,
+  teamId: string,
+): Promise<Array<{ username: string; level: string | null; primary: boolean; first_name: string; last_name: string }>> {
+  const rows = await db
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .select(['users.username', 'team_members.level', 'users.team_id', 'users.first_name', 'users.last_name'])
+    .where('team_members.team_id', '=', teamId)
+    .orderBy('users.normalized_username')
+    .execute();
+  return rows.map(({ team_id, ...r }) => ({ ...r, primary: team_id === teamId }));
+}

@@ -147,6 +147,28 @@ describe('OpenAPI document and Swagger UI', () => {
     }
   });
 
+  it('documents the admin console endpoints of issue 20 with their parameters', () => {
+    const keys = operationsOf(doc).map((o) => o.key);
+    for (const key of [
+      'GET /api/core/account/list',
+      'GET /api/core/roles',
+      'GET /api/core/team/members/{team_short}',
+      'GET /api/core/system/instance',
+    ])
+      expect(keys).toContain(key);
+    const list = doc.paths['/api/core/account/list']?.get as Operation;
+    expect((list.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)).toEqual([
+      'q',
+      'sort',
+      'order',
+      'status',
+      'role',
+      'team',
+      'limit',
+      'offset',
+    ]);
+  });
+
   it('marks a request body required unless the route accepts none', async () => {
     type WithBody = { requestBody?: { required?: boolean } };
     const body = (path: string, method: string) => (doc.paths[path]?.[method] as WithBody | undefined)?.requestBody;

@@ -5,6 +5,7 @@ import { appData } from './003-app-data.js';
 import { loginRateWindows } from './004-login-rate-windows.js';
 import { tokenLimits } from './005-token-limits.js';
 import { audit } from './006-audit.js';
+import { consoleIndexes } from './007-console-indexes.js';
 
 // Versioned migrations, applied in key order at start and by `platform-core migrate`.
 // Never edit a released migration: add a new one.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '004-login-rate-windows': loginRateWindows,
   '005-token-limits': tokenLimits,
   '006-audit': audit,
+  '007-console-indexes': consoleIndexes,
 };
