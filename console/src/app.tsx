@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, SESSION_LOST } from './api';
 import { navigate, useRoute } from './router';
-import { loadSession, type Session } from './session';
+import { isAdmin, loadSession, type Session } from './session';
 import { AccountScreen } from './screens/account';
 import { AccountsScreen } from './screens/accounts';
 import { AuditScreen } from './screens/audit';
@@ -61,7 +61,7 @@ export function App() {
       {screen === 'tokens' && <TokensScreen session={session} />}
       {screen === 'reports' && <ReportsScreen session={session} parts={route.parts.slice(1)} />}
       {screen === 'audit' && <AuditScreen />}
-      {screen === 'system' && <SystemScreen />}
+      {screen === 'system' && <SystemScreen admin={isAdmin(session)} />}
     </Shell>
   );
 }

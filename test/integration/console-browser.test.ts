@@ -178,6 +178,7 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
 
     // System: ping, UUIDs, the markdown preview beside its sanitised output.
     await screen(page, 'system', 'System');
+    await expect.poll(() => page.getByTestId('instance').textContent()).toContain('SQLite');
     await page.getByRole('button', { name: 'Ping the server' }).click();
     await expect.poll(() => page.locator('.result').textContent()).toContain(`authenticated as ${ADMIN.username}`);
     await page.getByLabel('How many').fill('3');
@@ -213,6 +214,70 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await ctx.close();
+  }, 120_000);
+
+  it('accounts and teams: create an account, grant a role, lock and unlock it, put it in a team', async () => {
+    const { ctx, page } = await open();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await screen(page, 'accounts', 'Accounts');
+    await expect.poll(() => page.getByTestId('account-stats').textContent()).toMatch(/^\d+ accounts, \d+ locked/);
+    await accessible(page, 'accounts');
+    await page.screenshot({ path: join(SCREENSHOTS, 'accounts-1440.png'), fullPage: true });
+    // Create: the new account's page opens.
+    await page.getByRole('button', { name: 'New account' }).click();
+    await page.getByLabel('Username').fill('carla');
+    await page.getByLabel('Initial password').fill('carla-password-1');
+    await page.getByLabel('First name').fill('Carla');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'carla' }).waitFor();
+    await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('active');
+    // Grant a role from the list of grantable roles.
+    await page.getByLabel('Grant a role').selectOption('sys_tokens');
+    await page.getByRole('button', { name: 'Grant', exact: true }).click();
+    await page.getByRole('button', { name: 'Revoke sys_tokens' }).waitFor();
+    // (A fresh JWT: the sign-out of the test before ended every session of the administrator.)
+    const roles = await f.as(await f.inst.jwtFor(ADMIN.username, ADMIN.password), '/api/core/account/profile/carla');
+    expect(roles.body.data.roles).toContain('sys_tokens');
+    // Lock: carla can no longer sign in; unlock: she can again.
+    await page.getByRole('button', { name: 'Lock', exact: true }).click();
+    await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('locked');
+    expect((await f.inst.login('carla', 'carla-password-1')).status).toBe(401);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('active');
+    expect((await f.inst.login('carla', 'carla-password-1')).status).toBe(200);
+    // The cancel dialog says what cancelling does, and cancelling it changes nothing.
+    await page.getByRole('button', { name: 'Cancel account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel the account carla?' });
+    await expect.poll(() => dialog.textContent()).toContain('every session and API token of the account stops working');
+    await accessible(page, 'account: cancel dialog');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('active');
+    // The account's audit entries are on its page.
+    await expect
+      .poll(() => page.getByRole('table', { name: 'The latest audit entries about carla' }).textContent())
+      .toContain('account_unlock');
+    await accessible(page, 'account');
+    await page.screenshot({ path: join(SCREENSHOTS, 'account-1440.png'), fullPage: true });
+    // Search finds her in the directory.
+    await screen(page, 'accounts', 'Accounts');
+    await page.getByLabel('Search').fill('carl');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('table').locator('tbody tr td:first-child').allTextContents())
+      .toEqual(['carla']);
+    // Teams: create one, add carla.
+    await screen(page, 'teams', 'Teams');
+    await page.getByLabel('Short name').fill('OPS');
+    await page.getByLabel('Team name').fill('Operations');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await page.getByRole('link', { name: 'OPS' }).click();
+    await page.getByRole('heading', { name: 'Members of OPS' }).waitFor();
+    await page.getByLabel('Add a member').fill('carla');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await page.getByRole('button', { name: 'Remove carla' }).waitFor();
+    await accessible(page, 'teams');
+    await page.screenshot({ path: join(SCREENSHOTS, 'teams-1440.png'), fullPage: true });
     await ctx.close();
   }, 120_000);
 
@@ -280,6 +345,8 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
       const { ctx, page } = await open(width, scheme);
       await signIn(page, ADMIN.username, ADMIN.password);
       for (const [id, heading] of [
+        ['accounts', 'Accounts'],
+        ['teams', 'Teams'],
         ['profile', 'My profile'],
         ['tokens', 'Tokens'],
         ['audit', 'Audit trail'],

@@ -98,6 +98,7 @@ function Roles({ d, onChanged }: { d: Details; onChanged: () => void }) {
   const [role, setRole] = useState('');
   const change = useAction(async (action: 'grant' | 'revoke', r: string) => {
     await api(`/api/core/account/role/${action}${path(u, r)}`, { method: 'POST' });
+    setRole('');
     onChanged();
   });
   const offered =
@@ -157,6 +158,7 @@ function Teams({ d, onChanged }: { d: Details; onChanged: () => void }) {
     if (action === 'primary')
       await api('/api/core/account/profile-update', { method: 'POST', body: { username: u, team_id: teamId } });
     else await api(`/api/core/team/member/${action}${path(short, u)}`, { method: 'POST' });
+    setTeam('');
     onChanged();
   });
   const mine = new Set(d.profile.teams.map((t) => t.team_short));

@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, apiBare } from '../api';
 import { CopyButton, TextField } from '../ui/controls';
-import { useAction } from '../ui/async';
-import { ErrorText, Progress } from '../ui/states';
+import { useAction, useAsync } from '../ui/async';
+import { ErrorText, Failed, Loading, Progress } from '../ui/states';
 
 interface PingAnswer {
   items: { authenticated: boolean; username: string; version: string };
@@ -140,10 +140,54 @@ function Preview() {
   );
 }
 
-export function SystemScreen() {
+interface Instance {
+  version: string;
+  database: string;
+  apps: string[];
+  started_at: string;
+  uptime_seconds: number;
+  node_version: string;
+  render_pool: { workers: number; queue_limit: number };
+  preview_pool: { workers: number; queue_limit: number };
+}
+
+function InstanceInfo() {
+  const [info, reload] = useAsync(() => api<Instance>('/api/core/system/instance'), []);
+  return (
+    <section aria-labelledby="instance-h">
+      <h2 id="instance-h">Instance</h2>
+      {info.state === 'loading' && <Loading rows={2} />}
+      {info.state === 'failed' && <Failed error={info.error} retry={reload} />}
+      {info.state === 'loaded' && (
+        <dl class="facts" data-testid="instance">
+          <dt>Version</dt>
+          <dd>{info.data.version}</dd>
+          <dt>Database</dt>
+          <dd>{info.data.database === 'postgresql' ? 'PostgreSQL' : 'SQLite'}</dd>
+          <dt>Apps</dt>
+          <dd>{info.data.apps.join(', ') || 'none'}</dd>
+          <dt>Running since</dt>
+          <dd>
+            {new Date(info.data.started_at).toLocaleString()} ({Math.floor(info.data.uptime_seconds / 3600)} h{' '}
+            {Math.floor((info.data.uptime_seconds % 3600) / 60)} min)
+          </dd>
+          <dt>Node.js</dt>
+          <dd>{info.data.node_version}</dd>
+          <dt>Render workers</dt>
+          <dd>
+            {info.data.render_pool.workers} (queue up to {info.data.render_pool.queue_limit})
+          </dd>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+export function SystemScreen({ admin }: { admin: boolean }) {
   return (
     <>
       <h1>System</h1>
+      {admin && <InstanceInfo />}
       <Ping />
       <Uuids />
       <Preview />
