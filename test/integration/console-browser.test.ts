@@ -253,10 +253,14 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     await accessible(page, 'account: cancel dialog');
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('active');
+    // Her profile fields, edited by the administrator.
+    await page.getByLabel('Last name').fill('Cortez');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     // The account's audit entries are on its page.
     await expect
       .poll(() => page.getByRole('table', { name: 'The latest audit entries about carla' }).textContent())
-      .toContain('account_unlock');
+      .toContain('profile_update');
     await accessible(page, 'account');
     await page.screenshot({ path: join(SCREENSHOTS, 'account-1440.png'), fullPage: true });
     // Search finds her in the directory.
@@ -333,6 +337,12 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     expect(await page.getByRole('heading', { name: 'Tokens of all users' }).count()).toBe(0);
     await expect.poll(() => page.locator('.empty').first().textContent()).toContain('You have no tokens yet.');
     await accessible(page, 'tokens (plain user)');
+    // Reports: only the apps of her roles (app_demo), not the other app.
+    await screen(page, 'reports', 'Reports');
+    const apps = await page.getByRole('navigation', { name: 'Reports' }).getByRole('heading').allTextContents();
+    expect(apps).toEqual(['demo']);
+    await accessible(page, 'reports (plain user)');
+    await page.screenshot({ path: join(SCREENSHOTS, 'reports-plain-user-1440.png'), fullPage: true });
     await ctx.close();
   }, 60_000);
 
@@ -356,6 +366,17 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
         await screen(page, id, heading);
         if (id === 'system')
           await expect.poll(() => page.getByTestId('preview-output').textContent()).toContain('Preview');
+        // No layout shift while the data arrived: the placeholders have the final size (CLS "good" < 0.1).
+        const shift = (await page.evaluate(
+          `new Promise((resolve) => {
+            let sum = 0;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries()) if (!e.hadRecentInput) sum += e.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(sum), 300);
+          })`,
+        )) as number;
+        expect(shift, `layout shift of ${id} at ${width} px`).toBeLessThan(0.1);
         // Nothing wider than the screen: no sideways scrolling of the page itself.
         const overflow = (await page.evaluate('document.documentElement.scrollWidth - innerWidth')) as number;
         expect(overflow, `${id} at ${width} px`).toBeLessThanOrEqual(0);

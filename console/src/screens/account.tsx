@@ -8,16 +8,14 @@ import { useAction, useAsync } from '../ui/async';
 import { Empty, ErrorText, Failed, Loading } from '../ui/states';
 import { type AccountItem, statusOf } from './accounts';
 import { type AuditEntry, AuditTable } from './audit';
+import { type Profile, ProfileForm } from './profile';
 import { type TokenRecord, TokenTable } from './tokens';
 
-interface Profile {
-  user: { username: string; team_id: string; user_app_name: string; user_first_name: string; user_last_name: string };
-  teams: Array<{ team_id: string; team_short: string; team_name: string; teamuser_lvl: string | null }>;
-  roles: string[];
-  apps: string[];
-}
+/** The profile with every dataset (an administrator's view always has them). */
+type FullProfile = Profile & Required<Pick<Profile, 'teams' | 'roles' | 'apps'>>;
+
 interface Details {
-  profile: Profile;
+  profile: FullProfile;
   item: AccountItem;
   tokens: TokenRecord[];
   audit: AuditEntry[];
@@ -34,7 +32,8 @@ async function loadDetails(username: string, signal: AbortSignal): Promise<Detai
   ]);
   const item = list.items.find((a) => a.username.toUpperCase() === username.toUpperCase());
   if (!item) throw new Error(`No account ${username}`);
-  return { profile, item, tokens: tokens.items, audit: audit.entries };
+  const full = { ...profile, teams: profile.teams ?? [], roles: profile.roles ?? [], apps: profile.apps ?? [] };
+  return { profile: full, item, tokens: tokens.items, audit: audit.entries };
 }
 
 type Doomed = 'cancel' | null;
@@ -308,6 +307,10 @@ export function AccountScreen({ username }: { username: string }) {
             {`${details.data.profile.user.user_first_name} ${details.data.profile.user.user_last_name}`.trim()}
           </p>
           <StatusActions d={details.data} onChanged={reload} />
+          <section aria-labelledby="acc-profile">
+            <h2 id="acc-profile">Profile</h2>
+            <ProfileForm profile={details.data.profile} onSaved={reload} username={details.data.item.username} />
+          </section>
           <Roles d={details.data} onChanged={reload} />
           <Teams d={details.data} onChanged={reload} />
           <MoreActions d={details.data} onChanged={reload} />

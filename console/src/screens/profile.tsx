@@ -18,7 +18,7 @@ interface ProfileUser {
   user_currency: string;
 }
 
-interface Profile {
+export interface Profile {
   user: ProfileUser;
   teams?: Array<{ team_id: string; team_short: string; team_name: string; teamuser_lvl: string | null }>;
   roles?: string[];
@@ -30,7 +30,16 @@ type Editable = Pick<
   'user_first_name' | 'user_last_name' | 'phonenumber' | 'user_short' | 'user_currency'
 >;
 
-function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
+/** The editable profile fields; `username`: an administrator editing another account. */
+export function ProfileForm({
+  profile,
+  onSaved,
+  username,
+}: {
+  profile: Profile;
+  onSaved: () => void;
+  username?: string;
+}) {
   const u = profile.user;
   const [fields, setFields] = useState<Editable>({
     user_first_name: u.user_first_name,
@@ -43,7 +52,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
   const [saved, setSaved] = useState(false);
   useEffect(() => setSaved(false), [fields, teamId]);
   const save = useAction(async () => {
-    const body: Record<string, string> = { ...fields, team_id: teamId };
+    const body: Record<string, string> = { ...fields, team_id: teamId, ...(username ? { username } : {}) };
     if (body.user_short === '') delete body.user_short;
     await api('/api/core/account/profile-update', { method: 'POST', body });
     setSaved(true);
