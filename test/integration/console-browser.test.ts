@@ -133,6 +133,14 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('The username or the password is wrong');
+    // Five wrong passwords lock an account (Settings:LockoutMaxFailedAttempts): said in words.
+    await page.getByLabel('Username').fill('nemo');
+    for (let i = 0; i < 6; i++) {
+      await page.getByLabel('Password').fill(`wrong-${i}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+    }
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('This account is locked');
     // The console keeps no credential in the browser's storage.
     const stored = await page.evaluate('JSON.stringify([Object.keys(localStorage), Object.keys(sessionStorage)])');
     expect(stored).toBe('[[],[]]');
