@@ -361,9 +361,14 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
       [1440, 'dark'],
     ] as const) {
       const { ctx, page } = await open(width, scheme);
+      await page.goto(`${f.inst.url}/admin/`);
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await accessible(page, `sign-in at ${width} px, ${scheme}`);
+      await page.screenshot({ path: join(SCREENSHOTS, `sign-in-${width}-${scheme}.png`) });
       await signIn(page, ADMIN.username, ADMIN.password);
       for (const [id, heading] of [
         ['accounts', 'Accounts'],
+        ['accounts/dora', 'dora'],
         ['teams', 'Teams'],
         ['profile', 'My profile'],
         ['tokens', 'Tokens'],
@@ -389,7 +394,8 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
         const overflow = (await page.evaluate('document.documentElement.scrollWidth - innerWidth')) as number;
         expect(overflow, `${id} at ${width} px`).toBeLessThanOrEqual(0);
         await accessible(page, `${id} at ${width} px, ${scheme}`);
-        await page.screenshot({ path: join(SCREENSHOTS, `${id}-${width}-${scheme}.png`), fullPage: true });
+        const name = id.replace('/', '-');
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
       }
       await ctx.close();
     }
