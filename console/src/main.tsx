@@ -1,5 +1,8 @@
 import { render } from 'preact';
-import './styles.css';
+import './styles/base.css';
+import './styles/controls.css';
+import './styles/tables.css';
+import './styles/screens.css';
 import { App } from './app';
 
 const root = document.getElementById('app');
