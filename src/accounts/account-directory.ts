@@ -3,12 +3,13 @@
 // follow the indexes of migration 007-console-indexes (same expressions, or the index is not
 // used); every sort ends in the unique normalized_username, so the order is total and paging by
 // offset shows every account exactly once while nothing changes. `desc` reverses it entirely.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database, Db } from '../db/schema.js';
 import { isoFromDate } from '../lib/time.js';
 import { findAccountListRows } from './account-queries.js';
 import { findTeamByShort } from '../teams/teams-repository.js';
 import { accountListItem } from './account-views.js';
+import { normalizeUsername } from '../identity/usernames.js';
 import type { AccountListItem } from './account-shapes.js';
 
 export const ACCOUNT_SORTS = ['username', 'name', 'created_at', 'last_activity', 'status'] as const;
@@ -19,6 +20,8 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export interface AccountPageQuery {
   /** Case-insensitive substring of the username, first name or last name. */
   q?: string;
+  /** Exactly this account (compared as usernames are: case-insensitively). */
+  username?: string;
   sort: AccountSort;
   order: 'asc' | 'desc';
   status?: AccountStatus;
@@ -64,6 +67,7 @@ function conditions(eb: UsersEb, q: AccountPageQuery, teamId: string | undefined
       ]),
     );
   }
+  if (q.username !== undefined) out.push(eb('users.normalized_username', '=', normalizeUsername(q.username)));
   if (q.status === 'cancelled') out.push(eb('users.is_active', '=', 0));
   if (q.status === 'locked') out.push(eb.and([eb('users.is_active', '=', 1), eb('users.lockout_end', '>', now)]));
   if (q.status === 'active')
@@ -143,15 +147,15 @@ export async function accountPage(db: Db, q: AccountPageQuery, now: string): Pro
     if (!team) return { items: [], total: 0, stats: await directoryStats(db, now) };
     teamId = team.id;
   }
-  const filtered = db.selectFrom('users').where((eb) => eb.and(conditions(eb, q, teamId, now)));
+  const where = conditions(expressionBuilder<Database, 'users'>(), q, teamId, now);
+  const filtered = db.selectFrom('users').where((eb) => eb.and(where));
   // The sort key's last column, not the id: every sort index ends in it, so skipping rows reads
   // the index alone (no table row per skipped account, however deep the offset).
   let page = filtered.select('users.normalized_username');
   for (const key of sortKeys(q.sort, now)) page = page.orderBy(key, q.order);
   const count = async () =>
     Number((await filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
-  const filteredAtAll =
-    (q.q?.trim() ?? '') !== '' || q.status !== undefined || q.role !== undefined || teamId !== undefined;
+  const filteredAtAll = where.length > 0;
   const [keys, stats, filteredTotal] = await Promise.all([
     page.limit(q.limit).offset(q.offset).execute(),
     directoryStats(db, now),

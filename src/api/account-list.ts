@@ -10,7 +10,7 @@ import { authSecurity, sendEnvelope, standardErrors, EnvelopeOf } from '../http/
 import { ROLE_NAME_PATTERN } from '../accounts/roles-repository.js';
 import { TEAM_SHORT_PATTERN } from '../teams/team-service.js';
 import { ACCOUNT_SORTS, ACCOUNT_STATUSES } from '../accounts/account-directory.js';
-import { AccountListItemSchema } from '../accounts/account-shapes.js';
+import { AccountListItemSchema, Username } from '../accounts/account-shapes.js';
 import type { ProfileService } from '../accounts/profile-service.js';
 import { DirectoryStatsSchema } from './account-schemas.js';
 
@@ -32,6 +32,9 @@ const ListQuery = Type.Object({
       maxLength: MAX_SEARCH,
       description: 'a case-insensitive part of the username, first name or last name (empty: every account)',
     }),
+  ),
+  username: Type.Optional(
+    Type.String({ ...Username, description: 'exactly this account (an account page asks for its own item)' }),
   ),
   sort: Type.Optional(
     literals(ACCOUNT_SORTS, {
@@ -86,6 +89,7 @@ export const accountListRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileSer
       const offset = q.offset ?? 0;
       const page = await profiles.page({
         ...(q.q !== undefined ? { q: q.q } : {}),
+        ...(q.username !== undefined ? { username: q.username } : {}),
         sort: q.sort ?? 'username',
         order: q.order ?? 'asc',
         ...(q.status !== undefined ? { status: q.status } : {}),

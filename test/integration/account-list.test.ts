@@ -235,6 +235,17 @@ describe.each(testDatabaseKinds())('GET /api/core/account/list on %s', (kind) =>
     }
   });
 
+  it('username: exactly one account, whatever the case; none for a name that is only a part', async () => {
+    const some = accounts[7]!.username;
+    const r = await list(`username=${encodeURIComponent(some.toUpperCase())}`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data.items.map((i: { username: string }) => i.username)).toEqual([some]);
+    expect(r.body.data.total).toBe(1);
+    const part = await list(`username=${encodeURIComponent(some.slice(0, -1))}`);
+    expect(part.body.data.items.map((i: { username: string }) => i.username)).not.toContain(some);
+    expect((await list('username=not%20a%20name')).status).toBe(400);
+  });
+
   it('an offset past the end is an empty page with the total', async () => {
     const r = await list('offset=100000');
     expect(r.status).toBe(200);

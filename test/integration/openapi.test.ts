@@ -159,6 +159,7 @@ describe('OpenAPI document and Swagger UI', () => {
     const list = doc.paths['/api/core/account/list']?.get as Operation;
     expect((list.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)).toEqual([
       'q',
+      'username',
       'sort',
       'order',
       'status',

@@ -26,11 +26,11 @@ const path = (...parts: string[]) => `/${parts.map(encodeURIComponent).join('/')
 async function loadDetails(username: string, signal: AbortSignal): Promise<Details> {
   const [profile, list, tokens, audit] = await Promise.all([
     api<Profile>(`/api/core/account/profile${path(username)}`, { signal }),
-    api<{ items: AccountItem[] }>('/api/core/account/list', { query: { q: username, limit: 200 }, signal }),
+    api<{ items: AccountItem[] }>('/api/core/account/list', { query: { username }, signal }),
     api<{ items: TokenRecord[] }>(`/api/core/token/user${path(username)}`, { signal }),
     api<{ entries: AuditEntry[] }>('/api/core/audit', { query: { user: username, limit: 10 }, signal }),
   ]);
-  const item = list.items.find((a) => a.username.toUpperCase() === username.toUpperCase());
+  const item = list.items[0];
   if (!item) throw new Error(`No account ${username}`);
   const full = { ...profile, teams: profile.teams ?? [], roles: profile.roles ?? [], apps: profile.apps ?? [] };
   return { profile: full, item, tokens: tokens.items, audit: audit.entries };
