@@ -49,8 +49,8 @@ export function apiUrl(path: string, query: RequestOptions['query'] = {}): strin
   return `${API_ROOT}${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** Calls the API and returns the envelope's data; a failure throws ApiError with the API's words. */
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/** Sends a request; a network failure becomes ApiError `network`, a 401 tells the app the session is gone. */
+async function send(path: string, opts: RequestOptions = {}): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(apiUrl(path, opts.query), {
@@ -64,33 +64,55 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network', 'The server cannot be reached. Check the connection and try again.');
   }
-  const text = await res.text();
-  let body: Envelope<T> | undefined;
-  try {
-    body = JSON.parse(text) as Envelope<T>;
-  } catch {
-    body = undefined;
-  }
   // The session ended (expired, signed out elsewhere, account locked): the app shows sign-in.
   if (res.status === 401 && !path.endsWith('/login')) dispatchEvent(new Event(SESSION_LOST));
-  if (!res.ok || !body || body.success === false) {
-    const data = (body?.data ?? {}) as { code?: string; details?: ErrorDetail[] };
-    const retry = Number(res.headers.get('retry-after'));
-    throw new ApiError(
-      res.status,
-      data.code ?? `http_${res.status}`,
-      body?.message || res.statusText || 'The request failed',
-      data.details ?? [],
-      Number.isFinite(retry) && retry > 0 ? retry : null,
-      body?.requestID ?? null,
-    );
+  return res;
+}
+
+function parseEnvelope<T>(text: string): Envelope<T> | undefined {
+  try {
+    return JSON.parse(text) as Envelope<T>;
+  } catch {
+    return undefined;
   }
+}
+
+/** The failure answer `body` of `res` as an ApiError; `withDetails`: the details' messages join the message. */
+function failureOf(res: Response, body: Envelope<unknown> | undefined, withDetails = false): ApiError {
+  const data = (body?.data ?? {}) as { code?: string; details?: ErrorDetail[] };
+  const details = data.details ?? [];
+  const retry = Number(res.headers.get('retry-after'));
+  const message = withDetails
+    ? [...new Set([body?.message, ...details.map((d) => d.message)])].filter(Boolean).join(' — ')
+    : body?.message;
+  return new ApiError(
+    res.status,
+    data.code ?? `http_${res.status}`,
+    message || res.statusText || 'The request failed',
+    details,
+    Number.isFinite(retry) && retry > 0 ? retry : null,
+    body?.requestID ?? null,
+  );
+}
+
+/** Calls the API and returns the envelope's data; a failure throws ApiError with the API's words. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(path, opts);
+  const body = parseEnvelope<T>(await res.text());
+  if (!res.ok || !body || body.success === false) throw failureOf(res, body);
   return body.data;
 }
 
 /** A bare JSON answer (the uuid endpoints answer without the envelope). */
 export async function apiBare<T>(path: string, query: RequestOptions['query'] = {}): Promise<T> {
-  const res = await fetch(apiUrl(path, query), { credentials: 'same-origin' });
-  if (!res.ok) return api<T>(path, { query });
+  const res = await send(path, { query });
+  if (!res.ok) throw failureOf(res, parseEnvelope(await res.text()));
   return (await res.json()) as T;
+}
+
+/** A document (a rendered report); a failure's message also carries its details' messages. */
+export async function apiBlob(path: string, query: RequestOptions['query'] = {}): Promise<Blob> {
+  const res = await send(path, { query });
+  if (!res.ok) throw failureOf(res, parseEnvelope(await res.text()), true);
+  return res.blob();
 }

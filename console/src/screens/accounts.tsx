@@ -6,6 +6,7 @@ import { href, navigate } from '../router';
 import { formatTime, TextField } from '../ui/controls';
 import { useAction, useAsync } from '../ui/async';
 import { Empty, ErrorText, Failed, Loading } from '../ui/states';
+import { TableRegion } from '../ui/table-region';
 
 export interface AccountItem {
   id: string;
@@ -157,8 +158,7 @@ export function AccountsScreen() {
           <Empty title="No account matches.">Change the search or the status filter.</Empty>
         ) : (
           <>
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard */}
-            <section class="table-wrap" tabIndex={0} aria-label="Accounts">
+            <TableRegion label="Accounts">
               <table>
                 <caption>
                   Accounts {page * PAGE + 1}–{page * PAGE + list.data.items.length} of {list.data.total}
@@ -190,7 +190,7 @@ export function AccountsScreen() {
                   ))}
                 </tbody>
               </table>
-            </section>
+            </TableRegion>
             <nav class="pager" aria-label="Pages">
               <button type="button" class="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
                 Previous page

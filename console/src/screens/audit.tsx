@@ -5,6 +5,7 @@ import { api } from '../api';
 import { formatTime, TextField } from '../ui/controls';
 import { useAction, useAsync } from '../ui/async';
 import { Empty, ErrorText, Failed, Loading } from '../ui/states';
+import { TableRegion } from '../ui/table-region';
 
 export interface AuditEntry {
   id: string;
@@ -42,9 +43,7 @@ const ACTIONS = [
 
 export function AuditTable({ entries, caption }: { entries: AuditEntry[]; caption: string }) {
   return (
-    // A table wider than a phone scrolls sideways: keyboard users reach it by Tab (axe: scrollable-region-focusable).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
-    <section class="table-wrap" tabIndex={0} aria-label={caption}>
+    <TableRegion label={caption}>
       <table>
         <caption>{caption}</caption>
         <thead>
@@ -73,7 +72,7 @@ export function AuditTable({ entries, caption }: { entries: AuditEntry[]; captio
           ))}
         </tbody>
       </table>
-    </section>
+    </TableRegion>
   );
 }
 

@@ -3,7 +3,7 @@
 // the PDF and the merged .frx downloaded, the starter template (srs_administrator) and the data
 // the template receives. Failures (command_failed, template_error…) are shown in words.
 import { useState } from 'preact/hooks';
-import { api, ApiError, apiUrl } from '../api';
+import { api, apiBlob } from '../api';
 import { href } from '../router';
 import type { Session } from '../session';
 import { useAction, useAsync } from '../ui/async';
@@ -25,23 +25,6 @@ interface CatalogApp {
   definitions: Definition[];
   templates: string[];
   errors?: string[];
-}
-
-/** Fetches a rendered output; a failure answer becomes an ApiError with the API's words. */
-async function fetchOutput(path: string, query: Record<string, string>): Promise<Blob> {
-  const res = await fetch(apiUrl(path, query), { credentials: 'same-origin' });
-  if (res.ok) return res.blob();
-  let body: { message?: string; requestID?: string; data?: { code?: string; details?: Array<{ message: string }> } } =
-    {};
-  try {
-    body = await res.json();
-  } catch {
-    body = {};
-  }
-  const details = body.data?.details ?? [];
-  const message = [...new Set([body.message, ...details.map((d) => d.message)])].filter(Boolean).join(' — ');
-  const code = body.data?.code ?? `http_${res.status}`;
-  throw new ApiError(res.status, code, message || res.statusText, details, null, body.requestID ?? null);
 }
 
 function saveBlob(blob: Blob, fileName: string): void {
@@ -102,7 +85,7 @@ function DefinitionPanel({ app, def, session }: { app: CatalogApp; def: Definiti
       kind === 'starter'
         ? `${base}/_new.frx`
         : `${base}/${encodeURIComponent(template)}.frx${kind === 'frx' ? '' : `.${kind}`}`;
-    const blob = await fetchOutput(path, query());
+    const blob = await apiBlob(path, query());
     if (kind === 'html') setHtml(await blob.text());
     else saveBlob(blob, kind === 'starter' ? `${def.id}-starter.frx` : `${template}.${kind === 'frx' ? 'frx' : 'pdf'}`);
   });

@@ -6,6 +6,7 @@ import { href } from '../router';
 import { TextField } from '../ui/controls';
 import { useAction, useAsync } from '../ui/async';
 import { Empty, ErrorText, Failed, Loading } from '../ui/states';
+import { TableRegion } from '../ui/table-region';
 
 interface Team {
   team_short: string;
@@ -103,8 +104,7 @@ export function TeamsScreen({ selected }: { selected?: string }) {
         (teams.data.items.length === 0 ? (
           <Empty title="No teams yet." />
         ) : (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
-          <section class="table-wrap" tabIndex={0} aria-label="Teams">
+          <TableRegion label="Teams">
             <table>
               <caption>Teams</caption>
               <thead>
@@ -133,7 +133,7 @@ export function TeamsScreen({ selected }: { selected?: string }) {
                 ))}
               </tbody>
             </table>
-          </section>
+          </TableRegion>
         ))}
       {selected && <Members key={selected} short={selected} onChanged={reload} />}
     </>

@@ -6,6 +6,7 @@ import { isAdmin, mayCreateTokens, type Session } from '../session';
 import { Confirm, CopyButton, formatTime, TextField } from '../ui/controls';
 import { useAction, useAsync } from '../ui/async';
 import { Empty, ErrorText, Failed, Loading } from '../ui/states';
+import { TableRegion } from '../ui/table-region';
 
 export interface TokenRecord {
   username: string;
@@ -28,9 +29,7 @@ export function TokenTable({
   onDelete?: (t: TokenRecord) => void;
 }) {
   return (
-    // A table wider than a phone scrolls sideways: keyboard users reach it by Tab (axe: scrollable-region-focusable).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
-    <section class="table-wrap" tabIndex={0} aria-label={caption}>
+    <TableRegion label={caption}>
       <table>
         <caption>{caption}</caption>
         <thead>
@@ -68,7 +67,7 @@ export function TokenTable({
           ))}
         </tbody>
       </table>
-    </section>
+    </TableRegion>
   );
 }
 
