@@ -25,7 +25,7 @@ import { seedApps } from './srs/app-seed.js';
 import { loadAppLogin, openAppDatabase } from './srs/app-role.js';
 import type { Kysely } from 'kysely';
 import { AuditTrail } from './audit/audit-trail.js';
-import { findUserByUsername } from './identity/users-repository.js';
+import { findUserId } from './identity/users-repository.js';
 import { Metrics } from './metrics/metrics.js';
 
 export interface Services {
@@ -182,7 +182,7 @@ export async function createServices(
     const audit = new AuditTrail({
       db: database.db,
       retentionDays: settings.auditRetentionDays,
-      findUserId: async (username) => (await findUserByUsername(database.db, username))?.id ?? null,
+      findUserId: (username) => findUserId(database.db, username),
       onError: (err) => logger.error({ err }, 'pruning the audit trail failed'),
     });
     audit.start();

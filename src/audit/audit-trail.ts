@@ -91,6 +91,30 @@ function view(row: AuditRow): AuditEntryView {
   };
 }
 
+/** One page of the trail, newest first (the API's and the CLI's reading). */
+export async function readAuditPage(
+  db: Kysely<Database>,
+  findUserId: AuditTrailOptions['findUserId'],
+  query: AuditQuery,
+): Promise<AuditPage> {
+  const filter: AuditFilter = {
+    actions: query.actions,
+    from: instant('from', query.from),
+    to: instant('to', query.to),
+    before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    // One more than asked tells whether there is a next page.
+    limit: query.limit + 1,
+  };
+  if (query.user !== undefined) {
+    const id = await findUserId(query.user);
+    filter.user = id === null ? { typed: query.user } : { id };
+  }
+  const rows = await listAudit(db, filter);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return { entries: page.map(view), next: rows.length > query.limit && last ? encodeCursor(last) : null };
+}
+
 export class AuditTrail {
   private timer: NodeJS.Timeout | null = null;
   private pruning: Promise<unknown> | null = null;
@@ -98,22 +122,7 @@ export class AuditTrail {
   constructor(private readonly opts: AuditTrailOptions) {}
 
   async list(query: AuditQuery): Promise<AuditPage> {
-    const filter: AuditFilter = {
-      actions: query.actions,
-      from: instant('from', query.from),
-      to: instant('to', query.to),
-      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
-      // One more than asked tells whether there is a next page.
-      limit: query.limit + 1,
-    };
-    if (query.user !== undefined) {
-      const id = await this.opts.findUserId(query.user);
-      filter.user = id === null ? { typed: query.user } : { id };
-    }
-    const rows = await listAudit(this.opts.db, filter);
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return { entries: page.map(view), next: rows.length > query.limit && last ? encodeCursor(last) : null };
+    return readAuditPage(this.opts.db, this.opts.findUserId, query);
   }
 
   /** Deletes the rows past retention; returns how many. */

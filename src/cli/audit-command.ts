@@ -1,8 +1,8 @@
 // `platform-core audit`: the audit trail on the terminal, newest first, with the API's filters.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { AuditTrail, type AuditEntryView } from '../audit/audit-trail.js';
-import { findUserByUsername } from '../identity/users-repository.js';
+import { readAuditPage, type AuditEntryView, type AuditPage } from '../audit/audit-trail.js';
+import { findUserId } from '../identity/users-repository.js';
 import { AppError } from '../lib/errors.js';
 import { UsageError, many, one, type ParsedArgs } from './args.js';
 
@@ -22,19 +22,13 @@ export async function auditCommand(db: Kysely<Database>, args: ParsedArgs, out: 
   const limit = Number(limitText);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
     throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}`);
-  const trail = new AuditTrail({
-    db,
-    retentionDays: Number.POSITIVE_INFINITY,
-    findUserId: async (username) => (await findUserByUsername(db, username))?.id ?? null,
-    onError: () => undefined,
-  });
   const user = one(args, 'user');
   const from = one(args, 'from');
   const to = one(args, 'to');
   const actions = many(args, 'action').flatMap((a) => a.split(','));
-  let page: Awaited<ReturnType<AuditTrail['list']>>;
+  let page: AuditPage;
   try {
-    page = await trail.list({
+    page = await readAuditPage(db, (username) => findUserId(db, username), {
       ...(user !== undefined ? { user } : {}),
       ...(actions.length > 0 ? { actions } : {}),
       ...(from !== undefined ? { from } : {}),

@@ -7,6 +7,11 @@ import { normalizeUsername } from './usernames.js';
 import { orConflict } from '../db/database-errors.js';
 import { conflict } from '../lib/errors.js';
 
+/** The account id of a username, or null when there is none. */
+export async function findUserId(db: Db, username: string): Promise<string | null> {
+  return (await findUserByUsername(db, username))?.id ?? null;
+}
+
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   // No username contains NUL, and PostgreSQL refuses NUL in a text parameter (the query fails).
   if (username.includes('\u0000')) return undefined;
