@@ -89,4 +89,15 @@ export interface EngineContext {
   readonly script: ScriptEvents;
   /** fonts.resolve, once per font object and run. */
   resolveFont(font: FontSpec): ResolvedFont;
+  /** Set while the objects inside a matrix's data cell get their data (an AdvMatrix cell's
+   *  docked gauge or sparkline shows the cell's value, or the values it gathered). */
+  cellData: CellData | undefined;
+}
+
+/** A matrix data cell's result, as the objects inside the cell see it. */
+export interface CellData {
+  /** The cell's value (an aggregate's result). */
+  value: unknown;
+  /** The values the cell gathered, in data order (ValuesList; else the aggregated values). */
+  values: readonly unknown[];
 }

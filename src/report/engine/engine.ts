@@ -13,7 +13,7 @@ import { createFormatter, EN_US, type Culture, type Formatter } from '../format/
 import { defaultFontService, type FontService, type FontSpec, type ResolvedFont } from '../text/index.js';
 import { growObjects } from './band-layout.js';
 import { BandStates } from './band-states.js';
-import type { EngineContext, EngineFlow } from './context.js';
+import type { CellData, EngineContext, EngineFlow } from './context.js';
 import { runBands } from './databands.js';
 import { Expressions } from './expressions.js';
 import { isGroupEmpty, runGroup } from './groups.js';
@@ -113,6 +113,7 @@ export class Engine implements EngineContext {
   readonly reprints = new Reprints();
   readonly records = new PostprocessRecords();
   script: ScriptEvents = NO_SCRIPT;
+  cellData: CellData | undefined = undefined;
   private readonly dialogs: DialogForms;
   readonly flow: EngineFlow = {
     endColumn,

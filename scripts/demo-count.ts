@@ -1,0 +1,86 @@
+// Counts the FastReport demos that render complete: every report of FastReport's Demos/Reports
+// (read from a local git mirror of FastReports/FastReport, never copied here) rendered to HTML on
+// nwind.xml. "Complete" = no error, no placeholder box for an object the engine does not draw, and
+// no warning beyond a substituted font or a 3-D chart "drawn flat".
+//
+//   npx tsx scripts/demo-count.ts [--only <substring>] [--verbose] [--json]
+//
+// FASTREPORT_REPO names the mirror's git directory (default: the fetch tool's place);
+// SHARED_DIR the folder holding fixtures/fastreport/nwind.xml (default ../shared).
+
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { loadDataSetXml } from '../src/report/data/index.js';
+import { loadFrx } from '../src/report/frx/index.js';
+import { renderReport } from '../src/report/render.js';
+
+const REPO = process.env.FASTREPORT_REPO || '/work/.mirror/FastReports+FastReport/repo';
+const SHARED = process.env.SHARED_DIR || join(import.meta.dirname, '..', '..', 'shared');
+const DEMOS = 'Demos/Reports/';
+
+/** Warnings a complete demo may still carry. */
+const ALLOWED_WARNINGS = [/^font ".*" is not available/, /drawn flat/];
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const verbose = args.includes('--verbose');
+const asJson = args.includes('--json');
+
+const git = (...a: string[]): Buffer =>
+  execFileSync('git', ['--git-dir', REPO, ...a], { maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+const mirrorFile = (path: string): Buffer => git('show', `HEAD:${path}`);
+
+const files = git('ls-tree', '--name-only', 'HEAD', DEMOS)
+  .toString('utf8')
+  .split('\n')
+  .filter((f) => f.endsWith('.frx') && (only === undefined || f.includes(only)));
+
+const datasetXml = readFileSync(join(SHARED, 'fixtures', 'fastreport', 'nwind.xml'), 'utf8');
+loadDataSetXml(datasetXml); // parse errors show here, not as 116 failures
+
+interface Outcome {
+  name: string;
+  ok: boolean;
+  complete: boolean;
+  pages: number;
+  ms: number;
+  placeholders: string[];
+  warnings: string[];
+  error?: string;
+}
+
+const outcomes: Outcome[] = [];
+for (const file of files) {
+  const name = file.slice(DEMOS.length);
+  const started = performance.now();
+  const o: Outcome = { name, ok: false, complete: false, pages: 0, ms: 0, placeholders: [], warnings: [] };
+  try {
+    const loaded = loadFrx(mirrorFile(file), {
+      baseReport: (base: string) => mirrorFile(posix.join(DEMOS, base.replace(/\\/g, '/'))),
+    });
+    const r = renderReport({ template: loaded, data: { datasetXml }, format: 'html', now: new Date(2024, 4, 17) });
+    o.ok = true;
+    o.pages = r.pages;
+    o.warnings = [...new Set(r.warnings)];
+    const boxes = r.prepared.pages.flatMap((p) => p.items.filter((i) => i.kind === 'box' && i.unsupported));
+    o.placeholders = [...new Set(boxes.map((b) => (b.kind === 'box' ? `${b.unsupported} ${b.name}` : '')))];
+  } catch (err) {
+    o.error = err instanceof Error ? err.message : String(err);
+  }
+  o.ms = Math.round(performance.now() - started);
+  const stray = o.warnings.filter((w) => !ALLOWED_WARNINGS.some((re) => re.test(w)));
+  o.complete = o.ok && o.placeholders.length === 0 && stray.length === 0;
+  outcomes.push(o);
+  if (!asJson && (verbose || !o.complete)) {
+    console.log(`${o.complete ? 'complete' : o.ok ? 'partial ' : 'FAILED  '} ${name} (${o.pages} pages, ${o.ms} ms)`);
+    if (o.error) console.log(`    error: ${o.error}`);
+    for (const p of o.placeholders) console.log(`    placeholder: ${p}`);
+    for (const w of verbose ? o.warnings : stray) console.log(`    warning: ${w}`);
+  }
+}
+
+const ok = outcomes.filter((o) => o.ok).length;
+const complete = outcomes.filter((o) => o.complete).length;
+if (asJson) console.log(JSON.stringify({ total: outcomes.length, ok, complete, outcomes }, null, 2));
+else console.log(`\n${outcomes.length} demos: ${ok} exit 0, ${complete} complete`);
