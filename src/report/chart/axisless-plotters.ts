@@ -1,0 +1,7 @@
+// The plotters of the series types drawn without X/Y axes, by MS Chart's SeriesChartType name.
+// The chart layout draws a series whose type is here with its plotter, in the chart area left
+// after titles and legends; any other type is drawn on axes.
+
+import type { AxislessPlotter } from './plot-types.js';
+
+export const AXISLESS_PLOTTERS: Readonly<Record<string, AxislessPlotter>> = {};
