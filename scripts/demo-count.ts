@@ -31,6 +31,15 @@ const git = (...a: string[]): Buffer =>
   execFileSync('git', ['--git-dir', REPO, ...a], { maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
 const mirrorFile = (path: string): Buffer => git('show', `HEAD:${path}`);
 
+/** Another report of the demo folder (a base report, a detail report), by its relative name. */
+function demoFile(name: string): Buffer | undefined {
+  try {
+    return mirrorFile(posix.join(DEMOS, name.replace(/\\/g, '/')));
+  } catch {
+    return undefined;
+  }
+}
+
 const files = git('ls-tree', '--name-only', 'HEAD', DEMOS)
   .toString('utf8')
   .split('\n')
@@ -56,10 +65,14 @@ for (const file of files) {
   const started = performance.now();
   const o: Outcome = { name, ok: false, complete: false, pages: 0, ms: 0, placeholders: [], warnings: [] };
   try {
-    const loaded = loadFrx(mirrorFile(file), {
-      baseReport: (base: string) => mirrorFile(posix.join(DEMOS, base.replace(/\\/g, '/'))),
+    const loaded = loadFrx(mirrorFile(file), { baseReport: demoFile });
+    const r = renderReport({
+      template: loaded,
+      data: { datasetXml },
+      format: 'html',
+      now: new Date(2024, 4, 17),
+      detailReport: demoFile,
     });
-    const r = renderReport({ template: loaded, data: { datasetXml }, format: 'html', now: new Date(2024, 4, 17) });
     o.ok = true;
     o.pages = r.pages;
     o.warnings = [...new Set(r.warnings)];

@@ -23,10 +23,18 @@ function hyperlink(e: EngineContext, owner: object, name: string, h: HyperlinkMo
     target = e.exprs.text(owner, 'hyperlink', h.expression, `${name}.Hyperlink.Expression`) ?? '';
   }
   if (target === '') return undefined;
+  if (
+    (h.kind === 'DetailPage' && h.detailPageName !== '') ||
+    (h.kind === 'DetailReport' && h.detailReportName !== '')
+  ) {
+    const detail = h.kind === 'DetailPage' ? { page: h.detailPageName } : { report: h.detailReportName };
+    return { kind: 'detail', target, newTab: h.openLinkInNewTab, detail: { ...detail, parameter: h.reportParameter } };
+  }
   const kind =
     h.kind === 'URL' ? 'url' : h.kind === 'PageNumber' ? 'page' : h.kind === 'Bookmark' ? 'bookmark' : undefined;
   if (!kind) {
-    // DetailReport, DetailPage and Custom run a report or a handler in FastReport's preview.
+    // Custom runs a handler in FastReport's preview (a DetailPage or DetailReport without its
+    // page or report goes nowhere either).
     e.warnings.add(`${name}: its ${h.kind} hyperlink works only in an interactive preview; it prints as plain text`);
     return undefined;
   }

@@ -86,7 +86,15 @@ export function fillOfKind(kind: FillModel['kind']): FillModel {
 }
 
 export function defaultHyperlink(): HyperlinkModel {
-  return { kind: 'URL', value: '', expression: '', openLinkInNewTab: false };
+  return {
+    kind: 'URL',
+    value: '',
+    expression: '',
+    openLinkInNewTab: false,
+    detailPageName: '',
+    detailReportName: '',
+    reportParameter: '',
+  };
 }
 
 export function generalFormat(): FormatModel {

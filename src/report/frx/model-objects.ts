@@ -46,6 +46,12 @@ export interface HyperlinkModel {
   /** Expression computing the target (wins over value when set). */
   expression: string;
   openLinkInNewTab: boolean;
+  /** DetailPage: the (hidden) page of this report that shows the clicked value's details. */
+  detailPageName: string;
+  /** DetailReport: the file of another report that shows them (relative to this one's). */
+  detailReportName: string;
+  /** DetailPage/DetailReport: the report parameter the link's value is given to. */
+  reportParameter: string;
 }
 
 /** Properties shared by every report object and band (FastReport's ReportComponentBase). */

@@ -45,7 +45,15 @@ export class CachedTemplate {
     });
   }
 
+  /** Another report of the template's folder, by file name (a DetailReport hyperlink's). */
+  readonly readDetail = (name: string): Buffer | undefined => this.readFile(name, false);
+
   private readBase(name: string): Buffer | undefined {
+    return this.readFile(name, true);
+  }
+
+  /** A file of the template's folder; `base`: it is part of the loaded model's identity. */
+  private readFile(name: string, base: boolean): Buffer | undefined {
     if (this.folder === undefined) return undefined;
     const path = join(this.folder, name);
     let fd: number;
@@ -58,9 +66,9 @@ export class CachedTemplate {
       const st = fstatSync(fd);
       if (!st.isFile()) return undefined;
       if (st.size > this.maxFileBytes)
-        throw new TemplateError(`the base report "${name}" is larger than ${this.maxFileBytes} bytes`);
+        throw new TemplateError(`the report "${name}" is larger than ${this.maxFileBytes} bytes`);
       const bytes = readFileSync(fd);
-      this.bases.push({ path, key: identity(st) });
+      if (base) this.bases.push({ path, key: identity(st) });
       return bytes;
     } finally {
       closeSync(fd);
