@@ -15,7 +15,7 @@ import { Relation, DataContext } from './context.js';
 import { DataSourceCursor } from './cursor.js';
 import { columnList, type ColumnInput, type DictionaryInput, type TableDataSourceInput } from './dictionary.js';
 import { buildJsonSource, type JsonTextLimits } from './json-source.js';
-import { tableFromObjects } from './plain-table.js';
+import { nestedRowsCursors, tableFromObjects } from './plain-table.js';
 import type { ColumnDef, DataSet, DataTable } from './table.js';
 
 export interface BindData {
@@ -151,9 +151,11 @@ export function bindDictionary(dict: DictionaryInput, data: BindData = {}, opts:
         ...(opts.maxRows !== undefined ? { maxRows: opts.maxRows } : {}),
         where: `${where} (data "${found.from}")`,
       });
-      cursors.push(
-        new DataSourceCursor({ name: ds.name, alias: ds.alias ?? ds.name, columns: table.columns }, table.rows),
+      const cursor = new DataSourceCursor(
+        { name: ds.name, alias: ds.alias ?? ds.name, columns: table.columns },
+        table.rows,
       );
+      cursors.push(cursor, ...nestedRowsCursors(cursor, ds.columns ?? [], opts.maxRows ?? 1_000_000));
       continue;
     }
     const { columns, slots } = project(table, ds.columns, where, opts.warnings);
