@@ -10,13 +10,13 @@ import { loadDataSetXml, type BindData, type DataContext, type DataSet } from '.
 import { appendDetailPages, type DetailRunner } from './detail-pages.js';
 import { bindReportData } from './engine/dictionary.js';
 import { DEFAULT_MAX_PAGES, runReport, type EngineOptions } from './engine/engine.js';
-import type { PreparedReport } from './engine/prepared.js';
+import type { PreparedDetailTarget, PreparedReport } from './engine/prepared.js';
 import { ReportWarnings, TemplateError } from './errors.js';
 import { exportHtml, exportHtmlBuffer } from './export/html.js';
 import { exportPdfSync, type PdfExportOptions } from './export/pdf/index.js';
 import { getCulture } from './format/index.js';
 import { isFolderFileName, loadFrx, type BaseReportReader, type LoadFrxResult } from './frx/index.js';
-import type { DataSourceModel, ReportInfoModel, ReportModel } from './frx/model.js';
+import type { DataSourceModel, ParameterModel, ReportInfoModel, ReportModel } from './frx/model.js';
 import type { FontFace } from './text/index.js';
 
 export interface RenderData {
@@ -152,6 +152,27 @@ export function prepareReport(opts: PrepareOptions): PreparedRun {
   return run;
 }
 
+/** The parameter values a detail link gives: its value to its parameter or, when the value holds
+ *  the link's separator and the parameter has nested parameters, the pieces to those in order
+ *  (FastReport's Hyperlink.SetParameters). */
+function detailParameters(report: ReportModel, detail: PreparedDetailTarget, value: string): Record<string, string> {
+  let list = report.dictionary.parameters;
+  let found: ParameterModel | undefined;
+  for (const part of detail.parameter.split('.')) {
+    found = list.find((p) => p.name === part);
+    if (!found) break;
+    list = found.parameters;
+  }
+  if (!found || detail.separator === '' || !value.includes(detail.separator) || found.parameters.length === 0)
+    return { [detail.parameter]: value };
+  const out: Record<string, string> = {};
+  const pieces = value.split(detail.separator).filter((p) => p !== '');
+  found.parameters.forEach((p, i) => {
+    if (i < pieces.length) out[`${detail.parameter}.${p.name}`] = pieces[i] as string;
+  });
+  return out;
+}
+
 /** Runs the details of a report's DetailPage and DetailReport links: the page of this report,
  *  or the report the reader gives (loaded once, over the same data), with the link's value in
  *  its parameter. */
@@ -191,7 +212,7 @@ function detailRunner(
     const target = detail.report !== undefined ? other(detail.report) : { report, data };
     if (!target) return undefined;
     for (const s of target.data.sources) s.reset();
-    const parameters = { ...engine.parameters, [detail.parameter]: value };
+    const parameters = { ...engine.parameters, ...detailParameters(target.report, detail, value) };
     const options: EngineOptions = { ...engine, parameters, maxPages, truncatePages: false };
     if (detail.page !== undefined) options.detailPage = detail.page;
     try {

@@ -147,4 +147,47 @@ describe('detail links in a document', () => {
       }
     },
   );
+
+  const MATRIX_DEMO = 'Demos/Reports/Interactive Matrix With Chart.frx';
+  it.skipIf(mirrorProblem([MATRIX_DEMO]) !== undefined)(
+    'link each cell of the Interactive Matrix demo to the order lines of its employee and category',
+    () => {
+      const { prepared: r } = prepareReport({
+        template: mirrorFile(MATRIX_DEMO),
+        data: { datasetXml: readFileSync(NWIND_PATH, 'utf8') },
+      });
+      const employees = new Map(nwindRows('Employees').map((e) => [e.EmployeeID, `${e.FirstName} ${e.LastName}`]));
+      const categories = new Map(nwindRows('Categories').map((c) => [c.CategoryID, c.CategoryName]));
+      const employeeOf = new Map(nwindRows('Orders').map((o) => [o.OrderID, employees.get(o.EmployeeID)]));
+      const categoryOf = new Map(nwindRows('Products').map((p) => [p.ProductID, categories.get(p.CategoryID)]));
+      const lines = new Map<string, number>();
+      for (const d of nwindRows('Order_x0020_Details')) {
+        const key = `${employeeOf.get(d.OrderID)};${categoryOf.get(d.ProductID)}`;
+        lines.set(key, (lines.get(key) ?? 0) + 1);
+      }
+      // The detail pages of one link: from its first page to the next run's title.
+      const detailOf = (first: number): PreparedText[] => {
+        const out: PreparedText[] = [];
+        for (let p = first; p <= r.pages.length; p++) {
+          const items = (r.pages[p - 1]?.items ?? []).filter((i): i is PreparedText => i.kind === 'text');
+          if (p > first && items.some((i) => i.name === 'Text7' || i.name === 'Text2' || i.name === 'Text3')) break;
+          out.push(...items);
+        }
+        return out;
+      };
+      const cells = (r.pages[0]?.items ?? []).filter((i) => i.name === 'Cell4' && i.hyperlink?.kind === 'page');
+      expect(cells.length).toBeGreaterThan(20);
+      let checked = 0;
+      for (const cell of cells) {
+        const shown = detailOf(Number(cell.hyperlink?.target));
+        const title = shown.find((t) => t.name === 'Text7');
+        const m = /^Sales by (.+) in the "(.+)" category$/.exec(title ? shownText(title) : '');
+        expect(m, 'a Page4 title').not.toBeNull();
+        const rows = shown.filter((t) => t.name === 'Text8').length;
+        expect(rows, `${m?.[1]} / ${m?.[2]}`).toBe(lines.get(`${m?.[1]};${m?.[2]}`) ?? 0);
+        checked++;
+      }
+      expect(checked).toBe(cells.length);
+    },
+  );
 });

@@ -77,6 +77,8 @@ export interface PreparedDetailTarget {
   page?: string;
   report?: string;
   parameter: string;
+  /** A value holding it is split over the parameter's nested parameters, in order. */
+  separator: string;
 }
 
 interface ItemBase {

@@ -140,5 +140,6 @@ export function parseHyperlink(a: Attrs): HyperlinkModel {
   h.detailPageName = a.str('Hyperlink.DetailPageName');
   h.detailReportName = a.str('Hyperlink.DetailReportName');
   h.reportParameter = a.str('Hyperlink.ReportParameter');
+  h.valuesSeparator = a.str('Hyperlink.ValuesSeparator', ';');
   return h;
 }

@@ -94,6 +94,7 @@ export function defaultHyperlink(): HyperlinkModel {
     detailPageName: '',
     detailReportName: '',
     reportParameter: '',
+    valuesSeparator: ';',
   };
 }
 

@@ -52,6 +52,8 @@ export interface HyperlinkModel {
   detailReportName: string;
   /** DetailPage/DetailReport: the report parameter the link's value is given to. */
   reportParameter: string;
+  /** Splits a value into the parameter's nested parameters, in order (default ";"). */
+  valuesSeparator: string;
 }
 
 /** Properties shared by every report object and band (FastReport's ReportComponentBase). */
