@@ -1,7 +1,7 @@
 // The gauge elements (LinearGauge, SimpleGauge, SimpleProgressGauge, RadialGauge, GaugeObject) →
 // their model, with each class's constructor defaults: a .frx only holds what differs from them.
 
-import { parseBorder, parseFill } from './appearance.js';
+import { parseFill } from './appearance.js';
 import { BLACK, rgba, TRANSPARENT } from './colors.js';
 import { defaultFont, solidFill } from './defaults.js';
 import type { GaugeKind, GaugeObjectModel, GaugeTicksModel, RadialGaugeType } from './model.js';

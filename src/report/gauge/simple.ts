@@ -31,7 +31,8 @@ export function simplePointerRect(g: GaugeInput, borderWidth: number) {
       const frameHeight = H - bw;
       const h = (H - bw) * r;
       const t = top - h / 2;
-      top = t + h > frameTop + frameHeight ? frameTop + frameHeight - h : t < frameTop ? frameTop : t;
+      // Kept inside the frame: the bottom edge first, then the top (FastReport's order).
+      top = t + h > frameTop + frameHeight ? frameTop + frameHeight - h : Math.max(t, frameTop);
       height = h;
     }
     return { x: left, y: top, width, height };
