@@ -195,6 +195,46 @@ describe('SimpleGauge and SimpleProgressGauge', () => {
   });
 });
 
+describe('the progress label', () => {
+  const label = (attrs: string): PreparedText => {
+    const t = items(`<SimpleProgressGauge Name="G" ${attrs}/>`).find(
+      (i): i is PreparedText => i.kind === 'text' && i.name === 'G.label',
+    );
+    if (!t) throw new Error('no label');
+    return t;
+  };
+
+  it('is centred with no stored Label.Text, else placed by the stored text’s size (measured first)', () => {
+    const centred = label('Value="5"');
+    expect(centred.x + centred.width / 2).toBeCloseTo(label('Value="100"').x + label('Value="100"').width / 2, 6);
+    const [x0] = origin(items('<SimpleProgressGauge Name="G"/>'), 'G');
+    expect(centred.x + centred.width / 2).toBeCloseTo(x0 + 0.5 + (302.4 - 1) / 2, 2);
+    // Stored "100%": "5%" starts where a centred "100%" would.
+    expect(label('Value="5" Label.Text="100%"').x).toBeCloseTo(label('Value="100"').x, 6);
+    expect(shownText(label('Value="5" Label.Text="100%"'))).toBe('5%');
+  });
+});
+
+describe('GaugeObject and the AdvMatrix demo’s gauge', () => {
+  it('a bare GaugeObject prints its fill and border only', () => {
+    const all = items('<GaugeObject Name="B" Width="50" Height="20" Fill.Color="Red" Border.Lines="All"/>');
+    expect(all.filter((i) => i.name.startsWith('B')).map((i) => i.kind)).toEqual(['box', 'box']);
+  });
+
+  it('reads the progress gauge of "AdvMatrix - Sparkline, Gauge" with no warning', () => {
+    const el =
+      '<SimpleProgressGauge Name="SimpleProgressGauge1" Width="113.4" Height="18.9" Dock="Fill" ' +
+      'Border.Color="White" Maximum="1" Value="1" Scale.Font="Arial, 8pt" Pointer.Fill.Color="151, 189, 253" ' +
+      'Pointer.Height="35.8" Pointer.Width="224.8" Label.Text="100%" Label.Font="Arial, 8pt"/>';
+    const { report, warnings } = loadFrx(page(el));
+    expect(warnings).toEqual([]);
+    const g = report.pages[0]!.reportTitle!.objects[0] as GaugeObjectModel;
+    expect(g).toMatchObject({ kind: 'SimpleProgressGauge', minimum: 0, maximum: 1, value: 1, dock: 'Fill', raw: {} });
+    expect(g.border.lines).toEqual({ left: true, top: true, right: true, bottom: true });
+    expect(g.pointer.fill).toMatchObject({ kind: 'Solid', color: { r: 151, g: 189, b: 253 } });
+  });
+});
+
 /** The needle's direction, degrees from 12 o'clock clockwise: from its base's middle to its tip's. */
 function needleAngle(p: PreparedPath): number {
   const [a, b, c, d] = points(p) as [[number, number], [number, number], [number, number], [number, number]];
