@@ -13,6 +13,8 @@ import { newRtObject } from '../../../src/report/engine/runtime.js';
 import { loadFrx } from '../../../src/report/frx/index.js';
 import type { GaugeObjectModel } from '../../../src/report/frx/model.js';
 import { renderReport } from '../../../src/report/index.js';
+import { rasterizeRgb } from '../../support/barcode-readers.js';
+import { POPPLER_AVAILABLE } from '../../support/poppler.js';
 import { mirrorFile, mirrorProblem } from './fpx.js';
 import { nwindDataSet, nwindRows, runTemplate } from './helpers.js';
 
@@ -135,6 +137,8 @@ describe('the value', () => {
     expect(tipX('-5')).toBeCloseTo(0, 3);
     expect(tipX('&quot;abc&quot;', 'Minimum="-100"')).toBeCloseTo(0.5, 4);
     expect(tipX('&quot;42.5&quot;')).toBeCloseTo(0.425, 4);
+    expect(tipX('12.5m')).toBeCloseTo(0.125, 3);
+    expect(tipX('(float)60.5')).toBeCloseTo(0.605, 3);
     expect(tipX('1.0/0')).toBeCloseTo(1, 3);
     expect(tipX('0.0/0')).toBeCloseTo(0.3, 4);
   });
@@ -402,6 +406,31 @@ describe('a gauge docked Fill in a table cell', () => {
     expect(border).toHaveLength(1);
     const cell = all.find((i) => i.name === 'Cell1');
     expect(border[0]).toMatchObject({ x: cell?.x, y: cell?.y, width: 200, height: 50 });
+  });
+});
+
+describe.runIf(POPPLER_AVAILABLE)('a gauge in the PDF', () => {
+  it('paints the needle orange along its axis and nothing beside it', async () => {
+    const xml = page('<RadialGauge Name="R" Left="100" Top="100" Width="200" Height="200" Value="50"/>');
+    const r = await renderReport({ template: Buffer.from(xml), data: {}, format: 'pdf' });
+    const needle = r.prepared.pages[0]!.items.find(
+      (i): i is PreparedPath => i.kind === 'path' && i.name === 'R.pointer',
+    );
+    if (!needle) throw new Error('no needle');
+    const [a, b, c, d] = points(needle) as [[number, number], [number, number], [number, number], [number, number]];
+    const mid: [number, number] = [(a[0] + b[0] + c[0] + d[0]) / 4, (a[1] + b[1] + c[1] + d[1]) / 4];
+    const img = rasterizeRgb(r.output as Buffer, 1, 96);
+    const rgb = (x: number, y: number) => {
+      const o = (Math.round(y) * img.width + Math.round(x)) * 3;
+      return [img.data[o], img.data[o + 1], img.data[o + 2]];
+    };
+    // Orange (255, 165, 0) on the axis; white 6 px to its right.
+    const [red, green, blue] = rgb(mid[0], mid[1]) as [number, number, number];
+    expect(red).toBeGreaterThan(230);
+    expect(green).toBeGreaterThan(130);
+    expect(green).toBeLessThan(200);
+    expect(blue).toBeLessThan(60);
+    expect(rgb(mid[0] + 6, mid[1])).toEqual([255, 255, 255]);
   });
 });
 
