@@ -112,8 +112,11 @@ export const gaugeObject: ObjectType<GaugeObjectModel> = {
       value: rt.gaugeValue ?? o.value,
     };
     const tools = { measure: measure(e), format: (n: number) => e.scope.formatter.format(n, '') };
-    for (const s of drawGauge(input, tools, o.name)) out.push({ item: shapeItem(e, s, rt), canBreak: false });
+    const shapes = drawGauge(input, tools, o.name);
+    const over = (s: GaugeShape) => s.kind === 'text' && s.overBorder === true;
+    for (const s of shapes) if (!over(s)) out.push({ item: shapeItem(e, s, rt), canBreak: false });
     if (!radial && hasBorder(rt.border)) out.push({ item: { kind: 'box', ...header, fill: NO_FILL }, canBreak: false });
+    for (const s of shapes) if (over(s)) out.push({ item: shapeItem(e, s, rt), canBreak: false });
     return out;
   },
 };

@@ -161,5 +161,6 @@ export function progressLabel(g: GaugeInput, tools: GaugeTools, name: string, bo
     x: cx - stored.width / 2,
     y: cy - stored.height / 2,
     ...size,
+    overBorder: true,
   };
 }

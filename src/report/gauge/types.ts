@@ -46,6 +46,8 @@ export interface GaugeText {
   y: number;
   width: number;
   height: number;
+  /** Drawn after the gauge's border (the progress gauge's percentage). */
+  overBorder?: true;
 }
 
 export type GaugeShape = GaugeFigure | GaugeText;
