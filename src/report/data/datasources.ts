@@ -179,6 +179,9 @@ export function bindDictionary(dict: DictionaryInput, data: BindData = {}, opts:
     const parent = byName.get(r.parentDataSource);
     const child = byName.get(r.childDataSource);
     if (!parent || !child) {
+      // "null" is how FastReport writes a relation whose data source was deleted (Gauge.frx): it
+      // relates nothing there either, so nothing is lost.
+      if (r.parentDataSource === 'null' || r.childDataSource === 'null') continue;
       opts.warnings?.add(
         `Relation "${r.name}": data source "${!parent ? r.parentDataSource : r.childDataSource}" is not in ` +
           `the dictionary; relation ignored`,

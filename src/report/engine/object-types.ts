@@ -7,6 +7,7 @@ import type { ReportObjectModel } from '../frx/model.js';
 import type { ObjectType, ObjectTypes } from './object-type.js';
 import { barcodeObject } from './barcode-object.js';
 import { checkBoxObject } from './check-box-object.js';
+import { gaugeObject } from './gauge-object.js';
 import { lineObject } from './line-object.js';
 import { matrixObject } from './matrix-object.js';
 import { pictureObject } from './picture-object.js';
@@ -33,6 +34,7 @@ export const OBJECT_TYPES: ObjectTypes = {
   PolyLineObject: polyObject,
   PolygonObject: polyObject,
   ZipCodeObject: zipCodeObject,
+  GaugeObject: gaugeObject,
   Unsupported: unsupportedObject,
 };
 

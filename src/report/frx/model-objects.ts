@@ -14,6 +14,14 @@
 import type { Color } from './colors.js';
 import type { FontSpec } from '../text/font-spec.js';
 import type { XmlElement } from './xml.js';
+import type {
+  GaugeKind,
+  GaugeLabelModel,
+  GaugePointerModel,
+  GaugeScaleModel,
+  RadialGaugeType,
+  RadialPositionModel,
+} from './model-gauge.js';
 import type { BorderModel, FillModel, FormatModel, PaddingModel } from './model-appearance.js';
 
 export type { Color } from './colors.js';
@@ -439,6 +447,26 @@ export interface PolyObjectModel extends ComponentModel {
   dashPattern: number[];
 }
 
+/** A gauge (FastReport.Gauge; the parts' models are in model-gauge.ts). */
+export interface GaugeObjectModel extends ComponentModel {
+  type: 'GaugeObject';
+  kind: GaugeKind;
+  /** Minimum < Maximum always holds (FastReport's setters refuse anything else). */
+  minimum: number;
+  maximum: number;
+  /** The design value, clamped to [minimum, maximum]. */
+  value: number;
+  expression: string;
+  scale: GaugeScaleModel;
+  pointer: GaugePointerModel;
+  label: GaugeLabelModel;
+  /** LinearGauge: the pointer and labels on the other side. */
+  inverted: boolean;
+  radialType: RadialGaugeType;
+  position: RadialPositionModel;
+  semicircleOffsetRatio: number;
+}
+
 /** A FastReport object this engine does not render (Barcode, Matrix, …). */
 export interface UnsupportedObjectModel extends ComponentModel {
   type: 'Unsupported';
@@ -460,6 +488,7 @@ export type ReportObjectModel =
   | BarcodeObjectModel
   | PolyObjectModel
   | ZipCodeObjectModel
+  | GaugeObjectModel
   | UnsupportedObjectModel;
 
 /** The objects an object holds (a table's cells and the objects inside them), in print order. */
