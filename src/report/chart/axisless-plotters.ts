@@ -4,6 +4,7 @@
 
 import { plotFunnel } from './plot-funnel.js';
 import { plotDoughnut, plotPie } from './plot-pie.js';
+import { plotRadar } from './plot-radar.js';
 import type { AxislessPlotter } from './plot-types.js';
 
 export const AXISLESS_PLOTTERS: Readonly<Record<string, AxislessPlotter>> = {
@@ -11,4 +12,6 @@ export const AXISLESS_PLOTTERS: Readonly<Record<string, AxislessPlotter>> = {
   Doughnut: plotDoughnut,
   Funnel: plotFunnel,
   Pyramid: plotFunnel,
+  Radar: plotRadar,
+  Polar: plotRadar,
 };
