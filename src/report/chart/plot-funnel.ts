@@ -37,7 +37,10 @@ export const plotFunnel: AxislessPlotter = (ctx, series) => {
   for (const placed of placeLabels(spec, plot, segs, labels)) {
     const { label } = placed;
     const point = series.points[label.index]!;
+    // Labels pushed past the area (thousands of them) stay at its edge, their callouts with them.
+    const box = clampInto(placed.box, rect);
     if (placed.callout) {
+      placed.callout[1][1] = box.y + box.height / 2;
       const custom = point.custom.CalloutLineColor;
       const color = (custom !== undefined ? parseColor(custom) : undefined) ?? rgba(0, 0, 0);
       const pb = new PathBuilder();
@@ -53,7 +56,6 @@ export const plotFunnel: AxislessPlotter = (ctx, series) => {
         });
       }
     }
-    const box = clampInto(placed.box, rect);
     shapes.push(textShape(`${series.name}/${label.index}/label`, label.text, box, series.font, series.labelColor));
   }
   return shapes;

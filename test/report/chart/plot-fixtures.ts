@@ -69,13 +69,13 @@ export interface Cmd {
 
 export function readPath(d: string): Cmd[] {
   const out: Cmd[] = [];
-  const re = /([MLCZ])([^MLCZ]*)/g;
+  const re = /([MLCZz])([^MLCZz]*)/g;
   let m: RegExpExecArray | null;
   let consumed = 0;
   while ((m = re.exec(d))) {
     consumed += m[0].length;
     const n = m[2]!.trim() === '' ? [] : m[2]!.trim().split(/[ ,]+/).map(Number);
-    out.push({ c: m[1] as Cmd['c'], n });
+    out.push({ c: m[1]!.toUpperCase() as Cmd['c'], n });
   }
   if (consumed !== d.length) throw new Error(`unexpected path commands in ${d}`);
   return out;

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plotDoughnut, plotPie } from '../../../src/report/chart/plot-pie.js';
 import type { PathShape, PlotSeries } from '../../../src/report/chart/plot-types.js';
-import {
-  boxesOverlap,
-  bounded,
-  byTag,
-  context,
-  coords,
-  insideRect,
-  paths,
-  readPath,
-  series,
-  texts,
-} from './plot-fixtures.js';
+import { boxesOverlap, bounded, byTag, context, coords, insideRect, readPath, series, texts } from './plot-fixtures.js';
 
 const RECT = { x: 10, y: 20, width: 400, height: 300 };
 const CENTER = { x: 210, y: 170 };
