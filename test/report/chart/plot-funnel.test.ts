@@ -180,6 +180,8 @@ describe('Pyramid', () => {
     const sum = expected.reduce((a, b) => a + b, 0);
     const heights = (segs as Seg[]).map((g) => g.bottom - g.top);
     const total = heights.reduce((a, b) => a + b, 0);
-    heights.forEach((h, i) => expect(h / total).toBeCloseTo(expected[i]! / sum, 4));
+    heights.forEach((h, i) => {
+      expect(h / total).toBeCloseTo(expected[i]! / sum, 4);
+    });
   });
 });
