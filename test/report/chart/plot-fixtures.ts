@@ -13,6 +13,8 @@ import type {
 } from '../../../src/report/chart/plot-types.js';
 import { DEFAULT_FONT } from '../../../src/report/text/font-spec.js';
 
+const PER_POINT = new Set(['Pie', 'Doughnut', 'Funnel', 'Pyramid']);
+
 export const PALETTE = [rgba(65, 140, 240), rgba(252, 180, 65), rgba(224, 64, 10), rgba(5, 100, 146)];
 
 /** A fixed-pitch measure: 6 px a character, 12 px a line. */
@@ -57,7 +59,10 @@ export function series(
     custom,
     points: ys.map((y, i) => {
       const extra = pointExtra(i);
-      return point(y, { label: opts.label?.(y, i) ?? '', ...extra, custom: { ...custom, ...extra.custom } }, i);
+      // Pie, Doughnut, Funnel and Pyramid colour each point from the palette; the others take
+      // the series' colour.
+      const color = PER_POINT.has(chartType) ? PALETTE[i % PALETTE.length]! : PALETTE[0]!;
+      return point(y, { label: opts.label?.(y, i) ?? '', color, ...extra, custom: { ...custom, ...extra.custom } }, i);
     }),
   };
 }
