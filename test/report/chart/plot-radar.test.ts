@@ -47,7 +47,9 @@ describe('Radar', () => {
       .map((t) => Number(t.text));
     expect(values[0]).toBe(0);
     const step = values[1]! - values[0]!;
-    values.forEach((v, i) => expect(v).toBeCloseTo(i * step, 9));
+    values.forEach((v, i) => {
+      expect(v).toBeCloseTo(i * step, 9);
+    });
     // One ring per value above zero, its radius in proportion.
     expect(rings).toHaveLength(values.length - 1);
     rings.forEach((ring, i) => {
