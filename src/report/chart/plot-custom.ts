@@ -5,7 +5,14 @@
 import type { Color } from '../frx/colors.js';
 import type { FontSpec } from '../text/font-spec.js';
 import type { Pt } from './bezier-arc.js';
-import type { PlotContext, PlotPoint, Rect, TextShape } from './plot-types.js';
+import type { PlotContext, PlotPoint, PlotSeries, Rect, TextShape } from './plot-types.js';
+
+/** MS Chart draws only the first Pie (Doughnut, Funnel, Pyramid) series of a chart area; the
+ *  others of that type draw nothing. */
+export function drawnAlone(series: PlotSeries, all: readonly PlotSeries[]): boolean {
+  const first = all.find((s) => s.chartType === series.chartType);
+  return first === undefined || first === series;
+}
 
 /** A number custom property in [min, max]; missing or unusable → the fallback. */
 export function customNumber(
@@ -70,13 +77,22 @@ export function clampInto(b: Box, r: Rect): Box {
   return { ...b, x, y };
 }
 
-/** A label's measured box. Two px of slack on the width keep a text that measures exactly its
- *  box from being wrapped by the text layout. */
+/** The text as drawn: MS Chart's "\n" escape becomes a line break. */
+export const labelText = (text: string): string => text.replace(/\\n/g, '\n');
+
+/** A label's measured box: its widest line by its lines' heights (MS Chart breaks a label at
+ *  "\n", written in the template as the two characters backslash, n, or as a real line feed).
+ *  Two px of slack on the width keep a text that measures exactly its box from being wrapped
+ *  by the text layout. */
 export function measureLabel(ctx: PlotContext, text: string, font: FontSpec): { width: number; height: number } {
-  const m = ctx.measure(text, font);
-  const width = Number.isFinite(m.width) && m.width > 0 ? m.width + 2 : 0;
-  const height = Number.isFinite(m.height) && m.height > 0 ? m.height : 0;
-  return { width, height };
+  let width = 0;
+  let height = 0;
+  for (const line of labelText(text).split('\n')) {
+    const m = ctx.measure(line, font);
+    if (Number.isFinite(m.width) && m.width > width) width = m.width;
+    if (Number.isFinite(m.height) && m.height > 0) height += m.height;
+  }
+  return { width: width > 0 ? width + 2 : 0, height };
 }
 
 export function textShape(
@@ -87,7 +103,7 @@ export function textShape(
   color: Color,
   horzAlign: TextShape['horzAlign'] = 'Center',
 ): TextShape {
-  return { kind: 'text', tag, text, ...box, font, color, horzAlign, vertAlign: 'Center' };
+  return { kind: 'text', tag, text: labelText(text), ...box, font, color, horzAlign, vertAlign: 'Center' };
 }
 
 /** The distance from a point to the nearest point of a box (0 inside). */

@@ -6,12 +6,12 @@ import { PathBuilder } from '../path-data.js';
 import { rgba, parseColor } from '../frx/colors.js';
 import { fitPlotArea, funnelLabels, placeLabels } from './funnel-labels.js';
 import { funnelSpec, segmentOutline, segments } from './funnel-segments.js';
-import { clampInto, textShape, visible } from './plot-custom.js';
+import { clampInto, drawnAlone, textShape, visible } from './plot-custom.js';
 import type { AxislessPlotter, ChartShape, PathShape } from './plot-types.js';
 
-export const plotFunnel: AxislessPlotter = (ctx, series) => {
+export const plotFunnel: AxislessPlotter = (ctx, series, all) => {
   const { rect } = ctx;
-  if (!(rect.width > 0 && rect.height > 0)) return [];
+  if (!(rect.width > 0 && rect.height > 0) || !drawnAlone(series, all)) return [];
   const spec = funnelSpec(series, rect);
   const nonEmpty = series.points.filter((p) => !p.empty).length;
   // MS Chart draws nothing for a zero total, nor a YIsWidth funnel of one point.

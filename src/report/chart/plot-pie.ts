@@ -20,6 +20,7 @@ import {
   clampInto,
   customNumber,
   customWord,
+  drawnAlone,
   measureLabel,
   scaledMagnitudes,
   textShape,
@@ -159,5 +160,7 @@ function plotPieOrDoughnut(ctx: PlotContext, series: PlotSeries, doughnut: boole
   return shapes;
 }
 
-export const plotPie: AxislessPlotter = (ctx, series) => plotPieOrDoughnut(ctx, series, false);
-export const plotDoughnut: AxislessPlotter = (ctx, series) => plotPieOrDoughnut(ctx, series, true);
+export const plotPie: AxislessPlotter = (ctx, series, all) =>
+  drawnAlone(series, all) ? plotPieOrDoughnut(ctx, series, false) : [];
+export const plotDoughnut: AxislessPlotter = (ctx, series, all) =>
+  drawnAlone(series, all) ? plotPieOrDoughnut(ctx, series, true) : [];

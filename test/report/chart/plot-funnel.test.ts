@@ -129,6 +129,13 @@ describe('Funnel', () => {
     expect(texts(plotFunnel(ctx, off, [off]))).toHaveLength(0);
   });
 
+  it('draws only the first Funnel series of the area', () => {
+    const a = series('Funnel', [1, 2], { name: 'A' });
+    const b = series('Funnel', [3, 4], { name: 'B' });
+    expect(plotFunnel(ctx, a, [a, b]).length).toBeGreaterThan(0);
+    expect(plotFunnel(ctx, b, [a, b])).toEqual([]);
+  });
+
   it('skips empty points, draws nothing for a zero total, and stays bounded for hostile values', () => {
     const withEmpty = segsOf(series('Funnel', [1, 2, 3], {}, (i) => ({ empty: i === 1 })));
     expect(withEmpty.segs[1]).toBeUndefined();

@@ -182,6 +182,22 @@ describe('Pie', () => {
       expect(Math.min(Math.abs(l.x - CENTER.x), Math.abs(l.x + l.width - CENTER.x))).toBeGreaterThan(r);
   });
 
+  it('draws only the first Pie series of the area, as MS Chart does', () => {
+    const a = series('Pie', [1, 2], { name: 'A' });
+    const b = series('Pie', [3, 4], { name: 'B' });
+    expect(plotPie(ctx, a, [a, b]).length).toBeGreaterThan(0);
+    expect(plotPie(ctx, b, [a, b])).toEqual([]);
+  });
+
+  it('breaks a label at MS Chart’s \\n escape and measures its lines', () => {
+    const shapes = plotPie(ctx, series('Pie', [1, 1], { label: () => 'first\\nsecond line' }), []);
+    const label = texts(shapes)[0]!;
+    expect(label.text).toBe('first\nsecond line');
+    // The fixture measures 12 px a line and 6 px a character (+2 px of slack).
+    expect(label.height).toBe(24);
+    expect(label.width).toBe(6 * 'second line'.length + 2);
+  });
+
   it('draws no labels with PieLabelStyle=Disabled', () => {
     const s = series('Pie', [1, 2], { custom: { PieLabelStyle: 'Disabled' }, label: () => 'x' });
     expect(texts(plotPie(ctx, s, []))).toHaveLength(0);
