@@ -174,6 +174,31 @@ describe('Pyramid', () => {
     expect(all[0]!.bottomWidth).toBeCloseTo(RECT.width * 0.98, 2);
   });
 
+  it('labels beside each segment with PyramidLabelStyle=Outside, in a column with callouts by default', () => {
+    const outside = series('Pyramid', [1, 3, 2], { custom: { PyramidLabelStyle: 'Outside' }, label: (y) => `v${y}` });
+    const shapes = plotFunnel(ctx, outside, [outside]);
+    for (const l of texts(shapes)) {
+      const g = seg(shapes, l.tag!.replace('/label', ''));
+      // 12 px right of the segment's mean half-width, centred on its middle (the plot area,
+      // and so the pyramid's axis, moved left to make room for the labels).
+      const xs = vertices((byTag(shapes, l.tag!.replace('/label', '')) as PathShape).d).map(([x]) => x);
+      const axis = (Math.min(...xs) + Math.max(...xs)) / 2;
+      expect(axis).toBeLessThan(RECT.width / 2);
+      expect(l.x).toBeCloseTo(axis + (g.topWidth + g.bottomWidth) / 4 + 12, 1);
+      expect(insideRect(l, RECT)).toBe(true);
+      expect(l.y + l.height / 2).toBeCloseTo((g.top + g.bottom) / 2, 2);
+      expect(byTag(shapes, l.tag!.replace('/label', '/callout'))).toBeUndefined();
+    }
+    const column = series('Pyramid', [1, 3, 2], { label: (y) => `v${y}` });
+    const cs = plotFunnel(ctx, column, [column]);
+    const xs = texts(cs).map((l) => l.x);
+    expect(new Set(xs.map((x) => x.toFixed(3))).size).toBe(1);
+    for (const l of texts(cs)) {
+      const callout = vertices((byTag(cs, l.tag!.replace('/label', '/callout')) as PathShape).d);
+      expect(callout.at(-1)![0]).toBeCloseTo(l.x, 2);
+    }
+  });
+
   it('with PyramidValueType=Surface sizes segments by MS Chart’s surface rule', () => {
     // MS Chart: a point's height is its value times the height (from the apex) of the triangle
     // whose area is the sum of the values up to it.
