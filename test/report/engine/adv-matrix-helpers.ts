@@ -24,7 +24,7 @@ export function runDemo(name: string) {
 /** The template cell names of the matrix called `name`. */
 export function cellNames(objects: readonly ReportObjectModel[], name: string): Set<string> {
   const m = objects.find((o) => o.name === name);
-  if (!m || m.type !== 'AdvMatrixObject') throw new Error(`no AdvMatrixObject ${name}`);
+  if (m?.type !== 'AdvMatrixObject') throw new Error(`no AdvMatrixObject ${name}`);
   return new Set(m.cells.flat().map((c) => c.name));
 }
 
