@@ -22,12 +22,14 @@ import type { MatrixRows } from './rows.js';
 /** The rows of the places a cell's aggregates name; null when there is no such place (no next
  *  column). */
 export interface CellPlaces {
-  here(): Int32Array;
-  total(of: 'Column' | 'Row' | 'Grand'): Int32Array;
+  here(): ArrayLike<number>;
+  /** The rows of the cell's column, row or of the whole matrix, and what they belong to (the
+   *  aggregate over them is kept per owner: every cell of a column shares its total). */
+  total(of: 'Column' | 'Row' | 'Grand'): { owner: object; rows: ArrayLike<number> };
   column(
     place: Extract<AggregatePlace, { kind: 'Column' | 'SpecificColumn' }>,
     key: TypedValue | null,
-  ): Int32Array | null;
+  ): ArrayLike<number> | null;
 }
 
 interface CompiledFormula {
@@ -54,6 +56,8 @@ const EMPTY_ON = new Set(['DivideByZeroException', 'OverflowException', 'NullRef
 export class CellEvaluator {
   private readonly compiled = new WeakMap<object, CompiledCell>();
   private readonly totals = new WeakMap<AdvDescriptorModel, CompiledFormula>();
+  /** Aggregates over a whole column, row or the matrix (percentages), per owner and aggregate. */
+  private readonly wholes = new WeakMap<object, Map<string, TypedValue | null>>();
 
   constructor(
     private readonly e: EngineContext,
@@ -103,7 +107,7 @@ export class CellEvaluator {
   total(d: AdvDescriptorModel, rows: Int32Array): TypedValue | null {
     let f = this.totals.get(d);
     if (!f) this.totals.set(d, (f = this.compile(d.sortByTotal, `${this.matrixName}.SortByTotal`)));
-    const here = { here: () => rows, total: () => rows, column: () => null };
+    const here = { here: () => rows, total: () => ({ owner: rows, rows }), column: () => null };
     return this.run(d, f, here, undefined);
   }
 
@@ -118,11 +122,11 @@ export class CellEvaluator {
       const ref = f.formula.refs[i];
       const spec = ref ? f.formula.aggregates[ref.agg] : undefined;
       if (!ref || !spec) return null;
-      const take = (rows: Int32Array | null, gather?: unknown[]): TypedValue | null => {
+      const take = (rows: ArrayLike<number> | null, gather?: unknown[]): TypedValue | null => {
         if (!rows) return null;
         const values: TypedValue[] = [];
-        for (const r of rows) {
-          const v = this.rows.value(owner, 'adv-arg', spec.arg, where, r);
+        for (let k = 0; k < rows.length; k++) {
+          const v = this.rows.value(owner, 'adv-arg', spec.arg, where, rows[k] as number);
           if (v) values.push(v);
         }
         if (gather && gather.length === 0) for (const v of values) gather.push(v.value);
@@ -134,8 +138,15 @@ export class CellEvaluator {
       switch (place.kind) {
         case 'Here':
           return take(places.here(), gathered);
-        case 'Percent':
-          return percent(take(places.here(), gathered), take(places.total(place.of)), this.e.report.convertNulls);
+        case 'Percent': {
+          const whole = places.total(place.of);
+          let byAggregate = this.wholes.get(whole.owner);
+          if (!byAggregate) this.wholes.set(whole.owner, (byAggregate = new Map()));
+          const id = `${spec.fn}\u0000${spec.user}\u0000${spec.arg}`;
+          let total = byAggregate.get(id);
+          if (total === undefined) byAggregate.set(id, (total = take(whole.rows)));
+          return percent(take(places.here(), gathered), total, this.e.report.convertNulls);
+        }
         case 'Column':
           return take(places.column(place, null));
         case 'SpecificColumn': {

@@ -174,32 +174,47 @@ export class AdvResultBuilder {
     this.p.state.item = null;
   }
 
-  /** Every data cell. */
+  /** Every data cell. A cell's rows are its row item's that its column item has: each row
+   *  item's rows are dealt into the column terminals that hold them (a row is in a few: its
+   *  group and the totals above it), so the whole matrix costs its rows times its levels. */
   data(): void {
     const { hh, hw, columnTerminals: cols, rowTerminals: rows } = this.p;
     const marks = new RowMarks(this.p.rows.count);
     const all = this.p.rows.all();
+    const grand = { owner: all, rows: all };
     const covered = new Set<number>();
     const nc = cols.length;
+    const membership = columnMembership(cols, this.p.rows.count);
+    const columnOf = new Map(cols.map((c, i) => [c, i]));
+    const buckets: number[][] = cols.map(() => []);
     rows.forEach((rowItem, ri) => {
       const tr = hh + dataLine(rowItem);
+      for (const b of buckets) b.length = 0;
+      for (const r of rowItem.rows)
+        for (let k = membership.start[r] as number; k < (membership.start[r + 1] as number); k++)
+          buckets[membership.columns[k] as number]?.push(r);
+      const rowsIn = (target: AdvItem): ArrayLike<number> => {
+        const at = columnOf.get(target);
+        if (at !== undefined) return buckets[at] as number[];
+        marks.mark(rowItem.rows);
+        return marks.within(target.rows);
+      };
       cols.forEach((colItem, ci) => {
         if (covered.has(ri * nc + ci)) return;
         const tc = hw + dataLine(colItem);
         const t = this.template(tc, tr);
         if (!t) return;
-        let here: Int32Array | undefined;
         const places: CellPlaces = {
-          here: () => {
-            marks.mark(rowItem.rows);
-            return (here ??= marks.within(colItem.rows));
-          },
-          total: (of) => (of === 'Column' ? colItem.rows : of === 'Row' ? rowItem.rows : all),
+          here: () => buckets[ci] as number[],
+          total: (of) =>
+            of === 'Column'
+              ? { owner: colItem, rows: colItem.rows }
+              : of === 'Row'
+                ? { owner: rowItem, rows: rowItem.rows }
+                : grand,
           column: (place, key) => {
             const target = this.navigate(colItem, place, key);
-            if (!target) return null;
-            marks.mark(rowItem.rows);
-            return marks.within(target.rows);
+            return target ? rowsIn(target) : null;
           },
         };
         const compiled = this.p.cells.cell(t);
@@ -288,6 +303,23 @@ export class AdvResultBuilder {
   private row(y: number): TableRowModel {
     return this.o.rows[y] ?? defaultRow('', this.o.line, false);
   }
+}
+
+/** For each data row, the column terminals that hold it (compressed: `columns` from
+ *  `start[row]` to `start[row + 1]`). */
+function columnMembership(cols: readonly AdvItem[], count: number): { start: Int32Array; columns: Int32Array } {
+  const start = new Int32Array(count + 1);
+  for (const c of cols) for (const r of c.rows) start[r + 1] = (start[r + 1] as number) + 1;
+  for (let r = 0; r < count; r++) start[r + 1] = (start[r + 1] as number) + (start[r] as number);
+  const next = start.slice(0, count);
+  const columns = new Int32Array(start[count] as number);
+  cols.forEach((c, ci) => {
+    for (const r of c.rows) {
+      columns[next[r] as number] = ci;
+      next[r] = (next[r] as number) + 1;
+    }
+  });
+  return { start, columns };
 }
 
 /** The printed lines under an item: its own (stepped or leaf) and its children's. */
