@@ -202,6 +202,28 @@ describe('aggregates and orders the demos do not use', () => {
     ]);
   });
 
+  it('without data prints its static items only (PrintIfEmpty), or nothing', () => {
+    const matrix = (filter: string, printIfEmpty: boolean): string =>
+      report(
+        `<AdvMatrixObject Name="M" DataSource="MatrixDemo" Filter="${filter}" PrintIfEmpty="${printIfEmpty}">` +
+          '<Columns><Descriptor Expression="[MatrixDemo.Year]"/><Descriptor DisplayText="Total"/></Columns>' +
+          '<Rows><Descriptor Expression="[MatrixDemo.Name]"/><Descriptor DisplayText="Total"/></Rows>' +
+          `${columns(3)}${row([cell('A', 'Who'), cell('B', '[Year]'), cell('C', 'Total')])}` +
+          `${row([cell('D', '[Name]'), cell('E', '[Sum([MatrixDemo.Revenue])]'), cell('F', '[Sum([MatrixDemo.Revenue])]')])}` +
+          `${row([cell('G', 'Total'), cell('H', '[Count([MatrixDemo.Revenue])]'), cell('I', '[Count([MatrixDemo.Revenue])]')])}` +
+          '</AdvMatrixObject>',
+      );
+    const empty = runTemplate(matrix('false', true), { datasets: { NorthWind: nwindDataSet() } });
+    expect(empty.warnings).toEqual([]);
+    const names = new Set(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I']);
+    expect(matrixGrid(empty.prepared, names).texts).toEqual([
+      ['Who', 'Total'],
+      ['Total', ''],
+    ]);
+    const none = runTemplate(matrix('false', false), { datasets: { NorthWind: nwindDataSet() } });
+    expect(matrixGrid(none.prepared, names).texts).toEqual([]);
+  });
+
   it(`refuses a matrix of more than ${MAX_ADV_MATRIX_CELLS} cells with a TemplateError`, () => {
     const od =
       '<TableDataSource Name="Order Details" ReferenceName="NorthWind.Order Details" DataType="System.Int32" ' +
