@@ -23,7 +23,8 @@ function matrixData(e: EngineContext, o: MatrixObjectModel, rt: RtObject): void 
 
 /** A matrix whose table prints after its band, in page-sized parts. */
 export function printsAfterBand(e: EngineContext, rt: RtObject): boolean {
-  const paged = rt.model.type === 'MatrixObject' || (rt.model.type === 'TableObject' && rt.table?.manual === true);
+  const matrix = rt.model.type === 'MatrixObject' || rt.model.type === 'AdvMatrixObject';
+  const paged = matrix || (rt.model.type === 'TableObject' && rt.table?.manual === true);
   return paged && !rt.model.printOnParent && e.bands.output === null;
 }
 

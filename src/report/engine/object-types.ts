@@ -10,6 +10,8 @@ import { checkBoxObject } from './check-box-object.js';
 import { gaugeObject } from './gauge-object.js';
 import { lineObject } from './line-object.js';
 import { matrixObject } from './matrix-object.js';
+import { advMatrixObject } from './adv-matrix-object.js';
+import { matrixButton } from './matrix-button.js';
 import { pictureObject } from './picture-object.js';
 import { polyObject } from './poly-object.js';
 import { shapeObject } from './shape-object.js';
@@ -28,6 +30,8 @@ export const OBJECT_TYPES: ObjectTypes = {
   CheckBoxObject: checkBoxObject,
   TableObject: tableObject,
   MatrixObject: matrixObject,
+  AdvMatrixObject: advMatrixObject,
+  MatrixButton: matrixButton,
   SubreportObject: subreportObject,
   DigitalSignatureObject: signatureObject,
   BarcodeObject: barcodeObject,

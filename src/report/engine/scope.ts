@@ -122,6 +122,8 @@ export interface ScriptNames {
   field(name: string): Resolved | undefined;
   hasMethod(name: string): boolean;
   call(name: string, args: readonly unknown[]): Resolved;
+  /** Calls a method with one argument: a List of these values (an AdvMatrix's user aggregate). */
+  callWithList(name: string, values: readonly Resolved[]): Resolved;
 }
 
 export class ReportScope implements Scope {
@@ -186,6 +188,12 @@ export class ReportScope implements Scope {
     }
     if (!this.script) throw new TemplateError(`the report has no script method ${name}`);
     return this.script.call(name, args);
+  }
+
+  /** A script method called with the list of an AdvMatrix cell's values (`_Sum(List<dynamic>)`). */
+  callScriptWithList(name: string, values: readonly Resolved[]): Resolved {
+    if (!this.script) throw new TemplateError(`the report has no script method ${name}`);
+    return this.script.callWithList(name, values);
   }
 
   private objectProperty(name: string): Resolved | undefined {

@@ -26,6 +26,8 @@ import { EngineProxy, ReportProxy } from './script-model/report.js';
 import { MatrixProxy, ResultTableProxy, TableProxy } from './script-model/tables.js';
 import { ColorStatics, constructValue, enumMember } from './script-model/values.js';
 import { HostObject } from '../expr/values.js';
+import { fromResolved } from '../expr/scope-values.js';
+import { ScriptList } from '../script/collections.js';
 import { getMember } from '../expr/instance-members.js';
 
 type Model = ReportObjectModel | BandModel;
@@ -156,6 +158,16 @@ class ReportScript implements ScriptNames, ScriptEvents {
   call(name: string, args: readonly unknown[]): Resolved {
     try {
       return { value: this.runtime.guard(() => this.runtime.call(name, args as Value[])) };
+    } catch (e) {
+      if (e instanceof ScriptError) throw new TemplateError(e.message);
+      throw e;
+    }
+  }
+
+  callWithList(name: string, values: readonly Resolved[]): Resolved {
+    const list = (): Value => new ScriptList(this.runtime.budget, 'object', values.map(fromResolved));
+    try {
+      return { value: this.runtime.guard(() => this.runtime.call(name, [list()])) };
     } catch (e) {
       if (e instanceof ScriptError) throw new TemplateError(e.message);
       throw e;

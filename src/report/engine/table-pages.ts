@@ -12,13 +12,19 @@
 // below the last part (FastReport goes back to the first page of the last rows instead; the
 // engine only adds pages).
 
-import type { BandModel, MatrixObjectModel, TableLayout, TableObjectModel } from '../frx/model.js';
+import type {
+  AdvMatrixObjectModel,
+  BandModel,
+  MatrixObjectModel,
+  TableLayout,
+  TableObjectModel,
+} from '../frx/model.js';
 import { freeSpace, place } from './bands.js';
 import type { EngineContext } from './context.js';
 import type { RtObject, RtTable, RtTableCell } from './runtime.js';
 import { startsOf, tableItems } from './table-object.js';
 
-type PagedModel = TableObjectModel | MatrixObjectModel;
+type PagedModel = TableObjectModel | MatrixObjectModel | AdvMatrixObjectModel;
 
 interface Paging {
   rt: RtObject;

@@ -358,6 +358,53 @@ export interface MatrixObjectModel extends Omit<TableObjectModel, 'type'> {
   printIfEmpty: boolean;
 }
 
+/** One item of an AdvMatrix header (FastReport.AdvMatrix.HeaderDescriptor): a group (its
+ *  Expression set: one item per value) or a static item (a Total, a caption); nesting gives
+ *  sub-levels, siblings sit side by side. */
+export interface AdvDescriptorModel {
+  name: string;
+  line: number;
+  expression: string;
+  /** A text with [expressions] shown instead of the value ('' = the value, or nothing). */
+  displayText: string;
+  sort: MatrixSort;
+  /** An aggregate (`Sum([T.Revenue])`): the group's values are ordered by it, in `sort` order. */
+  sortByTotal: string;
+  filter: string;
+  /** Collapsed in the designer's first view (the engine prints every level expanded). */
+  visible: boolean;
+  /** The children print in this item's header column, below it (rows). */
+  stepped: boolean;
+  /** TopN: the group keeps its first `count` values; the named siblings show their total, the
+   *  other values and their total. */
+  topN: { count: number; total: string; others: string; othersTotal: string } | null;
+  children: AdvDescriptorModel[];
+}
+
+/** The advanced matrix (AdvMatrixObject): a table whose template cells are laid out by two
+ *  descriptor trees; each print builds a new table from the rows of its data source
+ *  (engine/adv-matrix). */
+export interface AdvMatrixObjectModel extends Omit<TableObjectModel, 'type'> {
+  type: 'AdvMatrixObject';
+  dataSource: string;
+  filter: string;
+  columnDescriptors: AdvDescriptorModel[];
+  rowDescriptors: AdvDescriptorModel[];
+  /** The built-in colour scheme's name (Blue, Gray…): the template cells already carry it. */
+  matrixStyle: string;
+  printIfEmpty: boolean;
+}
+
+/** The collapse (+/−) and sort buttons of an AdvMatrix (MatrixCollapseButton,
+ *  MatrixSortButton): interactive in FastReport's preview, printed as a static glyph. */
+export interface MatrixButtonModel extends ComponentModel {
+  type: 'MatrixButton';
+  button: 'Collapse' | 'Sort';
+  symbol: 'PlusMinus' | 'Arrow';
+  symbolSize: number;
+  sort: MatrixSort;
+}
+
 /** A placeholder for the bands of another report page (SubreportObject): printed inside its
  *  band (PrintOnParent) or after it, at its Left, side by side with the band's other subreports. */
 export interface SubreportObjectModel extends ComponentModel {
@@ -483,6 +530,8 @@ export type ReportObjectModel =
   | CheckBoxObjectModel
   | TableObjectModel
   | MatrixObjectModel
+  | AdvMatrixObjectModel
+  | MatrixButtonModel
   | SubreportObjectModel
   | DigitalSignatureObjectModel
   | BarcodeObjectModel

@@ -25,6 +25,7 @@ import { readComponent } from './component.js';
 import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 import { parseMatrixObject } from './matrix.js';
+import { parseAdvMatrixObject, parseMatrixButton } from './adv-matrix.js';
 import { parseBarcodeObject } from './barcode.js';
 import { parsePolyObject, parseZipCodeObject } from './poly.js';
 import { SYMBOLOGIES } from '../barcode/index.js';
@@ -41,7 +42,6 @@ export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'SparklineObject',
   'MapObject',
   'ContainerObject',
-  'AdvMatrixObject',
   'CrossViewObject',
 ]);
 
@@ -53,6 +53,9 @@ const SUPPORTED = new Set([
   'CheckBoxObject',
   'TableObject',
   'MatrixObject',
+  'AdvMatrixObject',
+  'MatrixCollapseButton',
+  'MatrixSortButton',
   'SubreportObject',
   'DigitalSignatureObject',
   'BarcodeObject',
@@ -378,6 +381,11 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
     case 'SimpleProgressGauge':
     case 'GaugeObject':
       return parseGaugeObject(el, ctx);
+    case 'AdvMatrixObject':
+      return parseAdvMatrixObject(el, ctx, { parseObject: parseReportObject, parseText: parseTextObject });
+    case 'MatrixCollapseButton':
+    case 'MatrixSortButton':
+      return parseMatrixButton(el, ctx);
     default:
       if (UNSUPPORTED_OBJECTS.has(el.name)) return parseUnsupported(el, ctx);
       ctx.warn(`Unknown element ${describe(el)} is ignored`);

@@ -2,7 +2,7 @@
 // namespace are read past; the members of `class ReportScript` are parsed; other classes and
 // members a report script cannot have are left out with a warning naming their line. A method
 // that uses something a report script may not (files, processes, reflection, threads, native
-// code, `dynamic`) or that does not parse is kept as refused: its handler is skipped, the report
+// code) or that does not parse is kept as refused: its handler is skipped, the report
 // still renders.
 
 import { type Hole, type Token, SyntaxErr, lexAt } from '../expr/lexer.js';
@@ -41,7 +41,6 @@ const OUTSIDE_NAMESPACES = new Set(['IO', 'Reflection', 'Diagnostics', 'Threadin
 const REFUSED_WORDS: Readonly<Record<string, string>> = {
   typeof: "'typeof' (reflection)",
   GetType: "'GetType' (reflection)",
-  dynamic: "'dynamic'",
   unsafe: "'unsafe' code",
   fixed: "'fixed' (pointers)",
   stackalloc: "'stackalloc'",

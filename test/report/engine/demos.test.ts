@@ -59,8 +59,6 @@ const EXPECTED_SCRIPT_WARNINGS: Record<string, RegExp> = {
   'Dialog-WebResponse Book a room.frx': /await|HttpClient/,
   // A preview-window click handler that uses reflection: refused at load, never run anyway.
   'Handle Preview Clicks.frx': /GetType/,
-  // The AdvMatrix's user function takes `dynamic`, refused on purpose (the AdvMatrix is issue 21).
-  'AdvMatrix - User function.frx': /dynamic/,
 };
 
 it.runIf(PROBLEM !== undefined && REQUIRE_FASTREPORT)('needs the FastReport mirror (REQUIRE_FASTREPORT=1)', () => {
