@@ -93,8 +93,10 @@ export const gaugeObject: ObjectType<GaugeObjectModel> = {
       const v = e.exprs.calc(o, 'expr', o.expression, `${o.name}.Expression`).value;
       if (v !== null && v !== undefined) value = clampValue(o, toNumber(e, v), value);
     } else if (e.cellData !== undefined) {
+      // A matrix cell's value; an empty cell (no rows) shows the gauge at its minimum, not at
+      // the template's design value.
       const v = e.cellData.value;
-      if (v !== null && v !== undefined) value = clampValue(o, toNumber(e, v), value);
+      value = v !== null && v !== undefined ? clampValue(o, toNumber(e, v), value) : o.minimum;
     }
     rt.gaugeValue = value;
   },

@@ -371,6 +371,14 @@ describe('an AdvMatrix cell’s gauge', () => {
     gaugeObject.getData?.({ cellData: { value: 7, values: [] } } as unknown as EngineContext, model, rt);
     expect(rt.gaugeValue).toBe(1);
   });
+
+  it('shows an empty cell at its minimum, not at the design value', () => {
+    const { report } = loadFrx(page('<SimpleProgressGauge Name="G" Minimum="0.1" Maximum="1" Value="0.9"/>'));
+    const model = report.pages[0]!.reportTitle!.objects[0] as GaugeObjectModel;
+    const rt = newRtObject(model);
+    gaugeObject.getData?.({ cellData: { value: null, values: [] } } as unknown as EngineContext, model, rt);
+    expect(rt.gaugeValue).toBe(0.1);
+  });
 });
 
 describe('hostile gauges', () => {
