@@ -11,6 +11,7 @@ import { lineObject } from './line-object.js';
 import { matrixObject } from './matrix-object.js';
 import { pictureObject } from './picture-object.js';
 import { polyObject } from './poly-object.js';
+import { richObject } from './rich-object.js';
 import { shapeObject } from './shape-object.js';
 import { signatureObject } from './signature-object.js';
 import { subreportObject } from './subreport-object.js';
@@ -33,6 +34,7 @@ export const OBJECT_TYPES: ObjectTypes = {
   PolyLineObject: polyObject,
   PolygonObject: polyObject,
   ZipCodeObject: zipCodeObject,
+  RichObject: richObject,
   Unsupported: unsupportedObject,
 };
 

@@ -431,6 +431,24 @@ export interface PolyObjectModel extends ComponentModel {
   dashPattern: number[];
 }
 
+/** RichObject: an RTF document (its Text, or a DataColumn's value) whose plain text may hold
+ *  expressions between Brackets, each shown with the Formats entry of its index. */
+export interface RichObjectModel extends ComponentModel {
+  type: 'RichObject';
+  text: string;
+  dataColumn: string;
+  allowExpressions: boolean;
+  brackets: string;
+  padding: PaddingModel;
+  canBreak: boolean;
+  hideZeros: boolean;
+  hideValue: string;
+  nullValue: string;
+  /** = formats[0]. */
+  format: FormatModel;
+  formats: FormatModel[];
+}
+
 /** A FastReport object this engine does not render (Barcode, Matrix, …). */
 export interface UnsupportedObjectModel extends ComponentModel {
   type: 'Unsupported';
@@ -452,6 +470,7 @@ export type ReportObjectModel =
   | BarcodeObjectModel
   | PolyObjectModel
   | ZipCodeObjectModel
+  | RichObjectModel
   | UnsupportedObjectModel;
 
 /** The objects an object holds (a table's cells and the objects inside them), in print order. */

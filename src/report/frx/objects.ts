@@ -29,10 +29,10 @@ import { parseBarcodeObject } from './barcode.js';
 import { parsePolyObject, parseZipCodeObject } from './poly.js';
 import { SYMBOLOGIES } from '../barcode/index.js';
 import { parseTableObject } from './table.js';
+import { parseRichObject } from './rich.js';
 
 /** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */
 export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
-  'RichObject',
   'HtmlObject',
   'MSChartObject',
   'SparklineObject',
@@ -63,6 +63,7 @@ const SUPPORTED = new Set([
   'SVGObject',
   'CellularTextObject',
   'ZipCodeObject',
+  'RichObject',
 ]);
 
 export function isReportObjectElement(name: string): boolean {
@@ -371,6 +372,8 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parseSubreportObject(el, ctx);
     case 'TableObject':
       return parseTableObject(el, ctx, { parseObject: parseReportObject, parseText: parseTextObject });
+    case 'RichObject':
+      return parseRichObject(el, ctx);
     case 'MatrixObject':
       return parseMatrixObject(el, ctx, { parseObject: parseReportObject, parseText: parseTextObject });
     default:
