@@ -1,11 +1,17 @@
 // RTF code pages: the bytes of \'hh escapes (and of \bin-free 8-bit text) decoded with the code page
 // of the current font (\fcharset) or of the document (\ansicpg, \pc, \pca, \mac). The Windows and
-// East Asian code pages come from TextDecoder; the two DOS pages it lacks (437, 850) are tables
+// East Asian code pages come from TextDecoder; the two DOS pages it lacks (437, 850) and 1252 are tables
 // (their upper halves, bytes 0x80…0xFF; the lower half is ASCII).
 
 import { TextDecoder } from 'node:util';
 
 const OEM_UPPER: Readonly<Record<number, string>> = {
+  // windows-1252 (Node's TextDecoder reads it as ISO-8859-1, without € and the quotes).
+  1252:
+    [
+      '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f',
+      '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178',
+    ].join('') + Array.from({ length: 96 }, (_, k) => String.fromCharCode(0xa0 + k)).join(''),
   437: [
     '\u00c7\u00fc\u00e9\u00e2\u00e4\u00e0\u00e5\u00e7\u00ea\u00eb\u00e8\u00ef\u00ee\u00ec\u00c4\u00c5',
     '\u00c9\u00e6\u00c6\u00f4\u00f6\u00f2\u00fb\u00f9\u00ff\u00d6\u00dc\u00a2\u00a3\u00a5\u20a7\u0192',
