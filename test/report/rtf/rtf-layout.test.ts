@@ -10,7 +10,9 @@ import { readRtf } from '../../../src/report/rtf/rtf-reader.js';
 import { defaultFontService, measureWidth, type FontSpec } from '../../../src/report/text/index.js';
 
 const fonts = defaultFontService();
-const HEAD = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0 Arial;}{\f1 Times New Roman;}}{\colortbl ;\red0\green0\blue255;}\fs20 `;
+const HEAD =
+  String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0 Arial;}{\f1 Times New Roman;}}` +
+  String.raw`{\colortbl ;\red0\green0\blue255;}\fs20 `;
 const WORDS = 'The quick brown fox jumps over the lazy dog and keeps running through the field until the sun goes down';
 const arial = (sizePt = 10, bold = false): FontSpec => ({
   family: 'Arial',

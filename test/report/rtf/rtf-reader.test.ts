@@ -67,7 +67,9 @@ describe('RTF groups and control words', () => {
   });
 
   it('skips {\\* …} destinations, with their nested groups, and non-text destinations', () => {
-    const rtf = String.raw`{\rtf1{\*\generator Msftedit 5.41;}{\*\unknown{\x inner}more}{\info{\title T}}A{\pict\pngblip 89504e47}B{\stylesheet{\s0 Normal;}}C}`;
+    const rtf =
+      String.raw`{\rtf1{\*\generator Msftedit 5.41;}{\*\unknown{\x inner}more}{\info{\title T}}` +
+      String.raw`A{\pict\pngblip 89504e47}B{\stylesheet{\s0 Normal;}}C}`;
     expect(textOf(rtf)).toBe('ABC');
   });
 
@@ -117,7 +119,9 @@ describe('RTF text encodings', () => {
   });
 
   it("decodes a font's bytes in its \\fcharset's code page", () => {
-    const rtf = String.raw`{\rtf1\ansi\ansicpg1252{\fonttbl{\f0 Arial;}{\f1\fcharset204 Arial;}{\f2\fcharset161 Arial;}}\f0\'c0\f1\'c0\f2\'c1}`;
+    const rtf =
+      String.raw`{\rtf1\ansi\ansicpg1252{\fonttbl{\f0 Arial;}{\f1\fcharset204 Arial;}{\f2\fcharset161 Arial;}}` +
+      String.raw`\f0\'c0\f1\'c0\f2\'c1}`;
     expect(textOf(rtf)).toBe('\u00c0\u0410\u0391');
   });
 
@@ -141,7 +145,9 @@ describe('RTF text encodings', () => {
 });
 
 describe('RTF tables of fonts and colours, character formatting', () => {
-  const doc = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fnil\fcharset0 Tahoma;}{\f1\froman Times New Roman;}}{\colortbl ;\red0\green0\blue0;\red0\green0\blue255;\red255\green128\blue0;}`;
+  const doc =
+    String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fnil\fcharset0 Tahoma;}{\f1\froman Times New Roman;}}` +
+    String.raw`{\colortbl ;\red0\green0\blue0;\red0\green0\blue255;\red255\green128\blue0;}`;
 
   it('names the fonts of \\fN, the default font \\deff, 12 pt by default', () => {
     expect(runWith(`${doc} a\\f1 b}`, 'a').style).toMatchObject({ family: 'Tahoma', sizePt: 12 });
