@@ -7,14 +7,15 @@
 
 import { TemplateError } from '../errors.js';
 import { compileTemplate, type CompiledTemplate } from '../expr/index.js';
+import { parseColor } from '../frx/colors.js';
 import type { RichObjectModel } from '../frx/model.js';
 import { DEFAULT_FONT } from '../text/index.js';
 import { allParagraphs, type RtfDocument, type RtfParagraph, type RtfRun } from '../rtf/rtf-document.js';
-import { layoutRtf } from '../rtf/rtf-layout.js';
+import { layoutRtf, type RtfLayout } from '../rtf/rtf-layout.js';
 import { readRtf } from '../rtf/rtf-reader.js';
 import type { EngineContext } from './context.js';
 import { columnValue, type ObjectType } from './object-type.js';
-import type { PreparedText } from './prepared.js';
+import type { PreparedLine, PreparedText } from './prepared.js';
 import type { LaidItem, RtObject } from './runtime.js';
 import { formatValue } from './text-object.js';
 import { EMPTY_FRAME, positionLines } from './text-layout.js';
@@ -91,6 +92,7 @@ function calculate(e: EngineContext, o: RichObjectModel, doc: RtfDocument, cache
     return runs ? { ...p, runs } : p;
   };
   return {
+    ...doc,
     blocks: doc.blocks.map((b) =>
       b.kind === 'para'
         ? swap(b)
@@ -117,6 +119,7 @@ function richData(e: EngineContext, o: RichObjectModel, rt: RtObject): void {
     doc = d;
   }
   if (o.allowExpressions) doc = calculate(e, o, doc, !fromColumn);
+  for (const what of doc.lost) e.warnings.add(`${o.name}: the RTF text's ${what} are not shown`);
   rt.rich = { doc };
 }
 
@@ -136,7 +139,59 @@ function layout(e: EngineContext, o: RichObjectModel, rt: RtObject) {
   return rich.layout;
 }
 
-function richItem(e: EngineContext, o: RichObjectModel, rt: RtObject): LaidItem {
+const NO_CAP = Object.freeze({ width: 8, height: 8, style: 'None' as const });
+
+/** The borders of the table cells as line items (once per edge), placed after the text's lines
+ *  were positioned. A row's vertical borders keep it on one page when the object breaks. */
+function cellBorders(o: RichObjectModel, t: PreparedText, l: RtfLayout): LaidItem[] {
+  const out: LaidItem[] = [];
+  const seen = new Set<string>();
+  const lines = t.html ?? [];
+  const ox = t.x + t.frame.x;
+  const oy = t.y + t.frame.y;
+  for (const row of l.grid) {
+    const first = lines[row.firstLine];
+    const last = lines[row.firstLine + row.lineCount - 1];
+    if (!first || !last) continue;
+    const top = oy + first.y;
+    const bottom = oy + last.y + last.height;
+    for (const c of row.cells) {
+      const edges = [
+        [c.borders.top, c.left, top, c.right, top],
+        [c.borders.bottom, c.left, bottom, c.right, bottom],
+        [c.borders.left, c.left, top, c.left, bottom],
+        [c.borders.right, c.right, top, c.right, bottom],
+      ] as const;
+      for (const [b, x1, y1, x2, y2] of edges) {
+        const key = `${x1.toFixed(2)},${y1.toFixed(2)},${x2.toFixed(2)},${y2.toFixed(2)}`;
+        if (!b || seen.has(key)) continue;
+        seen.add(key);
+        const line: PreparedLine = {
+          kind: 'line',
+          name: `${o.name}.CellBorder`,
+          x: ox + x1,
+          y: y1,
+          width: x2 - x1,
+          height: y2 - y1,
+          x1: ox + x1,
+          y1,
+          x2: ox + x2,
+          y2,
+          color: (b.color !== undefined ? parseColor(b.color) : undefined) ?? { r: 0, g: 0, b: 0, a: 255 },
+          lineWidth: b.width,
+          style: 'Solid',
+          dashPattern: [],
+          startCap: NO_CAP,
+          endCap: NO_CAP,
+        };
+        out.push({ item: line, canBreak: false });
+      }
+    }
+  }
+  return out;
+}
+
+function richItem(e: EngineContext, o: RichObjectModel, rt: RtObject): LaidItem | LaidItem[] {
   const l = layout(e, o, rt);
   const item: PreparedText = {
     kind: 'text',
@@ -168,7 +223,8 @@ function richItem(e: EngineContext, o: RichObjectModel, rt: RtObject): LaidItem 
     html: l.lines.map((x) => ({ ...x })),
   };
   positionLines(item);
-  return { item, canBreak: o.canBreak };
+  const text: LaidItem = { item, canBreak: o.canBreak };
+  return l.grid.length > 0 ? [text, ...cellBorders(o, item, l)] : text;
 }
 
 export const richObject: ObjectType<RichObjectModel> = {

@@ -27,6 +27,10 @@ export interface RtfParaStyle {
   first: number;
   before: number;
   after: number;
+  /** \sl in px: > 0 at least (or, with `multiple`, that many 240ths of a line), < 0 exactly,
+   *  0 single. */
+  lineSpacing: number;
+  multiple: boolean;
 }
 
 /** Text in one style. "\t" is a tab, "\n" a line break inside the paragraph (\line). */
@@ -43,10 +47,24 @@ export interface RtfParagraph {
   mark: RtfCharStyle;
 }
 
+/** A cell border: its width in px and colour ("#rrggbb"; undefined = automatic, black). */
+export interface RtfBorder {
+  width: number;
+  color?: string;
+}
+
+export interface RtfCellBorders {
+  top?: RtfBorder;
+  left?: RtfBorder;
+  bottom?: RtfBorder;
+  right?: RtfBorder;
+}
+
 export interface RtfCell {
   /** Left and right edges from the text's left edge (\trleft, \cellx). */
   left: number;
   right: number;
+  borders: RtfCellBorders;
   paragraphs: RtfParagraph[];
 }
 
@@ -65,12 +83,16 @@ export type RtfBlock = RtfParagraph | RtfTable;
 
 export interface RtfDocument {
   blocks: RtfBlock[];
+  /** The default tab stop distance in px (\deftab; RTF's default is 720 twips). */
+  tabWidth: number;
+  /** What the document holds that is not shown ("pictures", …), for a warning. */
+  lost: string[];
 }
 
 export const TWIPS_PER_PX = 15;
 
 export function defaultParaStyle(): RtfParaStyle {
-  return { align: 'Left', left: 0, right: 0, first: 0, before: 0, after: 0 };
+  return { align: 'Left', left: 0, right: 0, first: 0, before: 0, after: 0, lineSpacing: 0, multiple: false };
 }
 
 /** The paragraphs of a document in reading order (tables row by row, cell by cell). */

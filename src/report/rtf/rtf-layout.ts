@@ -9,22 +9,32 @@ import type { ReportWarnings } from '../errors.js';
 import type { PreparedHtmlLine, PreparedRun } from '../engine/prepared.js';
 import { advanceLookup, type FontService, type FontSpec } from '../text/index.js';
 import { type AtomParagraph, kindOf, nextTabStop, type RawLine, SPACE, TAB, wrapParagraph } from '../text/wrap.js';
-import type { RtfCharStyle, RtfDocument, RtfParagraph, RtfRun } from './rtf-document.js';
+import type { RtfCellBorders, RtfCharStyle, RtfDocument, RtfParagraph, RtfRun } from './rtf-document.js';
 
-/** RTF's default tab stop distance: 720 twips. */
+/** RTF's default tab stop distance (without \deftab): 720 twips. */
 export const RTF_TAB_PX = 48;
 /** Sub- and superscript size and shifts relative to the run's size (RichEdit's 2/3 and 1/3). */
 const SCRIPT_SCALE = 2 / 3;
+
+/** A table row's cells: which lines the row spans, and each cell's edges (x from the frame's
+ *  left) and borders. */
+export interface RtfGridRow {
+  firstLine: number;
+  lineCount: number;
+  cells: { left: number; right: number; borders: RtfCellBorders }[];
+}
 
 export interface RtfLayout {
   lines: PreparedHtmlLine[];
   /** Sum of the line heights. */
   height: number;
+  grid: RtfGridRow[];
 }
 
 interface Ctx {
   fonts: FontService;
   warnings: ReportWarnings | undefined;
+  tabWidth: number;
 }
 
 interface Atoms extends AtomParagraph {
@@ -44,8 +54,9 @@ export function fontOf(s: RtfCharStyle): FontSpec {
 
 /** Lays out a document for a frame `width` px wide. */
 export function layoutRtf(doc: RtfDocument, width: number, fonts: FontService, warnings?: ReportWarnings): RtfLayout {
-  const ctx: Ctx = { fonts, warnings };
+  const ctx: Ctx = { fonts, warnings, tabWidth: doc.tabWidth > 0 ? doc.tabWidth : RTF_TAB_PX };
   const lines: PreparedHtmlLine[] = [];
+  const grid: RtfGridRow[] = [];
   for (const b of doc.blocks) {
     if (b.kind === 'para') lines.push(...layoutParagraph(ctx, b, 0, width));
     else
@@ -55,10 +66,16 @@ export function layoutRtf(doc: RtfDocument, width: number, fonts: FontService, w
           const w = Math.max(1, c.right - c.left - 2 * row.gap);
           return { x, lines: c.paragraphs.flatMap((p) => layoutParagraph(ctx, p, x, w, false)) };
         });
-        lines.push(...mergeRow(cells));
+        const merged = mergeRow(cells);
+        grid.push({
+          firstLine: lines.length,
+          lineCount: merged.length,
+          cells: row.cells.map((c) => ({ left: c.left, right: c.right, borders: c.borders })),
+        });
+        lines.push(...merged);
       }
   }
-  return { lines, height: lines.reduce((s, l) => s + l.height, 0) };
+  return { lines, height: lines.reduce((s, l) => s + l.height, 0), grid };
 }
 
 /** A table row's cells side by side: the k-th lines of the cells become one line. */
@@ -110,17 +127,16 @@ function slice(a: Atoms, from: number): Atoms {
   };
 }
 
-const WRAP = { wordWrap: true, breakLongWords: true, tabWidth: RTF_TAB_PX };
-
 /** Lines of one segment: the first `firstWidth` wide, the others `width`. */
-function wrapSegment(a: Atoms, firstWidth: number, width: number): { atoms: Atoms; line: RawLine }[] {
-  const first = wrapParagraph(a, firstWidth, WRAP);
+function wrapSegment(ctx: Ctx, a: Atoms, firstWidth: number, width: number): { atoms: Atoms; line: RawLine }[] {
+  const wrap = { wordWrap: true, breakLongWords: true, tabWidth: ctx.tabWidth };
+  const first = wrapParagraph(a, firstWidth, wrap);
   const head = first[0] as RawLine;
   if (first.length === 1 || firstWidth === width) return first.map((line) => ({ atoms: a, line }));
   const restAtoms = slice(a, (first[1] as RawLine).from);
   return [
     { atoms: a, line: head },
-    ...wrapParagraph(restAtoms, width, WRAP).map((line) => ({ atoms: restAtoms, line })),
+    ...wrapParagraph(restAtoms, width, wrap).map((line) => ({ atoms: restAtoms, line })),
   ];
 }
 
@@ -138,7 +154,7 @@ function layoutParagraph(ctx: Ctx, p: RtfParagraph, areaX: number, width: number
   for (const seg of segments) {
     const firstIndent = ps.left + (firstOfParagraph ? ps.first : 0);
     const avail = (indent: number): number => Math.max(1, width - indent - ps.right);
-    const raw = wrapSegment(seg, avail(firstIndent), avail(ps.left));
+    const raw = wrapSegment(ctx, seg, avail(firstIndent), avail(ps.left));
     raw.forEach(({ atoms, line }, idx) => {
       const indent = idx === 0 ? firstIndent : ps.left;
       const last = idx === raw.length - 1;
@@ -151,7 +167,7 @@ function layoutParagraph(ctx: Ctx, p: RtfParagraph, areaX: number, width: number
       x: areaX + ps.left + ps.first,
       y: 0,
       width: 0,
-      height: mark.lineHeightPx,
+      height: spaced(ps, mark.lineHeightPx),
       baseline: mark.ascentPx,
       hardBreak: true,
       runs: [],
@@ -185,7 +201,7 @@ function placeLine(
     if (a.kinds[i] === TAB) {
       const abs = indent + x;
       // A hanging first line tabs to the paragraph's indent first (RichEdit's implicit stop).
-      const stop = p.style.first < 0 && abs < p.style.left ? p.style.left : nextTabStop(abs, RTF_TAB_PX);
+      const stop = p.style.first < 0 && abs < p.style.left ? p.style.left : nextTabStop(abs, ctx.tabWidth);
       x = stop - indent;
       last = undefined;
       continue;
@@ -241,7 +257,7 @@ function placeLine(
     x: areaX + indent + Math.max(0, offset),
     y: 0,
     width: lineWidth,
-    height: ascent + descent,
+    height: spaced(p.style, ascent + descent),
     baseline: ascent,
     hardBreak,
     runs,
@@ -249,6 +265,15 @@ function placeLine(
   };
   if (wordSpacing !== undefined) out.wordSpacing = wordSpacing;
   return out;
+}
+
+/** A line's height under the paragraph's line spacing (\sl, \slmult). */
+function spaced(ps: RtfParagraph['style'], natural: number): number {
+  const sl = ps.lineSpacing;
+  if (sl === 0) return natural;
+  if (sl < 0) return -sl;
+  // \slmult1: \sl is in 240ths of a single line (sl here is px: twips / 15).
+  return ps.multiple ? (natural * sl * 15) / 240 : Math.max(natural, sl);
 }
 
 function countTrailingSpaces(runs: readonly PreparedRun[]): number {

@@ -11,6 +11,8 @@ import { TemplateError } from '../errors.js';
 import { charsetCodePage, decodeBytes } from './rtf-code-pages.js';
 import {
   defaultParaStyle,
+  type RtfBorder,
+  type RtfCellBorders,
   type RtfCharStyle,
   type RtfDocument,
   type RtfParagraph,
@@ -43,6 +45,9 @@ interface State {
   cf: number;
   bg: number;
   uc: number;
+  /** \v: hidden text; \caps (and \scaps): shown in capitals. */
+  hidden: boolean;
+  caps: boolean;
   para: RtfParaStyle;
   inTable: boolean;
 }
@@ -78,6 +83,24 @@ const SKIPPED = new Set([
   'shp',
   'pn',
 ]);
+
+/** Skipped destinations whose content a reader that shows it would draw (for a warning). */
+const LOST: Readonly<Record<string, string>> = {
+  pict: 'pictures',
+  shppict: 'pictures',
+  object: 'embedded objects',
+  shp: 'drawing shapes',
+  shpgrp: 'drawing shapes',
+  footnote: 'footnotes',
+  header: 'headers and footers',
+  headerl: 'headers and footers',
+  headerr: 'headers and footers',
+  headerf: 'headers and footers',
+  footer: 'headers and footers',
+  footerl: 'headers and footers',
+  footerr: 'headers and footers',
+  footerf: 'headers and footers',
+};
 
 /** Control words that stand for one character. */
 const SYMBOL_WORDS: Readonly<Record<string, string>> = {
@@ -152,11 +175,14 @@ class RtfReader {
   private groupStart = false;
   private textLength = 0;
   // Output.
-  private readonly doc: RtfDocument = { blocks: [] };
+  private readonly doc: RtfDocument = { blocks: [], tabWidth: 720 / TWIPS_PER_PX, lost: [] };
   private runs: RtfRun[] = [];
   private cells: RtfParagraph[][] = [];
   private cellParas: RtfParagraph[] = [];
-  private cellx: number[] = [];
+  private cellx: { right: number; borders: RtfCellBorders }[] = [];
+  /** The borders of the cell being defined, and the side \brdr… words apply to. */
+  private cellBorders: RtfCellBorders = {};
+  private borderSide: keyof RtfCellBorders | undefined;
   private trleft = 0;
   private trgaph = 0;
   private tableOpen = false;
@@ -183,6 +209,8 @@ class RtfReader {
       cf: 0,
       bg: 0,
       uc: 1,
+      hidden: false,
+      caps: false,
       para: defaultParaStyle(),
       inTable: false,
     };
@@ -336,6 +364,8 @@ class RtfReader {
       const starred = this.starred;
       this.groupStart = false;
       this.starred = false;
+      const lost = LOST[w];
+      if (lost !== undefined && !this.doc.lost.includes(lost)) this.doc.lost.push(lost);
       if (starred || SKIPPED.has(w)) {
         st.dest = 'skip';
         return;
@@ -432,6 +462,8 @@ class RtfReader {
           sup: false,
           cf: 0,
           bg: 0,
+          hidden: false,
+          caps: false,
         });
         return;
       case 'pard':
@@ -454,6 +486,41 @@ class RtfReader {
       case 'striked':
         st.strike = on;
         return;
+      case 'v':
+        st.hidden = on;
+        return;
+      case 'caps':
+      case 'scaps':
+        st.caps = on;
+        return;
+      case 'deftab':
+        if (p !== undefined && p > 0) this.doc.tabWidth = Math.max(1, twips);
+        return;
+      case 'sl':
+        st.para = { ...st.para, lineSpacing: twips };
+        return;
+      case 'slmult':
+        st.para = { ...st.para, multiple: on };
+        return;
+      case 'clbrdrt':
+      case 'clbrdrl':
+      case 'clbrdrb':
+      case 'clbrdrr':
+        this.borderSide = ({ clbrdrt: 'top', clbrdrl: 'left', clbrdrb: 'bottom' } as const)[w as 'clbrdrt'] ?? 'right';
+        this.cellBorders[this.borderSide] = { width: 1 };
+        return;
+      case 'brdrnone':
+      case 'brdrnil':
+        if (this.borderSide) delete this.cellBorders[this.borderSide];
+        return;
+      case 'brdrw':
+        this.setBorder({ width: Math.max(0.5, Math.min(10, twips)) });
+        return;
+      case 'brdrcf': {
+        const color = this.colors[p ?? 0];
+        if (color !== undefined) this.setBorder({ color });
+        return;
+      }
       case 'ulnone':
         st.underline = false;
         return;
@@ -506,11 +573,15 @@ class RtfReader {
         return;
       case 'trowd':
         this.cellx = [];
+        this.cellBorders = {};
+        this.borderSide = undefined;
         this.trleft = 0;
         this.trgaph = 0;
         return;
       case 'cellx':
-        if (this.cellx.length < 64) this.cellx.push(twips);
+        if (this.cellx.length < 64) this.cellx.push({ right: twips, borders: this.cellBorders });
+        this.cellBorders = {};
+        this.borderSide = undefined;
         return;
       case 'trleft':
         this.trleft = twips;
@@ -522,6 +593,13 @@ class RtfReader {
         // \ul and its kinds (\uld, \uldb, \ulwave…) but not the underline colour \ulc.
         if (w.startsWith('ul') && w !== 'ulc') st.underline = on;
     }
+  }
+
+  /** A \brdr… property of the cell border being defined. */
+  private setBorder(b: Partial<RtfBorder>): void {
+    const side = this.borderSide;
+    const cur = side ? this.cellBorders[side] : undefined;
+    if (side && cur) this.cellBorders[side] = { ...cur, ...b };
   }
 
   private addChar(ch: string): void {
@@ -577,7 +655,9 @@ class RtfReader {
     return s;
   }
 
-  private addText(text: string): void {
+  private addText(raw: string): void {
+    if (this.st.hidden) return;
+    const text = this.st.caps ? raw.toUpperCase() : raw;
     this.textLength += text.length;
     if (this.textLength > MAX_RTF_TEXT)
       throw new TemplateError(`the RTF text holds more than ${MAX_RTF_TEXT} characters`, this.opts.where);
@@ -612,8 +692,9 @@ class RtfReader {
     const row: RtfRow = { gap: this.trgaph, cells: [] };
     let left = this.trleft;
     this.cells.forEach((paragraphs, k) => {
-      const right = this.cellx[k] ?? left + 1440 / TWIPS_PER_PX;
-      row.cells.push({ left, right: Math.max(left, right), paragraphs });
+      const def = this.cellx[k];
+      const right = def?.right ?? left + 1440 / TWIPS_PER_PX;
+      row.cells.push({ left, right: Math.max(left, right), borders: def?.borders ?? {}, paragraphs });
       left = Math.max(left, right);
     });
     this.cells = [];
