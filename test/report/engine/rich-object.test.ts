@@ -156,6 +156,51 @@ describe('RichObject from a DataColumn, size and pages', () => {
   });
 });
 
+/** A report of one title band holding Rich1 with this RTF. */
+const titleReport = (rtf: string, attrs = '') => `<?xml version="1.0" encoding="utf-8"?>
+<Report><ReportPage Name="Page1"><ReportTitleBand Name="T" Width="718.2" Height="40" CanGrow="true">
+  <RichObject Name="Rich1" Left="10" Top="5" Width="400" Height="30" CanGrow="true" Padding="4, 6, 4, 6" ${attrs}
+    Text="${xmlAttr(rtf)}"/>
+</ReportTitleBand></ReportPage></Report>`;
+
+describe('RichObject tables, highlight and what it cannot show', () => {
+  it('draws the cells’ borders as lines around each row’s lines, each edge once', () => {
+    const cell = String.raw`\clbrdrt\brdrs\clbrdrl\brdrs\clbrdrb\brdrs\clbrdrr\brdrs`;
+    const row = String.raw`\trowd\trgaph0${cell}\cellx1500${cell}\cellx3000`;
+    const rtf = String.raw`{\rtf1\fs20 ${row}\intbl a\cell b\cell\row${row}\intbl c\cell d\line e\cell\row\pard after\par}`;
+    const r = runTemplate(titleReport(rtf));
+    const page = r.prepared.pages[0];
+    const t = texts(page as NonNullable<typeof page>, 'Rich1')[0] as PreparedText;
+    const lines = (page?.items ?? []).filter((i) => i.kind === 'line' && i.name === 'Rich1.CellBorder');
+    // Two rows of two cells: 3 vertical edges per row, 3 horizontal rules, each shared edge once.
+    expect(lines.length).toBe(2 * 3 + 2 * 2 + 2);
+    const html = t.html ?? [];
+    const top = t.y + t.frame.y;
+    const rowBottom = top + (html[0]?.height ?? 0);
+    const tableBottom = rowBottom + (html[1]?.height ?? 0) + (html[2]?.height ?? 0);
+    const ys = new Set(lines.flatMap((l) => (l.kind === 'line' && l.y1 === l.y2 ? [l.y1.toFixed(3)] : [])));
+    expect([...ys].sort()).toEqual([top, rowBottom, tableBottom].map((y) => y.toFixed(3)).sort());
+    const xs = new Set(
+      lines.flatMap((l) => (l.kind === 'line' && l.x1 === l.x2 ? [(l.x1 - t.x - t.frame.x).toFixed(3)] : [])),
+    );
+    expect([...xs].sort()).toEqual(['0.000', '100.000', '200.000']);
+  });
+
+  it('shows highlighted text with its background in HTML', () => {
+    const rtf = String.raw`{\rtf1{\colortbl ;\red255\green255\blue0;}\fs20 plain {\highlight1 marked} plain\par}`;
+    const html = String(renderReport({ template: Buffer.from(titleReport(rtf)), format: 'html' }).output);
+    expect(html).toMatch(/background-color:#ffff00[^>]*>marked</);
+  });
+
+  it('warns that the RTF’s pictures are not shown, and shows the rest', () => {
+    const rtf = String.raw`{\rtf1\fs20 before {\*\shppict{\pict\pngblip 89504e47}}after\par}`;
+    const r = runTemplate(titleReport(rtf));
+    expect(r.warnings).toEqual(["Rich1: the RTF text's pictures are not shown"]);
+    const page = r.prepared.pages[0];
+    expect(textOfItem(texts(page as NonNullable<typeof page>, 'Rich1')[0] as PreparedText)).toBe('before after');
+  });
+});
+
 const DEMOS = ['Demos/Reports/Mail Merge.frx', 'Demos/Reports/RichText.frx'];
 const problem = mirrorProblem(DEMOS);
 

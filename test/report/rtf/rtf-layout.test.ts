@@ -118,6 +118,19 @@ describe('RTF paragraphs laid out', () => {
     expect(empty[0]?.runs).toEqual([]);
   });
 
+  it('spaces lines by \\sl: a multiple of the line, at least, or exactly', () => {
+    const single = lay(String.raw`x\par`)[0]?.height ?? 0;
+    expect(lay(String.raw`\sl480\slmult1 x\par`)[0]?.height).toBeCloseTo(2 * single, 6);
+    expect(lay(String.raw`\sl600\slmult0 x\par`)[0]?.height).toBeCloseTo(40, 6);
+    expect(lay(String.raw`\sl60\slmult0 x\par`)[0]?.height).toBeCloseTo(single, 6);
+    expect(lay(String.raw`\sl-150 x\par`)[0]?.height).toBeCloseTo(10, 6);
+  });
+
+  it('puts tabs at \\deftab stops when the document sets them', () => {
+    const lines = layoutRtf(readRtf(String.raw`{\rtf1\deftab1440 a\tab b\par}`), 300, fonts).lines;
+    expect(lines[0]?.runs.map((r) => r.x)).toEqual([0, 96]);
+  });
+
   it('breaks a line at \\line without justifying it', () => {
     const lines = lay(String.raw`\qj one two\line three\par`);
     expect(lines.map(lineText)).toEqual(['one two', 'three']);
@@ -134,5 +147,23 @@ describe('RTF paragraphs laid out', () => {
     const right = row.runs[1];
     expect(row.x + (right?.x ?? 0) + (right?.width ?? 0)).toBeCloseTo(200, 6);
     expect(lineText(lines[1] as PreparedHtmlLine)).toBe('after');
+  });
+
+  it('reports each table row’s lines and cell edges for the borders', () => {
+    const body =
+      String.raw`\trowd\trgaph0\clbrdrb\brdrs\cellx1500\cellx3000\pard\intbl one two three four five six seven` +
+      String.raw` eight nine ten\cell\pard\intbl x\cell\row\pard after\par`;
+    const l = layoutRtf(readRtf(`${HEAD}${body}}`), 300, fonts);
+    expect(l.grid.length).toBe(1);
+    const row = l.grid[0];
+    expect(row?.firstLine).toBe(0);
+    // The first cell (100 px) wraps; the row spans as many lines as its tallest cell.
+    expect(row?.lineCount).toBeGreaterThan(1);
+    expect(lineText(l.lines[row?.lineCount ?? 0] as PreparedHtmlLine)).toBe('after');
+    expect(row?.cells.map((c) => [c.left, c.right])).toEqual([
+      [0, 100],
+      [100, 200],
+    ]);
+    expect(row?.cells[0]?.borders.bottom).toEqual({ width: 1 });
   });
 });

@@ -200,8 +200,46 @@ describe('RTF paragraphs and breaks', () => {
     );
     const ps = paras(d).map((p) => p.style);
     expect(ps.map((s) => s.align)).toEqual(['Center', 'Right', 'Justify', 'Left', 'Justify']);
-    expect(ps[2]).toEqual({ align: 'Justify', left: 48, right: 24, first: -12, before: 16, after: 8 });
-    expect(ps[3]).toEqual({ align: 'Left', left: 0, right: 0, first: 0, before: 0, after: 0 });
+    expect(ps[2]).toEqual({
+      align: 'Justify',
+      left: 48,
+      right: 24,
+      first: -12,
+      before: 16,
+      after: 8,
+      lineSpacing: 0,
+      multiple: false,
+    });
+    expect(ps[3]).toEqual({
+      align: 'Left',
+      left: 0,
+      right: 0,
+      first: 0,
+      before: 0,
+      after: 0,
+      lineSpacing: 0,
+      multiple: false,
+    });
+  });
+
+  it('reads line spacing, the default tab width, hidden text and capitals', () => {
+    const [a, b, c] = paras(readRtf(String.raw`{\rtf1\sl360\slmult1 a\par\pard\sl-300 b\par\pard c\par}`));
+    expect(a?.style).toMatchObject({ lineSpacing: 24, multiple: true });
+    expect(b?.style).toMatchObject({ lineSpacing: -20, multiple: false });
+    expect(c?.style).toMatchObject({ lineSpacing: 0 });
+    expect(readRtf(String.raw`{\rtf1\deftab1440 x}`).tabWidth).toBe(96);
+    expect(readRtf(String.raw`{\rtf1 x}`).tabWidth).toBe(48);
+    expect(textOf(String.raw`{\rtf1 shown{\v hidden}\v  also hidden\v0  again}`)).toBe('shown again');
+    expect(textOf(String.raw`{\rtf1 {\caps Caps} {\scaps small}}`)).toBe('CAPS SMALL');
+  });
+
+  it('lists what it does not show: pictures, objects, shapes, footnotes, headers', () => {
+    const d = readRtf(
+      String.raw`{\rtf1{\header H}A{\*\shppict{\pict\pngblip 00}}{\nonshppict{\pict 00}}B{\object x}{\footnote n}}`,
+    );
+    expect(plainText(d)).toBe('AB');
+    expect(d.lost).toEqual(['headers and footers', 'pictures', 'embedded objects', 'footnotes']);
+    expect(readRtf(String.raw`{\rtf1{\*\generator G;}x}`).lost).toEqual([]);
   });
 
   it('keeps the paragraph mark’s style (the height of an empty paragraph)', () => {
@@ -237,6 +275,20 @@ describe('RTF tables', () => {
     expect(cellText(0, 1)).toEqual(['B1', 'B1b']);
     expect(cellText(1, 1)).toEqual(['B2']);
     expect(plainText(d)).toBe('before\nA1\nB1\nB1b\nA2\nB2\nafter');
+    expect(row?.cells.map((c) => c.borders)).toEqual([{}, {}]);
+  });
+
+  it('reads each cell’s borders: sides, width (\\brdrw) and colour (\\brdrcf)', () => {
+    const rtf =
+      String.raw`{\rtf1{\colortbl ;\red255\green0\blue0;}\trowd` +
+      String.raw`\clbrdrt\brdrs\brdrw30\brdrcf1\clbrdrl\brdrs\cellx1000` +
+      String.raw`\clbrdrb\brdrs\brdrw15\clbrdrr\brdrs\clbrdrt\brdrnone\cellx2000` +
+      String.raw`\intbl a\cell b\cell\row}`;
+    const t = readRtf(rtf).blocks[0] as RtfTable;
+    expect(t.rows[0]?.cells.map((c) => c.borders)).toEqual([
+      { top: { width: 2, color: '#ff0000' }, left: { width: 1 } },
+      { bottom: { width: 1 }, right: { width: 1 } },
+    ]);
   });
 });
 
