@@ -5,22 +5,15 @@
 // tables (\trowd \cellx \cell \row). Destinations it does not show are skipped: any {\* …} group
 // and pictures, objects, headers, footers, the style sheet, document info and list tables.
 // Everything else is ignored, as the specification asks of a reader. Never throws on malformed
-// input except at its limits (TemplateError): the source size and the group depth.
+// input except at its limits (TemplateError): the source size, the group depth, the text size.
+// The group state and the formatting words are in rtf-state.ts, the document built in
+// rtf-builder.ts; this file reads the tokens, the destinations and the font and colour tables.
 
 import { TemplateError } from '../errors.js';
 import { charsetCodePage, decodeBytes } from './rtf-code-pages.js';
-import {
-  defaultParaStyle,
-  type RtfBorder,
-  type RtfCellBorders,
-  type RtfCharStyle,
-  type RtfDocument,
-  type RtfParagraph,
-  type RtfParaStyle,
-  type RtfRow,
-  type RtfRun,
-  TWIPS_PER_PX,
-} from './rtf-document.js';
+import { RtfBuilder } from './rtf-builder.js';
+import { type RtfCharStyle, type RtfDocument, TWIPS_PER_PX } from './rtf-document.js';
+import { applyFormatting, initialState, LOST, SKIPPED, type State, SYMBOL_WORDS } from './rtf-state.js';
 
 /** The largest RTF source read (characters); pictures count, though they are skipped. */
 export const MAX_RTF_CHARS = 16 * 1024 * 1024;
@@ -29,119 +22,11 @@ export const MAX_RTF_DEPTH = 512;
 /** The most text a document may hold (characters after decoding). */
 export const MAX_RTF_TEXT = 1024 * 1024;
 
-type Dest = 'text' | 'skip' | 'fonttbl' | 'colortbl';
-
-interface State {
-  dest: Dest;
-  font: number;
-  /** Half-points. */
-  fs: number;
-  bold: boolean;
-  italic: boolean;
-  underline: boolean;
-  strike: boolean;
-  sub: boolean;
-  sup: boolean;
-  cf: number;
-  bg: number;
-  uc: number;
-  /** \v: hidden text; \caps (and \scaps): shown in capitals. */
-  hidden: boolean;
-  caps: boolean;
-  para: RtfParaStyle;
-  inTable: boolean;
-}
-
-/** Destinations that hold no document text (shown only by readers that understand them). */
-const SKIPPED = new Set([
-  'info',
-  'stylesheet',
-  'pict',
-  'object',
-  'header',
-  'headerl',
-  'headerr',
-  'headerf',
-  'footer',
-  'footerl',
-  'footerr',
-  'footerf',
-  'footnote',
-  'annotation',
-  'listtable',
-  'listoverridetable',
-  'revtbl',
-  'rsidtbl',
-  'xmlnstbl',
-  'filetbl',
-  'fldinst',
-  'themedata',
-  'colorschememapping',
-  'latentstyles',
-  'datastore',
-  'nonshppict',
-  'shp',
-  'pn',
-]);
-
-/** Skipped destinations whose content a reader that shows it would draw (for a warning). */
-const LOST: Readonly<Record<string, string>> = {
-  pict: 'pictures',
-  shppict: 'pictures',
-  object: 'embedded objects',
-  shp: 'drawing shapes',
-  shpgrp: 'drawing shapes',
-  footnote: 'footnotes',
-  header: 'headers and footers',
-  headerl: 'headers and footers',
-  headerr: 'headers and footers',
-  headerf: 'headers and footers',
-  footer: 'headers and footers',
-  footerl: 'headers and footers',
-  footerr: 'headers and footers',
-  footerf: 'headers and footers',
-};
-
-/** Control words that stand for one character. */
-const SYMBOL_WORDS: Readonly<Record<string, string>> = {
-  tab: '\t',
-  line: '\n',
-  emdash: '\u2014',
-  endash: '\u2013',
-  emspace: '\u2003',
-  enspace: '\u2002',
-  qmspace: '\u2005',
-  bullet: '\u2022',
-  lquote: '\u2018',
-  rquote: '\u2019',
-  ldblquote: '\u201c',
-  rdblquote: '\u201d',
-  zwj: '\u200d',
-  zwnj: '\u200c',
-  ltrmark: '\u200e',
-  rtlmark: '\u200f',
-};
-
 const hex = (c: number): number =>
   c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
 const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const colorHex = (n: number): string => Math.max(0, Math.min(255, n)).toString(16).padStart(2, '0');
-
-function sameStyle(a: RtfCharStyle, b: RtfCharStyle): boolean {
-  return (
-    a.family === b.family &&
-    a.sizePt === b.sizePt &&
-    a.bold === b.bold &&
-    a.italic === b.italic &&
-    a.underline === b.underline &&
-    a.strike === b.strike &&
-    a.sub === b.sub &&
-    a.sup === b.sup &&
-    a.color === b.color &&
-    a.background === b.background
-  );
-}
 
 export interface RtfReadOptions {
   /** Where errors point (the object's name and property). */
@@ -174,18 +59,7 @@ class RtfReader {
   /** No token read yet in the current group (destinations are only recognised first). */
   private groupStart = false;
   private textLength = 0;
-  // Output.
-  private readonly doc: RtfDocument = { blocks: [], tabWidth: 720 / TWIPS_PER_PX, lost: [] };
-  private runs: RtfRun[] = [];
-  private cells: RtfParagraph[][] = [];
-  private cellParas: RtfParagraph[] = [];
-  private cellx: { right: number; borders: RtfCellBorders }[] = [];
-  /** The borders of the cell being defined, and the side \brdr… words apply to. */
-  private cellBorders: RtfCellBorders = {};
-  private borderSide: keyof RtfCellBorders | undefined;
-  private trleft = 0;
-  private trgaph = 0;
-  private tableOpen = false;
+  private readonly out = new RtfBuilder();
 
   constructor(
     private readonly src: string,
@@ -196,24 +70,7 @@ class RtfReader {
         `the RTF text has ${src.length} characters, more than the ${MAX_RTF_CHARS} allowed`,
         opts.where,
       );
-    this.st = {
-      dest: 'text',
-      font: 0,
-      fs: 24,
-      bold: false,
-      italic: false,
-      underline: false,
-      strike: false,
-      sub: false,
-      sup: false,
-      cf: 0,
-      bg: 0,
-      uc: 1,
-      hidden: false,
-      caps: false,
-      para: defaultParaStyle(),
-      inTable: false,
-    };
+    this.st = initialState();
   }
 
   read(): RtfDocument {
@@ -224,7 +81,7 @@ class RtfReader {
         if (line !== '') this.addText(line);
         this.endParagraph();
       }
-      return this.doc;
+      return this.out.doc;
     }
     const n = src.length;
     while (this.i < n) {
@@ -261,9 +118,9 @@ class RtfReader {
       this.addChar(src[this.i - 1] ?? '');
     }
     // Text after the last \par (a document need not end with one).
-    if (this.runs.length > 0) this.endParagraph();
-    this.closeTable();
-    return this.doc;
+    if (this.out.hasRuns) this.endParagraph();
+    this.out.closeTable(this.st.para, this.charStyle());
+    return this.out.doc;
   }
 
   private closeGroup(): void {
@@ -365,7 +222,7 @@ class RtfReader {
       this.groupStart = false;
       this.starred = false;
       const lost = LOST[w];
-      if (lost !== undefined && !this.doc.lost.includes(lost)) this.doc.lost.push(lost);
+      if (lost !== undefined && !this.out.doc.lost.includes(lost)) this.out.doc.lost.push(lost);
       if (starred || SKIPPED.has(w)) {
         st.dest = 'skip';
         return;
@@ -399,13 +256,12 @@ class RtfReader {
       else if (w === 'blue') this.rgb[2] = v;
       return;
     }
-    const on = p === undefined || p !== 0;
-    const twips = (p ?? 0) / TWIPS_PER_PX;
     const sym = SYMBOL_WORDS[w];
     if (sym !== undefined) {
       this.addChar(sym);
       return;
     }
+    if (applyFormatting(st, w, p, this.deff) || this.out.definition(w, p, this.colors)) return;
     switch (w) {
       case 'par':
       case 'sect':
@@ -414,19 +270,16 @@ class RtfReader {
         this.endParagraph();
         return;
       case 'cell':
-        this.endCell();
+        this.out.endCell(st.para, this.charStyle());
         return;
       case 'row':
-        this.endRow();
+        this.out.endRow(st.para, this.charStyle());
         return;
       case 'u':
         if (p !== undefined) {
           this.addChar(String.fromCharCode(p < 0 ? p + 65536 : p & 0xffff));
           this.skip = st.uc;
         }
-        return;
-      case 'uc':
-        st.uc = Math.max(0, Math.min(8, p ?? 1));
         return;
       case 'bin':
         if (p !== undefined && p > 0) this.i = Math.min(this.src.length, this.i + p);
@@ -450,156 +303,12 @@ class RtfReader {
         this.deff = p ?? 0;
         st.font = this.deff;
         return;
-      case 'plain':
-        Object.assign(st, {
-          font: this.deff,
-          fs: 24,
-          bold: false,
-          italic: false,
-          underline: false,
-          strike: false,
-          sub: false,
-          sup: false,
-          cf: 0,
-          bg: 0,
-          hidden: false,
-          caps: false,
-        });
-        return;
-      case 'pard':
-        st.para = defaultParaStyle();
-        st.inTable = false;
-        return;
-      case 'f':
-        st.font = p ?? 0;
-        return;
-      case 'fs':
-        st.fs = Math.max(2, Math.min(3276, p ?? 24));
-        return;
-      case 'b':
-        st.bold = on;
-        return;
-      case 'i':
-        st.italic = on;
-        return;
-      case 'strike':
-      case 'striked':
-        st.strike = on;
-        return;
-      case 'v':
-        st.hidden = on;
-        return;
-      case 'caps':
-      case 'scaps':
-        st.caps = on;
-        return;
       case 'deftab':
-        if (p !== undefined && p > 0) this.doc.tabWidth = Math.max(1, twips);
-        return;
-      case 'sl':
-        st.para = { ...st.para, lineSpacing: twips };
-        return;
-      case 'slmult':
-        st.para = { ...st.para, multiple: on };
-        return;
-      case 'clbrdrt':
-      case 'clbrdrl':
-      case 'clbrdrb':
-      case 'clbrdrr':
-        this.borderSide = ({ clbrdrt: 'top', clbrdrl: 'left', clbrdrb: 'bottom' } as const)[w as 'clbrdrt'] ?? 'right';
-        this.cellBorders[this.borderSide] = { width: 1 };
-        return;
-      case 'brdrnone':
-      case 'brdrnil':
-        if (this.borderSide) delete this.cellBorders[this.borderSide];
-        return;
-      case 'brdrw':
-        this.setBorder({ width: Math.max(0.5, Math.min(10, twips)) });
-        return;
-      case 'brdrcf': {
-        const color = this.colors[p ?? 0];
-        if (color !== undefined) this.setBorder({ color });
-        return;
-      }
-      case 'ulnone':
-        st.underline = false;
-        return;
-      case 'super':
-        st.sup = true;
-        st.sub = false;
-        return;
-      case 'sub':
-        st.sub = true;
-        st.sup = false;
-        return;
-      case 'nosupersub':
-        st.sub = false;
-        st.sup = false;
-        return;
-      case 'cf':
-        st.cf = p ?? 0;
-        return;
-      case 'cb':
-      case 'highlight':
-      case 'chcbpat':
-        st.bg = p ?? 0;
-        return;
-      case 'ql':
-      case 'qc':
-      case 'qr':
-      case 'qj':
-      case 'qd':
-        st.para = { ...st.para, align: ({ ql: 'Left', qc: 'Center', qr: 'Right' } as const)[w as 'ql'] ?? 'Justify' };
-        return;
-      case 'li':
-      case 'lin':
-        st.para = { ...st.para, left: twips };
-        return;
-      case 'ri':
-      case 'rin':
-        st.para = { ...st.para, right: twips };
-        return;
-      case 'fi':
-        st.para = { ...st.para, first: twips };
-        return;
-      case 'sb':
-        st.para = { ...st.para, before: Math.max(0, twips) };
-        return;
-      case 'sa':
-        st.para = { ...st.para, after: Math.max(0, twips) };
-        return;
-      case 'intbl':
-        st.inTable = true;
-        return;
-      case 'trowd':
-        this.cellx = [];
-        this.cellBorders = {};
-        this.borderSide = undefined;
-        this.trleft = 0;
-        this.trgaph = 0;
-        return;
-      case 'cellx':
-        if (this.cellx.length < 64) this.cellx.push({ right: twips, borders: this.cellBorders });
-        this.cellBorders = {};
-        this.borderSide = undefined;
-        return;
-      case 'trleft':
-        this.trleft = twips;
-        return;
-      case 'trgaph':
-        this.trgaph = Math.max(0, twips);
+        if (p !== undefined && p > 0) this.out.doc.tabWidth = Math.max(1, p / TWIPS_PER_PX);
         return;
       default:
-        // \ul and its kinds (\uld, \uldb, \ulwave…) but not the underline colour \ulc.
-        if (w.startsWith('ul') && w !== 'ulc') st.underline = on;
+      // Anything else: ignored, as the specification asks.
     }
-  }
-
-  /** A \brdr… property of the cell border being defined. */
-  private setBorder(b: Partial<RtfBorder>): void {
-    const side = this.borderSide;
-    const cur = side ? this.cellBorders[side] : undefined;
-    if (side && cur) this.cellBorders[side] = { ...cur, ...b };
   }
 
   private addChar(ch: string): void {
@@ -661,52 +370,10 @@ class RtfReader {
     this.textLength += text.length;
     if (this.textLength > MAX_RTF_TEXT)
       throw new TemplateError(`the RTF text holds more than ${MAX_RTF_TEXT} characters`, this.opts.where);
-    const style = this.charStyle();
-    const last = this.runs[this.runs.length - 1];
-    if (last && sameStyle(last.style, style)) last.text += text;
-    else this.runs.push({ text, style });
+    this.out.addText(text, this.charStyle());
   }
 
   private endParagraph(): void {
-    const p: RtfParagraph = { kind: 'para', style: this.st.para, runs: this.runs, mark: this.charStyle() };
-    this.runs = [];
-    if (this.st.inTable) {
-      this.cellParas.push(p);
-      return;
-    }
-    this.closeTable();
-    this.doc.blocks.push(p);
-  }
-
-  private endCell(): void {
-    if (this.runs.length > 0 || this.cellParas.length === 0) {
-      this.cellParas.push({ kind: 'para', style: this.st.para, runs: this.runs, mark: this.charStyle() });
-      this.runs = [];
-    }
-    if (this.cells.length < 64) this.cells.push(this.cellParas);
-    this.cellParas = [];
-  }
-
-  private endRow(): void {
-    if (this.runs.length > 0 || this.cellParas.length > 0) this.endCell();
-    const row: RtfRow = { gap: this.trgaph, cells: [] };
-    let left = this.trleft;
-    this.cells.forEach((paragraphs, k) => {
-      const def = this.cellx[k];
-      const right = def?.right ?? left + 1440 / TWIPS_PER_PX;
-      row.cells.push({ left, right: Math.max(left, right), borders: def?.borders ?? {}, paragraphs });
-      left = Math.max(left, right);
-    });
-    this.cells = [];
-    const last = this.doc.blocks[this.doc.blocks.length - 1];
-    if (this.tableOpen && last?.kind === 'table') last.rows.push(row);
-    else this.doc.blocks.push({ kind: 'table', rows: [row] });
-    this.tableOpen = true;
-  }
-
-  /** Ends the current table: cells left without \row become a row of their own. */
-  private closeTable(): void {
-    if (this.cells.length > 0 || this.cellParas.length > 0) this.endRow();
-    this.tableOpen = false;
+    this.out.endParagraph(this.st.para, this.charStyle(), this.st.inTable);
   }
 }
