@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PreparedReport, PreparedText } from '../../../src/report/engine/prepared.js';
 import { TemplateError } from '../../../src/report/errors.js';
+import { loadFrx } from '../../../src/report/frx/index.js';
+import type { DataBandModel, RichObjectModel } from '../../../src/report/frx/model.js';
 import { renderReport } from '../../../src/report/index.js';
 import { POPPLER_AVAILABLE, runTool } from '../../support/poppler.js';
 import { mirrorFile, mirrorProblem } from './fpx.js';
@@ -50,6 +52,31 @@ const textOfItem = (t: PreparedText): string =>
   (t.html ?? []).map((l) => l.runs.map((r) => r.text).join('')).join('\n');
 /** The laid-out text's height: the lines' heights. */
 const linesHeight = (t: PreparedText): number => (t.html ?? []).reduce((s, l) => s + l.height, 0);
+
+describe('RichObject in the template', () => {
+  it('reads Text, DataColumn, Brackets, AllowExpressions, Padding, CanBreak and the Formats', () => {
+    const xml = template(
+      'Text="{\\rtf1 x}" DataColumn="Customers.ContactName" Brackets="&lt;,&gt;" AllowExpressions="false" ' +
+        'Padding="1, 2, 3, 4" CanBreak="false"',
+      { formats: '<Formats><GeneralFormat/><DateFormat Format="yyyy"/></Formats>' },
+    );
+    const { report, warnings } = loadFrx(xml);
+    const band = report.pages[0]?.bands[0] as DataBandModel;
+    const rich = band.objects[0] as RichObjectModel;
+    expect(rich).toMatchObject({
+      type: 'RichObject',
+      text: '{\\rtf1 x}',
+      dataColumn: 'Customers.ContactName',
+      brackets: '<,>',
+      allowExpressions: false,
+      padding: { left: 1, top: 2, right: 3, bottom: 4 },
+      canBreak: false,
+      canGrow: true,
+    });
+    expect(rich.formats.map((f) => f.kind)).toEqual(['General', 'Date']);
+    expect(warnings).toEqual([]);
+  });
+});
 
 describe('RichObject expressions', () => {
   it('replaces each expression by its value in its Format (by index), keeping its run’s style', () => {
