@@ -2,6 +2,7 @@
 // of tables (\trowd … \cellx, with each cell's \clbrdr… borders; \cell, \row), consecutive rows
 // making one table.
 
+import { TemplateError } from '../errors.js';
 import type {
   RtfBorder,
   RtfCellBorders,
@@ -16,6 +17,8 @@ import { TWIPS_PER_PX } from './rtf-document.js';
 
 /** The most cells a row holds (more are dropped). */
 const MAX_CELLS = 64;
+/** The most paragraphs (table cells' included) a document may hold. */
+export const MAX_RTF_PARAGRAPHS = 50_000;
 
 function sameStyle(a: RtfCharStyle, b: RtfCharStyle): boolean {
   return (
@@ -55,9 +58,20 @@ export class RtfBuilder {
     else this.runs.push({ text, style });
   }
 
-  endParagraph(style: RtfParaStyle, mark: RtfCharStyle, inTable: boolean): void {
+  private paragraphs = 0;
+
+  constructor(private readonly where: string | undefined) {}
+
+  private newParagraph(style: RtfParaStyle, mark: RtfCharStyle): RtfParagraph {
+    if (++this.paragraphs > MAX_RTF_PARAGRAPHS)
+      throw new TemplateError(`the RTF text holds more than ${MAX_RTF_PARAGRAPHS} paragraphs`, this.where);
     const p: RtfParagraph = { kind: 'para', style, runs: this.runs, mark };
     this.runs = [];
+    return p;
+  }
+
+  endParagraph(style: RtfParaStyle, mark: RtfCharStyle, inTable: boolean): void {
+    const p = this.newParagraph(style, mark);
     if (inTable) {
       this.cellParas.push(p);
       return;
@@ -67,10 +81,7 @@ export class RtfBuilder {
   }
 
   endCell(style: RtfParaStyle, mark: RtfCharStyle): void {
-    if (this.runs.length > 0 || this.cellParas.length === 0) {
-      this.cellParas.push({ kind: 'para', style, runs: this.runs, mark });
-      this.runs = [];
-    }
+    if (this.runs.length > 0 || this.cellParas.length === 0) this.cellParas.push(this.newParagraph(style, mark));
     if (this.cells.length < MAX_CELLS) this.cells.push(this.cellParas);
     this.cellParas = [];
   }

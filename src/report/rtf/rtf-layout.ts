@@ -7,7 +7,7 @@
 
 import type { ReportWarnings } from '../errors.js';
 import type { PreparedHtmlLine, PreparedRun } from '../engine/prepared.js';
-import { advanceLookup, type FontService, type FontSpec } from '../text/index.js';
+import { advanceLookup, type FontService, type FontSpec, type ResolvedFont } from '../text/index.js';
 import { type AtomParagraph, kindOf, nextTabStop, type RawLine, SPACE, TAB, wrapParagraph } from '../text/wrap.js';
 import type { RtfCellBorders, RtfCharStyle, RtfDocument, RtfParagraph, RtfRun } from './rtf-document.js';
 
@@ -35,6 +35,19 @@ interface Ctx {
   fonts: FontService;
   warnings: ReportWarnings | undefined;
   tabWidth: number;
+  /** Resolved fonts and advance lookups by font, for the document (runs repeat a few fonts). */
+  faces: Map<string, { resolved: ResolvedFont; advance: (cp: number) => number }>;
+}
+
+function face(ctx: Ctx, f: FontSpec): { resolved: ResolvedFont; advance: (cp: number) => number } {
+  const key = `${f.family}|${f.sizePt}|${f.bold}|${f.italic}|${f.underline}|${f.strikeout}`;
+  let r = ctx.faces.get(key);
+  if (!r) {
+    const resolved = ctx.fonts.resolve(f, ctx.warnings);
+    r = { resolved, advance: advanceLookup(resolved, ctx.fonts) };
+    ctx.faces.set(key, r);
+  }
+  return r;
 }
 
 interface Atoms extends AtomParagraph {
@@ -54,7 +67,7 @@ export function fontOf(s: RtfCharStyle): FontSpec {
 
 /** Lays out a document for a frame `width` px wide. */
 export function layoutRtf(doc: RtfDocument, width: number, fonts: FontService, warnings?: ReportWarnings): RtfLayout {
-  const ctx: Ctx = { fonts, warnings, tabWidth: doc.tabWidth > 0 ? doc.tabWidth : RTF_TAB_PX };
+  const ctx: Ctx = { fonts, warnings, tabWidth: doc.tabWidth > 0 ? doc.tabWidth : RTF_TAB_PX, faces: new Map() };
   const lines: PreparedHtmlLine[] = [];
   const grid: RtfGridRow[] = [];
   for (const b of doc.blocks) {
@@ -100,8 +113,7 @@ function atomsOf(ctx: Ctx, runs: readonly RtfRun[]): Atoms[] {
   let cur: Atoms = { cps: [], widths: [], kinds: [], owners: [] };
   segments.push(cur);
   runs.forEach((run, owner) => {
-    const resolved = ctx.fonts.resolve(fontOf(run.style), ctx.warnings);
-    const advance = advanceLookup(resolved, ctx.fonts);
+    const { advance } = face(ctx, fontOf(run.style));
     for (const ch of run.text) {
       if (ch === '\n') {
         cur = { cps: [], widths: [], kinds: [], owners: [] };
@@ -147,7 +159,7 @@ function wrapSegment(ctx: Ctx, a: Atoms, firstWidth: number, width: number): { a
  */
 function layoutParagraph(ctx: Ctx, p: RtfParagraph, areaX: number, width: number, justify = true): PreparedHtmlLine[] {
   const ps = p.style;
-  const mark = ctx.fonts.resolve(fontOf(p.mark), ctx.warnings);
+  const mark = face(ctx, fontOf(p.mark)).resolved;
   const out: PreparedHtmlLine[] = [];
   const segments = p.runs.length === 0 ? [] : atomsOf(ctx, p.runs);
   let firstOfParagraph = true;
@@ -228,7 +240,7 @@ function placeLine(
   let descent = 0;
   const shifts: number[] = [];
   for (const r of runs) {
-    const rf = ctx.fonts.resolve(r.font, ctx.warnings);
+    const rf = face(ctx, r.font).resolved;
     const full = r.sub || r.sup ? rf.sizePx / SCRIPT_SCALE : rf.sizePx;
     const shift = r.sup ? -full / 3 : r.sub ? full / 6 : 0;
     shifts.push(shift);
@@ -236,7 +248,7 @@ function placeLine(
     descent = Math.max(descent, rf.lineHeightPx - rf.ascentPx + shift);
   }
   if (runs.length === 0) {
-    const mark = ctx.fonts.resolve(fontOf(p.mark), ctx.warnings);
+    const mark = face(ctx, fontOf(p.mark)).resolved;
     ascent = mark.ascentPx;
     descent = mark.lineHeightPx - mark.ascentPx;
   }

@@ -59,7 +59,7 @@ class RtfReader {
   /** No token read yet in the current group (destinations are only recognised first). */
   private groupStart = false;
   private textLength = 0;
-  private readonly out = new RtfBuilder();
+  private readonly out: RtfBuilder;
 
   constructor(
     private readonly src: string,
@@ -71,6 +71,7 @@ class RtfReader {
         opts.where,
       );
     this.st = initialState();
+    this.out = new RtfBuilder(opts.where);
   }
 
   read(): RtfDocument {

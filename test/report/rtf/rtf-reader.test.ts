@@ -12,6 +12,7 @@ import {
   type RtfParagraph,
   type RtfTable,
 } from '../../../src/report/rtf/rtf-document.js';
+import { MAX_RTF_PARAGRAPHS } from '../../../src/report/rtf/rtf-builder.js';
 import { MAX_RTF_CHARS, MAX_RTF_DEPTH, MAX_RTF_TEXT, readRtf } from '../../../src/report/rtf/rtf-reader.js';
 
 const paras = (doc: RtfDocument): RtfParagraph[] => [...allParagraphs(doc)];
@@ -311,6 +312,14 @@ describe('RTF limits (hostile documents)', () => {
   it(`refuses more than ${MAX_RTF_TEXT} characters of text`, () => {
     const many = `{\\rtf1 ${'abcd '.repeat(MAX_RTF_TEXT / 4)}}`;
     expect(() => readRtf(many)).toThrow(TemplateError);
+  });
+
+  it(`refuses more than ${MAX_RTF_PARAGRAPHS} paragraphs, table cells included`, () => {
+    expect(paras(readRtf(`{\\rtf1 ${'x\\par '.repeat(MAX_RTF_PARAGRAPHS)}}`)).length).toBe(MAX_RTF_PARAGRAPHS);
+    expect(() => readRtf(`{\\rtf1 ${'x\\par '.repeat(MAX_RTF_PARAGRAPHS + 1)}}`, { where: 'R.Text' })).toThrow(
+      /R\.Text: the RTF text holds more than 50000 paragraphs/,
+    );
+    expect(() => readRtf(`{\\rtf1 ${'\\intbl x\\cell '.repeat(MAX_RTF_PARAGRAPHS + 1)}}`)).toThrow(TemplateError);
   });
 
   it('reads random bytes without throwing anything but its limits, in bounded time', () => {
