@@ -31,6 +31,13 @@ export interface RtfParaStyle {
    *  0 single. */
   lineSpacing: number;
   multiple: boolean;
+  /** Custom tab stops (\tx, with \tqr \tqc \tqdec), in px from the frame's left, ascending. */
+  tabs: RtfTabStop[];
+}
+
+export interface RtfTabStop {
+  pos: number;
+  kind: 'left' | 'right' | 'center' | 'decimal';
 }
 
 /** Text in one style. "\t" is a tab, "\n" a line break inside the paragraph (\line). */
@@ -92,7 +99,17 @@ export interface RtfDocument {
 export const TWIPS_PER_PX = 15;
 
 export function defaultParaStyle(): RtfParaStyle {
-  return { align: 'Left', left: 0, right: 0, first: 0, before: 0, after: 0, lineSpacing: 0, multiple: false };
+  return {
+    align: 'Left',
+    left: 0,
+    right: 0,
+    first: 0,
+    before: 0,
+    after: 0,
+    lineSpacing: 0,
+    multiple: false,
+    tabs: [],
+  };
 }
 
 /** The paragraphs of a document in reading order (tables row by row, cell by cell). */

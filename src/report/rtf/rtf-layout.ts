@@ -211,10 +211,7 @@ function placeLine(
   let spaces = 0;
   for (let i = line.from; i < line.to; i++) {
     if (a.kinds[i] === TAB) {
-      const abs = indent + x;
-      // A hanging first line tabs to the paragraph's indent first (RichEdit's implicit stop).
-      const stop = p.style.first < 0 && abs < p.style.left ? p.style.left : nextTabStop(abs, ctx.tabWidth);
-      x = stop - indent;
+      x = tabTo(ctx, p, a, i, line.to, indent, x);
       last = undefined;
       continue;
     }
@@ -277,6 +274,28 @@ function placeLine(
   };
   if (wordSpacing !== undefined) out.wordSpacing = wordSpacing;
   return out;
+}
+
+/** Where the text after the tab at atom `i` starts (from the line's start, `indent` from the
+ *  frame's left): the next custom stop (a right, centre or decimal stop aligns the text up to the
+ *  next tab against it), else the next default stop. A hanging first line tabs to the
+ *  paragraph's indent first (RichEdit's implicit stop). */
+function tabTo(ctx: Ctx, p: RtfParagraph, a: Atoms, i: number, end: number, indent: number, x: number): number {
+  const abs = indent + x;
+  const custom = p.style.tabs.find((t) => t.pos > abs + 1e-6);
+  if (!custom) {
+    const stop = p.style.first < 0 && abs < p.style.left ? p.style.left : nextTabStop(abs, ctx.tabWidth);
+    return stop - indent;
+  }
+  if (custom.kind === 'left') return custom.pos - indent;
+  // The text up to the next tab (to the decimal point for a decimal stop).
+  let w = 0;
+  for (let k = i + 1; k < end && a.kinds[k] !== TAB; k++) {
+    if (custom.kind === 'decimal' && a.cps[k] === '.') break;
+    w += a.widths[k] ?? 0;
+  }
+  const start = custom.kind === 'center' ? custom.pos - w / 2 : custom.pos - w;
+  return Math.max(x, start - indent);
 }
 
 /** A line's height under the paragraph's line spacing (\sl, \slmult). */

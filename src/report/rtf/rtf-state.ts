@@ -3,7 +3,7 @@
 // \v \caps) and paragraph formatting (\pard \q? \li \ri \fi \sb \sa \sl \slmult \intbl);
 // and the tables of destinations and symbol words the reader consults.
 
-import { defaultParaStyle, type RtfParaStyle, TWIPS_PER_PX } from './rtf-document.js';
+import { defaultParaStyle, type RtfParaStyle, type RtfTabStop, TWIPS_PER_PX } from './rtf-document.js';
 
 export type Dest = 'text' | 'skip' | 'fonttbl' | 'colortbl';
 
@@ -26,6 +26,8 @@ export interface State {
   caps: boolean;
   para: RtfParaStyle;
   inTable: boolean;
+  /** The kind of the next \tx tab stop (\tqr, \tqc, \tqdec). */
+  tabKind: RtfTabStop['kind'];
 }
 
 export function initialState(): State {
@@ -46,6 +48,7 @@ export function initialState(): State {
     caps: false,
     para: defaultParaStyle(),
     inTable: false,
+    tabKind: 'left',
   };
 }
 
@@ -240,6 +243,20 @@ function applyParagraph(st: State, w: string, twips: number, on: boolean): boole
       return set({ lineSpacing: twips });
     case 'slmult':
       return set({ multiple: on });
+    case 'tqr':
+    case 'tqc':
+    case 'tqdec':
+      st.tabKind = w === 'tqr' ? 'right' : w === 'tqc' ? 'center' : 'decimal';
+      return true;
+    case 'tx':
+    case 'tb': {
+      // A bar tab (\tb) draws a rule, not a stop: only its kind is reset.
+      const kind = st.tabKind;
+      st.tabKind = 'left';
+      if (w === 'tb' || st.para.tabs.length >= 64) return true;
+      const tabs = [...st.para.tabs, { pos: twips, kind }].sort((a, b) => a.pos - b.pos);
+      return set({ tabs });
+    }
     default:
       return false;
   }

@@ -126,6 +126,19 @@ describe('RTF paragraphs laid out', () => {
     expect(lay(String.raw`\sl-150 x\par`)[0]?.height).toBeCloseTo(10, 6);
   });
 
+  it('puts text at custom tab stops: left, right, centre and decimal, then the default stops', () => {
+    const [l] = lay(String.raw`\tx1440\tqr\tx4320 a\tab b\tab right\tab d\par`, 500);
+    const run = (t: string) => l?.runs.find((r) => r.text === t);
+    expect(run('b')?.x).toBe(96);
+    expect((run('right')?.x ?? 0) + (run('right')?.width ?? 0)).toBeCloseTo(288, 6);
+    // After the last custom stop: the next default stop (every 48 px).
+    expect(run('d')?.x).toBe(336);
+    const [c] = lay(String.raw`\tqc\tx2880\tab mid\par`);
+    expect((c?.runs[0]?.x ?? 0) + (c?.runs[0]?.width ?? 0) / 2).toBeCloseTo(192, 6);
+    const [d] = lay(String.raw`\tqdec\tx2880\tab 12.5\par`);
+    expect((d?.runs[0]?.x ?? 0) + measureWidth('12', arial())).toBeCloseTo(192, 6);
+  });
+
   it('puts tabs at \\deftab stops when the document sets them', () => {
     const lines = layoutRtf(readRtf(String.raw`{\rtf1\deftab1440 a\tab b\par}`), 300, fonts).lines;
     expect(lines[0]?.runs.map((r) => r.x)).toEqual([0, 96]);

@@ -210,6 +210,7 @@ describe('RTF paragraphs and breaks', () => {
       after: 8,
       lineSpacing: 0,
       multiple: false,
+      tabs: [],
     });
     expect(ps[3]).toEqual({
       align: 'Left',
@@ -220,6 +221,7 @@ describe('RTF paragraphs and breaks', () => {
       after: 0,
       lineSpacing: 0,
       multiple: false,
+      tabs: [],
     });
   });
 
@@ -232,6 +234,17 @@ describe('RTF paragraphs and breaks', () => {
     expect(readRtf(String.raw`{\rtf1 x}`).tabWidth).toBe(48);
     expect(textOf(String.raw`{\rtf1 shown{\v hidden}\v  also hidden\v0  again}`)).toBe('shown again');
     expect(textOf(String.raw`{\rtf1 {\caps Caps} {\scaps small}}`)).toBe('CAPS SMALL');
+  });
+
+  it('reads custom tab stops with their kinds, sorted; \\pard clears them', () => {
+    const [a, b] = paras(readRtf(String.raw`{\rtf1\tqr\tx2880\tx1440\tqc\tx4320\tqdec\tx5760\tb720 a\par\pard b\par}`));
+    expect(a?.style.tabs).toEqual([
+      { pos: 96, kind: 'left' },
+      { pos: 192, kind: 'right' },
+      { pos: 288, kind: 'center' },
+      { pos: 384, kind: 'decimal' },
+    ]);
+    expect(b?.style.tabs).toEqual([]);
   });
 
   it('lists what it does not show: pictures, objects, shapes, footnotes, headers', () => {
