@@ -46,6 +46,7 @@ export class RtfBuilder {
   private borderSide: keyof RtfCellBorders | undefined;
   private trleft = 0;
   private trgaph = 0;
+  private trrh = 0;
   private tableOpen = false;
 
   get hasRuns(): boolean {
@@ -88,7 +89,7 @@ export class RtfBuilder {
 
   endRow(style: RtfParaStyle, mark: RtfCharStyle): void {
     if (this.runs.length > 0 || this.cellParas.length > 0) this.endCell(style, mark);
-    const row: RtfRow = { gap: this.trgaph, cells: [] };
+    const row: RtfRow = { gap: this.trgaph, minHeight: this.trrh, cells: [] };
     let left = this.trleft;
     this.cells.forEach((paragraphs, k) => {
       const def = this.cellx[k];
@@ -120,6 +121,7 @@ export class RtfBuilder {
         this.borderSide = undefined;
         this.trleft = 0;
         this.trgaph = 0;
+        this.trrh = 0;
         return true;
       case 'cellx':
         if (this.cellx.length < MAX_CELLS) this.cellx.push({ right: twips, borders: this.cellBorders });
@@ -131,6 +133,9 @@ export class RtfBuilder {
         return true;
       case 'trgaph':
         this.trgaph = Math.max(0, twips);
+        return true;
+      case 'trrh':
+        this.trrh = Math.min(2000, Math.abs(twips));
         return true;
       case 'clbrdrt':
       case 'clbrdrl':

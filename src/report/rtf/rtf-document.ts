@@ -78,6 +78,8 @@ export interface RtfCell {
 export interface RtfRow {
   /** Half the space between cells' text (\trgaph). */
   gap: number;
+  /** The row's least height in px (\trrh; an exact height is read as a least one). */
+  minHeight: number;
   cells: RtfCell[];
 }
 

@@ -80,6 +80,9 @@ export function layoutRtf(doc: RtfDocument, width: number, fonts: FontService, w
           return { x, lines: c.paragraphs.flatMap((p) => layoutParagraph(ctx, p, x, w, false)) };
         });
         const merged = mergeRow(cells);
+        const height = merged.reduce((s, l) => s + l.height, 0);
+        const lastLine = merged[merged.length - 1];
+        if (lastLine && height < row.minHeight) lastLine.height += row.minHeight - height;
         grid.push({
           firstLine: lines.length,
           lineCount: merged.length,

@@ -162,6 +162,15 @@ describe('RTF paragraphs laid out', () => {
     expect(lineText(lines[1] as PreparedHtmlLine)).toBe('after');
   });
 
+  it('makes a table row at least \\trrh tall', () => {
+    const row = (trrh: number) =>
+      lay(String.raw`\trowd\trrh${trrh}\cellx1500\pard\intbl a\cell\row\pard after\par`)[0]?.height ?? 0;
+    const natural = row(0);
+    expect(row(1500)).toBeCloseTo(100, 6);
+    expect(row(-1500)).toBeCloseTo(100, 6);
+    expect(row(15)).toBeCloseTo(natural, 6);
+  });
+
   it('reports each table row’s lines and cell edges for the borders', () => {
     const body =
       String.raw`\trowd\trgaph0\clbrdrb\brdrs\cellx1500\cellx3000\pard\intbl one two three four five six seven` +

@@ -279,6 +279,7 @@ describe('RTF tables', () => {
     expect(t.rows.length).toBe(2);
     const row = t.rows[0];
     expect(row?.gap).toBeCloseTo(108 / 15);
+    expect(row?.minHeight).toBe(0);
     expect(row?.cells.map((c) => [c.left, c.right])).toEqual([
       [-108 / 15, 1440 / 15],
       [1440 / 15, 4320 / 15],
