@@ -85,6 +85,7 @@ class RtfReader {
       return this.out.doc;
     }
     const n = src.length;
+    if (src.charCodeAt(0) === 0xfeff) this.i = 1;
     while (this.i < n) {
       const c = src.charCodeAt(this.i);
       if (c === 123 /* { */) {
@@ -102,6 +103,9 @@ class RtfReader {
         this.i++;
         this.skip = 0;
         this.closeGroup();
+        // The document ends with its outermost group (what follows, a line break or padding, is
+        // not part of it).
+        if (this.stack.length === 0) break;
         continue;
       }
       if (c === 92 /* \ */) {

@@ -80,6 +80,12 @@ describe('RTF groups and control words', () => {
     expect(textOf('{\\rtf1 A\\bin3 {}xB}')).toBe('AB');
   });
 
+  it('shows a field’s result, a list item’s stored number, not the field instruction', () => {
+    const rtf = String.raw`{\rtf1{\field{\*\fldinst{HYPERLINK "https://x.test"}}{\fldrslt{\ul link}}} and {\listtext 1.\tab}item}`;
+    expect(textOf(rtf)).toBe('link and 1.\titem');
+    expect(runWith(rtf, 'link').style.underline).toBe(true);
+  });
+
   it('reads text that is not RTF as plain paragraphs', () => {
     const d = readRtf('first line\r\nsecond');
     expect(paras(d).map((p) => p.runs.map((r) => r.text).join(''))).toEqual(['first line', 'second']);
@@ -87,7 +93,9 @@ describe('RTF groups and control words', () => {
 
   it('survives unbalanced braces and stray closing braces', () => {
     expect(textOf(String.raw`{\rtf1 {{{\b a`)).toBe('a');
-    expect(textOf(String.raw`{\rtf1 a}}}} b}`)).toBe('a b');
+    // The document ends with its outermost group.
+    expect(textOf(String.raw`{\rtf1 a}}}} b}`)).toBe('a');
+    expect(textOf('\ufeff{\\rtf1 a}\r\n\0\0')).toBe('a');
   });
 });
 
