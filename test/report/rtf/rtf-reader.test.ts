@@ -81,7 +81,9 @@ describe('RTF groups and control words', () => {
   });
 
   it('shows a field’s result, a list item’s stored number, not the field instruction', () => {
-    const rtf = String.raw`{\rtf1{\field{\*\fldinst{HYPERLINK "https://x.test"}}{\fldrslt{\ul link}}} and {\listtext 1.\tab}item}`;
+    const rtf =
+      String.raw`{\rtf1{\field{\*\fldinst{HYPERLINK "https://x.test"}}{\fldrslt{\ul link}}}` +
+      String.raw` and {\listtext 1.\tab}item}`;
     expect(textOf(rtf)).toBe('link and 1.\titem');
     expect(runWith(rtf, 'link').style.underline).toBe(true);
   });
