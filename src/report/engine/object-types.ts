@@ -14,6 +14,7 @@ import { advMatrixObject } from './adv-matrix-object.js';
 import { matrixButton } from './matrix-button.js';
 import { pictureObject } from './picture-object.js';
 import { polyObject } from './poly-object.js';
+import { richObject } from './rich-object.js';
 import { shapeObject } from './shape-object.js';
 import { signatureObject } from './signature-object.js';
 import { subreportObject } from './subreport-object.js';
@@ -39,6 +40,7 @@ export const OBJECT_TYPES: ObjectTypes = {
   PolygonObject: polyObject,
   ZipCodeObject: zipCodeObject,
   GaugeObject: gaugeObject,
+  RichObject: richObject,
   Unsupported: unsupportedObject,
 };
 

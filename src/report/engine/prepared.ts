@@ -132,6 +132,8 @@ export interface PreparedRun {
   font: FontSpec;
   /** CSS colour ("#rrggbb" or a name) set by a <font color>; absent = the object's text colour. */
   color?: string;
+  /** Background ("#rrggbb") behind the run, the line's height (rich text's highlight). */
+  background?: string;
   sub: boolean;
   sup: boolean;
 }
@@ -146,6 +148,9 @@ export interface PreparedHtmlLine {
   hardBreak: boolean;
   wordSpacing?: number;
   runs: PreparedRun[];
+  /** x and wordSpacing were set by the layout and stay (rich text: each paragraph has its own
+   *  alignment and indents); positioning only sets y. */
+  fixed?: true;
 }
 
 export interface PreparedText extends ItemBase {

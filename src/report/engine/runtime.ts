@@ -2,6 +2,8 @@
 // properties of a report object while it prints (FastReport changes the object itself and
 // restores it afterwards; the engine works on a copy, RtObject).
 
+import type { RtfDocument } from '../rtf/rtf-document.js';
+import type { RtfLayout } from '../rtf/rtf-layout.js';
 import type { Encoded } from '../barcode/index.js';
 import type { TypedValue } from '../expr/index.js';
 import type { BandModel, BorderModel, Duplicates, FillModel, ReportObjectModel } from '../frx/model.js';
@@ -76,6 +78,8 @@ export interface RtObject {
   barcode?: { text: string; encoded: Encoded };
   /** A gauge: its value after GetData (clamped to its Minimum…Maximum). */
   gaugeValue?: number;
+  /** RichObject: its document after expressions, and its layout for `width` (the text area). */
+  rich?: { doc: RtfDocument; layout?: RtfLayout; width?: number };
 }
 
 /** A table while it prints: the run-time properties of its cells (those not covered by another

@@ -254,6 +254,11 @@ export function positionLines(item: PreparedText): void {
     const textHeight = item.html.reduce((t, l) => t + l.height, 0);
     let y = alignY(item.vertAlign, h, textHeight);
     for (const l of item.html) {
+      if (l.fixed) {
+        l.y = y;
+        y += l.height;
+        continue;
+      }
       const ws = justify(
         item.horzAlign,
         l.hardBreak,

@@ -19,7 +19,12 @@ export const MACROS = ['Page#', 'TotalPages#'] as const;
 
 /** A value as the text object shows it: its Format (the index-th of several), NullValue,
  *  HideZeros and HideValue. */
-export function formatValue(e: EngineContext, o: TextObjectModel, v: TypedValue, index = 0): string {
+export function formatValue(
+  e: EngineContext,
+  o: Pick<TextObjectModel, 'name' | 'format' | 'formats' | 'nullValue' | 'hideZeros' | 'hideValue'>,
+  v: TypedValue,
+  index = 0,
+): string {
   const spec = o.formats[index] ?? o.format;
   try {
     return formatForDisplay(v.value, spec, {

@@ -184,6 +184,7 @@ function writeHtmlRuns(w: HtmlWriter, lines: readonly PreparedHtmlLine[]): void 
       const x = l.x + r.x + (l.wordSpacing ?? 0) * spacesBefore(l.runs, i);
       const style = [`left:${px(x)}`, `top:${px(top)}`, `line-height:${px(lh)}`, w.fontStyle(r.font)];
       if (r.color && CSS_COLOR.test(r.color)) style.push(`color:${r.color}`);
+      if (r.background && CSS_COLOR.test(r.background)) style.push(`background-color:${r.background}`);
       if (l.wordSpacing) style.push(`word-spacing:${px(l.wordSpacing)}`);
       w.push(`<span class="r" style="${style.join(';')}">${escapeText(r.text)}</span>`);
     });

@@ -514,6 +514,24 @@ export interface GaugeObjectModel extends ComponentModel {
   semicircleOffsetRatio: number;
 }
 
+/** RichObject: an RTF document (its Text, or a DataColumn's value) whose plain text may hold
+ *  expressions between Brackets, each shown with the Formats entry of its index. */
+export interface RichObjectModel extends ComponentModel {
+  type: 'RichObject';
+  text: string;
+  dataColumn: string;
+  allowExpressions: boolean;
+  brackets: string;
+  padding: PaddingModel;
+  canBreak: boolean;
+  hideZeros: boolean;
+  hideValue: string;
+  nullValue: string;
+  /** = formats[0]. */
+  format: FormatModel;
+  formats: FormatModel[];
+}
+
 /** A FastReport object this engine does not render (Barcode, Matrix, …). */
 export interface UnsupportedObjectModel extends ComponentModel {
   type: 'Unsupported';
@@ -538,6 +556,7 @@ export type ReportObjectModel =
   | PolyObjectModel
   | ZipCodeObjectModel
   | GaugeObjectModel
+  | RichObjectModel
   | UnsupportedObjectModel;
 
 /** The objects an object holds (a table's cells and the objects inside them), in print order. */

@@ -33,10 +33,10 @@ import { parseTableObject } from './table.js';
 import { parseGaugeObject } from './gauge.js';
 
 const GAUGE_ELEMENTS = ['LinearGauge', 'RadialGauge', 'SimpleGauge', 'SimpleProgressGauge', 'GaugeObject'];
+import { parseRichObject } from './rich.js';
 
 /** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */
 export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
-  'RichObject',
   'HtmlObject',
   'MSChartObject',
   'SparklineObject',
@@ -65,6 +65,7 @@ const SUPPORTED = new Set([
   'CellularTextObject',
   'ZipCodeObject',
   ...GAUGE_ELEMENTS,
+  'RichObject',
 ]);
 
 export function isReportObjectElement(name: string): boolean {
@@ -373,6 +374,8 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parseSubreportObject(el, ctx);
     case 'TableObject':
       return parseTableObject(el, ctx, { parseObject: parseReportObject, parseText: parseTextObject });
+    case 'RichObject':
+      return parseRichObject(el, ctx);
     case 'MatrixObject':
       return parseMatrixObject(el, ctx, { parseObject: parseReportObject, parseText: parseTextObject });
     case 'LinearGauge':

@@ -333,7 +333,7 @@ describe('unsupported, unknown and misplaced elements', () => {
       <TableObject Name="Table1" Width="100"><TableColumn Name="Column1"/><TableRow ` +
       `Name="Row1"><TableCell Name="Cell1" Text="x"/></TableRow></TableObject>
       <SparklineObject Name="Barcode1" Kind="Line"/>
-      <RichObject Name="Rich1"/>
+      <HtmlObject Name="Rich1"/>
       <SubreportObject Name="Subreport1" ReportPage="Page2"/>
       <FancyObject Name="Fancy1"/>
       <PageHeaderBand Name="Misplaced"/>
@@ -352,7 +352,7 @@ describe('unsupported, unknown and misplaced elements', () => {
     expect(table).toMatchObject({ width: 100, canGrow: true, canShrink: true });
     expect(table.cells[0]?.[0]).toMatchObject({ name: 'Cell1', text: 'x', colSpan: 1, rowSpan: 1 });
     expect(obj(report, 'Barcode1', 'Unsupported').raw).toEqual({ Kind: 'Line' });
-    expect(obj(report, 'Rich1', 'Unsupported').className).toBe('RichObject');
+    expect(obj(report, 'Rich1', 'Unsupported').className).toBe('HtmlObject');
     expect(report.pages[1]?.subreportOf).toBe('Subreport1');
     expect(report.pages[0]?.subreportOf).toBe('');
   });
@@ -365,7 +365,7 @@ describe('unsupported, unknown and misplaced elements', () => {
     ]);
     expect(warnings).toEqual([
       'SparklineObject "Barcode1" (line 9) is not supported and will not be rendered',
-      'RichObject "Rich1" (line 10) is not supported and will not be rendered',
+      'HtmlObject "Rich1" (line 10) is not supported and will not be rendered',
       'Unknown element FancyObject "Fancy1" (line 12) inside DataBand "Data1" (line 7) is ignored',
       'PageHeaderBand "Misplaced" (line 13) cannot be inside DataBand "Data1" (line 7) and is ignored',
       'TextObject "OnThePage" (line 15) cannot be placed directly on ReportPage "Page1" (line 5) and is ignored',

@@ -99,9 +99,10 @@ function plainLines(ctx: PdfContext, out: TextContent, t: PreparedText, ox: numb
 }
 
 /** A <font color> value ("#rrggbb" or a colour name); undefined when it names no colour. */
-function runColor(run: PreparedRun): Color | undefined {
-  if (run.color === undefined || !/^(#[0-9a-f]{6}|[a-z]{3,30})$/i.test(run.color)) return undefined;
-  return parseColor(run.color);
+function runColor(run: PreparedRun, which: 'color' | 'background' = 'color'): Color | undefined {
+  const c = run[which];
+  if (c === undefined || !/^(#[0-9a-f]{6}|[a-z]{3,30})$/i.test(c)) return undefined;
+  return parseColor(c);
 }
 
 function htmlLines(ctx: PdfContext, out: TextContent, t: PreparedText, ox: number, oy: number): void {
@@ -112,6 +113,11 @@ function htmlLines(ctx: PdfContext, out: TextContent, t: PreparedText, ox: numbe
       const r = ctx.glyphs.resolve(run.font);
       const x = ox + l.x + run.x + ws * spacesBefore;
       const baseline = oy + l.y + run.baseline;
+      const bg = run.background !== undefined ? runColor(run, 'background') : undefined;
+      if (bg) {
+        out.fill(bg);
+        out.bar(x, oy + l.y, run.width + ws * countSpaces(run.text), l.height);
+      }
       out.fill(runColor(run) ?? t.color);
       const advance = out.text(r, x, baseline, run.text, ws);
       decorate(out, run.font, r, x, baseline, advance);
