@@ -8,6 +8,7 @@ import type { ObjectType, ObjectTypes } from './object-type.js';
 import { barcodeObject } from './barcode-object.js';
 import { checkBoxObject } from './check-box-object.js';
 import { lineObject } from './line-object.js';
+import { mapObject } from './map-object.js';
 import { matrixObject } from './matrix-object.js';
 import { pictureObject } from './picture-object.js';
 import { polyObject } from './poly-object.js';
@@ -33,6 +34,7 @@ export const OBJECT_TYPES: ObjectTypes = {
   PolyLineObject: polyObject,
   PolygonObject: polyObject,
   ZipCodeObject: zipCodeObject,
+  MapObject: mapObject,
   Unsupported: unsupportedObject,
 };
 

@@ -14,6 +14,7 @@
 import type { Color } from './colors.js';
 import type { FontSpec } from '../text/font-spec.js';
 import type { XmlElement } from './xml.js';
+import type { MapColorScaleModel, MapLayerModel } from './model-map.js';
 import type { BorderModel, FillModel, FormatModel, PaddingModel } from './model-appearance.js';
 
 export type { Color } from './colors.js';
@@ -431,6 +432,18 @@ export interface PolyObjectModel extends ComponentModel {
   dashPattern: number[];
 }
 
+/** MapObject: layers of shapes (model-map.ts) over the first layer's longitude/latitude box. */
+export interface MapObjectModel extends ComponentModel {
+  type: 'MapObject';
+  zoom: number;
+  offsetX: number;
+  offsetY: number;
+  padding: PaddingModel;
+  mercatorProjection: boolean;
+  colorScale: MapColorScaleModel;
+  layers: MapLayerModel[];
+}
+
 /** A FastReport object this engine does not render (Barcode, Matrix, …). */
 export interface UnsupportedObjectModel extends ComponentModel {
   type: 'Unsupported';
@@ -452,6 +465,7 @@ export type ReportObjectModel =
   | BarcodeObjectModel
   | PolyObjectModel
   | ZipCodeObjectModel
+  | MapObjectModel
   | UnsupportedObjectModel;
 
 /** The objects an object holds (a table's cells and the objects inside them), in print order. */

@@ -26,6 +26,7 @@ import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 import { parseMatrixObject } from './matrix.js';
 import { parseBarcodeObject } from './barcode.js';
+import { parseMapObject } from './map.js';
 import { parsePolyObject, parseZipCodeObject } from './poly.js';
 import { SYMBOLOGIES } from '../barcode/index.js';
 import { parseTableObject } from './table.js';
@@ -36,7 +37,6 @@ export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'HtmlObject',
   'MSChartObject',
   'SparklineObject',
-  'MapObject',
   'LinearGauge',
   'RadialGauge',
   'SimpleGauge',
@@ -60,6 +60,7 @@ const SUPPORTED = new Set([
   'BarcodeObject',
   'PolyLineObject',
   'PolygonObject',
+  'MapObject',
   'SVGObject',
   'CellularTextObject',
   'ZipCodeObject',
@@ -363,6 +364,8 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parseZipCodeObject(el, ctx);
     case 'ShapeObject':
       return parseShapeObject(el, ctx);
+    case 'MapObject':
+      return parseMapObject(el, ctx);
     case 'PictureObject':
       return parsePictureObject(el, ctx);
     case 'CheckBoxObject':
