@@ -15,7 +15,7 @@ import type {
   ReportPageModel,
   StyleModel,
 } from './model.js';
-import { loadMapShapefiles, type ResourceReader } from './map.js';
+import { loadCsvFiles, loadMapShapefiles, type ResourceReader } from './map.js';
 import { parsePage } from './page.js';
 import { parseInvariantDate } from './value-parsers.js';
 import { Attrs, clip, describe, LoadContext } from './values.js';
@@ -58,6 +58,7 @@ export function loadFrx(input: Buffer | Uint8Array | string, opts: LoadFrxOption
   const report = parseReport(resolved.root, ctx);
   const maps = report.pages.flatMap(allObjects).filter((o): o is MapObjectModel => o.type === 'MapObject');
   if (maps.length > 0) loadMapShapefiles(maps, resource, ctx);
+  loadCsvFiles(report.dictionary.connections, resource, ctx);
   report.compressed = report.compressed || read.compressed;
   const eventWarning = ctx.eventWarning();
   if (eventWarning) ctx.warn(eventWarning);

@@ -1,7 +1,8 @@
 // MapObject (FastReport.Map): the object, its layers (MapLayer) and the shapes a layer embeds
 // (ShapePolygon, ShapePolyLine, ShapePoint with ShapeData blobs and SpatialData). A layer that
 // names a shapefile gets its shapes when the template loads (loadMapShapefiles, through the
-// caller's resource reader), as FastReport's MapLayer.OnAfterLoad does.
+// caller's resource reader), as FastReport's MapLayer.OnAfterLoad does; so does a
+// CsvDataConnection's CsvFile (loadCsvFiles).
 
 import { TemplateError } from '../errors.js';
 import { decodeShapeBlob, MAX_MAP_POINTS, parseSpatialData, simplifyParts } from '../map/shapes.js';
@@ -12,7 +13,7 @@ import { defaultBorder, padding, solidFill } from './defaults.js';
 import { rgba } from './colors.js';
 import type { FontSpec } from '../text/font-spec.js';
 import type { MapBox, MapColorRangeModel, MapColorScaleModel, MapLayerModel, MapShape } from './model-map.js';
-import type { MapObjectModel } from './model.js';
+import type { ConnectionModel, MapObjectModel } from './model.js';
 import { Attrs, describe, type LoadContext } from './values.js';
 import type { XmlElement } from './xml.js';
 
@@ -273,5 +274,28 @@ export function loadMapShapefiles(
       layer.shapes = shapes ?? [];
       points += countPoints(layer.shapes);
     }
+  }
+}
+
+/** A CsvDataConnection's CsvFile, read for the tables it does not store (as FastReport opens the
+ *  connection only for them); a file that cannot be found is a warning and its tables are empty
+ *  unless the caller supplies their CSV text. An encrypted connection string is not read. */
+export function loadCsvFiles(
+  connections: readonly ConnectionModel[],
+  read: ResourceReader | undefined,
+  ctx: LoadContext,
+): void {
+  for (const conn of connections) {
+    if (conn.type !== 'CsvDataConnection' || conn.connectionString.startsWith('rij')) continue;
+    if (conn.dataSources.every((ds) => (ds.raw.StoreData ?? '').toLowerCase() === 'true')) continue;
+    const file = /(?:^|;)\s*CsvFile\s*=\s*("?)([^;"]*)\1/i.exec(conn.connectionString)?.[2]?.trim() ?? '';
+    if (file === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(file)) continue;
+    const path = relativeResourcePath(file);
+    const bytes = path === undefined ? undefined : read?.(path);
+    if (bytes) conn.fileData = bytes;
+    else
+      ctx.warn(
+        `${conn.name}: the CSV file "${file}" cannot be read beside the template; its tables read the supplied data`,
+      );
   }
 }

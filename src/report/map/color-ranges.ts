@@ -86,9 +86,12 @@ export function paletteColor(palette: string, index: number): Color | undefined 
 
 const isTransparent = (c: Color | null): boolean => c === null || c.a === 0;
 
-/** FastReport's GetMixedColor: the channels mixed, p of the second (bytes truncated). */
+/** FastReport's GetMixedColor: the channels mixed, p of the second, in single precision as .NET
+ *  computes it (bytes truncated: 255 × 0.4 gives 101 there). */
 export function mixColors(a: Color, b: Color, p: number): Color {
-  const ch = (x: number, y: number): number => Math.trunc(x * (1 - p) + y * p) & 255;
+  const f = Math.fround;
+  const q = f(p);
+  const ch = (x: number, y: number): number => Math.trunc(f(f(x * f(1 - q)) + f(y * q))) & 255;
   return rgb(ch(a.r, b.r), ch(a.g, b.g), ch(a.b, b.b));
 }
 
@@ -106,7 +109,7 @@ export function fillRanges(spec: ColorRangesSpec, min: number, max: number): Col
     if (steps < 2) return;
     const a = (ranges[from] as ColorRange).color ?? WHITE;
     const b = (ranges[to] as ColorRange).color ?? WHITE;
-    for (let i = 1; i < steps; i++) set(from + i, mixColors(a, b, i * (1 / steps)));
+    for (let i = 1; i < steps; i++) set(from + i, mixColors(a, b, Math.fround(i * Math.fround(1 / steps))));
   };
   set(0, spec.startColor);
   set(n - 1, spec.endColor);
