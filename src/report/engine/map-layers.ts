@@ -59,6 +59,19 @@ function project(shape: MapShape, view: MapView, accuracy: number): { rings: Pt[
   return { rings, boxes };
 }
 
+/** A circle as four absolute cubic Béziers (the exporters bound a path by its numbers). */
+function circle(cx: number, cy: number, r: number): PathBuilder {
+  const k = 0.5522847498 * r;
+  const path = new PathBuilder();
+  path.moveTo(cx + r, cy);
+  path.curveTo(cx + r, cy + k, cx + k, cy + r, cx, cy + r);
+  path.curveTo(cx - k, cy + r, cx - r, cy + k, cx - r, cy);
+  path.curveTo(cx - r, cy - k, cx - k, cy - r, cx, cy - r);
+  path.curveTo(cx + k, cy - r, cx + r, cy - k, cx + r, cy);
+  path.close();
+  return path;
+}
+
 const inside = (b: Box, c: ClipRect): boolean => b.x0 >= c.x0 && b.x1 <= c.x1 && b.y0 >= c.y0 && b.y1 <= c.y1;
 const apart = (b: Box, c: ClipRect): boolean => b.x1 < c.x0 || b.x0 > c.x1 || b.y1 < c.y0 || b.y0 > c.y1;
 
@@ -101,9 +114,7 @@ export function drawLayer(
     if (shape.kind === 'point') {
       const [x, y] = [d.view.px(shape.parts[0]?.[0] ?? 0), d.view.py(shape.parts[0]?.[1] ?? 0)];
       if (x < clip.x0 || x > clip.x1 || y < clip.y0 || y > clip.y1) return;
-      const path = new PathBuilder();
-      const r = style.pointSize / 2;
-      path.ellipse(x - rt.left, y - rt.top, r, r);
+      const path = circle(x - rt.left, y - rt.top, style.pointSize / 2);
       items.push(
         vectorPath({
           name,

@@ -52,7 +52,10 @@ describe('MapObject with embedded shapes', () => {
     expect(numbers(line?.d ?? '')).toEqual([0, 50, 200, 50]);
     expect(point?.name).toBe('M.L[2]=X');
     const pts = numbers(point?.d ?? '');
-    expect(pts.slice(0, 2)).toEqual([145, 50]); // the circle starts at its left edge: 150 − 10/2
+    // A circle of PointSize 10 about (150, 50): its rightmost and leftmost points.
+    expect(pts.slice(0, 2)).toEqual([155, 50]);
+    expect(Math.min(...pts.filter((_, i) => i % 2 === 0))).toBe(145);
+    expect(point?.d).toMatch(/^M[^a-y]*[zZ]$/);
   });
 
   it('clips what reaches outside the object and strokes no false edge', () => {
