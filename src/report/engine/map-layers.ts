@@ -43,6 +43,8 @@ function project(shape: MapShape, view: MapView, accuracy: number): { rings: Pt[
     const b = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
     for (let i = 0; i + 1 < part.length; i += 2) {
       const p: Pt = [view.px(part[i] as number), view.py(part[i + 1] as number)];
+      // A garbage coordinate (NaN, ±Infinity) is left out rather than written into the path.
+      if (!Number.isFinite(p[0]) || !Number.isFinite(p[1])) continue;
       const last = ring[ring.length - 1];
       if (last && Math.hypot(p[0] - last[0], p[1] - last[1]) < accuracy) continue;
       ring.push(p);
@@ -113,6 +115,7 @@ export function drawLayer(
     const name = `${map.name}.${layer.name}[${index}]${key === '' ? '' : `=${key}`}`;
     if (shape.kind === 'point') {
       const [x, y] = [d.view.px(shape.parts[0]?.[0] ?? 0), d.view.py(shape.parts[0]?.[1] ?? 0)];
+      if (!Number.isFinite(x) || !Number.isFinite(y)) return;
       if (x < clip.x0 || x > clip.x1 || y < clip.y0 || y > clip.y1) return;
       const path = circle(x - rt.left, y - rt.top, style.pointSize / 2);
       items.push(

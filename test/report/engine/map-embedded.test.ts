@@ -134,3 +134,14 @@ describe('CsvDataConnection', () => {
     ]);
   });
 });
+
+describe('MapObject with hostile shapes', () => {
+  it('leaves out coordinates that are not numbers', () => {
+    const r = runTemplate(
+      mapTemplate('', `<ShapePolygon Name="P1" ShapeData="${b64([[1, 1, Number.NaN, 5, 1, 5, 5, 5, 5, 1]])}"/>`),
+    );
+    const [poly] = pathsOf(r);
+    expect(poly?.d).not.toMatch(/NaN|Infinity/);
+    expect(numbers(poly?.d ?? '')).toHaveLength(8);
+  });
+});
