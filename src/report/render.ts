@@ -6,16 +6,17 @@
 // PDF streamed page by page runs prepareReport and then exportPdfToStream with
 // pdfExportOptions.
 
-import { loadDataSetXml, type BindData, type DataSet } from './data/index.js';
+import { loadDataSetXml, type BindData, type DataContext, type DataSet } from './data/index.js';
+import { appendDetailPages, type DetailRunner } from './detail-pages.js';
 import { bindReportData } from './engine/dictionary.js';
-import { runReport, type EngineOptions } from './engine/engine.js';
-import type { PreparedReport } from './engine/prepared.js';
+import { DEFAULT_MAX_PAGES, runReport, type EngineOptions } from './engine/engine.js';
+import type { PreparedDetailTarget, PreparedReport } from './engine/prepared.js';
 import { ReportWarnings, TemplateError } from './errors.js';
 import { exportHtml, exportHtmlBuffer } from './export/html.js';
 import { exportPdfSync, type PdfExportOptions } from './export/pdf/index.js';
 import { getCulture } from './format/index.js';
-import { loadFrx, type LoadFrxResult } from './frx/index.js';
-import type { DataSourceModel, ReportInfoModel, ReportModel } from './frx/model.js';
+import { isFolderFileName, loadFrx, type BaseReportReader, type LoadFrxResult } from './frx/index.js';
+import type { DataSourceModel, ParameterModel, ReportInfoModel, ReportModel } from './frx/model.js';
 import type { FontFace } from './text/index.js';
 
 export interface RenderData {
@@ -53,6 +54,9 @@ export interface PrepareOptions {
   parameters?: Record<string, unknown>;
   /** The report script's step and item budgets (Settings:ScriptMaxSteps, ScriptMaxItems). */
   scriptLimits?: { maxSteps?: number; maxItems?: number };
+  /** Reads another report by the file name a DetailReport hyperlink gives (relative to this
+   *  template's folder). Without it such links print as plain text. */
+  detailReport?: BaseReportReader;
 }
 
 export interface RenderOptions extends PrepareOptions {
@@ -136,9 +140,90 @@ export function prepareReport(opts: PrepareOptions): PreparedRun {
   if (opts.parameters) engine.parameters = opts.parameters;
   if (opts.scriptLimits) engine.scriptLimits = opts.scriptLimits;
   const prepared = runReport(report, data, engine, warnings);
+  const maxPages = engine.maxPages ?? DEFAULT_MAX_PAGES;
+  if (!prepared.truncated)
+    appendDetailPages(
+      prepared,
+      detailRunner(report, data, bind as BindData, engine, opts, warnings),
+      maxPages,
+      warnings,
+    );
   const run: PreparedRun = { prepared, warnings, info: report.reportInfo };
   if (engine.culture) run.culture = engine.culture.name;
   return run;
+}
+
+/** The parameter values a detail link gives: its value to its parameter or, when the value holds
+ *  the link's separator and the parameter has nested parameters, the pieces to those in order
+ *  (FastReport's Hyperlink.SetParameters). */
+function detailParameters(report: ReportModel, detail: PreparedDetailTarget, value: string): Record<string, string> {
+  let list = report.dictionary.parameters;
+  let found: ParameterModel | undefined;
+  for (const part of detail.parameter.split('.')) {
+    found = list.find((p) => p.name === part);
+    if (!found) break;
+    list = found.parameters;
+  }
+  if (!found || detail.separator === '' || !value.includes(detail.separator) || found.parameters.length === 0)
+    return { [detail.parameter]: value };
+  const out: Record<string, string> = {};
+  const pieces = value.split(detail.separator).filter((p) => p !== '');
+  found.parameters.forEach((p, i) => {
+    if (i < pieces.length) out[`${detail.parameter}.${p.name}`] = pieces[i] as string;
+  });
+  return out;
+}
+
+/** Runs the details of a report's DetailPage and DetailReport links: the page of this report,
+ *  or the report the reader gives (loaded once, over the same data), with the link's value in
+ *  its parameter. */
+function detailRunner(
+  report: ReportModel,
+  data: DataContext,
+  bind: BindData,
+  engine: EngineOptions,
+  opts: PrepareOptions,
+  warnings: ReportWarnings,
+): DetailRunner {
+  const others = new Map<string, { report: ReportModel; data: DataContext } | undefined>();
+  const other = (name: string): { report: ReportModel; data: DataContext } | undefined => {
+    if (others.has(name)) return others.get(name);
+    let found: { report: ReportModel; data: DataContext } | undefined;
+    const read = opts.detailReport;
+    if (!read) warnings.add(`detail report "${name}" cannot be read here; its links print as plain text`);
+    else if (!isFolderFileName(name))
+      warnings.add(
+        `detail report "${name}" must be a file name in the template's folder; its links print as plain text`,
+      );
+    else {
+      try {
+        const bytes = read(name);
+        if (bytes === undefined) throw new TemplateError('no such file');
+        const loaded = loadFrx(bytes, { baseReport: read });
+        for (const w of loaded.warnings) warnings.add(`${name}: ${w}`);
+        found = { report: loaded.report, data: bindReportData(loaded.report.dictionary, bind, warnings) };
+      } catch (err) {
+        warnings.add(`detail report "${name}" cannot be used (${err instanceof Error ? err.message : String(err)})`);
+      }
+    }
+    others.set(name, found);
+    return found;
+  };
+  return (detail, value, maxPages) => {
+    const target = detail.report !== undefined ? other(detail.report) : { report, data };
+    if (!target) return undefined;
+    for (const s of target.data.sources) s.reset();
+    const parameters = { ...engine.parameters, ...detailParameters(target.report, detail, value) };
+    const options: EngineOptions = { ...engine, parameters, maxPages, truncatePages: false };
+    if (detail.page !== undefined) options.detailPage = detail.page;
+    try {
+      return runReport(target.report, target.data, options, warnings).pages;
+    } catch (err) {
+      if (!(err instanceof TemplateError)) throw err;
+      warnings.add(`the details of "${value}" cannot be shown: ${err.message}`);
+      return undefined;
+    }
+  };
 }
 
 /** The PDF exporter's options for a run: document info from ReportInfo, the culture as the

@@ -1,7 +1,7 @@
 // The render worker's pieces that run without a thread: the template cache (path + mtime +
 // size + inode) and one job's rendering (format table, output bytes), in-process.
 
-import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -165,6 +165,34 @@ describe('runRenderJob', () => {
     // the data, in the connection string attribute
     expect(text).toContain('&quot;customer&quot;:&quot;Customer 3 &amp; Sons&quot;');
     expect(produced).toMatchObject({ contentType: 'application/xml; charset=utf-8', pages: 0, warnings: [] });
+  });
+
+  it('runs a DetailReport link’s report from the template’s folder, and none from elsewhere', async () => {
+    const linked = (file: string) =>
+      '<?xml version="1.0" encoding="utf-8"?><Report><ReportPage Name="Page1">' +
+      '<ReportTitleBand Name="T" Width="718.2" Height="20"><TextObject Name="L" Width="300" Height="20" Text="go" ' +
+      `Hyperlink.Kind="DetailReport" Hyperlink.Value="42" Hyperlink.DetailReportName="${file}" ` +
+      'Hyperlink.ReportParameter="P"/></ReportTitleBand></ReportPage></Report>';
+    const folder = join(dir, 'detail');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, 'detail.frx'),
+      '<?xml version="1.0" encoding="utf-8"?><Report><Dictionary><Parameter Name="P" DataType="System.String"/>' +
+        '</Dictionary><ReportPage Name="Page1"><ReportTitleBand Name="T" Width="718.2" Height="20">' +
+        '<TextObject Name="D" Width="300" Height="20" Text="Detail of [P]"/></ReportTitleBand></ReportPage></Report>',
+    );
+    writeFileSync(join(dir, 'outside.frx'), readFileSync(join(folder, 'detail.frx')));
+    for (const [file, pages, shows] of [
+      ['detail.frx', 2, true],
+      ['../outside.frx', 1, false],
+      ['missing.frx', 1, false],
+    ] as const) {
+      const path = join(folder, `main-${pages}-${file.length}.frx`);
+      writeFileSync(path, linked(file));
+      const produced = await runRenderJob({ templatePath: path, format: 'html', data: {} }, new TemplateCache());
+      expect(produced.pages).toBe(pages);
+      expect(Buffer.from(produced.output).toString('utf8').includes('Detail of 42')).toBe(shows);
+    }
   });
 
   it('reports whether the template came from the cache', async () => {

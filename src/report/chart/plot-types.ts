@@ -98,6 +98,23 @@ export interface PlotContext {
   rect: Rect;
   /** A text's advance width and line height in px, in a font. */
   measure(text: string, font: FontSpec): { width: number; height: number };
+  /** Optional: the chart area's axes as a circular area draws them (Radar, Polar); absent, the
+   *  plotter uses a new FastReport chart's grid colour and the series' font. */
+  circularAxes?: CircularAxesLook;
+}
+
+/** The look of a circular chart area's axes (Radar, Polar). */
+export interface CircularAxesLook {
+  /** The spokes: AxisY LineColor (MS Chart draws a Y axis at every sector). */
+  lineColor?: Color;
+  /** The value rings: AxisY MajorGrid LineColor. */
+  gridColor?: Color;
+  /** Category labels: AxisX LabelStyle. */
+  categoryFont?: FontSpec;
+  categoryColor?: Color;
+  /** Value labels: AxisY LabelStyle. */
+  valueFont?: FontSpec;
+  valueColor?: Color;
 }
 
 /** A plotter for the types drawn without X/Y axes (Pie, Doughnut, Funnel, Pyramid, Radar). It

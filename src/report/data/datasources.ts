@@ -15,7 +15,7 @@ import { Relation, DataContext } from './context.js';
 import { DataSourceCursor } from './cursor.js';
 import { columnList, type ColumnInput, type DictionaryInput, type TableDataSourceInput } from './dictionary.js';
 import { buildJsonSource, type JsonTextLimits } from './json-source.js';
-import { tableFromObjects } from './plain-table.js';
+import { nestedRowsCursors, tableFromObjects } from './plain-table.js';
 import type { ColumnDef, DataSet, DataTable } from './table.js';
 
 export interface BindData {
@@ -151,9 +151,11 @@ export function bindDictionary(dict: DictionaryInput, data: BindData = {}, opts:
         ...(opts.maxRows !== undefined ? { maxRows: opts.maxRows } : {}),
         where: `${where} (data "${found.from}")`,
       });
-      cursors.push(
-        new DataSourceCursor({ name: ds.name, alias: ds.alias ?? ds.name, columns: table.columns }, table.rows),
+      const cursor = new DataSourceCursor(
+        { name: ds.name, alias: ds.alias ?? ds.name, columns: table.columns },
+        table.rows,
       );
+      cursors.push(cursor, ...nestedRowsCursors(cursor, ds.columns ?? [], opts.maxRows ?? 1_000_000));
       continue;
     }
     const { columns, slots } = project(table, ds.columns, where, opts.warnings);
@@ -177,6 +179,9 @@ export function bindDictionary(dict: DictionaryInput, data: BindData = {}, opts:
     const parent = byName.get(r.parentDataSource);
     const child = byName.get(r.childDataSource);
     if (!parent || !child) {
+      // "null" is how FastReport writes a relation whose data source was deleted (Gauge.frx): it
+      // relates nothing there either, so nothing is lost.
+      if (r.parentDataSource === 'null' || r.childDataSource === 'null') continue;
       opts.warnings?.add(
         `Relation "${r.name}": data source "${!parent ? r.parentDataSource : r.childDataSource}" is not in ` +
           `the dictionary; relation ignored`,

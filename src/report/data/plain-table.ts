@@ -4,6 +4,7 @@
 import { TemplateError } from '../errors.js';
 import type { ColumnInput } from './dictionary.js';
 import { isPlainObject } from './json-schema.js';
+import { DataSourceCursor } from './cursor.js';
 import { OBJECT_TYPE, type CellValue, type ColumnDef, type DataTable, type Row } from './table.js';
 import { fromJs, hasSidecar, jsTypeOf } from './values.js';
 
@@ -27,16 +28,22 @@ export function tableFromObjects(name: string, rows: readonly unknown[], opts: P
   }
   const objects = rows as readonly Record<string, unknown>[];
 
-  let specs: { name: string; alias: string; type: string; expression?: string }[];
+  let specs: { name: string; alias: string; type: string; expression?: string; nested?: ColumnInput }[];
   if (opts.columns && opts.columns.length > 0) {
     specs = opts.columns
       .filter((c) => c.enabled !== false)
-      .map((c) => ({
-        name: c.name,
-        alias: c.alias ?? c.name,
-        type: c.dataType ?? OBJECT_TYPE,
-        ...(c.calculated && c.expression !== undefined ? { expression: c.expression } : {}),
-      }));
+      .map((c) =>
+        c.table
+          ? // A nested list (a business object's list property): the row keeps the array, and
+            // the nested table's cursor (NestedRowsCursor) reads it.
+            { name: c.propName ?? c.alias ?? c.name, alias: c.alias ?? c.name, type: OBJECT_TYPE, nested: c }
+          : {
+              name: c.name,
+              alias: c.alias ?? c.name,
+              type: c.dataType ?? OBJECT_TYPE,
+              ...(c.calculated && c.expression !== undefined ? { expression: c.expression } : {}),
+            },
+      );
   } else {
     const types = new Map<string, string | undefined>();
     for (const o of objects) {
@@ -59,7 +66,8 @@ export function tableFromObjects(name: string, rows: readonly unknown[], opts: P
     alias: s.alias,
     type: s.type,
     ...(s.expression !== undefined ? { expression: s.expression } : {}),
-    ...(hasSidecar(s.type) ? { extra: extra++ } : {}),
+    ...(s.nested ? { nested: { name: s.nested.name, alias: s.alias } } : {}),
+    ...(hasSidecar(s.type) && !s.nested ? { extra: extra++ } : {}),
   }));
   const width = extra;
   const out: Row[] = new Array<Row>(objects.length);
@@ -69,6 +77,13 @@ export function tableFromObjects(name: string, rows: readonly unknown[], opts: P
     for (let i = 0; i < columns.length; i++) {
       const c = columns[i] as ColumnDef;
       if (c.expression !== undefined || !Object.hasOwn(o, c.name)) continue;
+      if (c.nested) {
+        const list = o[c.name];
+        if (list !== null && list !== undefined && !Array.isArray(list))
+          throw new TemplateError(`row ${r + 1}, column "${c.name}": expected a list of rows`, where);
+        row[i] = (list ?? null) as CellValue;
+        continue;
+      }
       try {
         const v = fromJs(o[c.name], c.type);
         row[i] = v.value;
@@ -80,4 +95,52 @@ export function tableFromObjects(name: string, rows: readonly unknown[], opts: P
     out[r] = row;
   }
   return { name, columns, rows: out };
+}
+
+/** The rows of a nested list (FastReport's BusinessObjectDataSource inside another): the list
+ *  in the parent's current row, read again whenever the parent moves. */
+export class NestedRowsCursor extends DataSourceCursor {
+  private parentRow: Row | null | undefined = undefined;
+
+  constructor(
+    private readonly input: ColumnInput,
+    private readonly parent: DataSourceCursor,
+    private readonly column: ColumnDef,
+    private readonly maxRows: number,
+  ) {
+    const name = column.nested?.name ?? input.name;
+    super({ name, alias: input.alias ?? name, columns: nestedTable(input, [], maxRows).columns }, []);
+  }
+
+  protected override sync(): void {
+    const pr = this.parent.current;
+    if (pr === this.parentRow) return;
+    this.parentRow = pr;
+    const list = pr ? this.parent.valueAt(pr, [this.column.alias])?.value : null;
+    this.all = nestedTable(this.input, Array.isArray(list) ? list : [], this.maxRows).rows;
+    this.list = this.all;
+    this.pos = 0;
+  }
+}
+
+const nestedTable = (input: ColumnInput, rows: readonly unknown[], maxRows: number): DataTable =>
+  tableFromObjects(input.name, rows, { columns: input.columns ?? [], maxRows, where: `nested list "${input.name}"` });
+
+/** The cursors of the nested lists under a table of plain rows, linked to their parents (and
+ *  theirs, to any depth). */
+export function nestedRowsCursors(
+  parent: DataSourceCursor,
+  declared: readonly ColumnInput[],
+  maxRows: number,
+): DataSourceCursor[] {
+  const out: DataSourceCursor[] = [];
+  for (const def of parent.columns) {
+    if (!def.nested) continue;
+    const input = declared.find((c) => c.table && (c.alias ?? c.name) === def.alias);
+    if (!input) continue;
+    const cursor = new NestedRowsCursor(input, parent, def, maxRows);
+    parent.linkNested(def, cursor);
+    out.push(cursor, ...nestedRowsCursors(cursor, input.columns ?? [], maxRows));
+  }
+  return out;
 }

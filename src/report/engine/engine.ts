@@ -65,6 +65,9 @@ export interface EngineOptions {
   /** The report script's budgets for the whole render (defaults: DEFAULT_SCRIPT_LIMITS). */
   scriptLimits?: Partial<Pick<ScriptLimits, 'maxSteps' | 'maxItems'>>;
   fonts?: FontService;
+  /** Run this one page of the report (a DetailPage hyperlink's page, usually hidden) instead of
+   *  its visible pages, without its dialogs: the run that shows a clicked value's details. */
+  detailPage?: string;
 }
 
 /** The local wall clock as a Date whose UTC fields are the local time (the engine's DateTime). */
@@ -209,7 +212,7 @@ export class Engine implements EngineContext {
     const passes = this.passes;
     const limits = this.limits;
     passes.finalPass = !passes.doublePass;
-    if (!this.keepFirstPassPages) this.dialogs.run(this.script);
+    if (!this.keepFirstPassPages && this.options.detailPage === undefined) this.dialogs.run(this.script);
     this.script.fire('Report', this.report.events, 'StartReportEvent');
     passes.dropFinishedPages = passes.doublePass && !this.keepFirstPassPages;
     this.runPass();
@@ -257,8 +260,9 @@ export class Engine implements EngineContext {
   }
 
   private runPass(): void {
+    const only = this.options.detailPage;
     for (const page of this.report.pages) {
-      if (!page.visible || page.subreportOf !== '') continue;
+      if (only !== undefined ? page.name !== only : !page.visible || page.subreportOf !== '') continue;
       if (this.limits.aborted) break;
       this.runPage(page);
     }

@@ -7,6 +7,7 @@ import type { ReportObjectModel } from '../frx/model.js';
 import type { ObjectType, ObjectTypes } from './object-type.js';
 import { barcodeObject } from './barcode-object.js';
 import { checkBoxObject } from './check-box-object.js';
+import { gaugeObject } from './gauge-object.js';
 import { lineObject } from './line-object.js';
 import { mapObject } from './map-object.js';
 import { matrixObject } from './matrix-object.js';
@@ -35,6 +36,7 @@ export const OBJECT_TYPES: ObjectTypes = {
   PolygonObject: polyObject,
   ZipCodeObject: zipCodeObject,
   MapObject: mapObject,
+  GaugeObject: gaugeObject,
   Unsupported: unsupportedObject,
 };
 

@@ -2,11 +2,11 @@
 // PrintOn), hyperlink and bookmark; the type's own data, height and prepared item come from its
 // entry in the registry (object-types.ts).
 
-import type { HyperlinkModel, ReportObjectModel } from '../frx/model.js';
+import type { ReportObjectModel } from '../frx/model.js';
 import { canPrint } from './print-on.js';
 import type { EngineContext } from './context.js';
 import { objectType } from './object-types.js';
-import type { PreparedHyperlink } from './prepared.js';
+import { hyperlink } from './hyperlinks.js';
 import { newRtObject, type LaidItem, type RtObject } from './runtime.js';
 
 /** Evaluates a VisibleExpression: false hides; expressions with TotalPages wait for the final
@@ -15,22 +15,6 @@ export function visibleByExpression(e: EngineContext, owner: object, name: strin
   if (expression.trim() === '') return true;
   if (/TotalPages/.test(expression) && e.passes.firstPass && e.passes.doublePass) return true;
   return e.exprs.condition(owner, 'visible', expression, `${name}.VisibleExpression`) !== false;
-}
-
-function hyperlink(e: EngineContext, owner: object, name: string, h: HyperlinkModel): PreparedHyperlink | undefined {
-  let target = h.value;
-  if (h.expression.trim() !== '') {
-    target = e.exprs.text(owner, 'hyperlink', h.expression, `${name}.Hyperlink.Expression`) ?? '';
-  }
-  if (target === '') return undefined;
-  const kind =
-    h.kind === 'URL' ? 'url' : h.kind === 'PageNumber' ? 'page' : h.kind === 'Bookmark' ? 'bookmark' : undefined;
-  if (!kind) {
-    // DetailReport, DetailPage and Custom run a report or a handler in FastReport's preview.
-    e.warnings.add(`${name}: its ${h.kind} hyperlink works only in an interactive preview; it prints as plain text`);
-    return undefined;
-  }
-  return { kind, target, newTab: h.openLinkInNewTab };
 }
 
 /** Fills an object's run-time properties with its data (an ObjectType's getData). */

@@ -60,11 +60,25 @@ export interface PreparedPage {
   items: PreparedItem[];
 }
 
-/** A link target: only `url` targets are exported as links (and only http/https/mailto). */
+/** A link target: `url` targets are exported as links (only http/https/mailto), `page` and
+ *  `bookmark` ones as links inside the document. A `detail` link (FastReport's DetailPage and
+ *  DetailReport: the clicked value's details) is turned into a `page` link to the detail pages
+ *  appended to the document (detail-pages.ts), or dropped. */
 export interface PreparedHyperlink {
-  kind: 'url' | 'page' | 'bookmark';
+  kind: 'url' | 'page' | 'bookmark' | 'detail';
   target: string;
   newTab: boolean;
+  /** A detail link: the page of this report, or the file of another report, that shows the
+   *  details, and the report parameter that gets `target`. */
+  detail?: PreparedDetailTarget;
+}
+
+export interface PreparedDetailTarget {
+  page?: string;
+  report?: string;
+  parameter: string;
+  /** A value holding it is split over the parameter's nested parameters, in order. */
+  separator: string;
 }
 
 interface ItemBase {

@@ -74,6 +74,8 @@ export interface RtObject {
   table?: RtTable;
   /** BarcodeObject: the text and what it encodes to (or why it cannot be encoded). */
   barcode?: { text: string; encoded: Encoded };
+  /** A gauge: its value after GetData (clamped to its Minimum…Maximum). */
+  gaugeValue?: number;
 }
 
 /** A table while it prints: the run-time properties of its cells (those not covered by another

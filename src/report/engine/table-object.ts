@@ -155,6 +155,41 @@ function sizeRows(e: EngineContext, o: TableGrid, t: RtTable): void {
     c.rt.left = lefts[c.column] ?? 0;
     c.rt.height = sum(t.rowHeights.slice(c.row, c.row + c.rowSpan));
     for (const inner of c.objects) if (inner.model.growToBottom) inner.height = c.rt.height - inner.top;
+    dockObjects(c.objects, c.rt.width, c.rt.height);
+  }
+}
+
+/** Dock (ComponentBase.UpdateLayout): docked objects, in order, take the cell's sides (Top,
+ *  Bottom, Left, Right: their own height or width) and the rest of it (Fill), as in a
+ *  container; an AdvMatrix cell's gauge or sparkline is docked Fill. */
+export function dockObjects(objects: readonly RtObject[], width: number, height: number): void {
+  let left = 0;
+  let top = 0;
+  let right = width;
+  let bottom = height;
+  for (const o of objects) {
+    switch (o.model.dock) {
+      case 'Top':
+        Object.assign(o, { left, top, width: right - left });
+        top += o.height;
+        break;
+      case 'Bottom':
+        Object.assign(o, { left, top: bottom - o.height, width: right - left });
+        bottom -= o.height;
+        break;
+      case 'Left':
+        Object.assign(o, { left, top, height: bottom - top });
+        left += o.width;
+        break;
+      case 'Right':
+        Object.assign(o, { left: right - o.width, top, height: bottom - top });
+        right -= o.width;
+        break;
+      case 'Fill':
+        Object.assign(o, { left, top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) });
+        break;
+      default:
+    }
   }
 }
 

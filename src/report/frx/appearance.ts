@@ -137,5 +137,9 @@ export function parseHyperlink(a: Attrs): HyperlinkModel {
   h.value = a.str('Hyperlink.Value');
   h.expression = a.str('Hyperlink.Expression');
   h.openLinkInNewTab = a.bool('Hyperlink.OpenLinkInNewTab', false);
+  h.detailPageName = a.str('Hyperlink.DetailPageName');
+  h.detailReportName = a.str('Hyperlink.DetailReportName');
+  h.reportParameter = a.str('Hyperlink.ReportParameter');
+  h.valuesSeparator = a.str('Hyperlink.ValuesSeparator', ';');
   return h;
 }

@@ -86,7 +86,16 @@ export function fillOfKind(kind: FillModel['kind']): FillModel {
 }
 
 export function defaultHyperlink(): HyperlinkModel {
-  return { kind: 'URL', value: '', expression: '', openLinkInNewTab: false };
+  return {
+    kind: 'URL',
+    value: '',
+    expression: '',
+    openLinkInNewTab: false,
+    detailPageName: '',
+    detailReportName: '',
+    reportParameter: '',
+    valuesSeparator: ';',
+  };
 }
 
 export function generalFormat(): FormatModel {

@@ -17,6 +17,11 @@ import { parseXmlText, readXmlText, type XmlElement, type XmlLimits } from './xm
  *  when there is no such file. */
 export type BaseReportReader = (fileName: string) => Buffer | Uint8Array | string | undefined;
 
+/** True for a plain file name (no folder part, no drive): what a template may name beside it. */
+export function isFolderFileName(name: string): boolean {
+  return /^[^/\\:]+$/.test(name) && name !== '.' && name !== '..';
+}
+
 /** How many bases deep an inherited report may go (a base may itself be inherited). */
 const MAX_BASES = 8;
 
@@ -51,7 +56,7 @@ function resolve(
   const name = root.attrs.BaseReport ?? '';
   const where = `line ${root.line}`;
   if (name === '') throw new TemplateError('an inherited report without a BaseReport', where);
-  if (!/^[^/\\:]+$/.test(name) || name === '.' || name === '..')
+  if (!isFolderFileName(name))
     throw new TemplateError(`the base report "${name}" must be a file name in the template's folder`, where);
   if (out.bases.includes(name)) throw new TemplateError(`the base report "${name}" inherits from itself`, where);
   if (out.bases.length >= MAX_BASES)

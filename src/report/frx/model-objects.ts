@@ -15,6 +15,14 @@ import type { Color } from './colors.js';
 import type { FontSpec } from '../text/font-spec.js';
 import type { XmlElement } from './xml.js';
 import type { MapColorScaleModel, MapLayerModel } from './model-map.js';
+import type {
+  GaugeKind,
+  GaugeLabelModel,
+  GaugePointerModel,
+  GaugeScaleModel,
+  RadialGaugeType,
+  RadialPositionModel,
+} from './model-gauge.js';
 import type { BorderModel, FillModel, FormatModel, PaddingModel } from './model-appearance.js';
 
 export type { Color } from './colors.js';
@@ -47,6 +55,14 @@ export interface HyperlinkModel {
   /** Expression computing the target (wins over value when set). */
   expression: string;
   openLinkInNewTab: boolean;
+  /** DetailPage: the (hidden) page of this report that shows the clicked value's details. */
+  detailPageName: string;
+  /** DetailReport: the file of another report that shows them (relative to this one's). */
+  detailReportName: string;
+  /** DetailPage/DetailReport: the report parameter the link's value is given to. */
+  reportParameter: string;
+  /** Splits a value into the parameter's nested parameters, in order (default ";"). */
+  valuesSeparator: string;
 }
 
 /** Properties shared by every report object and band (FastReport's ReportComponentBase). */
@@ -444,6 +460,26 @@ export interface MapObjectModel extends ComponentModel {
   layers: MapLayerModel[];
 }
 
+/** A gauge (FastReport.Gauge; the parts' models are in model-gauge.ts). */
+export interface GaugeObjectModel extends ComponentModel {
+  type: 'GaugeObject';
+  kind: GaugeKind;
+  /** Minimum < Maximum always holds (FastReport's setters refuse anything else). */
+  minimum: number;
+  maximum: number;
+  /** The design value, clamped to [minimum, maximum]. */
+  value: number;
+  expression: string;
+  scale: GaugeScaleModel;
+  pointer: GaugePointerModel;
+  label: GaugeLabelModel;
+  /** LinearGauge: the pointer and labels on the other side. */
+  inverted: boolean;
+  radialType: RadialGaugeType;
+  position: RadialPositionModel;
+  semicircleOffsetRatio: number;
+}
+
 /** A FastReport object this engine does not render (Barcode, Matrix, …). */
 export interface UnsupportedObjectModel extends ComponentModel {
   type: 'Unsupported';
@@ -466,6 +502,7 @@ export type ReportObjectModel =
   | PolyObjectModel
   | ZipCodeObjectModel
   | MapObjectModel
+  | GaugeObjectModel
   | UnsupportedObjectModel;
 
 /** The objects an object holds (a table's cells and the objects inside them), in print order. */

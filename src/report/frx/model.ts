@@ -6,4 +6,5 @@
 export * from './model-appearance.js';
 export * from './model-objects.js';
 export * from './model-map.js';
+export * from './model-gauge.js';
 export * from './model-report.js';

@@ -30,6 +30,9 @@ import { parseMapObject } from './map.js';
 import { parsePolyObject, parseZipCodeObject } from './poly.js';
 import { SYMBOLOGIES } from '../barcode/index.js';
 import { parseTableObject } from './table.js';
+import { parseGaugeObject } from './gauge.js';
+
+const GAUGE_ELEMENTS = ['LinearGauge', 'RadialGauge', 'SimpleGauge', 'SimpleProgressGauge', 'GaugeObject'];
 
 /** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */
 export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
@@ -37,14 +40,9 @@ export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'HtmlObject',
   'MSChartObject',
   'SparklineObject',
-  'LinearGauge',
-  'RadialGauge',
-  'SimpleGauge',
-  'SimpleProgressGauge',
   'ContainerObject',
   'AdvMatrixObject',
   'CrossViewObject',
-  'GaugeObject',
 ]);
 
 const SUPPORTED = new Set([
@@ -64,6 +62,7 @@ const SUPPORTED = new Set([
   'SVGObject',
   'CellularTextObject',
   'ZipCodeObject',
+  ...GAUGE_ELEMENTS,
 ]);
 
 export function isReportObjectElement(name: string): boolean {
@@ -376,6 +375,12 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parseTableObject(el, ctx, { parseObject: parseReportObject, parseText: parseTextObject });
     case 'MatrixObject':
       return parseMatrixObject(el, ctx, { parseObject: parseReportObject, parseText: parseTextObject });
+    case 'LinearGauge':
+    case 'RadialGauge':
+    case 'SimpleGauge':
+    case 'SimpleProgressGauge':
+    case 'GaugeObject':
+      return parseGaugeObject(el, ctx);
     default:
       if (UNSUPPORTED_OBJECTS.has(el.name)) return parseUnsupported(el, ctx);
       ctx.warn(`Unknown element ${describe(el)} is ignored`);

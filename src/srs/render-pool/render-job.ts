@@ -35,6 +35,7 @@ function reportOptions(template: CachedTemplate, job: WorkerJob) {
   const loaded = template.loaded();
   return {
     template: loaded,
+    detailReport: template.readDetail,
     data: job.dataFile !== undefined ? renderDataFromFile(job.dataFile, loaded.report) : { json: job.data },
     ...(job.culture !== undefined ? { culture: job.culture } : {}),
     ...(job.nowMs !== undefined ? { now: new Date(job.nowMs) } : {}),

@@ -56,9 +56,13 @@ export class CachedTemplate {
     });
   }
 
+  /** Another report of the template's folder, by file name (a DetailReport hyperlink's). */
+  readonly readDetail = (name: string): Buffer | undefined =>
+    this.folder === undefined ? undefined : this.readFile(join(this.folder, name), `the report "${name}"`, false);
+
   private readBase(name: string): Buffer | undefined {
     if (this.folder === undefined) return undefined;
-    return this.readFile(join(this.folder, name), `the base report "${name}"`);
+    return this.readFile(join(this.folder, name), `the report "${name}"`, true);
   }
 
   /** A file the template names relative to its folder ("../Maps/usa1.shp"), when it is a map
@@ -79,10 +83,11 @@ export class CachedTemplate {
       return undefined;
     }
     if (!path.startsWith(app + sep)) return undefined;
-    return this.readFile(path, `the file "${relative}"`);
+    return this.readFile(path, `the file "${relative}"`, true);
   }
 
-  private readFile(path: string, what: string): Buffer | undefined {
+  /** A file's bytes; `identifying`: it is part of the loaded model's identity. */
+  private readFile(path: string, what: string, identifying: boolean): Buffer | undefined {
     let fd: number;
     try {
       fd = openSync(path, 'r');
@@ -94,7 +99,7 @@ export class CachedTemplate {
       if (!st.isFile()) return undefined;
       if (st.size > this.maxFileBytes) throw new TemplateError(`${what} is larger than ${this.maxFileBytes} bytes`);
       const bytes = readFileSync(fd);
-      this.bases.push({ path, key: identity(st) });
+      if (identifying) this.bases.push({ path, key: identity(st) });
       return bytes;
     } finally {
       closeSync(fd);

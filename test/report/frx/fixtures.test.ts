@@ -219,7 +219,7 @@ describe('Complex (Master-detail + Group).frx', () => {
       anchor: ['Top', 'Left', 'Right'],
     });
     const t28 = obj(report, 'Text28', 'TextObject');
-    expect(t28.hyperlink).toEqual({
+    expect(t28.hyperlink).toMatchObject({
       kind: 'URL',
       value: 'http://fast.report/e837d',
       expression: '',

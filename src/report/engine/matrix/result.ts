@@ -16,6 +16,7 @@ import type {
 import { defaultColumn, defaultRow } from '../../frx/table.js';
 import type { EngineContext } from '../context.js';
 import type { RtObject, RtTable, RtTableCell } from '../runtime.js';
+import { linkTo, takesContainerValue } from '../hyperlinks.js';
 import { applyHighlights, formatValue } from '../text-object.js';
 import { spanOf, type HeaderItem } from './headers.js';
 import { templateCell, type CellAt, type MatrixTemplate } from '../../frx/matrix-template.js';
@@ -132,6 +133,7 @@ class ResultBuilder {
       ? (_e: EngineContext, m: ReportObjectModel, rt: RtObject) => fill(m as TextObjectModel, rt)
       : undefined;
     const rt = this.e.flow.objectData(this.e, template, even, false, getData);
+    if (rt.visible && takesContainerValue(template.hyperlink)) this.linkCell(template, rt, at);
     this.cells.push({
       rt,
       column: col,
@@ -143,6 +145,21 @@ class ResultBuilder {
           ? template.objects.map((inner) => this.e.flow.objectData(this.e, inner, false, false))
           : NO_OBJECTS,
     });
+  }
+
+  /** A cell's link whose value the matrix gives: a header's is its text, a data cell's its
+   *  column and row values, joined by the link's ValuesSeparator (FastReport's MatrixHelper). */
+  private linkCell(template: TextObjectModel, rt: RtObject, at: CellAt): void {
+    const h = template.hyperlink;
+    const isData = at.col >= this.p.tpl.hw && at.row >= this.p.tpl.hh;
+    const value = isData
+      ? [...(this.state.columnValues ?? []), ...(this.state.rowValues ?? [])]
+          .map((v) => (v === null || v === undefined ? '' : this.e.scope.formatter.format(v, '')))
+          .join(h.valuesSeparator)
+      : (rt.text ?? '');
+    const link = linkTo(this.e, template.name, h, value);
+    if (link) rt.hyperlink = link;
+    else delete rt.hyperlink;
   }
 
   /** The corner (copied from the template, its spans kept inside the corner) and the title. */
