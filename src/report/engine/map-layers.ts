@@ -11,7 +11,7 @@ import { paletteColor, rangeColor, type ColorRange } from '../map/color-ranges.j
 import type { MapView } from '../map/projection.js';
 import { PathBuilder } from '../path-data.js';
 import type { EngineContext } from './context.js';
-import type { PreparedItem } from './prepared.js';
+import type { PreparedHyperlink, PreparedItem } from './prepared.js';
 import type { RtObject } from './runtime.js';
 import { labelItem } from './text-label.js';
 import { vectorPath } from './vector-items.js';
@@ -24,6 +24,8 @@ export interface LayerDraw {
   ranges: ColorRange[];
   /** Values by spatial value (undefined: the layer has no data). */
   values: Map<string, number> | undefined;
+  /** The link of a shape by its spatial value (a DetailPage/DetailReport link carries it). */
+  link: (key: string) => PreparedHyperlink | undefined;
 }
 
 interface Box {
@@ -111,6 +113,15 @@ export function drawLayer(
   layer.shapes.forEach((shape, index) => {
     e.limits.visitRow();
     const key = spatialKey(layer, shape);
+    const before = items.length;
+    const labelsBefore = labels.length;
+    drawShape(shape, index, key);
+    const link = key === '' ? undefined : d.link(key);
+    if (link) for (const item of [...items.slice(before), ...labels.slice(labelsBefore)]) item.hyperlink = link;
+  });
+  return [...items, ...labels];
+
+  function drawShape(shape: MapShape, index: number, key: string): void {
     const value = d.values?.get(key);
     const name = `${map.name}.${layer.name}[${index}]${key === '' ? '' : `=${key}`}`;
     if (shape.kind === 'point') {
@@ -158,8 +169,7 @@ export function drawLayer(
       const widest = boxes.reduce((a, b) => (b.x1 - b.x0 > a.x1 - a.x0 ? b : a));
       if (inside(widest, clip)) pushLabel(e, labels, layer, shape, value, name, widest, true);
     }
-  });
-  return [...items, ...labels];
+  }
 }
 
 function pushLabel(

@@ -9,6 +9,7 @@ import { defaultBorder, defaultFill } from '../frx/defaults.js';
 import { fillRanges, type ColorRange } from '../map/color-ranges.js';
 import { MapView } from '../map/projection.js';
 import { boxOf } from '../map/shapes.js';
+import { linkTo, takesContainerValue } from './hyperlinks.js';
 import { layerValues } from './map-data.js';
 import { drawLayer } from './map-layers.js';
 import { drawColorScale } from './map-legend.js';
@@ -44,6 +45,8 @@ export const mapObject: ObjectType<MapObjectModel> = {
     const box = layerBox(o.layers[0]);
     let scaleRanges: ColorRange[] | undefined;
     let scaleChosen = false;
+    // FastReport's preview runs a shape's DetailPage/DetailReport link with its spatial value.
+    const link = (key: string) => (takesContainerValue(o.hyperlink) ? linkTo(e, o.name, o.hyperlink, key) : undefined);
     if (box) {
       const view = new MapView({
         left: rt.left,
@@ -65,7 +68,7 @@ export const mapObject: ObjectType<MapObjectModel> = {
           scaleRanges = ranges;
           scaleChosen = true;
         }
-        if (layer.visible) items.push(...drawLayer(e, o, rt, layer, { view, ranges, values: data?.values }));
+        if (layer.visible) items.push(...drawLayer(e, o, rt, layer, { view, ranges, values: data?.values, link }));
       }
     }
     items.push(...drawColorScale(e, o, rt, scaleRanges));

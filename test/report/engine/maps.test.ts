@@ -10,9 +10,10 @@ import { ReportWarnings } from '../../../src/report/errors.js';
 import { loadFrx } from '../../../src/report/frx/index.js';
 import type { PreparedPath } from '../../../src/report/engine/prepared.js';
 import { bindReportData } from '../../../src/report/engine/index.js';
+import { renderReport } from '../../../src/report/render.js';
 import { writeUsStatesShapefile } from '../../support/us-states-shapefile.js';
 import { mirrorFile, mirrorProblem } from './fpx.js';
-import { nwindDataSet, nwindRows, runLoaded } from './helpers.js';
+import { FIXED_NOW, NWIND_TEXT, nwindDataSet, nwindRows, runLoaded } from './helpers.js';
 
 const SALES = 'Demos/Reports/Sales in the USA.frx';
 const USA = 'Demos/Reports/The USA Map.frx';
@@ -123,6 +124,20 @@ describe.skipIf(problem)('Sales in the USA', () => {
     expect(limits.map((t) => (t.kind === 'text' ? t.text : ''))).toEqual(
       Array.from({ length: 11 }, (_, i) => String(Math.round(min + ((max - min) / 10) * i + (i === 10 ? 0.1 : 0)))),
     );
+  });
+});
+
+describe.skipIf(problem)('Sales in the USA drill-down', () => {
+  it("links each state to its hidden detail page, run with the state's abbreviation", () => {
+    const loaded = loadFrx(mirrorFile(SALES), { resource: demoResource });
+    const r = renderReport({ template: loaded, data: { datasetXml: NWIND_TEXT }, format: 'html', now: FIXED_NOW });
+    expect(r.warnings).toEqual([]);
+    const pages = r.prepared.pages;
+    const texas = paths(pages[0]?.items ?? []).find((p) => p.name.endsWith('=TX'));
+    expect(texas?.hyperlink?.kind).toBe('page');
+    const target = pages[Number(texas?.hyperlink?.target) - 1];
+    const titles = (target?.items ?? []).filter((i) => i.kind === 'text').map((t) => (t.kind === 'text' ? t.text : ''));
+    expect(titles).toContain('Sales in Texas');
   });
 });
 
