@@ -3,13 +3,17 @@
 // nwind.xml. "Complete" = no error, no placeholder box for an object the engine does not draw, and
 // no warning beyond a substituted font or a 3-D chart "drawn flat".
 //
-//   npx tsx scripts/demo-count.ts [--only <substring>] [--verbose] [--json]
+//   npx tsx scripts/demo-count.ts [--only <substring>] [--verbose] [--json] [--maps <dir>]
+//
+// --maps (or DEMO_MAPS_DIR) names the folder of the shapefiles the map demos name as
+// "..\Maps\usa1.shp" (FastReport's Demos/Maps, which its public repository does not have); write
+// a substitute there with `npx tsx scripts/us-states-shapefile.ts <dir>`.
 //
 // FASTREPORT_REPO names the mirror's git directory (default: the fetch tool's place);
 // SHARED_DIR the folder holding fixtures/fastreport/nwind.xml (default ../shared).
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { loadDataSetXml } from '../src/report/data/index.js';
 import { loadFrx } from '../src/report/frx/index.js';
@@ -26,10 +30,25 @@ const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const verbose = args.includes('--verbose');
 const asJson = args.includes('--json');
+const mapsDir = args.includes('--maps') ? args[args.indexOf('--maps') + 1] : process.env.DEMO_MAPS_DIR;
 
 const git = (...a: string[]): Buffer =>
   execFileSync('git', ['--git-dir', REPO, ...a], { maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
 const mirrorFile = (path: string): Buffer => git('show', `HEAD:${path}`);
+
+/** A file a demo names beside it ("../Maps/usa1.shp"): Demos/Maps/* from --maps, else the mirror. */
+function demoResource(relative: string): Buffer | undefined {
+  const path = posix.normalize(posix.join(DEMOS, relative));
+  if (mapsDir && path.startsWith('Demos/Maps/')) {
+    const file = join(mapsDir, path.slice('Demos/Maps/'.length));
+    return existsSync(file) ? readFileSync(file) : undefined;
+  }
+  try {
+    return mirrorFile(path);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Another report of the demo folder (a base report, a detail report), by its relative name. */
 function demoFile(name: string): Buffer | undefined {
@@ -88,7 +107,7 @@ for (const file of files) {
   const started = performance.now();
   const o: Outcome = { name, ok: false, complete: false, pages: 0, ms: 0, placeholders: [], warnings: [] };
   try {
-    const loaded = loadFrx(mirrorFile(file), { baseReport: demoFile });
+    const loaded = loadFrx(mirrorFile(file), { baseReport: demoFile, resource: demoResource });
     const r = renderReport({
       template: loaded,
       data: { datasetXml, ...(programData(name) ? { tables: programData(name) } : {}) },

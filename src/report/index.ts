@@ -20,6 +20,7 @@ export {
   parseXml,
   DEFAULT_XML_LIMITS,
   type BaseReportReader,
+  type ResourceReader,
   type LoadFrxOptions,
   type LoadFrxResult,
   type ReportModel,

@@ -25,8 +25,9 @@ export interface RenderData {
   datasetXml?: Buffer | string;
   /** The root of the JSON data: the template's JSON connection reads it (SRS data). */
   json?: unknown;
-  /** Rows per data source name (plain objects), for TableDataSources. */
-  tables?: Record<string, unknown[]>;
+  /** Rows per data source name (plain objects), for TableDataSources; a CsvDataConnection's
+   *  table may be given its CSV text instead. */
+  tables?: Record<string, unknown[] | string>;
 }
 
 /** The output formats the engine renders. The SRS service adds its own ('frx', the template with
@@ -120,7 +121,7 @@ export function prepareReport(opts: PrepareOptions): PreparedRun {
   for (const w of loaded.warnings) warnings.add(w);
   const report = loaded.report;
 
-  const bind: { datasets?: Record<string, DataSet>; json?: unknown; tables?: Record<string, unknown[]> } = {};
+  const bind: { datasets?: Record<string, DataSet>; json?: unknown; tables?: Record<string, unknown[] | string> } = {};
   if (opts.data?.datasetXml !== undefined)
     bind.datasets = datasetNames(report, loadDataSetXml(opts.data.datasetXml, { warnings }));
   if (opts.data?.json !== undefined) bind.json = opts.data.json;

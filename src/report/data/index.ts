@@ -65,3 +65,12 @@ export type {
   RelationInput,
   TableDataSourceInput,
 } from './dictionary.js';
+export {
+  csvOptions,
+  csvTable,
+  decodeCsvBytes,
+  parseCsv,
+  DEFAULT_CSV_LIMITS,
+  type CsvLimits,
+  type CsvOptions,
+} from './csv.js';

@@ -12,6 +12,7 @@ import type {
 import { bindDictionary } from '../data/index.js';
 import type { ReportWarnings } from '../errors.js';
 import type { ColumnModel, DataSourceModel, DictionaryModel } from '../frx/model.js';
+import { csvConnectionTables } from './csv-tables.js';
 
 function column(c: ColumnModel): ColumnInput {
   const children: ColumnInput[] = [...c.columns.map(column), ...c.dataSources.map(nestedTable)];
@@ -68,6 +69,9 @@ export function dictionaryInput(dict: DictionaryModel, warnings?: ReportWarnings
           `${conn.name}: ConnectionStringExpression is not evaluated; the connection string (or the supplied ` +
             `data) is used`,
         );
+    } else if (conn.type === 'CsvDataConnection') {
+      // csv-tables.ts gives its tables their data (stored, supplied CSV text, or its file).
+      dataSources.push(...conn.dataSources.map(table));
     } else {
       warnings?.add(`${conn.name}: ${conn.type} is not supported; its tables read the supplied data by name`);
       dataSources.push(...conn.dataSources.map(table));
@@ -98,6 +102,7 @@ export function bindReportData(
   opts: { maxRows?: number } = {},
 ): DataContext {
   const input = dictionaryInput(dict, warnings);
+  data = withCsvTables(dict, data, warnings);
   if (data.json !== undefined && (input.jsonConnections ?? []).length === 0) {
     (input.jsonConnections as JsonConnectionInput[]).push({ name: 'Connection' });
   }
@@ -106,4 +111,18 @@ export function bindReportData(
     missingData: 'empty',
     ...(opts.maxRows !== undefined ? { maxRows: opts.maxRows } : {}),
   });
+}
+
+/** The data with the CSV connections' tables added (a supplied CSV text replaced by its table). */
+function withCsvTables(dict: DictionaryModel, data: BindData, warnings: ReportWarnings): BindData {
+  const csv = dict.connections.filter((c) => c.type === 'CsvDataConnection');
+  if (csv.length === 0) return data;
+  const supplied = (data.tables ?? {}) as Readonly<Record<string, unknown>>;
+  const tables: Record<string, NonNullable<BindData['tables']>[string]> = Object.create(null);
+  for (const [k, v] of Object.entries(supplied)) if (typeof v !== 'string') tables[k] = v as never;
+  for (const conn of csv) {
+    const found = csvConnectionTables(conn, (ds) => table(ds).columns, supplied, warnings);
+    for (const [k, v] of Object.entries(found)) tables[k] = v;
+  }
+  return { ...data, tables };
 }

@@ -9,6 +9,7 @@ import { barcodeObject } from './barcode-object.js';
 import { checkBoxObject } from './check-box-object.js';
 import { gaugeObject } from './gauge-object.js';
 import { lineObject } from './line-object.js';
+import { mapObject } from './map-object.js';
 import { matrixObject } from './matrix-object.js';
 import { advMatrixObject } from './adv-matrix-object.js';
 import { matrixButton } from './matrix-button.js';
@@ -39,6 +40,7 @@ export const OBJECT_TYPES: ObjectTypes = {
   PolyLineObject: polyObject,
   PolygonObject: polyObject,
   ZipCodeObject: zipCodeObject,
+  MapObject: mapObject,
   GaugeObject: gaugeObject,
   RichObject: richObject,
   Unsupported: unsupportedObject,

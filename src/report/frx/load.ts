@@ -8,12 +8,14 @@ import { parseDialogPage } from './dialog.js';
 import { emptyDictionary, parseDictionary } from './dictionary.js';
 import type {
   BandModel,
+  MapObjectModel,
   ReportInfoModel,
   ReportModel,
   ReportObjectModel,
   ReportPageModel,
   StyleModel,
 } from './model.js';
+import { loadCsvFiles, loadMapShapefiles, type ResourceReader } from './map.js';
 import { parsePage } from './page.js';
 import { parseInvariantDate } from './value-parsers.js';
 import { Attrs, clip, describe, LoadContext } from './values.js';
@@ -26,6 +28,9 @@ export interface LoadFrxOptions extends Partial<XmlLimits> {
   /** Reads an inherited report's base (BaseReport, a file in the template's folder). Without
    *  it an inherited report cannot load. */
   baseReport?: BaseReportReader;
+  /** Reads the files a template names beside it (map layers' shapefiles); without it a map is
+   *  drawn without the shapes of its shapefiles (with a warning). */
+  resource?: ResourceReader;
 }
 
 export interface LoadFrxResult {
@@ -39,7 +44,7 @@ export interface LoadFrxResult {
 
 /** Loads a .frx template (text, or bytes: UTF-8/UTF-16 with BOM, optionally gzip-compressed). */
 export function loadFrx(input: Buffer | Uint8Array | string, opts: LoadFrxOptions = {}): LoadFrxResult {
-  const { keepXml, baseReport, ...limits } = opts;
+  const { keepXml, baseReport, resource, ...limits } = opts;
   const read = readXmlText(input, limits);
   // FastReport's Crypter marks password-protected report streams with "rij".
   if (read.text.startsWith('rij')) {
@@ -51,6 +56,9 @@ export function loadFrx(input: Buffer | Uint8Array | string, opts: LoadFrxOption
   const resolved = resolveInheritance(doc.root, baseReport, limits);
   for (const w of resolved.warnings) ctx.warn(w);
   const report = parseReport(resolved.root, ctx);
+  const maps = report.pages.flatMap(allObjects).filter((o): o is MapObjectModel => o.type === 'MapObject');
+  if (maps.length > 0) loadMapShapefiles(maps, resource, ctx);
+  loadCsvFiles(report.dictionary.connections, resource, ctx);
   report.compressed = report.compressed || read.compressed;
   const eventWarning = ctx.eventWarning();
   if (eventWarning) ctx.warn(eventWarning);

@@ -14,6 +14,7 @@
 import type { Color } from './colors.js';
 import type { FontSpec } from '../text/font-spec.js';
 import type { XmlElement } from './xml.js';
+import type { MapColorScaleModel, MapLayerModel } from './model-map.js';
 import type {
   GaugeKind,
   GaugeLabelModel,
@@ -494,6 +495,18 @@ export interface PolyObjectModel extends ComponentModel {
   dashPattern: number[];
 }
 
+/** MapObject: layers of shapes (model-map.ts) over the first layer's longitude/latitude box. */
+export interface MapObjectModel extends ComponentModel {
+  type: 'MapObject';
+  zoom: number;
+  offsetX: number;
+  offsetY: number;
+  padding: PaddingModel;
+  mercatorProjection: boolean;
+  colorScale: MapColorScaleModel;
+  layers: MapLayerModel[];
+}
+
 /** A gauge (FastReport.Gauge; the parts' models are in model-gauge.ts). */
 export interface GaugeObjectModel extends ComponentModel {
   type: 'GaugeObject';
@@ -555,6 +568,7 @@ export type ReportObjectModel =
   | BarcodeObjectModel
   | PolyObjectModel
   | ZipCodeObjectModel
+  | MapObjectModel
   | GaugeObjectModel
   | RichObjectModel
   | UnsupportedObjectModel;

@@ -202,6 +202,9 @@ export interface ConnectionModel {
   connectionStringExpression: string;
   line: number;
   dataSources: DataSourceModel[];
+  /** CsvDataConnection: the bytes of its CsvFile, read when the template loaded (through the
+   *  caller's resource reader); undefined when not read. */
+  fileData?: Uint8Array;
   raw: Record<string, string>;
 }
 

@@ -5,5 +5,6 @@
 // from here.
 export * from './model-appearance.js';
 export * from './model-objects.js';
+export * from './model-map.js';
 export * from './model-gauge.js';
 export * from './model-report.js';

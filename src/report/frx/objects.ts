@@ -27,6 +27,7 @@ import type { XmlElement } from './xml.js';
 import { parseMatrixObject } from './matrix.js';
 import { parseAdvMatrixObject, parseMatrixButton } from './adv-matrix.js';
 import { parseBarcodeObject } from './barcode.js';
+import { parseMapObject } from './map.js';
 import { parsePolyObject, parseZipCodeObject } from './poly.js';
 import { SYMBOLOGIES } from '../barcode/index.js';
 import { parseTableObject } from './table.js';
@@ -40,7 +41,6 @@ export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'HtmlObject',
   'MSChartObject',
   'SparklineObject',
-  'MapObject',
   'ContainerObject',
   'CrossViewObject',
 ]);
@@ -61,6 +61,7 @@ const SUPPORTED = new Set([
   'BarcodeObject',
   'PolyLineObject',
   'PolygonObject',
+  'MapObject',
   'SVGObject',
   'CellularTextObject',
   'ZipCodeObject',
@@ -366,6 +367,8 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parseZipCodeObject(el, ctx);
     case 'ShapeObject':
       return parseShapeObject(el, ctx);
+    case 'MapObject':
+      return parseMapObject(el, ctx);
     case 'PictureObject':
       return parsePictureObject(el, ctx);
     case 'CheckBoxObject':

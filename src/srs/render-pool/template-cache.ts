@@ -1,11 +1,19 @@
 // A worker's cache of template files, keyed by path and the file's identity (mtime, size,
 // inode): one stat per job, the file is read again only when it changed. An inherited report's
 // base files (read from the template's folder) are part of its identity: a changed base loads
-// the template again.
+// the template again. So are the files a template names beside it (map shapefiles, CSV files):
+// they are read only inside the app's own folder (the parent of its templates folder), only
+// files of those kinds, through real paths (a symbolic link out of the app is not followed).
 
-import { closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, fstatSync, openSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import { DEFAULT_XML_LIMITS, loadFrx, TemplateError, type LoadFrxResult } from '../../report/index.js';
+
+/** The kinds of file a template may name beside it: map shapefiles and CSV data. */
+const RESOURCE_EXTENSIONS = new Set(['.shp', '.dbf', '.csv', '.txt']);
+
+/** The identity of a file that was not there. */
+const MISSING = 'missing';
 
 /** A file's identity: it changed when this changed. */
 const identity = (st: { mtimeMs: number; size: number; ino: number }): string => `${st.mtimeMs}:${st.size}:${st.ino}`;
@@ -29,7 +37,10 @@ export class CachedTemplate {
   loaded(): LoadFrxResult {
     if (!this.model) {
       this.bases = [];
-      this.model = loadFrx(this.bytes, { baseReport: (name) => this.readBase(name) });
+      this.model = loadFrx(this.bytes, {
+        baseReport: (name) => this.readBase(name),
+        resource: (path) => this.readResource(path),
+      });
     }
     return this.model;
   }
@@ -40,22 +51,43 @@ export class CachedTemplate {
       try {
         return identity(statSync(b.path)) !== b.key;
       } catch {
-        return true;
+        return b.key !== MISSING;
       }
     });
   }
 
   /** Another report of the template's folder, by file name (a DetailReport hyperlink's). */
-  readonly readDetail = (name: string): Buffer | undefined => this.readFile(name, false);
+  readonly readDetail = (name: string): Buffer | undefined =>
+    this.folder === undefined ? undefined : this.readFile(join(this.folder, name), `the report "${name}"`, false);
 
   private readBase(name: string): Buffer | undefined {
-    return this.readFile(name, true);
+    if (this.folder === undefined) return undefined;
+    return this.readFile(join(this.folder, name), `the report "${name}"`, true);
   }
 
-  /** A file of the template's folder; `base`: it is part of the loaded model's identity. */
-  private readFile(name: string, base: boolean): Buffer | undefined {
-    if (this.folder === undefined) return undefined;
-    const path = join(this.folder, name);
+  /** A file the template names relative to its folder ("../Maps/usa1.shp"), when it is a map
+   *  or CSV file inside the app's folder. */
+  private readResource(relative: string): Buffer | undefined {
+    if (this.folder === undefined || !RESOURCE_EXTENSIONS.has(extname(relative).toLowerCase())) return undefined;
+    const appFolder = resolve(this.folder, '..');
+    const named = resolve(this.folder, relative);
+    if (!named.startsWith(appFolder + sep)) return undefined;
+    let app: string;
+    let path: string;
+    try {
+      app = realpathSync(appFolder);
+      path = realpathSync(named);
+    } catch {
+      // Not there (yet): the template loads again once it is.
+      this.bases.push({ path: named, key: MISSING });
+      return undefined;
+    }
+    if (!path.startsWith(app + sep)) return undefined;
+    return this.readFile(path, `the file "${relative}"`, true);
+  }
+
+  /** A file's bytes; `identifying`: it is part of the loaded model's identity. */
+  private readFile(path: string, what: string, identifying: boolean): Buffer | undefined {
     let fd: number;
     try {
       fd = openSync(path, 'r');
@@ -65,10 +97,9 @@ export class CachedTemplate {
     try {
       const st = fstatSync(fd);
       if (!st.isFile()) return undefined;
-      if (st.size > this.maxFileBytes)
-        throw new TemplateError(`the report "${name}" is larger than ${this.maxFileBytes} bytes`);
+      if (st.size > this.maxFileBytes) throw new TemplateError(`${what} is larger than ${this.maxFileBytes} bytes`);
       const bytes = readFileSync(fd);
-      if (base) this.bases.push({ path, key: identity(st) });
+      if (identifying) this.bases.push({ path, key: identity(st) });
       return bytes;
     } finally {
       closeSync(fd);
