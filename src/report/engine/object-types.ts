@@ -6,6 +6,7 @@
 import type { ReportObjectModel } from '../frx/model.js';
 import type { ObjectType, ObjectTypes } from './object-type.js';
 import { barcodeObject } from './barcode-object.js';
+import { chartObject } from './chart-object.js';
 import { checkBoxObject } from './check-box-object.js';
 import { lineObject } from './line-object.js';
 import { matrixObject } from './matrix-object.js';
@@ -33,6 +34,8 @@ export const OBJECT_TYPES: ObjectTypes = {
   PolyLineObject: polyObject,
   PolygonObject: polyObject,
   ZipCodeObject: zipCodeObject,
+  MSChartObject: chartObject,
+  SparklineObject: chartObject,
   Unsupported: unsupportedObject,
 };
 

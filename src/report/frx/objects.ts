@@ -27,6 +27,7 @@ import type { XmlElement } from './xml.js';
 import { parseMatrixObject } from './matrix.js';
 import { parseBarcodeObject } from './barcode.js';
 import { parsePolyObject, parseZipCodeObject } from './poly.js';
+import { parseChartObject } from './chart-object.js';
 import { SYMBOLOGIES } from '../barcode/index.js';
 import { parseTableObject } from './table.js';
 
@@ -34,8 +35,6 @@ import { parseTableObject } from './table.js';
 export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'RichObject',
   'HtmlObject',
-  'MSChartObject',
-  'SparklineObject',
   'MapObject',
   'LinearGauge',
   'RadialGauge',
@@ -63,6 +62,8 @@ const SUPPORTED = new Set([
   'SVGObject',
   'CellularTextObject',
   'ZipCodeObject',
+  'MSChartObject',
+  'SparklineObject',
 ]);
 
 export function isReportObjectElement(name: string): boolean {
@@ -361,6 +362,9 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parseCellularText(el, ctx);
     case 'ZipCodeObject':
       return parseZipCodeObject(el, ctx);
+    case 'MSChartObject':
+    case 'SparklineObject':
+      return parseChartObject(el, ctx);
     case 'ShapeObject':
       return parseShapeObject(el, ctx);
     case 'PictureObject':
