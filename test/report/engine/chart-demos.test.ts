@@ -30,7 +30,7 @@ function sums(column: string, key: (r: Record<string, string>) => string): Map<s
 function expectProportional(lengths: number[], values: number[]): void {
   expect(lengths.length).toBe(values.length);
   const k = (lengths[0] as number) / (values[0] as number);
-  lengths.forEach((l, i) => expect(Math.abs(l - (values[i] as number) * k)).toBeLessThanOrEqual(0.5));
+  for (const [i, l] of lengths.entries()) expect(Math.abs(l - (values[i] as number) * k)).toBeLessThanOrEqual(0.5);
 }
 
 const plotters = AXISLESS_PLOTTERS as Record<string, AxislessPlotter>;
@@ -151,7 +151,8 @@ describe.skipIf(PROBLEM !== undefined)('chart demos on nwind.xml', () => {
       const rise = ys.map((y) => bottom - y);
       const iMax = values.indexOf(Math.max(...values));
       const k2 = (rise[iMax] as number) / ((values[iMax] as number) - minV);
-      rise.forEach((h, i) => expect(Math.abs(h - ((values[i] as number) - minV) * k2)).toBeLessThanOrEqual(0.5));
+      for (const [i, h] of rise.entries())
+        expect(Math.abs(h - ((values[i] as number) - minV) * k2)).toBeLessThanOrEqual(0.5);
     });
   });
 
