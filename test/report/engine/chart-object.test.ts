@@ -1,0 +1,117 @@
+// MSChartObject in small templates: static points, a bound chart with the chart and series
+// filters, stacked 100 % columns, the 3-D warning, and hostile ChartData (a warning and an empty
+// chart, never a failed report).
+
+import { describe, expect, it } from 'vitest';
+import type { PreparedItem, PreparedPath, PreparedText } from '../../../src/report/engine/prepared.js';
+import { nwindDataSet, nwindRows, runTemplate } from './helpers.js';
+
+const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+const report = (chart: string): string =>
+  `<Report><Dictionary><TableDataSource Name="MatrixDemo" ReferenceName="NorthWind.MatrixDemo" DataType="System.Int32" Enabled="true">` +
+  `<Column Name="Name" DataType="System.String"/><Column Name="Year" DataType="System.Int32"/>` +
+  `<Column Name="ItemsSold" DataType="System.Int32"/><Column Name="Revenue" DataType="System.Decimal"/>` +
+  `</TableDataSource></Dictionary><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" Height="300">${chart}` +
+  '</ReportTitleBand></ReportPage></Report>';
+const chartXml = (series: string, extra = ''): string =>
+  `<Chart><Series>${series}</Series><Legends><Legend Name="Default" Enabled="False"/></Legends>${extra}</Chart>`;
+const run = (xml: string) => runTemplate(report(xml), { datasets: { NorthWind: nwindDataSet() } });
+const items = (r: ReturnType<typeof run>): PreparedItem[] => r.prepared.pages.flatMap((p) => p.items);
+const bar = (all: PreparedItem[], name: string): PreparedPath => all.find((i) => i.name === name) as PreparedPath;
+
+describe('MSChartObject', () => {
+  it('draws static columns with heights proportional to their values and #VALX/#VALY labels', () => {
+    const xml = chartXml(
+      '<Series Name="S" Label="#VALX=#VALY"><Points><DataPoint YValues="3" AxisLabel="a"/>' +
+        '<DataPoint YValues="7" AxisLabel="b"/><DataPoint YValues="5" AxisLabel="c"/></Points></Series>',
+    );
+    const r = run(
+      `<MSChartObject Name="C" Width="400" Height="200" ChartData="${b64(xml)}"><MSChartSeries/></MSChartObject>`,
+    );
+    expect(r.warnings).toEqual([]);
+    const all = items(r);
+    const hs = [0, 1, 2].map((i) => bar(all, `C.S.${i}`).height);
+    expect(Math.abs((hs[1] as number) / 7 - (hs[0] as number) / 3)).toBeLessThan(0.5 / 3);
+    expect(Math.abs((hs[2] as number) / 5 - (hs[0] as number) / 3)).toBeLessThan(0.5 / 3);
+    expect((all.find((i) => i.name === 'C.S.1.label') as PreparedText).text).toBe('b=7');
+    // The Y axis runs 0…8 in steps of 2 (MS Chart: a fifth of 7 → 2, max one step past 7).
+    expect(all.filter((i) => /^C\.axis-y\.label\.\d+$/.test(i.name)).map((i) => (i as PreparedText).text)).toEqual([
+      '0',
+      '2',
+      '4',
+      '6',
+      '8',
+    ]);
+  });
+
+  it('binds to its data source: chart Filter, series Filter, GroupBy XValue, SortBy YValue descending', () => {
+    const xml = chartXml('<Series Name="S" ChartType="Bar"/>');
+    const r = run(
+      `<MSChartObject Name="C" Width="400" Height="200" DataSource="MatrixDemo" Filter="[MatrixDemo.Year] &gt;= 2012" ` +
+        `ChartData="${b64(xml)}"><MSChartSeries Filter="[MatrixDemo.Name] != &quot;Andrew Fuller&quot;" GroupBy="XValue" ` +
+        `SortBy="YValue" SortOrder="Descending" XValue="[MatrixDemo.Name]" YValue1="[MatrixDemo.Revenue]"/></MSChartObject>`,
+    );
+    expect(r.warnings).toEqual([]);
+    const expected = new Map<string, number>();
+    for (const row of nwindRows('MatrixDemo'))
+      if (Number(row.Year) >= 2012 && row.Name !== 'Andrew Fuller')
+        expected.set(row.Name as string, (expected.get(row.Name as string) ?? 0) + Number(row.Revenue));
+    const sorted = [...expected].sort((a, b) => b[1] - a[1]);
+    const all = items(r);
+    const axis = all.filter((i) => /^C\.axis-x\.label\.\d+$/.test(i.name)).map((i) => (i as PreparedText).text);
+    expect(axis).toEqual(sorted.map(([n]) => n));
+    const ws = sorted.map((_, i) => bar(all, `C.S.${i}`).width);
+    const k = (ws[0] as number) / (sorted[0] as [string, number])[1];
+    sorted.forEach(([, v], i) => {
+      expect(Math.abs((ws[i] as number) - v * k)).toBeLessThanOrEqual(0.5);
+    });
+  });
+
+  it('stacks 100 % columns to the full plot height', () => {
+    const xml = chartXml(
+      '<Series Name="A" ChartType="StackedColumn100"><Points><DataPoint YValues="1"/><DataPoint YValues="3"/></Points></Series>' +
+        '<Series Name="B" ChartType="StackedColumn100"><Points><DataPoint YValues="3"/><DataPoint YValues="1"/></Points></Series>',
+    );
+    const all = items(run(`<MSChartObject Name="C" Width="400" Height="200" ChartData="${b64(xml)}"/>`));
+    const [a0, b0, a1, b1] = ['C.A.0', 'C.B.0', 'C.A.1', 'C.B.1'].map((n) => bar(all, n));
+    expect((a0 as PreparedPath).height * 3).toBeCloseTo((b0 as PreparedPath).height, 1);
+    expect((a0 as PreparedPath).height + (b0 as PreparedPath).height).toBeCloseTo(
+      (a1 as PreparedPath).height + (b1 as PreparedPath).height,
+      2,
+    );
+    // B sits on A in the same slot.
+    expect((b0 as PreparedPath).y + (b0 as PreparedPath).height).toBeCloseTo((a0 as PreparedPath).y, 2);
+    expect((b0 as PreparedPath).x).toBeCloseTo((a0 as PreparedPath).x, 3);
+  });
+
+  it('warns once that a 3-D chart is drawn flat', () => {
+    const xml = chartXml(
+      '<Series Name="S"><Points><DataPoint YValues="1"/></Points></Series>',
+      '<ChartAreas><ChartArea Name="Default"><Area3DStyle Enable3D="True"/></ChartArea></ChartAreas>',
+    );
+    const r = run(`<MSChartObject Name="C3" Width="300" Height="200" ChartData="${b64(xml)}"/>`);
+    expect(r.warnings).toEqual(['C3: 3-D chart drawn flat']);
+  });
+
+  it('draws an empty chart with a warning for ChartData that is not a chart', () => {
+    for (const data of ['%%%', b64('<Chart><Series>'), b64('<html/>')]) {
+      const r = run(`<MSChartObject Name="Bad" Width="300" Height="200" ChartData="${data}"/>`);
+      expect(r.warnings.length).toBe(1);
+      expect(r.warnings[0]).toMatch(/^Bad: ChartData .*; the chart is drawn empty$/);
+      expect(items(r).some((i) => i.name === 'Bad.back')).toBe(true);
+    }
+  });
+
+  it('SparklineObject is the same object (FastLine, no markers)', () => {
+    const xml = chartXml(
+      '<Series Name="S" ChartType="FastLine" MarkerStyle="Circle"><Points><DataPoint YValues="1"/>' +
+        '<DataPoint YValues="4"/><DataPoint YValues="2"/></Points></Series>',
+      '<ChartAreas><ChartArea Name="A"><AxisY Enabled="False"/><AxisX Enabled="False"/></ChartArea></ChartAreas>',
+    );
+    const r = run(`<SparklineObject Name="Sp" Width="100" Height="30" ChartData="${b64(xml)}"/>`);
+    expect(r.warnings).toEqual([]);
+    const all = items(r);
+    expect(all.filter((i) => i.name.startsWith('Sp.S.')).map((i) => i.name)).toEqual(['Sp.S.line.0']);
+    expect(all.some((i) => i.name.startsWith('Sp.axis'))).toBe(false);
+  });
+});
