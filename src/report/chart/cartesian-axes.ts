@@ -49,7 +49,12 @@ const shown = (axis: ChartAxis, used: boolean): boolean => axis.enabled === 'Tru
 
 function xLabels(s: AxesSpec): AxisLabel[] {
   const { scales } = s;
-  if (scales.indexed) return scales.categories.map((c, i) => ({ value: i + 1, text: c !== '' ? c : String(i + 1) }));
+  if (scales.indexed) {
+    const every = Math.max(1, Math.round(scales.x.interval));
+    return scales.categories
+      .map((c, i) => ({ value: i + 1, text: c !== '' ? c : String(i + 1) }))
+      .filter((l) => l.value % every === 0);
+  }
   const f = s.area.axisX.labelFormat;
   return scaleTicks(scales.x).map((v) => ({
     value: v,

@@ -130,6 +130,9 @@ export function areaScales(
       : half
         ? { min: 0.5, max: count + 0.5, interval: 1 }
         : { min: 1, max: Math.max(count, 2), interval: 1 };
+    // One label per point up to 20 intervals, else about five (MS Chart's EstimateNumberAxis).
+    if (axes.x.interval !== undefined && axes.x.interval > 0) x.interval = axes.x.interval;
+    else if (x.max - x.min > 20) x.interval = niceInterval((x.max - x.min) / 5);
   } else {
     let lo = Infinity;
     let hi = -Infinity;
