@@ -112,6 +112,23 @@ function text(
   };
 }
 
+/** A label split into lines at spaces so that each fits `width` (at most three lines; a word
+ *  longer than the width stays whole). */
+export function wrapLabel(text: string, width: number, measureText: (t: string) => number): string {
+  if (measureText(text) <= width || !text.includes(' ')) return text;
+  const lines: string[] = [];
+  let cur = '';
+  for (const word of text.split(' ')) {
+    const next = cur === '' ? word : `${cur} ${word}`;
+    if (cur !== '' && measureText(next) > width && lines.length < 2) {
+      lines.push(cur);
+      cur = word;
+    } else cur = next;
+  }
+  lines.push(cur);
+  return lines.join('\n');
+}
+
 /** Lays out the axes in `outer`, answers the plot frame and the axes' shapes (gridlines first:
  *  the caller draws them under the series and the rest over them). */
 export function layoutAxes(outer: Rect, s: AxesSpec): { frame: PlotFrame; grid: ChartShape[]; axes: ChartShape[] } {
@@ -129,7 +146,7 @@ export function layoutAxes(outer: Rect, s: AxesSpec): { frame: PlotFrame; grid: 
   const tick = (a: ChartAxis): number =>
     a.majorTick.enabled ? Math.max(2, (a.majorTick.size / 100) * outer.height) : 0;
   const widest = (ls: AxisLabel[], a: ChartAxis): number =>
-    ls.reduce((m, l) => Math.max(m, measure(l.text, a.labelFont).width), 0);
+    ls.reduce((m, l) => Math.max(m, ...l.text.split('\n').map((t) => measure(t, a.labelFont).width)), 0);
   const tall = (a: ChartAxis): number => measure('Ag', a.labelFont).height;
   const titleRoom = (a: ChartAxis): number => (a.title ? measure(a.title, a.titleFont).height + 2 : 0);
   const gap = 3;
@@ -142,9 +159,6 @@ export function layoutAxes(outer: Rect, s: AxesSpec): { frame: PlotFrame; grid: 
   const leftShown = horizontal ? showX : showY;
   const bottomShown = horizontal ? showY : showX;
   const left = leftShown ? widest(leftLabels, leftAxis) + tick(leftAxis) + gap + titleRoom(leftAxis) : 0;
-  const bottom = bottomShown
-    ? (bottomLabels.length > 0 ? tall(bottomAxis) : 0) + tick(bottomAxis) + gap + titleRoom(bottomAxis)
-    : 0;
   const right = showY2 && scales.y2 ? widest(y2l, y2Axis) + tick(y2Axis) + gap + titleRoom(y2Axis) : 0;
   const halfLabel = (a: ChartAxis, shownAxis: boolean): number => (shownAxis ? tall(a) / 2 : 0);
   const rect: Rect = {
@@ -160,6 +174,15 @@ export function layoutAxes(outer: Rect, s: AxesSpec): { frame: PlotFrame; grid: 
     2,
   );
   rect.width = Math.max(1, outer.x + outer.width - rightPad - rect.x);
+  // Category labels wider than their slot wrap at spaces (MS Chart wraps a label in its cell).
+  if (!horizontal && scales.indexed && bottomLabels.length > 0) {
+    const slot = (rect.width / (scales.x.max - scales.x.min || 1)) * scales.x.interval;
+    for (const l of bottomLabels) l.text = wrapLabel(l.text, slot, (t) => measure(t, bottomAxis.labelFont).width);
+  }
+  const lines = bottomLabels.reduce((m, l) => Math.max(m, l.text.split('\n').length), 1);
+  const bottom = bottomShown
+    ? (bottomLabels.length > 0 ? lines * tall(bottomAxis) : 0) + tick(bottomAxis) + gap + titleRoom(bottomAxis)
+    : 0;
   rect.height = Math.max(1, outer.y + outer.height - bottom - rect.y);
 
   const frac = (v: number, sc: Scale): number => (sc.max === sc.min ? 0 : (v - sc.min) / (sc.max - sc.min));
@@ -265,7 +288,8 @@ export function layoutAxes(outer: Rect, s: AxesSpec): { frame: PlotFrame; grid: 
           );
       }
       if (i % every !== 0) return;
-      const w = measure(l.text, a.labelFont).width + 2;
+      const w = widest([l], a) + 2;
+      const lh = tall(a) * l.text.split('\n').length;
       if (side === 'left')
         axes.push(
           text(
