@@ -166,8 +166,9 @@ export function chartForPrint(e: EngineContext, o: ChartObjectModel): ChartModel
   }
   const chart: ChartModel = { ...tpl, series: structuredClone(tpl.series) };
   if (o.dataSource.trim() !== '') readRows(e, o, chart);
-  else if (e.cellData && chart.series[0] && chart.series.every((s) => s.points.length === 0)) {
-    // Inside a matrix data cell: the cell's values, one point each.
+  else if (e.cellData && chart.series[0]) {
+    // Inside a matrix data cell: the cell's values, one point each (stored points are the
+    // designer's preview, as in the AdvMatrix sparkline demo).
     const values = e.cellData.values.slice(0, CHART_LIMITS.maxPoints);
     chart.series[0].points = values.map((v, i) => newPoint(i + 1, [toNumber(v)]));
   }

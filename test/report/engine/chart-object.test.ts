@@ -4,6 +4,11 @@
 
 import { describe, expect, it } from 'vitest';
 import type { PreparedItem, PreparedPath, PreparedText } from '../../../src/report/engine/prepared.js';
+import { chartForPrint } from '../../../src/report/engine/chart-data.js';
+import type { EngineContext } from '../../../src/report/engine/context.js';
+import { ReportWarnings } from '../../../src/report/errors.js';
+import { loadFrx } from '../../../src/report/frx/index.js';
+import type { ChartObjectModel } from '../../../src/report/frx/model.js';
 import { nwindDataSet, nwindRows, runTemplate } from './helpers.js';
 
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
@@ -113,5 +118,30 @@ describe('MSChartObject', () => {
     const all = items(r);
     expect(all.filter((i) => i.name.startsWith('Sp.S.')).map((i) => i.name)).toEqual(['Sp.S.line.0']);
     expect(all.some((i) => i.name.startsWith('Sp.axis'))).toBe(false);
+  });
+});
+
+describe('a chart inside a matrix cell', () => {
+  it("takes the cell's values as the points of its first series, one per value at X = 1, 2, …", () => {
+    const xml = chartXml(
+      '<Series Name="S" ChartType="FastLine"><Points><DataPoint YValues="9" AxisLabel="A"/></Points></Series>',
+    );
+    const loaded = loadFrx(report(`<SparklineObject Name="Sp" Width="100" Height="30" ChartData="${b64(xml)}"/>`));
+    const page = loaded.report.pages[0] as { reportTitle: { objects: unknown[] } };
+    const o = page.reportTitle.objects[0] as ChartObjectModel;
+    const e = {
+      warnings: new ReportWarnings(),
+      cellData: { value: 6, values: [1, 4, 2] },
+      culture: { name: 'en-US' },
+    } as unknown as EngineContext;
+    const chart = chartForPrint(e, o);
+    expect(chart.series[0]?.points.map((p) => [p.x, p.ys[0]])).toEqual([
+      [1, 1],
+      [2, 4],
+      [3, 2],
+    ]);
+    // Without cell data the stored points stand.
+    const alone = chartForPrint({ ...e, cellData: undefined } as EngineContext, o);
+    expect(alone.series[0]?.points.map((p) => p.ys[0])).toEqual([9]);
   });
 });
