@@ -127,8 +127,7 @@ describe('a chart inside a matrix cell', () => {
       '<Series Name="S" ChartType="FastLine"><Points><DataPoint YValues="9" AxisLabel="A"/></Points></Series>',
     );
     const loaded = loadFrx(report(`<SparklineObject Name="Sp" Width="100" Height="30" ChartData="${b64(xml)}"/>`));
-    const page = loaded.report.pages[0] as { reportTitle: { objects: unknown[] } };
-    const o = page.reportTitle.objects[0] as ChartObjectModel;
+    const o = loaded.report.pages[0]?.reportTitle?.objects[0] as ChartObjectModel;
     const e = {
       warnings: new ReportWarnings(),
       cellData: { value: 6, values: [1, 4, 2] },
