@@ -119,8 +119,8 @@ export function drawChart(chart: ChartModel, width: number, height: number, env:
   room = inset(room, 3);
   room = placeTitles(room, chart.titles, env.measure, shapes);
   const plots = chart.series.map((s, i) => plotSeries(chart, s, i, env.format));
+  // Legends dock to the chart (DockedToChartArea, which would put one inside an area, is not read).
   chart.legends.forEach((l, i) => {
-    if (l.insideChartArea) return;
     room = placeLegend(room, l, legendItems(chart, plots, i), env.measure, shapes, i);
   });
 
