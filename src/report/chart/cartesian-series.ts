@@ -218,6 +218,23 @@ function columns(s: PlotSeries, c: SeriesContext, stacks: Stacks): ChartShape[] 
   return [...out, ...labels];
 }
 
+/** A path holds at most this many points (exporters bound a path from all its numbers at once);
+ *  a longer line or area is drawn in pieces that share their end points. */
+const MAX_PATH_POINTS = 4000;
+
+/** Inclusive index spans of at most MAX_PATH_POINTS, each starting where the last ended. */
+export function pathSpans(n: number): [number, number][] {
+  const out: [number, number][] = [];
+  if (n <= 0) return out;
+  let a = 0;
+  do {
+    const b = Math.min(n - 1, a + MAX_PATH_POINTS - 1);
+    out.push([a, b]);
+    a = b;
+  } while (a < n - 1);
+  return out;
+}
+
 /** The points of a line in px, split where a point is empty. */
 function lineRuns(
   s: PlotSeries,
@@ -254,21 +271,23 @@ function lines(s: PlotSeries, c: SeriesContext): ChartShape[] {
   const out: ChartShape[] = [];
   const labels: ChartShape[] = [];
   const runs = lineRuns(s, c, (p) => p.ys[0] ?? 0);
-  runs.forEach((run, k) => {
-    const d =
-      s.chartType === 'Spline'
-        ? splinePath(run.pts)
-        : polylinePath(s.chartType === 'StepLine' ? stepPoints(run.pts) : run.pts);
+  let piece = 0;
+  runs.forEach((run) => {
     if (run.pts.length > 1)
-      out.push({
-        kind: 'path',
-        tag: `${s.name}/line/${k}`,
-        d,
-        closed: false,
-        stroke: s.color,
-        lineWidth: Math.max(1, s.borderWidth),
-        round: true,
-      });
+      for (const [a, b] of pathSpans(run.pts.length)) {
+        const pts = run.pts.slice(a, b + 1);
+        const d =
+          s.chartType === 'Spline' ? splinePath(pts) : polylinePath(s.chartType === 'StepLine' ? stepPoints(pts) : pts);
+        out.push({
+          kind: 'path',
+          tag: `${s.name}/line/${piece++}`,
+          d,
+          closed: false,
+          stroke: s.color,
+          lineWidth: Math.max(1, s.borderWidth),
+          round: true,
+        });
+      }
     run.idx.forEach((i, j) => {
       const at = run.pts[j] as Pt;
       if (s.markerStyle !== 'None' && s.chartType !== 'FastLine') labels.push(...markerShape(s, i, at, s.markerStyle));
@@ -305,28 +324,25 @@ function areas(s: PlotSeries, c: SeriesContext, stacks: Stacks): ChartShape[] {
   });
   const xs = s.points.map((p, i) => pointX(frame.scales.indexed, p, i));
   const top: Pt[] = xs.map((x, i) => frame.at(x, tops[i] ?? 0, second));
-  const bottom: Pt[] = xs.map((x, i) => frame.at(x, bottoms[i] ?? 0, second)).reverse();
+  const bottom: Pt[] = xs.map((x, i) => frame.at(x, bottoms[i] ?? 0, second));
   if (top.length === 0) return [];
   const spline = s.chartType === 'SplineArea';
-  let d = spline ? splinePath(top) : polylinePath(top);
-  d +=
-    stacked && !spline
-      ? polylinePath(bottom).replace(/^M/, 'L')
-      : spline && stacked
-        ? splinePath(bottom, 0.5, false)
-        : polylinePath(bottom).replace(/^M/, 'L');
-  d += 'Z';
-  const out: ChartShape[] = [
-    {
+  const out: ChartShape[] = [];
+  pathSpans(top.length).forEach(([a, b], k) => {
+    const upper = top.slice(a, b + 1);
+    const lower = bottom.slice(a, b + 1).reverse();
+    let d = spline ? splinePath(upper) : polylinePath(upper);
+    d += spline && stacked ? splinePath(lower, 0.5, false) : polylinePath(lower).replace(/^M/, 'L');
+    out.push({
       kind: 'path',
-      tag: `${s.name}/area`,
-      d,
+      tag: `${s.name}/area/${k}`,
+      d: `${d}Z`,
       closed: true,
       fill: s.color,
       stroke: s.borderWidth > 0 && s.borderColor.a > 0 ? s.borderColor : undefined,
       lineWidth: s.borderWidth,
-    },
-  ];
+    });
+  });
   top.forEach((at, i) => {
     if (s.markerStyle !== 'None') out.push(...markerShape(s, i, at, s.markerStyle));
     out.push(...label(s, i, at, c, 'above'));
@@ -339,22 +355,26 @@ function ranges(s: PlotSeries, c: SeriesContext): ChartShape[] {
   const high = lineRuns(s, c, (p) => p.ys[1] ?? 0);
   const low = lineRuns(s, c, (p) => p.ys[0] ?? 0);
   const spline = s.chartType === 'SplineRange';
+  let piece = 0;
   high.forEach((run, k) => {
     const lowRun = low[k];
     if (!lowRun || run.pts.length < 2) return;
-    const back = [...lowRun.pts].reverse();
-    const d = spline
-      ? `${splinePath(run.pts)}${splinePath(back, 0.5, false)}Z`
-      : `${polylinePath(run.pts)}${polylinePath(back).replace(/^M/, 'L')}Z`;
-    out.push({
-      kind: 'path',
-      tag: `${s.name}/range/${k}`,
-      d,
-      closed: true,
-      fill: s.color,
-      stroke: s.borderWidth > 0 && s.borderColor.a > 0 ? s.borderColor : undefined,
-      lineWidth: s.borderWidth,
-    });
+    for (const [a, b] of pathSpans(run.pts.length)) {
+      const upper = run.pts.slice(a, b + 1);
+      const back = lowRun.pts.slice(a, b + 1).reverse();
+      const d = spline
+        ? `${splinePath(upper)}${splinePath(back, 0.5, false)}Z`
+        : `${polylinePath(upper)}${polylinePath(back).replace(/^M/, 'L')}Z`;
+      out.push({
+        kind: 'path',
+        tag: `${s.name}/range/${piece++}`,
+        d,
+        closed: true,
+        fill: s.color,
+        stroke: s.borderWidth > 0 && s.borderColor.a > 0 ? s.borderColor : undefined,
+        lineWidth: s.borderWidth,
+      });
+    }
     run.idx.forEach((i, j) => {
       out.push(...label(s, i, run.pts[j] as Pt, c, 'above'));
     });

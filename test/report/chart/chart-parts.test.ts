@@ -11,7 +11,9 @@ import {
   parseCustomProperties,
   readSeries,
 } from '../../../src/report/chart/chart-xml.js';
+import { drawChart } from '../../../src/report/chart/draw-chart.js';
 import { newPoint } from '../../../src/report/chart/finish-data.js';
+import type { PathShape } from '../../../src/report/chart/plot-types.js';
 import { expandKeywords, pointLabel } from '../../../src/report/chart/labels.js';
 import { PALETTES, paletteColors } from '../../../src/report/chart/palettes.js';
 import { Formatter } from '../../../src/report/format/index.js';
@@ -101,5 +103,30 @@ describe('ChartData', () => {
     ).toThrow(/more than 100000 points/);
     const series = '<Series/>'.repeat(CHART_LIMITS.maxSeries + 1);
     expect(() => parseChartData(b64(`<Chart><Series>${series}</Series></Chart>`))).toThrow(/more than 256 series/);
+  });
+});
+
+describe('long series', () => {
+  it('draw a line of many points in pieces of at most 4000 points that join end to end', () => {
+    const n = 10_001;
+    const points = Array.from({ length: n }, (_, i) => `<DataPoint YValues="${i % 7}"/>`).join('');
+    const chart = parseChartData(
+      b64(`<Chart><Series><Series Name="L" ChartType="FastLine"><Points>${points}</Points></Series></Series></Chart>`),
+    );
+    const { shapes } = drawChart(chart, 400, 200, {
+      measure: (t) => ({ width: t.length * 5, height: 10 }),
+      format: (v) => String(v),
+      plotters: {},
+    });
+    const pieces = shapes.filter((s) => s.tag?.startsWith('L/line/')) as PathShape[];
+    const vertices = pieces.map((p) => (p.d.match(/-?\d+(?:\.\d+)?/g) ?? []).length / 2);
+    expect(Math.max(...vertices)).toBeLessThanOrEqual(4000);
+    // Every point is drawn, each joint once more.
+    expect(vertices.reduce((a, b) => a + b, 0)).toBe(n + pieces.length - 1);
+    for (let i = 1; i < pieces.length; i++) {
+      const end = (pieces[i - 1] as PathShape).d.match(/(-?[\d.]+) (-?[\d.]+)$/)?.slice(1);
+      const start = (pieces[i] as PathShape).d.match(/^M(-?[\d.]+) (-?[\d.]+)/)?.slice(1);
+      expect(start).toEqual(end);
+    }
   });
 });
