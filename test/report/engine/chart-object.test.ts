@@ -144,3 +144,25 @@ describe('a chart inside a matrix cell', () => {
     expect(alone.series[0]?.points.map((p) => p.ys[0])).toEqual([9]);
   });
 });
+
+describe('limits of a bound chart', () => {
+  it('stops adding points at 100,000 with a warning (121 series over the 830 orders)', () => {
+    const orders = nwindRows('Orders').length;
+    const seriesCount = Math.ceil(100_001 / orders);
+    const xml = chartXml(
+      Array.from({ length: seriesCount }, (_, i) => `<Series Name="S${i}" ChartType="FastLine"/>`).join(''),
+    );
+    const bindings = '<MSChartSeries XValue="[Orders.OrderID]" YValue1="[Orders.Freight]"/>'.repeat(seriesCount);
+    const t =
+      `<Report><Dictionary><TableDataSource Name="Orders" ReferenceName="NorthWind.Orders" DataType="System.Int32" Enabled="true">` +
+      `<Column Name="OrderID" DataType="System.Int32"/><Column Name="Freight" DataType="System.Decimal"/></TableDataSource>` +
+      `</Dictionary><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" Height="300">` +
+      `<MSChartObject Name="Big" Width="400" Height="200" DataSource="Orders" ChartData="${b64(xml)}">${bindings}</MSChartObject>` +
+      '</ReportTitleBand></ReportPage></Report>';
+    const r = runTemplate(t, { datasets: { NorthWind: nwindDataSet() } });
+    expect(r.warnings).toEqual(['Big: more than 100000 points; the rest are left out']);
+    const lines = items(r).filter((i) => /^Big\.S\d+\.line\.\d+$/.test(i.name)) as PreparedPath[];
+    const drawn = lines.reduce((a, l) => a + (l.d.match(/-?\d+(?:\.\d+)?/g) ?? []).length / 2, 0);
+    expect(drawn).toBe(100_000);
+  }, 30_000);
+});
