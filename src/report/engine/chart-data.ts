@@ -1,12 +1,15 @@
 // A chart's points for one print (FastReport's MSChartObject.GetData): the stored points of a
 // static chart, the rows of its data source for a bound one (every row, no relation to the
 // current master row, the chart Filter then each series' Filter; XValue, YValue1…, Color, Label
-// per point; one series per AutoSeriesColumn value), the values of the matrix cell it sits in;
+// per point; one series per AutoSeriesColumn value; on a DataFooter, the rows its data band has
+// just printed — a GroupFooter is not told its group's rows, so it reads them all), the values of
+// the matrix cell it sits in;
 // then each series' FinishData and AlignXValues. The data source's rows and position are
 // restored after.
 
 import { Decimal } from '../expr/index.js';
-import type { ChartObjectModel, ChartSeriesBindingModel, Color } from '../frx/model.js';
+import type { ChartObjectModel, ChartSeriesBindingModel, Color, DataBandModel } from '../frx/model.js';
+import { allBands } from '../frx/load.js';
 import { parseColor } from '../frx/colors.js';
 import { CHART_LIMITS, ChartDataError, parseChartData } from '../chart/chart-xml.js';
 import { alignXValues, finishData, newPoint, toOADate } from '../chart/finish-data.js';
@@ -100,9 +103,29 @@ function passes(e: EngineContext, owner: object, filter: string, where: string):
   return filter.trim() === '' || e.exprs.condition(owner, 'filter', filter, where) !== false;
 }
 
-/** Reads the bound chart's rows into its series (FastReport's GetData without a footer band). */
+const footerOwners = new WeakMap<ChartObjectModel, DataBandModel | null>();
+
+/** The data band whose DataFooter holds the chart (null when it is on another band). */
+function footerDataBand(e: EngineContext, o: ChartObjectModel): DataBandModel | null {
+  let owner = footerOwners.get(o);
+  if (owner === undefined) {
+    owner = null;
+    for (const page of e.report.pages)
+      for (const band of allBands(page)) {
+        if (!band.objects.includes(o)) continue;
+        const parent = e.structure.bandParent.get(band);
+        if (parent?.type === 'DataBand' && parent.footer === band && parent.dataSource !== '') owner = parent;
+      }
+    footerOwners.set(o, owner);
+  }
+  return owner;
+}
+
+/** Reads the bound chart's rows into its series: every row of its data source, or, on a
+ *  DataFooter, the rows its data band has just printed (FastReport's GetData). */
 function readRows(e: EngineContext, o: ChartObjectModel, chart: ChartModel): void {
-  const cursor = e.data.findSource(o.dataSource);
+  const footerOf = footerDataBand(e, o);
+  const cursor = e.data.findSource(footerOf ? footerOf.dataSource : o.dataSource);
   if (!cursor) {
     e.warnings.add(`${o.name}: data source "${o.dataSource}" is not in the dictionary; the chart has no data`);
     for (const s of chart.series) s.points = [];
@@ -116,7 +139,7 @@ function readRows(e: EngineContext, o: ChartObjectModel, chart: ChartModel): voi
   for (const s of chart.series) s.points = [];
   const saved = { rows: cursor.rows, position: cursor.position };
   try {
-    const rows = cursor.allRows();
+    const rows = footerOf ? cursor.rows : cursor.allRows();
     cursor.setRows(rows);
     for (let i = 0; i < rows.length && !e.limits.aborted; i++) {
       e.limits.visitRow();

@@ -166,3 +166,32 @@ describe('limits of a bound chart', () => {
     expect(drawn).toBe(100_000);
   }, 30_000);
 });
+
+describe('a chart on a DataFooter', () => {
+  it("reads the rows its data band printed (the band's Filter applies), not the whole source", () => {
+    const xml = chartXml('<Series Name="S" ChartType="Column"/>');
+    const t = report('').replace(
+      '<ReportTitleBand Name="T" Width="718.2" Height="300"></ReportTitleBand>',
+      `<DataBand Name="D" Width="718.2" Height="10" DataSource="MatrixDemo" Filter="[MatrixDemo.Year] == 2011">` +
+        `<DataFooterBand Name="F" Width="718.2" Height="220"><MSChartObject Name="C" Width="400" Height="200" ` +
+        `DataSource="MatrixDemo" ChartData="${b64(xml)}"><MSChartSeries GroupBy="XValue" XValue="[MatrixDemo.Name]" ` +
+        `YValue1="[MatrixDemo.ItemsSold]"/></MSChartObject></DataFooterBand></DataBand>`,
+    );
+    const r = runTemplate(t, { datasets: { NorthWind: nwindDataSet() } });
+    expect(r.warnings).toEqual([]);
+    const expected = new Map<string, number>();
+    for (const row of nwindRows('MatrixDemo'))
+      if (row.Year === '2011')
+        expected.set(row.Name as string, (expected.get(row.Name as string) ?? 0) + Number(row.ItemsSold));
+    const names = [...expected.keys()].sort(new Intl.Collator('en-US').compare);
+    const all = items(r);
+    expect(
+      all.filter((i) => /^C\.axis-x\.label\.\d+$/.test(i.name)).map((i) => (i as PreparedText).text.replace('\n', ' ')),
+    ).toEqual(names);
+    const hs = names.map((_, i) => bar(all, `C.S.${i}`).height);
+    const k = (hs[0] as number) / (expected.get(names[0] as string) as number);
+    names.forEach((n, i) => {
+      expect(Math.abs((hs[i] as number) - (expected.get(n) as number) * k)).toBeLessThanOrEqual(0.5);
+    });
+  });
+});
