@@ -2,13 +2,20 @@
 // static chart, the rows of its data source for a bound one (every row, no relation to the
 // current master row, the chart Filter then each series' Filter; XValue, YValue1…, Color, Label
 // per point; one series per AutoSeriesColumn value; on a DataFooter, the rows its data band has
-// just printed — a GroupFooter is not told its group's rows, so it reads them all), the values of
-// the matrix cell it sits in;
+// just printed, on a GroupFooter its group's rows), the values of the matrix cell it sits in;
 // then each series' FinishData and AlignXValues. The data source's rows and position are
 // restored after.
 
-import { Decimal } from '../expr/index.js';
-import type { ChartObjectModel, ChartSeriesBindingModel, Color, DataBandModel } from '../frx/model.js';
+import type { DataSourceCursor, Row } from '../data/index.js';
+import { applyOperator, Decimal, type TypedValue } from '../expr/index.js';
+import type {
+  BandModel,
+  ChartObjectModel,
+  ChartSeriesBindingModel,
+  Color,
+  DataBandModel,
+  GroupHeaderBandModel,
+} from '../frx/model.js';
 import { allBands } from '../frx/load.js';
 import { parseColor } from '../frx/colors.js';
 import { CHART_LIMITS, ChartDataError, parseChartData } from '../chart/chart-xml.js';
@@ -103,29 +110,80 @@ function passes(e: EngineContext, owner: object, filter: string, where: string):
   return filter.trim() === '' || e.exprs.condition(owner, 'filter', filter, where) !== false;
 }
 
-const footerOwners = new WeakMap<ChartObjectModel, DataBandModel | null>();
+/** Where a chart on a footer takes its rows from: the data band whose DataFooter it is on, or
+ *  the group (with its outer groups) whose GroupFooter it is on. */
+interface FooterSource {
+  data: DataBandModel;
+  groups: GroupHeaderBandModel[];
+}
 
-/** The data band whose DataFooter holds the chart (null when it is on another band). */
-function footerDataBand(e: EngineContext, o: ChartObjectModel): DataBandModel | null {
-  let owner = footerOwners.get(o);
-  if (owner === undefined) {
-    owner = null;
+const footerSources = new WeakMap<ChartObjectModel, FooterSource | null>();
+
+function footerSource(e: EngineContext, o: ChartObjectModel): FooterSource | null {
+  let found = footerSources.get(o);
+  if (found === undefined) {
+    found = null;
     for (const page of e.report.pages)
       for (const band of allBands(page)) {
         if (!band.objects.includes(o)) continue;
         const parent = e.structure.bandParent.get(band);
-        if (parent?.type === 'DataBand' && parent.footer === band && parent.dataSource !== '') owner = parent;
+        if (parent?.type === 'DataBand' && parent.footer === band && parent.dataSource !== '')
+          found = { data: parent, groups: [] };
+        if (parent?.type === 'GroupHeaderBand' && parent.groupFooter === band) {
+          const groups: GroupHeaderBandModel[] = [];
+          for (
+            let g: BandModel | null | undefined = parent;
+            g?.type === 'GroupHeaderBand';
+            g = e.structure.bandParent.get(g)
+          )
+            groups.push(g);
+          let data: DataBandModel | null = null;
+          for (let g: GroupHeaderBandModel | null = parent; g && !data; g = g.nestedGroup) data = g.data;
+          if (data && data.dataSource !== '') found = { data, groups };
+        }
       }
-    footerOwners.set(o, owner);
+    footerSources.set(o, found);
   }
-  return owner;
+  return found;
+}
+
+/** The rows of the group the footer closes: back from the current (last) row while every group
+ *  condition keeps its value. */
+function groupRows(
+  e: EngineContext,
+  cursor: DataSourceCursor,
+  groups: readonly GroupHeaderBandModel[],
+): readonly Row[] {
+  const rows = cursor.rows;
+  const last = Math.min(cursor.position, rows.length - 1);
+  if (last < 0) return [];
+  const key = (): TypedValue[] => groups.map((g) => e.exprs.calc(g, 'condition', g.condition, `${g.name}.Condition`));
+  const same = (a: TypedValue, b: TypedValue): boolean => {
+    try {
+      return applyOperator('==', a, b).value === true;
+    } catch {
+      return false;
+    }
+  };
+  cursor.position = last;
+  const current = key();
+  let first = last;
+  while (first > 0 && !e.limits.aborted) {
+    e.limits.visitRow();
+    cursor.position = first - 1;
+    const k = key();
+    if (!k.every((v, i) => same(v, current[i] as TypedValue))) break;
+    first--;
+  }
+  cursor.position = last;
+  return rows.slice(first, last + 1);
 }
 
 /** Reads the bound chart's rows into its series: every row of its data source, or, on a
- *  DataFooter, the rows its data band has just printed (FastReport's GetData). */
+ *  DataFooter or GroupFooter, the rows its data band or group has just printed (GetData). */
 function readRows(e: EngineContext, o: ChartObjectModel, chart: ChartModel): void {
-  const footerOf = footerDataBand(e, o);
-  const cursor = e.data.findSource(footerOf ? footerOf.dataSource : o.dataSource);
+  const footer = footerSource(e, o);
+  const cursor = e.data.findSource(footer ? footer.data.dataSource : o.dataSource);
   if (!cursor) {
     e.warnings.add(`${o.name}: data source "${o.dataSource}" is not in the dictionary; the chart has no data`);
     for (const s of chart.series) s.points = [];
@@ -139,7 +197,11 @@ function readRows(e: EngineContext, o: ChartObjectModel, chart: ChartModel): voi
   for (const s of chart.series) s.points = [];
   const saved = { rows: cursor.rows, position: cursor.position };
   try {
-    const rows = footerOf ? cursor.rows : cursor.allRows();
+    const rows = !footer
+      ? cursor.allRows()
+      : footer.groups.length > 0
+        ? groupRows(e, cursor, footer.groups)
+        : cursor.rows;
     cursor.setRows(rows);
     for (let i = 0; i < rows.length && !e.limits.aborted; i++) {
       e.limits.visitRow();

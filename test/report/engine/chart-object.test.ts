@@ -195,3 +195,49 @@ describe('a chart on a DataFooter', () => {
     });
   });
 });
+
+describe('a chart on a GroupFooter', () => {
+  it('reads the rows of the group it closes, one chart per group', () => {
+    const xml = chartXml('<Series Name="S" ChartType="Column"/>');
+    const t = report('').replace(
+      '<ReportTitleBand Name="T" Width="718.2" Height="300"></ReportTitleBand>',
+      `<GroupHeaderBand Name="G" Width="718.2" Height="10" Condition="[MatrixDemo.Year]">` +
+        `<DataBand Name="D" Width="718.2" Height="10" DataSource="MatrixDemo"/>` +
+        `<GroupFooterBand Name="F" Width="718.2" Height="220"><MSChartObject Name="C" Width="400" Height="200" ` +
+        `DataSource="MatrixDemo" ChartData="${b64(xml)}"><MSChartSeries GroupBy="XValue" XValue="[MatrixDemo.Name]" ` +
+        `YValue1="[MatrixDemo.ItemsSold]"/></MSChartObject></GroupFooterBand></GroupHeaderBand>`,
+    );
+    const r = runTemplate(t, { datasets: { NorthWind: nwindDataSet() } });
+    expect(r.warnings).toEqual([]);
+    const byYear = new Map<string, Map<string, number>>();
+    for (const row of nwindRows('MatrixDemo')) {
+      const m = byYear.get(row.Year as string) ?? new Map<string, number>();
+      m.set(row.Name as string, (m.get(row.Name as string) ?? 0) + Number(row.ItemsSold));
+      byYear.set(row.Year as string, m);
+    }
+    const years = [...byYear.keys()].sort();
+    // The charts print one after the other: each one's first bar item starts its items.
+    const all = items(r);
+    const charts: PreparedItem[][] = [];
+    for (const i of all) {
+      if (i.name === 'C.back') charts.push([]);
+      if (i.name.startsWith('C.')) charts[charts.length - 1]?.push(i);
+    }
+    expect(charts.length).toBe(years.length);
+    years.forEach((year, k) => {
+      const sums = byYear.get(year) as Map<string, number>;
+      const names = [...sums.keys()].sort(new Intl.Collator('en-US').compare);
+      const chart = charts[k] as PreparedItem[];
+      const labels = chart.filter((i) => /^C\.axis-x\.label\.\d+$/.test(i.name)).map((i) => (i as PreparedText).text);
+      expect(
+        labels.map((l) => l.replace('\n', ' ')),
+        year,
+      ).toEqual(names);
+      const hs = names.map((_, i) => bar(chart, `C.S.${i}`).height);
+      const f = (hs[0] as number) / (sums.get(names[0] as string) as number);
+      names.forEach((n, i) => {
+        expect(Math.abs((hs[i] as number) - (sums.get(n) as number) * f)).toBeLessThanOrEqual(0.5);
+      });
+    });
+  });
+});
