@@ -56,6 +56,11 @@ function xLabels(s: AxesSpec): AxisLabel[] {
       .filter((l) => l.value % every === 0);
   }
   const f = s.area.axisX.labelFormat;
+  if (scales.dates)
+    return scales.dates.ticks.map((v) => ({
+      value: v,
+      text: s.format(fromOADate(v), f || scales.dates?.format || 'd'),
+    }));
   return scaleTicks(scales.x).map((v) => ({
     value: v,
     text: s.xIsDate ? s.format(fromOADate(v), f || 'd') : s.format(v, f),

@@ -6,6 +6,7 @@ import type { ChartAxis } from './model.js';
 import type { PlotPoint, PlotSeries } from './plot-types.js';
 import { COLUMN_TYPES, HORIZONTAL_TYPES, HUNDRED_PERCENT_TYPES, RANGE_TYPES, STACKED_TYPES } from './chart-types.js';
 import { niceInterval, valueScale, type Scale } from './axis-scale.js';
+import { dateTicks, type DateTicks } from './date-axis.js';
 
 export interface AreaScales {
   /** X is the point's index (categories): point i sits at i + 1. */
@@ -18,6 +19,8 @@ export interface AreaScales {
   horizontal: boolean;
   /** Per stacked family, per position: the running totals (for stacks and 100 %). */
   stackTotals: Map<string, Map<number, { pos: number; neg: number }>>;
+  /** A date X axis' labels (OADates) and their format. */
+  dates: DateTicks | undefined;
 }
 
 /** The X value a point is drawn at. */
@@ -106,6 +109,7 @@ export function areaScales(
   axes: { x: ChartAxis; y: ChartAxis; y2: ChartAxis },
   secondary: ReadonlySet<PlotSeries>,
   xValueIndexed = false,
+  xIsDate = false,
 ): AreaScales {
   const horizontal = series.some((s) => HORIZONTAL_TYPES.has(s.chartType));
   // Categories: IsXValueIndexed, X values all 0 (text X), or labelled points at 1, 2, 3…
@@ -120,6 +124,7 @@ export function areaScales(
   for (const s of series) count = Math.max(count, s.points.length);
   for (let i = 0; i < count; i++) categories.push(series.map((s) => s.points[i]?.axisLabel ?? '').find((l) => l) ?? '');
   let x: Scale;
+  let dates: DateTicks | undefined;
   if (indexed) {
     // Without margins columns still need half an interval each side to be whole.
     const half = series.some(
@@ -142,7 +147,17 @@ export function areaScales(
         hi = Math.max(hi, p.x);
       }
     if (!Number.isFinite(lo)) [lo, hi] = [0, 1];
-    if (axes.x.isMarginVisible)
+    if (xIsDate) {
+      // With margins the ends move out by half the closest spacing of two points (whole columns).
+      const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+      let spacing = Infinity;
+      for (let i = 1; i < xs.length; i++) spacing = Math.min(spacing, (xs[i] as number) - (xs[i - 1] as number));
+      const pad = axes.x.isMarginVisible ? (Number.isFinite(spacing) ? spacing / 2 : 1) : 0;
+      const min = axes.x.minimum ?? lo - pad;
+      const max = axes.x.maximum ?? (hi > lo ? hi : lo + 1) + pad;
+      dates = dateTicks(min, max);
+      x = { min, max, interval: 1 };
+    } else if (axes.x.isMarginVisible)
       x = valueScale(lo, hi, { startFromZero: false, min: axes.x.minimum, max: axes.x.maximum });
     else {
       const span = hi > lo ? hi - lo : 1;
@@ -164,5 +179,6 @@ export function areaScales(
     y2: second.length > 0 ? axisScale(second, axes.y2, totals, 5) : undefined,
     horizontal,
     stackTotals: totals,
+    dates,
   };
 }

@@ -163,7 +163,7 @@ export function drawChart(chart: ChartModel, width: number, height: number, env:
       const xIsDate = cartesian.some((i) => isDateType(chart.series[i]?.xValueType ?? ''));
       const indexed = cartesian.some((i) => chart.series[i]?.isXValueIndexed === true);
       const axes3 = { x: u.area.axisX, y: u.area.axisY, y2: u.area.axisY2 };
-      const scales = areaScales(series, axes3, secondary, indexed);
+      const scales = areaScales(series, axes3, secondary, indexed, xIsDate);
       const { frame, grid, axes } = layoutAxes(rect, {
         area: u.area,
         scales,

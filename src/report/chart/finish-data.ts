@@ -98,7 +98,7 @@ export const toOADate = (d: Date): number => (d.getTime() - OA_EPOCH) / DAY;
 export const fromOADate = (v: number): Date => new Date(OA_EPOCH + Math.round(v * DAY));
 
 /** The start of the interval unit holding an OADate, and the next start `n` units on. */
-function unitStart(v: number, unit: ChartGroupBy): Date {
+export function unitStart(v: number, unit: ChartGroupBy): Date {
   const d = fromOADate(v);
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth();
@@ -144,7 +144,7 @@ function unitsBetween(from: Date, to: Date, unit: ChartGroupBy): number {
   }
 }
 
-function addUnits(start: Date, n: number, unit: ChartGroupBy): Date {
+export function addUnits(start: Date, n: number, unit: ChartGroupBy): Date {
   const y = start.getUTCFullYear();
   const m = start.getUTCMonth();
   switch (unit) {

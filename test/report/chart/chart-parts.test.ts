@@ -12,7 +12,8 @@ import {
   readSeries,
 } from '../../../src/report/chart/chart-xml.js';
 import { drawChart } from '../../../src/report/chart/draw-chart.js';
-import { newPoint } from '../../../src/report/chart/finish-data.js';
+import { dateTicks } from '../../../src/report/chart/date-axis.js';
+import { fromOADate, newPoint, toOADate } from '../../../src/report/chart/finish-data.js';
 import type { PathShape } from '../../../src/report/chart/plot-types.js';
 import { expandKeywords, pointLabel } from '../../../src/report/chart/labels.js';
 import { PALETTES, paletteColors } from '../../../src/report/chart/palettes.js';
@@ -128,5 +129,33 @@ describe('long series', () => {
       const start = (pieces[i] as PathShape).d.match(/^M(-?[\d.]+) (-?[\d.]+)/)?.slice(1);
       expect(start).toEqual(end);
     }
+  });
+});
+
+describe('date axis', () => {
+  const oa = (y: number, m: number, d: number): number => toOADate(new Date(Date.UTC(y, m - 1, d)));
+  const iso = (v: number): string => fromOADate(v).toISOString().slice(0, 10);
+
+  it('labels whole months (every second one over eleven months), whole years over three years', () => {
+    const months = dateTicks(oa(2020, 1, 15), oa(2020, 12, 10));
+    expect(months.ticks.map(iso)).toEqual([
+      '2020-02-01',
+      '2020-04-01',
+      '2020-06-01',
+      '2020-08-01',
+      '2020-10-01',
+      '2020-12-01',
+    ]);
+    expect(months.format).toBe('d');
+    const years = dateTicks(oa(2013, 8, 4), oa(2016, 8, 20));
+    expect(years.ticks.map(iso)).toEqual(['2014-01-01', '2015-01-01', '2016-01-01']);
+    expect(years.format).toBe('yyyy');
+    expect(dateTicks(oa(2020, 1, 1), oa(2020, 1, 10)).ticks.map(iso)).toEqual([
+      '2020-01-01',
+      '2020-01-03',
+      '2020-01-05',
+      '2020-01-07',
+      '2020-01-09',
+    ]);
   });
 });
