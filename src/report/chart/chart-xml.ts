@@ -144,6 +144,7 @@ export function readSeries(el: XmlElement | undefined): ChartSeries {
   const yValuesPerPoint = Math.max(1, Math.min(32, Math.trunc(num(a.YValuesPerPoint, 1))));
   const s: ChartSeries = {
     name: a.Name ?? '',
+    enabled: bool(a.Enabled, true),
     chartType: a.ChartType ?? 'Column',
     chartArea: a.ChartArea ?? '',
     legend: a.Legend ?? '',

@@ -70,7 +70,7 @@ function legendItems(chart: ChartModel, plots: readonly PlotSeries[], legendInde
   chart.series.forEach((s, i) => {
     const mine = s.legend === legendName || (legendIndex === 0 && !names.has(s.legend));
     const p = plots[i];
-    if (!mine || !s.isVisibleInLegend || !p) return;
+    if (!mine || !s.enabled || !s.isVisibleInLegend || !p) return;
     if (POINT_COLORED_TYPES.has(s.chartType))
       for (const pt of p.points) {
         if (!pt.empty) items.push({ text: pt.axisLabel, color: pt.color });
@@ -128,6 +128,7 @@ export function drawChart(chart: ChartModel, width: number, height: number, env:
   const areaNames = chart.areas.map((a) => a.name);
   const byArea = chart.areas.map(() => [] as number[]);
   chart.series.forEach((s, i) => {
+    if (!s.enabled) return;
     const k = areaNames.indexOf(s.chartArea);
     byArea[Math.max(k, 0)]?.push(i);
   });

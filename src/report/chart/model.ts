@@ -21,6 +21,8 @@ export interface ChartPoint {
 
 export interface ChartSeries {
   name: string;
+  /** Enabled="False" hides the series (and its legend item). */
+  enabled: boolean;
   chartType: string;
   chartArea: string;
   legend: string;
