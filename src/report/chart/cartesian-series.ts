@@ -7,11 +7,11 @@ import type { ChartShape, PlotPoint, PlotSeries, Rect } from './plot-types.js';
 import type { SeriesContext } from './cartesian-axes.js';
 
 export type { SeriesContext };
-import { dashOf } from './cartesian-axes.js';
 import { COLUMN_TYPES, HUNDRED_PERCENT_TYPES, STACKED_TYPES } from './chart-types.js';
 import { pointX, stackFamily } from './cartesian-scale.js';
 import { ellipsePath, polylinePath, rectPath, splinePath, type Pt } from './geometry.js';
 import { drawPriceSeries } from './price-series.js';
+import { label, markerShape } from './series-marks.js';
 
 /** Column width as a share of the X interval (MS Chart's PointWidth default). */
 const POINT_WIDTH = 0.8;
@@ -65,99 +65,6 @@ class Stacks {
     m.set(x, t);
     return [from, from + v];
   }
-}
-
-function label(
-  s: PlotSeries,
-  i: number,
-  anchor: Pt,
-  c: SeriesContext,
-  side: 'above' | 'right' | 'left' | 'below',
-): ChartShape[] {
-  const p = s.points[i];
-  if (!p || p.label === '') return [];
-  const m = c.measure(p.label, s.font);
-  const w = m.width + 2;
-  const h = m.height;
-  const [x, y] = anchor;
-  const box =
-    side === 'above'
-      ? { x: x - w / 2, y: y - h - 2, width: w, height: h }
-      : side === 'below'
-        ? { x: x - w / 2, y: y + 2, width: w, height: h }
-        : side === 'right'
-          ? { x: x + 2, y: y - h / 2, width: w, height: h }
-          : { x: x - w - 2, y: y - h / 2, width: w, height: h };
-  return [
-    {
-      kind: 'text',
-      tag: `${s.name}/${i}/label`,
-      text: p.label,
-      ...box,
-      font: s.font,
-      color: s.labelColor,
-      horzAlign: 'Center',
-      vertAlign: 'Center',
-    },
-  ];
-}
-
-export function markerShape(s: PlotSeries, i: number, at: Pt, style: string): ChartShape[] {
-  const size = Math.max(1, s.markerSize);
-  const r = size / 2;
-  const [x, y] = at;
-  const fill = s.markerColor ?? s.points[i]?.color ?? s.color;
-  let d: string;
-  switch (style) {
-    case 'Square':
-      d = rectPath({ x: x - r, y: y - r, width: size, height: size });
-      break;
-    case 'Diamond':
-      d = polylinePath(
-        [
-          [x, y - r],
-          [x + r, y],
-          [x, y + r],
-          [x - r, y],
-        ],
-        true,
-      );
-      break;
-    case 'Triangle':
-      d = polylinePath(
-        [
-          [x, y - r],
-          [x + r, y + r],
-          [x - r, y + r],
-        ],
-        true,
-      );
-      break;
-    case 'Cross': {
-      const t = r / 3;
-      d = polylinePath(
-        [
-          [x - t, y - r],
-          [x + t, y - r],
-          [x + t, y - t],
-          [x + r, y - t],
-          [x + r, y + t],
-          [x + t, y + t],
-          [x + t, y + r],
-          [x - t, y + r],
-          [x - t, y + t],
-          [x - r, y + t],
-          [x - r, y - t],
-          [x - t, y - t],
-        ],
-        true,
-      );
-      break;
-    }
-    default:
-      d = ellipsePath(x, y, r, r);
-  }
-  return [{ kind: 'path', tag: `${s.name}/${i}/marker`, d, closed: true, fill }];
 }
 
 function columns(s: PlotSeries, c: SeriesContext, stacks: Stacks): ChartShape[] {
@@ -439,5 +346,3 @@ export function drawCartesianSeries(series: readonly PlotSeries[], c: SeriesCont
   }
   return out;
 }
-
-export { dashOf };
