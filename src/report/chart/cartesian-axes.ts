@@ -193,8 +193,9 @@ export function layoutAxes(outer: Rect, s: AxesSpec): { frame: PlotFrame; grid: 
   const frac = (v: number, sc: Scale): number => (sc.max === sc.min ? 0 : (v - sc.min) / (sc.max - sc.min));
   const at = (xv: number, yv: number, secondary = false): [number, number] => {
     const ys = secondary && scales.y2 ? scales.y2 : scales.y;
-    const fx = frac(xv, scales.x);
-    const fy = frac(yv, ys);
+    const fx = xAxis.isReversed ? 1 - frac(xv, scales.x) : frac(xv, scales.x);
+    const reversed = secondary && scales.y2 ? y2Axis.isReversed : yAxis.isReversed;
+    const fy = reversed ? 1 - frac(yv, ys) : frac(yv, ys);
     return horizontal
       ? [rect.x + fy * rect.width, rect.y + rect.height - fx * rect.height]
       : [rect.x + fx * rect.width, rect.y + rect.height - fy * rect.height];

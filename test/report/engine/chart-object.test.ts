@@ -241,3 +241,19 @@ describe('a chart on a GroupFooter', () => {
     });
   });
 });
+
+describe('axis options', () => {
+  it('IsReversed turns the value axis upside down: columns hang from the top', () => {
+    const xml = chartXml(
+      '<Series Name="S"><Points><DataPoint YValues="3"/><DataPoint YValues="6"/></Points></Series>',
+      '<ChartAreas><ChartArea Name="A"><AxisY IsReversed="True"/></ChartArea></ChartAreas>',
+    );
+    const all = items(run(`<MSChartObject Name="C" Width="400" Height="200" ChartData="${b64(xml)}"/>`));
+    const [a, b] = [bar(all, 'C.S.0'), bar(all, 'C.S.1')];
+    expect(a.y).toBeCloseTo(b.y, 3);
+    expect(b.height).toBeCloseTo(a.height * 2, 1);
+    const zero = all.find((i) => i.name === 'C.axis-y.label.0') as PreparedText;
+    expect(zero.text).toBe('0');
+    expect(zero.y + zero.height / 2).toBeCloseTo(a.y, 0);
+  });
+});
