@@ -6,6 +6,7 @@
 import type { ReportObjectModel } from '../frx/model.js';
 import type { ObjectType, ObjectTypes } from './object-type.js';
 import { barcodeObject } from './barcode-object.js';
+import { chartObject } from './chart-object.js';
 import { checkBoxObject } from './check-box-object.js';
 import { gaugeObject } from './gauge-object.js';
 import { lineObject } from './line-object.js';
@@ -43,6 +44,8 @@ export const OBJECT_TYPES: ObjectTypes = {
   MapObject: mapObject,
   GaugeObject: gaugeObject,
   RichObject: richObject,
+  MSChartObject: chartObject,
+  SparklineObject: chartObject,
   Unsupported: unsupportedObject,
 };
 

@@ -545,6 +545,57 @@ export interface RichObjectModel extends ComponentModel {
   formats: FormatModel[];
 }
 
+/** One `<MSChartSeries>` of a chart: how its chart series (matched by index) is bound to data and
+ *  finished (FastReport's MSChartSeries); expressions as written, enums as FastReport names them. */
+export interface ChartSeriesBindingModel {
+  name: string;
+  filter: string;
+  sortBy: 'None' | 'XValue' | 'YValue';
+  sortOrder: 'Ascending' | 'Descending';
+  groupBy: ChartGroupBy;
+  groupInterval: number;
+  groupFunction: 'Sum' | 'Min' | 'Max' | 'Avg' | 'Count';
+  collect: 'None' | 'TopN' | 'BottomN' | 'LessThan' | 'LessThanPercent' | 'GreaterThan' | 'GreaterThanPercent';
+  collectValue: number;
+  collectedItemText: string;
+  collectedItemColor: Color;
+  pieExplode: 'None' | 'BiggestValue' | 'LowestValue' | 'SpecificValue';
+  pieExplodeValue: string;
+  xValue: string;
+  /** YValue1…YValue4. */
+  yValues: string[];
+  color: string;
+  label: string;
+}
+
+export type ChartGroupBy =
+  | 'None'
+  | 'XValue'
+  | 'Number'
+  | 'Years'
+  | 'Months'
+  | 'Weeks'
+  | 'Days'
+  | 'Hours'
+  | 'Minutes'
+  | 'Seconds'
+  | 'Milliseconds';
+
+/** MSChartObject and SparklineObject (one format): the MS Chart definition (`ChartData`, base64 of
+ *  its XML, decoded when the chart prints) and how it is bound to a data source. */
+export interface ChartObjectModel extends ComponentModel {
+  type: 'MSChartObject' | 'SparklineObject';
+  dataSource: string;
+  filter: string;
+  alignXValues: boolean;
+  autoSeriesColumn: string;
+  autoSeriesColor: string;
+  autoSeriesSortOrder: 'None' | 'Ascending' | 'Descending';
+  autoSeriesForce: boolean;
+  chartData: string;
+  series: ChartSeriesBindingModel[];
+}
+
 /** A FastReport object this engine does not render (Barcode, Matrix, …). */
 export interface UnsupportedObjectModel extends ComponentModel {
   type: 'Unsupported';
@@ -571,6 +622,7 @@ export type ReportObjectModel =
   | MapObjectModel
   | GaugeObjectModel
   | RichObjectModel
+  | ChartObjectModel
   | UnsupportedObjectModel;
 
 /** The objects an object holds (a table's cells and the objects inside them), in print order. */

@@ -29,18 +29,17 @@ import { parseAdvMatrixObject, parseMatrixButton } from './adv-matrix.js';
 import { parseBarcodeObject } from './barcode.js';
 import { parseMapObject } from './map.js';
 import { parsePolyObject, parseZipCodeObject } from './poly.js';
+import { parseChartObject } from './chart-object.js';
 import { SYMBOLOGIES } from '../barcode/index.js';
 import { parseTableObject } from './table.js';
 import { parseGaugeObject } from './gauge.js';
+import { parseRichObject } from './rich.js';
 
 const GAUGE_ELEMENTS = ['LinearGauge', 'RadialGauge', 'SimpleGauge', 'SimpleProgressGauge', 'GaugeObject'];
-import { parseRichObject } from './rich.js';
 
 /** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */
 export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
   'HtmlObject',
-  'MSChartObject',
-  'SparklineObject',
   'ContainerObject',
   'CrossViewObject',
 ]);
@@ -67,6 +66,8 @@ const SUPPORTED = new Set([
   'ZipCodeObject',
   ...GAUGE_ELEMENTS,
   'RichObject',
+  'MSChartObject',
+  'SparklineObject',
 ]);
 
 export function isReportObjectElement(name: string): boolean {
@@ -365,6 +366,9 @@ export function parseReportObject(el: XmlElement, ctx: LoadContext): ReportObjec
       return parseCellularText(el, ctx);
     case 'ZipCodeObject':
       return parseZipCodeObject(el, ctx);
+    case 'MSChartObject':
+    case 'SparklineObject':
+      return parseChartObject(el, ctx);
     case 'ShapeObject':
       return parseShapeObject(el, ctx);
     case 'MapObject':

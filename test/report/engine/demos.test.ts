@@ -78,9 +78,7 @@ describe.skipIf(PROBLEM !== undefined)('FastReport demos with matrices, tables a
     expect(prepared.pages.length).toBeGreaterThan(0);
     const scripted = warnings.some((w) => w.startsWith('ScriptText'));
     const missing = warnings.filter((w) => /is not supported and will not be rendered/.test(w));
-    // Charts (issue 21) are still boxes.
-    const later = (w: string): boolean => w.startsWith('MSChartObject');
-    if (!scripted) expect(missing.filter((w) => !later(w))).toEqual([]);
+    if (!scripted) expect(missing).toEqual([]);
     // Whatever needs a script, the matrices, tables and subreports themselves are never boxes.
     expect(missing.filter((w) => OBJECTS.some((t) => w.startsWith(t)))).toEqual([]);
   });

@@ -139,7 +139,7 @@ describe('unsupported and odd content', () => {
   it('prints unsupported objects as boxes, no subreport of a missing page, unknown references as warnings', () => {
     const t = page(
       `<ReportTitleBand Name="T" Width="718.2" Height="60" Style="Nope">
-      <SparklineObject Name="Bar" Width="100" Height="50" Border.Lines="All"/>
+      <CrossViewObject Name="Bar" Width="100" Height="50" Border.Lines="All"/>
       <SubreportObject Name="Sub" Left="200" Width="100" Height="50" ReportPage="Missing"/>
       <TextObject Name="X" Left="400" Width="100" Height="20" Text="ok"/>
     </ReportTitleBand>
@@ -148,11 +148,11 @@ describe('unsupported and odd content', () => {
     );
     const r = runTemplate(t);
     const items = r.prepared.pages[0]?.items ?? [];
-    expect(items.find((i) => i.name === 'Bar')).toMatchObject({ kind: 'box', unsupported: 'SparklineObject' });
+    expect(items.find((i) => i.name === 'Bar')).toMatchObject({ kind: 'box', unsupported: 'CrossViewObject' });
     expect(items.find((i) => i.name === 'Sub')).toBeUndefined();
     expect(textsOf(r.prepared, 'X')).toEqual(['ok']);
     const all = r.warnings.join('\n');
-    expect(all).toMatch(/SparklineObject/);
+    expect(all).toMatch(/CrossViewObject/);
     expect(all).toMatch(/SubreportObject "Sub": its ReportPage "Missing" does not exist/);
     expect(all).toMatch(/style "Nope" is not defined/);
     expect(all).toMatch(/data source "NoSuchSource" is not in the dictionary/);

@@ -27,7 +27,7 @@ const hostile =
   `Text="&lt;b&gt;b&lt;/b&gt; &lt;font color=&quot;red;background:url(x)&quot;&gt;c&lt;/font&gt; ` +
   `[JSON.item.evil]"/>
     <PictureObject Name="Pic" Top="120" Width="50" Height="50" DataColumn="JSON.item.pic"/>
-    <SparklineObject Name="Sparkline1" Left="400" Width="100" Height="50"/>
+    <CrossViewObject Name="CrossView1" Left="400" Width="100" Height="50"/>
   </ReportTitleBand></ReportPage></Report>`;
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';

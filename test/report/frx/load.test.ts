@@ -332,7 +332,7 @@ describe('unsupported, unknown and misplaced elements', () => {
     <DataBand Name="Data1">
       <TableObject Name="Table1" Width="100"><TableColumn Name="Column1"/><TableRow ` +
       `Name="Row1"><TableCell Name="Cell1" Text="x"/></TableRow></TableObject>
-      <SparklineObject Name="Barcode1" Kind="Line"/>
+      <CrossViewObject Name="Barcode1" Kind="Line"/>
       <HtmlObject Name="Rich1"/>
       <SubreportObject Name="Subreport1" ReportPage="Page2"/>
       <FancyObject Name="Fancy1"/>
@@ -364,7 +364,7 @@ describe('unsupported, unknown and misplaced elements', () => {
       'Subreport1',
     ]);
     expect(warnings).toEqual([
-      'SparklineObject "Barcode1" (line 9) is not supported and will not be rendered',
+      'CrossViewObject "Barcode1" (line 9) is not supported and will not be rendered',
       'HtmlObject "Rich1" (line 10) is not supported and will not be rendered',
       'Unknown element FancyObject "Fancy1" (line 12) inside DataBand "Data1" (line 7) is ignored',
       'PageHeaderBand "Misplaced" (line 13) cannot be inside DataBand "Data1" (line 7) and is ignored',
