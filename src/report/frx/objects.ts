@@ -38,11 +38,7 @@ import { parseRichObject } from './rich.js';
 const GAUGE_ELEMENTS = ['LinearGauge', 'RadialGauge', 'SimpleGauge', 'SimpleProgressGauge', 'GaugeObject'];
 
 /** FastReport objects that are recognised but not rendered: kept as `Unsupported`. */
-export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set([
-  'HtmlObject',
-  'ContainerObject',
-  'CrossViewObject',
-]);
+export const UNSUPPORTED_OBJECTS: ReadonlySet<string> = new Set(['HtmlObject', 'ContainerObject', 'CrossViewObject']);
 
 const SUPPORTED = new Set([
   'TextObject',
