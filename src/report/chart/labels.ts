@@ -8,8 +8,9 @@ import type { ChartPoint, ChartSeries } from './model.js';
 /** How the caller formats a value (.NET ToString(format) in the report's culture). */
 export type ValueFormatter = (value: number | Date, format: string) => string;
 
-const KEYWORDS =
-  /#(VALX|VALY[1-9]?|PERCENT|SERIESNAME|SER|LEGENDTEXT|AXISLABEL|INDEX|TOTAL|AVG|MIN|MAX|FIRST|LAST|LABEL)(?:\{([^}]*)\})?/g;
+const KEYWORD_NAMES =
+  'VALX|VALY[1-9]?|PERCENT|SERIESNAME|SER|LEGENDTEXT|AXISLABEL|INDEX|TOTAL|AVG|MIN|MAX|FIRST|LAST|LABEL';
+const KEYWORDS = new RegExp(`#(${KEYWORD_NAMES})(?:\\{([^}]*)\\})?`, 'g');
 
 export const isDateType = (t: string): boolean => t === 'Date' || t === 'DateTime' || t === 'Time';
 

@@ -13,7 +13,8 @@ import { nwindDataSet, nwindRows, runTemplate } from './helpers.js';
 
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 const report = (chart: string): string =>
-  `<Report><Dictionary><TableDataSource Name="MatrixDemo" ReferenceName="NorthWind.MatrixDemo" DataType="System.Int32" Enabled="true">` +
+  `<Report><Dictionary><TableDataSource Name="MatrixDemo" ReferenceName="NorthWind.MatrixDemo" ` +
+  `DataType="System.Int32" Enabled="true">` +
   `<Column Name="Name" DataType="System.String"/><Column Name="Year" DataType="System.Int32"/>` +
   `<Column Name="ItemsSold" DataType="System.Int32"/><Column Name="Revenue" DataType="System.Decimal"/>` +
   `</TableDataSource></Dictionary><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" Height="300">${chart}` +
@@ -52,9 +53,12 @@ describe('MSChartObject', () => {
   it('binds to its data source: chart Filter, series Filter, GroupBy XValue, SortBy YValue descending', () => {
     const xml = chartXml('<Series Name="S" ChartType="Bar"/>');
     const r = run(
-      `<MSChartObject Name="C" Width="400" Height="200" DataSource="MatrixDemo" Filter="[MatrixDemo.Year] &gt;= 2012" ` +
-        `ChartData="${b64(xml)}"><MSChartSeries Filter="[MatrixDemo.Name] != &quot;Andrew Fuller&quot;" GroupBy="XValue" ` +
-        `SortBy="YValue" SortOrder="Descending" XValue="[MatrixDemo.Name]" YValue1="[MatrixDemo.Revenue]"/></MSChartObject>`,
+      `<MSChartObject Name="C" Width="400" Height="200" DataSource="MatrixDemo" ` +
+        `Filter="[MatrixDemo.Year] &gt;= 2012" ` +
+        `ChartData="${b64(xml)}"><MSChartSeries Filter="[MatrixDemo.Name] != &quot;Andrew Fuller&quot;" ` +
+        `GroupBy="XValue" ` +
+        `SortBy="YValue" SortOrder="Descending" XValue="[MatrixDemo.Name]" YValue1="[MatrixDemo.Revenue]"/>` +
+        `</MSChartObject>`,
     );
     expect(r.warnings).toEqual([]);
     const expected = new Map<string, number>();
@@ -74,8 +78,10 @@ describe('MSChartObject', () => {
 
   it('stacks 100 % columns to the full plot height', () => {
     const xml = chartXml(
-      '<Series Name="A" ChartType="StackedColumn100"><Points><DataPoint YValues="1"/><DataPoint YValues="3"/></Points></Series>' +
-        '<Series Name="B" ChartType="StackedColumn100"><Points><DataPoint YValues="3"/><DataPoint YValues="1"/></Points></Series>',
+      '<Series Name="A" ChartType="StackedColumn100"><Points><DataPoint YValues="1"/><DataPoint YValues="3"/>' +
+        '</Points></Series>' +
+        '<Series Name="B" ChartType="StackedColumn100"><Points><DataPoint YValues="3"/>' +
+        '<DataPoint YValues="1"/></Points></Series>',
     );
     const all = items(run(`<MSChartObject Name="C" Width="400" Height="200" ChartData="${b64(xml)}"/>`));
     const [a0, b0, a1, b1] = ['C.A.0', 'C.B.0', 'C.A.1', 'C.B.1'].map((n) => bar(all, n));
@@ -154,10 +160,13 @@ describe('limits of a bound chart', () => {
     );
     const bindings = '<MSChartSeries XValue="[Orders.OrderID]" YValue1="[Orders.Freight]"/>'.repeat(seriesCount);
     const t =
-      `<Report><Dictionary><TableDataSource Name="Orders" ReferenceName="NorthWind.Orders" DataType="System.Int32" Enabled="true">` +
-      `<Column Name="OrderID" DataType="System.Int32"/><Column Name="Freight" DataType="System.Decimal"/></TableDataSource>` +
+      `<Report><Dictionary><TableDataSource Name="Orders" ReferenceName="NorthWind.Orders" ` +
+      `DataType="System.Int32" Enabled="true">` +
+      `<Column Name="OrderID" DataType="System.Int32"/><Column Name="Freight" DataType="System.Decimal"/>` +
+      `</TableDataSource>` +
       `</Dictionary><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" Height="300">` +
-      `<MSChartObject Name="Big" Width="400" Height="200" DataSource="Orders" ChartData="${b64(xml)}">${bindings}</MSChartObject>` +
+      `<MSChartObject Name="Big" Width="400" Height="200" DataSource="Orders" ChartData="${b64(xml)}">` +
+      `${bindings}</MSChartObject>` +
       '</ReportTitleBand></ReportPage></Report>';
     const r = runTemplate(t, { datasets: { NorthWind: nwindDataSet() } });
     expect(r.warnings).toEqual(['Big: more than 100000 points; the rest are left out']);
