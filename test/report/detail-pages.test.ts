@@ -190,4 +190,26 @@ describe('detail links in a document', () => {
       expect(checked).toBe(cells.length);
     },
   );
+
+  const CHART_DEMO = 'Demos/Reports/Interactive Chart.frx';
+  it.skipIf(mirrorProblem([CHART_DEMO]) !== undefined)(
+    'link each slice of the Interactive Chart demo to the orders of its employee',
+    () => {
+      const { prepared: r, warnings } = prepareReport({
+        template: mirrorFile(CHART_DEMO),
+        data: { datasetXml: readFileSync(NWIND_PATH, 'utf8') },
+      });
+      expect(warnings.list.filter((w) => !/font .* is not available/.test(w))).toEqual([]);
+      const names = [...new Set(nwindRows('MatrixDemo').map((m) => m.Name as string))].sort();
+      expect(r.pages.length).toBe(1 + names.length);
+      const slices = (r.pages[0]?.items ?? []).filter((i) => /^MSChart1\.Series1\.\d+$/.test(i.name));
+      expect(slices.length).toBe(names.length);
+      const titles = slices.map((slice) => {
+        const page = r.pages[Number(slice.hyperlink?.target) - 1];
+        const first = page?.items.find((i): i is PreparedText => i.kind === 'text');
+        return first ? shownText(first) : '';
+      });
+      expect(titles.sort()).toEqual(names.map((n) => `${n} orders`));
+    },
+  );
 });

@@ -14,6 +14,7 @@ import type { ChartShape } from '../chart/plot-types.js';
 import { measureWidth } from '../text/index.js';
 import type { EngineContext } from './context.js';
 import { chartForPrint } from './chart-data.js';
+import { linkTo, takesContainerValue } from './hyperlinks.js';
 import type { ObjectType } from './object-type.js';
 import type { LaidItem, RtObject } from './runtime.js';
 import { labelItem } from './text-label.js';
@@ -61,6 +62,27 @@ function shapeItem(e: EngineContext, o: ChartObjectModel, rt: RtObject, s: Chart
   };
 }
 
+/** A chart's DetailPage/DetailReport link goes from each point (its figure and its label) with
+ *  the point's category as the value: the chart sets the link's value to the point clicked. */
+function linkPoints(
+  e: EngineContext,
+  o: ChartObjectModel,
+  chart: ChartModel,
+  shapes: readonly ChartShape[],
+  items: readonly LaidItem[],
+): void {
+  const series = new Map(chart.series.map((s) => [s.name, s] as const));
+  shapes.forEach((shape, k) => {
+    const m = /^(.*)\/(\d+)(?:\/label)?$/.exec(shape.tag ?? '');
+    const point = m ? series.get(m[1] as string)?.points[Number(m[2])] : undefined;
+    const item = items[k]?.item;
+    if (!point || point.empty || !item) return;
+    const value = point.axisLabel !== '' ? point.axisLabel : e.scope.formatter.format(point.x, '');
+    const link = linkTo(e, o.name, o.hyperlink, value);
+    if (link) item.hyperlink = link;
+  });
+}
+
 export const chartObject: ObjectType<ChartObjectModel> = {
   getData(e, o, rt) {
     charts.set(rt, chartForPrint(e, o));
@@ -77,6 +99,8 @@ export const chartObject: ObjectType<ChartObjectModel> = {
       plotters: AXISLESS_PLOTTERS,
     });
     for (const w of drawing.warnings) e.warnings.add(`${o.name}: ${w}`);
-    return drawing.shapes.map((s, k) => shapeItem(e, o, rt, s, k));
+    const items = drawing.shapes.map((s, k) => shapeItem(e, o, rt, s, k));
+    if (takesContainerValue(o.hyperlink)) linkPoints(e, o, chart, drawing.shapes, items);
+    return items;
   },
 };
