@@ -15,6 +15,7 @@ import { PathBuilder } from '../path-data.js';
 import type { FontSpec } from '../text/font-spec.js';
 import { circle } from './bezier-arc.js';
 import { type Box, customWord, measureLabel, textShape, visible, yOf } from './plot-custom.js';
+import { type Scale, scaleTicks, valueScale } from './axis-scale.js';
 import type { ChartShape, PlotContext, PlotSeries } from './plot-types.js';
 
 /** MS Chart draws at most this many sectors' spokes and labels; more would be unreadable and
@@ -22,21 +23,7 @@ import type { ChartShape, PlotContext, PlotSeries } from './plot-types.js';
 export const MAX_SECTORS = 1000;
 const GAP = 4;
 
-export interface Scale {
-  min: number;
-  max: number;
-  interval: number;
-}
-
-/** MS Chart's CalcInterval: 2, 5 or 10 × 10^k near diff. (The same rule as the cartesian axes'
- *  auto scale; kept here because plotters take no engine or layout imports.) */
-function niceInterval(diff: number): number {
-  if (!(diff > 0) || !Number.isFinite(diff)) return 1;
-  const power = 10 ** Math.floor(Math.log10(diff) - 1e-12);
-  const t = diff / power;
-  return (t < 3 ? 2 : t < 7 ? 5 : 10) * power;
-}
-
+/** The value rings' scale: the Y axis' auto scale from zero (negative values extend it down). */
 export function radarScale(values: readonly number[]): Scale {
   let lo = 0;
   let hi = 0;
@@ -44,21 +31,7 @@ export function radarScale(values: readonly number[]): Scale {
     if (v < lo) lo = v;
     if (v > hi) hi = v;
   }
-  if (hi === lo) return { min: lo, max: lo + 1, interval: 0.2 };
-  const interval = niceInterval((hi - lo) / 5);
-  const min = lo < 0 ? (Math.ceil(lo / interval) - 1) * interval : 0;
-  const max = (Math.floor(hi / interval) + 1) * interval;
-  return { min, max, interval };
-}
-
-export function scaleTicks(s: Scale): number[] {
-  const out: number[] = [];
-  for (let i = 0; i <= 100; i++) {
-    const v = Number.parseFloat((s.min + i * s.interval).toPrecision(12));
-    if (v > s.max + s.interval * 1e-9) break;
-    out.push(v);
-  }
-  return out;
+  return valueScale(lo, hi, { startFromZero: true });
 }
 
 export interface RadarLook {
