@@ -91,7 +91,10 @@ describe('detail links in a document', () => {
     const { prepared: r, warnings } = prepareReport({
       template: template(link),
       data,
-      detailReport: (name) => (asked.push(name), name === 'Fruit.frx' ? other : undefined),
+      detailReport: (name) => {
+        asked.push(name);
+        return name === 'Fruit.frx' ? other : undefined;
+      },
     });
     expect(warnings.list).toEqual([]);
     expect(asked).toEqual(['Fruit.frx']);
