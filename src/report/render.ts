@@ -209,20 +209,36 @@ function detailRunner(
     others.set(name, found);
     return found;
   };
-  return (detail, value, maxPages) => {
-    const target = detail.report !== undefined ? other(detail.report) : { report, data };
-    if (!target) return undefined;
-    for (const s of target.data.sources) s.reset();
-    const parameters = { ...engine.parameters, ...detailParameters(target.report, detail, value) };
-    const options: EngineOptions = { ...engine, parameters, maxPages, truncatePages: false };
-    if (detail.page !== undefined) options.detailPage = detail.page;
-    try {
-      return runReport(target.report, target.data, options, warnings).pages;
-    } catch (err) {
-      if (!(err instanceof TemplateError)) throw err;
-      warnings.add(`the details of "${value}" cannot be shown: ${err.message}`);
-      return undefined;
-    }
+  return (detail, value, from) => {
+    // A DetailPage runs a page of the report the link's page came from, with that run's
+    // parameters; a DetailReport starts its report afresh.
+    const name = detail.report ?? from.report;
+    const target = name !== undefined ? other(name) : { report, data };
+    const inherited = detail.report !== undefined ? {} : from.parameters;
+    const own = target ? { ...inherited, ...detailParameters(target.report, detail, value) } : inherited;
+    const key = JSON.stringify([
+      name ?? '',
+      detail.page ?? '',
+      Object.entries(own).sort(([a], [b]) => (a < b ? -1 : 1)),
+    ]);
+    return {
+      key,
+      run: (maxPages) => {
+        if (!target) return undefined;
+        for (const s of target.data.sources) s.reset();
+        const options: EngineOptions = { ...engine, parameters: { ...engine.parameters, ...own }, maxPages };
+        options.truncatePages = false;
+        if (detail.page !== undefined) options.detailPage = detail.page;
+        try {
+          const pages = runReport(target.report, target.data, options, warnings).pages;
+          return { pages, origin: name !== undefined ? { report: name, parameters: own } : { parameters: own } };
+        } catch (err) {
+          if (!(err instanceof TemplateError)) throw err;
+          warnings.add(`the details of "${value}" cannot be shown: ${err.message}`);
+          return undefined;
+        }
+      },
+    };
   };
 }
 

@@ -191,6 +191,19 @@ describe('detail links in a document', () => {
         checked++;
       }
       expect(checked).toBe(cells.length);
+      // A chart on an employee's page links each category to that employee's lines in it: the
+      // detail page keeps the parameters of the page it was opened from, as FastReport's preview.
+      let slices = 0;
+      for (const page of r.pages.filter((p) => p.name === 'Page2')) {
+        const head = page.items.find((i): i is PreparedText => i.kind === 'text' && i.name === 'Text2');
+        const employee = (head ? shownText(head) : '').replace(/ sales$/, '');
+        for (const slice of page.items.filter((i) => /^MSChart1\.[^.]+\.\d+$/.test(i.name) && i.hyperlink)) {
+          const title = detailOf(Number(slice.hyperlink?.target)).find((t) => t.name === 'Text7');
+          expect(title ? shownText(title) : '').toMatch(new RegExp(`^Sales by ${employee} in the ".+" category$`));
+          slices++;
+        }
+      }
+      expect(slices).toBeGreaterThan(20);
     },
   );
 
