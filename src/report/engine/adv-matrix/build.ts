@@ -6,6 +6,7 @@ import { TemplateError } from '../../errors.js';
 import type { AdvMatrixObjectModel } from '../../frx/model.js';
 import type { EngineContext } from '../context.js';
 import type { MatrixResult } from '../matrix/result.js';
+import { filteredSourceRows } from '../matrix/source-rows.js';
 import { CellEvaluator } from './cells.js';
 import { buildItems, terminals } from './items.js';
 import { AdvMatrixState, AdvResultBuilder } from './result.js';
@@ -22,18 +23,7 @@ export function buildAdvMatrix(e: EngineContext, o: AdvMatrixObjectModel): Matri
     e.warnings.add(`${o.name}: data source "${o.dataSource}" is not in the dictionary; the matrix has no data`);
   const saved = cursor ? { rows: cursor.rows, position: cursor.position } : undefined;
   try {
-    let dataRows = cursor ? cursor.allRows() : [];
-    if (cursor) {
-      cursor.setRows(dataRows);
-      if (o.filter.trim() !== '') {
-        dataRows = dataRows.filter((_, i) => {
-          e.limits.visitRow();
-          cursor.position = i;
-          return e.exprs.condition(o, 'filter', o.filter, `${o.name}.Filter`) !== false;
-        });
-        cursor.setRows(dataRows);
-      }
-    }
+    const dataRows = filteredSourceRows(e, o, cursor);
     if (dataRows.length === 0 && !o.printIfEmpty) return null;
     const rows = new MatrixRows(e, cursor, dataRows.length);
     const columnAxis = axisSlots(o.columnDescriptors);

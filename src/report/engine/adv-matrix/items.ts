@@ -10,6 +10,7 @@ import type { TypedValue } from '../../expr/index.js';
 import type { AdvMatrixObjectModel } from '../../frx/model.js';
 import type { EngineContext } from '../context.js';
 import { compareSortValues } from '../datasource.js';
+import { valueKey } from '../matrix/headers.js';
 import type { MatrixRows } from './rows.js';
 import { IMPLICIT_DESCRIPTOR, type AxisSlots, type SlotDescriptor } from './slots.js';
 
@@ -190,16 +191,6 @@ function union(items: readonly AdvItem[]): Int32Array {
   const all: number[] = [];
   for (const i of items) for (const r of i.rows) all.push(r);
   return Int32Array.from(all).sort();
-}
-
-/** A key equal for equal values of one type; undefined for values compared instead (objects
- *  without a text of their own). */
-function valueKey(v: TypedValue | null): string | undefined {
-  if (v === null) return 'null';
-  const x = v.value;
-  if (x instanceof Date) return `${v.type}:${x.getTime()}`;
-  if (typeof x === 'object' && x !== null && x.toString === Object.prototype.toString) return undefined;
-  return `${v.type}:${String(x)}`;
 }
 
 /** The items printed along the axis, in order: leaves, and stepped items before their children. */

@@ -10,6 +10,7 @@ import { compareSortValues } from '../datasource.js';
 import { CellValues } from './aggregate.js';
 import { HeaderTree, leafIdsOf, type HeaderItem } from './headers.js';
 import { buildResult, type MatrixResult } from './result.js';
+import { filteredSourceRows } from './source-rows.js';
 import { matrixTemplate, type MatrixLevel, type MatrixTemplate } from '../../frx/matrix-template.js';
 
 /** The matrix's table for the current print; null when it has no data and PrintIfEmpty is off. */
@@ -49,17 +50,8 @@ export function buildMatrix(e: EngineContext, o: MatrixObjectModel): MatrixResul
     );
   const saved = cursor ? { rows: cursor.rows, position: cursor.position } : undefined;
   try {
-    let dataRows = cursor ? cursor.allRows() : [];
+    const dataRows = filteredSourceRows(e, o, cursor);
     if (cursor) {
-      cursor.setRows(dataRows);
-      if (o.filter.trim() !== '') {
-        dataRows = dataRows.filter((_, i) => {
-          e.limits.visitRow();
-          cursor.position = i;
-          return e.exprs.condition(o, 'filter', o.filter, `${o.name}.Filter`) !== false;
-        });
-        cursor.setRows(dataRows);
-      }
       for (let i = 0; i < dataRows.length && !e.limits.aborted; i++) {
         e.limits.visitRow();
         cursor.position = i;
