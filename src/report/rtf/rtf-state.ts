@@ -3,21 +3,16 @@
 // \v \caps) and paragraph formatting (\pard \q? \li \ri \fi \sb \sa \sl \slmult \intbl);
 // and the tables of destinations and symbol words the reader consults.
 
+import type { RunFlags } from '../text/run-flags.js';
 import { defaultParaStyle, type RtfParaStyle, type RtfTabStop, TWIPS_PER_PX } from './rtf-document.js';
 
 export type Dest = 'text' | 'skip' | 'fonttbl' | 'colortbl';
 
-export interface State {
+export interface State extends RunFlags {
   dest: Dest;
   font: number;
   /** Half-points. */
   fs: number;
-  bold: boolean;
-  italic: boolean;
-  underline: boolean;
-  strike: boolean;
-  sub: boolean;
-  sup: boolean;
   cf: number;
   bg: number;
   uc: number;
