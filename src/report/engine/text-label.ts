@@ -85,18 +85,8 @@ export function labelItem(e: EngineContext, s: LabelSpec): PreparedText {
 
 /** A text a drawing library (chart, gauge) placed in the object's box; alignment Center and
  *  angle 0 unless given. */
-export interface ShapeText {
-  text: string;
-  font: FontSpec;
-  color: Color;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  angle?: number;
-  horzAlign?: HorzAlign;
-  vertAlign?: VertAlign;
-}
+export type ShapeText = Pick<LabelSpec, 'text' | 'font' | 'color' | 'x' | 'y' | 'width' | 'height'> &
+  Partial<Pick<LabelSpec, 'angle' | 'horzAlign' | 'vertAlign'>>;
 
 /** A drawing's text as a one-line label, its box moved from the object's to the band's. */
 export function shapeLabel(
