@@ -117,6 +117,18 @@ export const SYMBOL_WORDS: Readonly<Record<string, string>> = {
   rtlmark: '\u200f',
 };
 
+/** The toggle words (on without a parameter or with a non-zero one, off with 0) and the flag each
+ *  sets. */
+const TOGGLES = {
+  b: 'bold',
+  i: 'italic',
+  strike: 'strike',
+  striked: 'strike',
+  v: 'hidden',
+  caps: 'caps',
+  scaps: 'caps',
+} as const;
+
 /**
  * Applies a formatting control word to the group state; false when `w` is not one. `deff` is the
  * document's default font (\plain returns to it).
@@ -152,21 +164,13 @@ export function applyFormatting(st: State, w: string, p: number | undefined, def
       st.fs = Math.max(2, Math.min(3276, p ?? 24));
       return true;
     case 'b':
-      st.bold = on;
-      return true;
     case 'i':
-      st.italic = on;
-      return true;
     case 'strike':
     case 'striked':
-      st.strike = on;
-      return true;
     case 'v':
-      st.hidden = on;
-      return true;
     case 'caps':
     case 'scaps':
-      st.caps = on;
+      st[TOGGLES[w]] = on;
       return true;
     case 'ulnone':
       st.underline = false;
