@@ -64,14 +64,19 @@ function collator(culture: string): Intl.Collator {
   return c;
 }
 
-/** .NET's IComparable order for sorting: null first, strings by the culture's collation. */
-export function compareSortValues(a: TypedValue, b: TypedValue, culture: string): number {
-  const x = a.value;
-  const y = b.value;
+/** .NET's IComparable order for sorting: null (and no value at all, as the matrices' missing
+ *  dimension values) first, strings by the culture's collation. */
+export function compareSortValues(
+  a: TypedValue | null | undefined,
+  b: TypedValue | null | undefined,
+  culture: string,
+): number {
+  const x = a?.value;
+  const y = b?.value;
   if (x === null || x === undefined) return y === null || y === undefined ? 0 : -1;
   if (y === null || y === undefined) return 1;
   if (typeof x === 'string' && typeof y === 'string') return collator(culture).compare(x, y);
-  return compareValues(a, b);
+  return compareValues(a as TypedValue, b as TypedValue);
 }
 
 /** The band's data source cursor (undefined when it has none or it is unknown). */

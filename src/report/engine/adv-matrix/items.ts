@@ -80,10 +80,7 @@ export function buildItems(
       e.limits.visitRow();
       const v = rows.value(d, 'expression', d.expression, where, r);
       const key = valueKey(v);
-      let g =
-        key === undefined
-          ? loose.find((x) => compareSortValues(x.value ?? NULL, v ?? NULL, culture) === 0)
-          : byKey.get(key);
+      let g = key === undefined ? loose.find((x) => compareSortValues(x.value, v, culture) === 0) : byKey.get(key);
       if (!g) {
         g = { value: v, rows: [] };
         if (key === undefined) loose.push(g);
@@ -107,17 +104,12 @@ export function buildItems(
     const descending = d.sort === 'Descending' ? -1 : 1;
     const firstRow = (i: AdvItem): number => i.rows[0] ?? 0;
     if (d.sortByTotal.trim() !== '') {
-      const totals = new Map(items.map((i) => [i, sortTotal(slot, i.rows) ?? NULL]));
+      const totals = new Map(items.map((i) => [i, sortTotal(slot, i.rows)]));
       items.sort(
-        (a, b) =>
-          descending * compareSortValues(totals.get(a) ?? NULL, totals.get(b) ?? NULL, culture) ||
-          firstRow(a) - firstRow(b),
+        (a, b) => descending * compareSortValues(totals.get(a), totals.get(b), culture) || firstRow(a) - firstRow(b),
       );
     } else if (d.sort !== 'None')
-      items.sort(
-        (a, b) =>
-          descending * compareSortValues(a.value ?? NULL, b.value ?? NULL, culture) || firstRow(a) - firstRow(b),
-      );
+      items.sort((a, b) => descending * compareSortValues(a.value, b.value, culture) || firstRow(a) - firstRow(b));
     else items.sort((a, b) => firstRow(a) - firstRow(b));
     items.forEach((item, i) => {
       item.rowNo = i + 1;
@@ -184,8 +176,6 @@ export function buildItems(
   expand(root, axis.roots);
   return root;
 }
-
-const NULL: TypedValue = { value: null, type: 'System.Object' };
 
 function union(items: readonly AdvItem[]): Int32Array {
   const all: number[] = [];

@@ -21,8 +21,7 @@ export function buildMatrix(e: EngineContext, o: MatrixObjectModel): MatrixResul
   }
   const tpl = matrixTemplate(o);
   const culture = e.culture.name;
-  const compare = (a: TypedValue | null, b: TypedValue | null): number =>
-    compareSortValues(a ?? NULL, b ?? NULL, culture);
+  const compare = (a: TypedValue | null, b: TypedValue | null): number => compareSortValues(a, b, culture);
   const columns = new HeaderTree(tpl.columnLevels, compare);
   const rows = new HeaderTree(tpl.rowLevels, compare);
   const values = new CellValues(
@@ -87,8 +86,6 @@ export function buildMatrix(e: EngineContext, o: MatrixObjectModel): MatrixResul
     }
   }
 }
-
-const NULL: TypedValue = { value: null, type: 'System.Object' };
 
 interface Collected {
   columns: HeaderTree;
