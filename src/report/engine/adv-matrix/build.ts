@@ -5,8 +5,8 @@
 import { TemplateError } from '../../errors.js';
 import type { AdvMatrixObjectModel } from '../../frx/model.js';
 import type { EngineContext } from '../context.js';
+import { cursorRestorer, filteredSourceRows } from '../datasource.js';
 import type { MatrixResult } from '../matrix/result.js';
-import { filteredSourceRows } from '../matrix/source-rows.js';
 import { CellEvaluator } from './cells.js';
 import { buildItems, terminals } from './items.js';
 import { AdvMatrixState, AdvResultBuilder } from './result.js';
@@ -21,9 +21,9 @@ export function buildAdvMatrix(e: EngineContext, o: AdvMatrixObjectModel): Matri
   const cursor = o.dataSource ? e.data.findSource(o.dataSource) : undefined;
   if (o.dataSource && !cursor)
     e.warnings.add(`${o.name}: data source "${o.dataSource}" is not in the dictionary; the matrix has no data`);
-  const saved = cursor ? { rows: cursor.rows, position: cursor.position } : undefined;
+  const restoreCursor = cursorRestorer(cursor);
   try {
-    const dataRows = filteredSourceRows(e, o, cursor);
+    const dataRows = cursor ? filteredSourceRows(e, cursor, o, o.filter, `${o.name}.Filter`) : [];
     if (dataRows.length === 0 && !o.printIfEmpty) return null;
     const rows = new MatrixRows(e, cursor, dataRows.length);
     const columnAxis = axisSlots(o.columnDescriptors);
@@ -62,9 +62,6 @@ export function buildAdvMatrix(e: EngineContext, o: AdvMatrixObjectModel): Matri
     b.data();
     return b.result();
   } finally {
-    if (cursor && saved) {
-      cursor.setRows(saved.rows);
-      cursor.position = saved.position;
-    }
+    restoreCursor();
   }
 }

@@ -6,11 +6,10 @@
 import { applyOperator, INTEGER_TYPES, type TypedValue } from '../../expr/index.js';
 import type { MatrixObjectModel } from '../../frx/model.js';
 import type { EngineContext } from '../context.js';
-import { compareSortValues } from '../datasource.js';
+import { compareSortValues, cursorRestorer, filteredSourceRows } from '../datasource.js';
 import { CellValues } from './aggregate.js';
 import { HeaderTree, leafIdsOf, type HeaderItem } from './headers.js';
 import { buildResult, type MatrixResult } from './result.js';
-import { filteredSourceRows } from './source-rows.js';
 import { matrixTemplate, type MatrixLevel, type MatrixTemplate } from '../../frx/matrix-template.js';
 
 /** The matrix's table for the current print; null when it has no data and PrintIfEmpty is off. */
@@ -47,9 +46,9 @@ export function buildMatrix(e: EngineContext, o: MatrixObjectModel): MatrixResul
             'run; it prints its headers only'
         : `${o.name}: the matrix has no DataSource; it prints its headers only`,
     );
-  const saved = cursor ? { rows: cursor.rows, position: cursor.position } : undefined;
+  const restoreCursor = cursorRestorer(cursor);
   try {
-    const dataRows = filteredSourceRows(e, o, cursor);
+    const dataRows = cursor ? filteredSourceRows(e, cursor, o, o.filter, `${o.name}.Filter`) : [];
     if (cursor) {
       for (let i = 0; i < dataRows.length && !e.limits.aborted; i++) {
         e.limits.visitRow();
@@ -80,10 +79,7 @@ export function buildMatrix(e: EngineContext, o: MatrixObjectModel): MatrixResul
       },
     });
   } finally {
-    if (cursor && saved) {
-      cursor.setRows(saved.rows);
-      cursor.position = saved.position;
-    }
+    restoreCursor();
   }
 }
 
