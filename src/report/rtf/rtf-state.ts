@@ -25,10 +25,10 @@ export interface State extends RunFlags {
   tabKind: RtfTabStop['kind'];
 }
 
-export function initialState(): State {
+/** The character formatting a document starts with and \plain returns to, in `font`. */
+function plainFormatting(font: number) {
   return {
-    dest: 'text',
-    font: 0,
+    font,
     fs: 24,
     bold: false,
     italic: false,
@@ -38,9 +38,16 @@ export function initialState(): State {
     sup: false,
     cf: 0,
     bg: 0,
-    uc: 1,
     hidden: false,
     caps: false,
+  };
+}
+
+export function initialState(): State {
+  return {
+    dest: 'text',
+    ...plainFormatting(0),
+    uc: 1,
     para: defaultParaStyle(),
     inTable: false,
     tabKind: 'left',
@@ -138,20 +145,7 @@ export function applyFormatting(st: State, w: string, p: number | undefined, def
   const twips = (p ?? 0) / TWIPS_PER_PX;
   switch (w) {
     case 'plain':
-      Object.assign(st, {
-        font: deff,
-        fs: 24,
-        bold: false,
-        italic: false,
-        underline: false,
-        strike: false,
-        sub: false,
-        sup: false,
-        cf: 0,
-        bg: 0,
-        hidden: false,
-        caps: false,
-      });
+      Object.assign(st, plainFormatting(deff));
       return true;
     case 'pard':
       st.para = defaultParaStyle();
