@@ -22,6 +22,7 @@ import { CHART_LIMITS, ChartDataError, parseChartData } from '../chart/chart-xml
 import { alignXValues, finishData, newPoint, toOADate } from '../chart/finish-data.js';
 import type { ChartModel, ChartPoint, ChartSeries } from '../chart/model.js';
 import type { EngineContext } from './context.js';
+import { cursorRestorer } from './datasource.js';
 
 const parsed = new WeakMap<ChartObjectModel, ChartModel | ChartDataError>();
 
@@ -195,7 +196,7 @@ function readRows(e: EngineContext, o: ChartObjectModel, chart: ChartModel): voi
   const modelBinding = o.series[0];
   if (auto) chart.series = [];
   for (const s of chart.series) s.points = [];
-  const saved = { rows: cursor.rows, position: cursor.position };
+  const restoreCursor = cursorRestorer(cursor);
   try {
     const rows = !footer
       ? cursor.allRows()
@@ -232,8 +233,7 @@ function readRows(e: EngineContext, o: ChartObjectModel, chart: ChartModel): voi
       });
     }
   } finally {
-    cursor.setRows(saved.rows);
-    cursor.position = saved.position;
+    restoreCursor();
   }
   if (auto && o.autoSeriesSortOrder !== 'None') {
     const sign = o.autoSeriesSortOrder === 'Descending' ? -1 : 1;

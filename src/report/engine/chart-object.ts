@@ -17,31 +17,14 @@ import { chartForPrint } from './chart-data.js';
 import { linkTo, takesContainerValue } from './hyperlinks.js';
 import type { ObjectType } from './object-type.js';
 import type { LaidItem, RtObject } from './runtime.js';
-import { labelItem } from './text-label.js';
+import { shapeLabel } from './text-label.js';
 import { vectorPath } from './vector-items.js';
 
 const charts = new WeakMap<RtObject, ChartModel>();
 
 function shapeItem(e: EngineContext, o: ChartObjectModel, rt: RtObject, s: ChartShape, k: number): LaidItem {
   const name = `${o.name}.${s.tag ? s.tag.replace(/\//g, '.') : `shape${k}`}`;
-  if (s.kind === 'text')
-    return {
-      item: labelItem(e, {
-        name,
-        text: s.text,
-        font: s.font,
-        color: s.color,
-        x: rt.left + s.x,
-        y: rt.top + s.y,
-        width: s.width,
-        height: s.height,
-        angle: s.angle ?? 0,
-        horzAlign: s.horzAlign,
-        vertAlign: s.vertAlign,
-        wordWrap: false,
-      }),
-      canBreak: false,
-    };
+  if (s.kind === 'text') return { item: shapeLabel(e, name, rt, s), canBreak: false };
   const b = pathBounds(s.d);
   return {
     item: vectorPath({

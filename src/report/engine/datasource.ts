@@ -64,14 +64,53 @@ function collator(culture: string): Intl.Collator {
   return c;
 }
 
-/** .NET's IComparable order for sorting: null first, strings by the culture's collation. */
-export function compareSortValues(a: TypedValue, b: TypedValue, culture: string): number {
-  const x = a.value;
-  const y = b.value;
+/** .NET's IComparable order for sorting: null (and no value at all, as the matrices' missing
+ *  dimension values) first, strings by the culture's collation. */
+export function compareSortValues(
+  a: TypedValue | null | undefined,
+  b: TypedValue | null | undefined,
+  culture: string,
+): number {
+  const x = a?.value;
+  const y = b?.value;
   if (x === null || x === undefined) return y === null || y === undefined ? 0 : -1;
   if (y === null || y === undefined) return 1;
   if (typeof x === 'string' && typeof y === 'string') return collator(culture).compare(x, y);
-  return compareValues(a, b);
+  return compareValues(a as TypedValue, b as TypedValue);
+}
+
+/** All rows of a data source that pass an object's Filter (`where` names it in errors), set as
+ *  the cursor's rows (Matrix, AdvMatrix, a map layer); the caller puts the cursor back after. */
+export function filteredSourceRows(
+  e: EngineContext,
+  cursor: DataSourceCursor,
+  owner: object,
+  filter: string,
+  where: string,
+): readonly Row[] {
+  let rows = cursor.allRows();
+  cursor.setRows(rows);
+  if (filter.trim() !== '') {
+    rows = rows.filter((_, i) => {
+      e.limits.visitRow();
+      cursor.position = i;
+      return e.exprs.condition(owner, 'filter', filter, where) !== false;
+    });
+    cursor.setRows(rows);
+  }
+  return rows;
+}
+
+/** Puts back, when called, the rows and position the cursor has now (an object that walked a
+ *  data source leaves it as the bands had it). */
+export function cursorRestorer(cursor: DataSourceCursor | undefined): () => void {
+  if (!cursor) return () => {};
+  const rows = cursor.rows;
+  const position = cursor.position;
+  return () => {
+    cursor.setRows(rows);
+    cursor.position = position;
+  };
 }
 
 /** The band's data source cursor (undefined when it has none or it is unknown). */

@@ -13,7 +13,7 @@ import type { EngineContext } from './context.js';
 import { itemHeader, type ObjectType } from './object-type.js';
 import type { LaidItem, RtObject } from './runtime.js';
 import { hasBorder, isTransparentFill } from './styles.js';
-import { labelItem } from './text-label.js';
+import { shapeLabel } from './text-label.js';
 import { vectorPath } from './vector-items.js';
 import { PathBuilder } from '../path-data.js';
 
@@ -40,20 +40,7 @@ function clampValue(o: GaugeObjectModel, v: number, previous: number): number {
 
 function shapeItem(e: EngineContext, s: GaugeShape, rt: RtObject): LaidItem['item'] {
   if (s.kind === 'text') {
-    return labelItem(e, {
-      name: s.name,
-      text: s.text,
-      font: s.font,
-      color: s.color,
-      x: rt.left + s.x,
-      y: rt.top + s.y,
-      width: s.width,
-      height: s.height,
-      angle: 0,
-      horzAlign: 'Center',
-      vertAlign: 'Center',
-      wordWrap: false,
-    });
+    return shapeLabel(e, s.name, rt, s);
   }
   const box = s.box ?? { x: 0, y: 0, width: rt.width, height: rt.height };
   const p = new PathBuilder();

@@ -7,6 +7,7 @@
 import { asDouble, isNumeric } from '../expr/numeric-kinds.js';
 import type { MapLayerModel, MapObjectModel } from '../frx/model.js';
 import type { EngineContext } from './context.js';
+import { cursorRestorer, filteredSourceRows } from './datasource.js';
 
 export interface LayerValues {
   /** Aggregated value by spatial value (the key the shapes are matched on). */
@@ -43,18 +44,9 @@ export function layerValues(e: EngineContext, map: MapObjectModel, layer: MapLay
   }
   const sums = new Map<string, number>();
   const counts = new Map<string, number>();
-  const saved = { rows: cursor.rows, position: cursor.position };
+  const restoreCursor = cursorRestorer(cursor);
   try {
-    let rows = cursor.allRows();
-    cursor.setRows(rows);
-    if (layer.filter.trim() !== '') {
-      rows = rows.filter((_, i) => {
-        e.limits.visitRow();
-        cursor.position = i;
-        return e.exprs.condition(layer, 'filter', layer.filter, `${where}.Filter`) !== false;
-      });
-      cursor.setRows(rows);
-    }
+    const rows = filteredSourceRows(e, cursor, layer, layer.filter, `${where}.Filter`);
     for (let i = 0; i < rows.length && !e.limits.aborted; i++) {
       e.limits.visitRow();
       cursor.position = i;
@@ -66,8 +58,7 @@ export function layerValues(e: EngineContext, map: MapObjectModel, layer: MapLay
       add(sums, counts, e.scope.formatter.format(key, ''), value, layer.function);
     }
   } finally {
-    cursor.setRows(saved.rows);
-    cursor.position = saved.position;
+    restoreCursor();
   }
   let min = 1e10;
   let max = -1e10;

@@ -5,7 +5,8 @@
 // ranges have no data and HideIfNoData is set (the default); else it says NoDataText.
 
 import type { Color, MapObjectModel } from '../frx/model.js';
-import { mixColors, WHITE, type ColorRange } from '../map/color-ranges.js';
+import { WHITE } from '../frx/colors.js';
+import { mixColors, type ColorRange } from '../map/color-ranges.js';
 import { PathBuilder } from '../path-data.js';
 import type { EngineContext } from './context.js';
 import type { PreparedItem } from './prepared.js';

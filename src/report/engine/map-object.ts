@@ -13,7 +13,7 @@ import { linkTo, takesContainerValue } from './hyperlinks.js';
 import { layerValues } from './map-data.js';
 import { drawLayer } from './map-layers.js';
 import { drawColorScale } from './map-legend.js';
-import type { ObjectType } from './object-type.js';
+import { itemHeader, type ObjectType } from './object-type.js';
 import type { PreparedItem } from './prepared.js';
 
 const NO_BORDER = Object.freeze(defaultBorder());
@@ -33,12 +33,7 @@ export const mapObject: ObjectType<MapObjectModel> = {
     const items: PreparedItem[] = [
       {
         kind: 'box',
-        name: o.name,
-        x: rt.left,
-        y: rt.top,
-        width: rt.width,
-        height: rt.height,
-        fill: rt.fill,
+        ...itemHeader(o, rt),
         border: NO_BORDER,
       },
     ];
@@ -74,13 +69,9 @@ export const mapObject: ObjectType<MapObjectModel> = {
     items.push(...drawColorScale(e, o, rt, scaleRanges));
     items.push({
       kind: 'box',
+      ...itemHeader(o, rt),
       name: `${o.name}.Border`,
-      x: rt.left,
-      y: rt.top,
-      width: rt.width,
-      height: rt.height,
       fill: NO_FILL,
-      border: rt.border,
     });
     return items.map((item) => ({ item, canBreak: false }));
   },

@@ -14,7 +14,7 @@ import { allParagraphs, type RtfDocument, type RtfParagraph, type RtfRun } from 
 import { layoutRtf, type RtfLayout } from '../rtf/rtf-layout.js';
 import { readRtf } from '../rtf/rtf-reader.js';
 import type { EngineContext } from './context.js';
-import { columnValue, type ObjectType } from './object-type.js';
+import { columnValue, itemHeader, type ObjectType } from './object-type.js';
 import type { PreparedLine, PreparedText } from './prepared.js';
 import type { LaidItem, RtObject } from './runtime.js';
 import { formatValue } from './text-object.js';
@@ -195,13 +195,7 @@ function richItem(e: EngineContext, o: RichObjectModel, rt: RtObject): LaidItem 
   const l = layout(e, o, rt);
   const item: PreparedText = {
     kind: 'text',
-    name: o.name,
-    x: rt.left,
-    y: rt.top,
-    width: rt.width,
-    height: rt.height,
-    fill: rt.fill,
-    border: rt.border,
+    ...itemHeader(o, rt),
     text: l.lines.map((x) => x.runs.map((r) => r.text).join('')).join('\n'),
     font: DEFAULT_FONT,
     textFill: { kind: 'Solid', color: { r: 0, g: 0, b: 0, a: 255 } },

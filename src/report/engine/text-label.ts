@@ -82,3 +82,31 @@ export function labelItem(e: EngineContext, s: LabelSpec): PreparedText {
   positionLines(item);
   return item;
 }
+
+/** A text a drawing library (chart, gauge) placed in the object's box; alignment Center and
+ *  angle 0 unless given. */
+export type ShapeText = Pick<LabelSpec, 'text' | 'font' | 'color' | 'x' | 'y' | 'width' | 'height'> &
+  Partial<Pick<LabelSpec, 'angle' | 'horzAlign' | 'vertAlign'>>;
+
+/** A drawing's text as a one-line label, its box moved from the object's to the band's. */
+export function shapeLabel(
+  e: EngineContext,
+  name: string,
+  rt: { left: number; top: number },
+  s: ShapeText,
+): PreparedText {
+  return labelItem(e, {
+    name,
+    text: s.text,
+    font: s.font,
+    color: s.color,
+    x: rt.left + s.x,
+    y: rt.top + s.y,
+    width: s.width,
+    height: s.height,
+    angle: s.angle ?? 0,
+    horzAlign: s.horzAlign ?? 'Center',
+    vertAlign: s.vertAlign ?? 'Center',
+    wordWrap: false,
+  });
+}

@@ -5,6 +5,7 @@
 import { TemplateError } from '../errors.js';
 import type { TypedValue } from '../expr/index.js';
 import type { TextObjectModel } from '../frx/model.js';
+import { fillColor } from '../frx/appearance.js';
 import { formatForDisplay } from '../format/index.js';
 import { cellularHeight, cellularItems } from './cellular-text.js';
 import type { EngineContext } from './context.js';
@@ -136,24 +137,6 @@ export function textCalcHeight(e: EngineContext, o: TextObjectModel, rt: RtObjec
   return rt.measure.calcHeight;
 }
 
-function solidColor(rt: RtObject, o: TextObjectModel): PreparedText['color'] {
-  const f = rt.textFill ?? o.textFill;
-  switch (f.kind) {
-    case 'Solid':
-      return f.color;
-    case 'LinearGradient':
-      return f.startColor;
-    case 'PathGradient':
-      return f.centerColor;
-    case 'Hatch':
-      return f.foreColor;
-    case 'Glass':
-      return f.color;
-    default:
-      return { r: 0, g: 0, b: 0, a: 255 };
-  }
-}
-
 export function textItem(e: EngineContext, o: TextObjectModel, rt: RtObject): LaidItem {
   const m = (rt.measure ??= measure(e, o, rt));
   const { lines, html } = preparedLines(m);
@@ -171,7 +154,7 @@ export function textItem(e: EngineContext, o: TextObjectModel, rt: RtObject): La
     text: rt.text ?? '',
     font: rt.font ?? o.font,
     textFill: rt.textFill ?? o.textFill,
-    color: solidColor(rt, o),
+    color: fillColor(rt.textFill ?? o.textFill),
     horzAlign: o.horzAlign,
     vertAlign: o.vertAlign,
     padding: o.padding,

@@ -6,7 +6,7 @@
 
 import { BLACK } from './colors.js';
 import { defaultBorder, defaultHyperlink, fillOfKind } from './defaults.js';
-import type { BorderLineModel, BorderModel, FillModel, HyperlinkModel, LineStyle } from './model.js';
+import type { BorderLineModel, BorderModel, Color, FillModel, HyperlinkModel, LineStyle } from './model.js';
 import { parseEnum } from './value-parsers.js';
 import type { Attrs } from './values.js';
 
@@ -142,4 +142,22 @@ export function parseHyperlink(a: Attrs): HyperlinkModel {
   h.reportParameter = a.str('Hyperlink.ReportParameter');
   h.valuesSeparator = a.str('Hyperlink.ValuesSeparator', ';');
   return h;
+}
+
+/** The one colour a text fill (TextObject.TextFill, a gauge scale's TextFill) draws text in: a
+ *  gradient its start (or centre) colour, a hatch its fore colour, a texture black. */
+export function fillColor(f: FillModel): Color {
+  switch (f.kind) {
+    case 'Solid':
+    case 'Glass':
+      return f.color;
+    case 'LinearGradient':
+      return f.startColor;
+    case 'PathGradient':
+      return f.centerColor;
+    case 'Hatch':
+      return f.foreColor;
+    default:
+      return { r: 0, g: 0, b: 0, a: 255 };
+  }
 }

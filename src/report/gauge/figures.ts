@@ -155,20 +155,3 @@ export function anchoredText(
   const dy = v === 'top' ? 0 : v === 'middle' ? -size.height / 2 : -size.height;
   return { kind: 'text', name, text, font, color, x: x + dx, y: y + dy, width: size.width, height: size.height };
 }
-
-/** The colour a fill draws text in (a gradient: its start colour). */
-export function fillColor(f: FillModel): Color {
-  switch (f.kind) {
-    case 'Solid':
-    case 'Glass':
-      return f.color;
-    case 'LinearGradient':
-      return f.startColor;
-    case 'PathGradient':
-      return f.centerColor;
-    case 'Hatch':
-      return f.foreColor;
-    default:
-      return { r: 0, g: 0, b: 0, a: 255 };
-  }
-}

@@ -3,7 +3,8 @@
 // integer step: the labels need not reach Maximum), and a pentagon pointing at the value.
 // Horizontal when the gauge is at least as wide as tall; the vertical scale grows upwards.
 
-import { CM, anchoredText, bounds, fillColor, line, polygonSegments, type Point } from './figures.js';
+import { fillColor } from '../frx/appearance.js';
+import { CM, anchoredText, bounds, line, polygonSegments, type Point } from './figures.js';
 import type { GaugeInput, GaugeShape, GaugeTools } from './types.js';
 
 export const LINEAR_MAJOR_TICKS = 6;

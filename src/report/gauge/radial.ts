@@ -5,13 +5,13 @@
 // their labels just outside; the minor ticks are W/24 long, centred on the major ticks' ring; the
 // needle is a trapezoid over a hub circle of diameter W/16.
 
+import { fillColor } from '../frx/appearance.js';
 import type { FillModel } from '../frx/model.js';
 import {
   anchoredText,
   arcSegments,
   bounds,
   ellipse,
-  fillColor,
   line,
   polygonSegments,
   rotate,

@@ -6,7 +6,8 @@
 // value (Small), and the percentage as its label.
 
 import type { GaugeSubScaleModel } from '../frx/model.js';
-import { CM, fillColor, line, polygonSegments, roundHalfEven, type Point } from './figures.js';
+import { fillColor } from '../frx/appearance.js';
+import { CM, line, polygonSegments, roundHalfEven, type Point } from './figures.js';
 import { fraction, LINEAR_MAJOR_TICKS, linearLabels, linearScaleBox } from './linear.js';
 import type { GaugeInput, GaugeShape, GaugeText, GaugeTools } from './types.js';
 

@@ -5,6 +5,7 @@
 // MiddleColor (unless transparent) and the rest are mixed between them; the values split
 // [min, max] evenly, the last end raised by 0.1 so that the maximum falls inside.
 
+import { rgba, WHITE } from '../frx/colors.js';
 import type { Color } from '../frx/model.js';
 
 export interface ColorRange {
@@ -20,61 +21,58 @@ export interface ColorRangesSpec {
   ranges: ColorRange[];
 }
 
-const rgb = (r: number, g: number, b: number): Color => ({ r, g, b, a: 255 });
-export const WHITE = rgb(255, 255, 255);
-
 /** The map palettes (FastReport's MapPalette), colour by shape index modulo their length. */
 export const MAP_PALETTES: Readonly<Record<string, readonly Color[]>> = {
   Light: [
-    rgb(230, 230, 250),
-    rgb(255, 240, 245),
-    rgb(255, 218, 185),
-    rgb(255, 250, 205),
-    rgb(255, 228, 225),
-    rgb(240, 255, 240),
-    rgb(240, 248, 255),
-    rgb(245, 245, 245),
+    rgba(230, 230, 250),
+    rgba(255, 240, 245),
+    rgba(255, 218, 185),
+    rgba(255, 250, 205),
+    rgba(255, 228, 225),
+    rgba(240, 255, 240),
+    rgba(240, 248, 255),
+    rgba(245, 245, 245),
   ],
   Pastel: [
-    rgb(191, 224, 137),
-    rgb(200, 189, 183),
-    rgb(255, 250, 156),
-    rgb(244, 197, 138),
-    rgb(135, 206, 226),
-    rgb(230, 160, 150),
-    rgb(160, 160, 220),
-    rgb(255, 149, 149),
+    rgba(191, 224, 137),
+    rgba(200, 189, 183),
+    rgba(255, 250, 156),
+    rgba(244, 197, 138),
+    rgba(135, 206, 226),
+    rgba(230, 160, 150),
+    rgba(160, 160, 220),
+    rgba(255, 149, 149),
   ],
-  Grayscale: [200, 188, 178, 168, 157, 147, 136, 125].map((v) => rgb(v, v, v)),
+  Grayscale: [200, 188, 178, 168, 157, 147, 136, 125].map((v) => rgba(v, v, v)),
   Earth: [
-    rgb(255, 128, 0),
-    rgb(184, 134, 11),
-    rgb(192, 64, 0),
-    rgb(107, 142, 35),
-    rgb(205, 133, 63),
-    rgb(192, 192, 0),
-    rgb(34, 139, 34),
-    rgb(210, 105, 30),
+    rgba(255, 128, 0),
+    rgba(184, 134, 11),
+    rgba(192, 64, 0),
+    rgba(107, 142, 35),
+    rgba(205, 133, 63),
+    rgba(192, 192, 0),
+    rgba(34, 139, 34),
+    rgba(210, 105, 30),
   ],
   Sea: [
-    rgb(46, 139, 87),
-    rgb(102, 205, 170),
-    rgb(70, 130, 180),
-    rgb(0, 139, 139),
-    rgb(95, 158, 160),
-    rgb(60, 179, 113),
-    rgb(72, 209, 204),
-    rgb(143, 188, 139),
+    rgba(46, 139, 87),
+    rgba(102, 205, 170),
+    rgba(70, 130, 180),
+    rgba(0, 139, 139),
+    rgba(95, 158, 160),
+    rgba(60, 179, 113),
+    rgba(72, 209, 204),
+    rgba(143, 188, 139),
   ],
   BrightPastel: [
-    rgb(65, 140, 240),
-    rgb(252, 180, 65),
-    rgb(224, 64, 10),
-    rgb(5, 100, 146),
-    rgb(241, 185, 168),
-    rgb(80, 99, 129),
-    rgb(255, 227, 130),
-    rgb(18, 156, 221),
+    rgba(65, 140, 240),
+    rgba(252, 180, 65),
+    rgba(224, 64, 10),
+    rgba(5, 100, 146),
+    rgba(241, 185, 168),
+    rgba(80, 99, 129),
+    rgba(255, 227, 130),
+    rgba(18, 156, 221),
   ],
 };
 
@@ -92,7 +90,7 @@ export function mixColors(a: Color, b: Color, p: number): Color {
   const f = Math.fround;
   const q = f(p);
   const ch = (x: number, y: number): number => Math.trunc(f(f(x * f(1 - q)) + f(y * q))) & 255;
-  return rgb(ch(a.r, b.r), ch(a.g, b.g), ch(a.b, b.b));
+  return rgba(ch(a.r, b.r), ch(a.g, b.g), ch(a.b, b.b));
 }
 
 /** The ranges completed for data from `min` to `max` (ColorRanges.Fill); a copy. */

@@ -3,6 +3,7 @@
 // making one table.
 
 import { TemplateError } from '../errors.js';
+import { sameFlags } from '../text/run-flags.js';
 import type {
   RtfBorder,
   RtfCellBorders,
@@ -24,12 +25,7 @@ function sameStyle(a: RtfCharStyle, b: RtfCharStyle): boolean {
   return (
     a.family === b.family &&
     a.sizePt === b.sizePt &&
-    a.bold === b.bold &&
-    a.italic === b.italic &&
-    a.underline === b.underline &&
-    a.strike === b.strike &&
-    a.sub === b.sub &&
-    a.sup === b.sup &&
+    sameFlags(a, b) &&
     a.color === b.color &&
     a.background === b.background
   );

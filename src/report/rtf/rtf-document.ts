@@ -2,17 +2,13 @@
 // paragraph a list of runs of one character style. Sizes are FastReport pixels (96 dpi; RTF
 // measures in twips, 1/1440 inch = 1/15 px) and font sizes points.
 
+import type { RunFlags } from '../text/run-flags.js';
+
 export type RtfAlign = 'Left' | 'Center' | 'Right' | 'Justify';
 
-export interface RtfCharStyle {
+export interface RtfCharStyle extends RunFlags {
   family: string;
   sizePt: number;
-  bold: boolean;
-  italic: boolean;
-  underline: boolean;
-  strike: boolean;
-  sub: boolean;
-  sup: boolean;
   /** "#rrggbb"; undefined = automatic (the object's text colour). */
   color?: string;
   /** Highlight or character shading, "#rrggbb". */

@@ -3,21 +3,16 @@
 // \v \caps) and paragraph formatting (\pard \q? \li \ri \fi \sb \sa \sl \slmult \intbl);
 // and the tables of destinations and symbol words the reader consults.
 
+import type { RunFlags } from '../text/run-flags.js';
 import { defaultParaStyle, type RtfParaStyle, type RtfTabStop, TWIPS_PER_PX } from './rtf-document.js';
 
 export type Dest = 'text' | 'skip' | 'fonttbl' | 'colortbl';
 
-export interface State {
+export interface State extends RunFlags {
   dest: Dest;
   font: number;
   /** Half-points. */
   fs: number;
-  bold: boolean;
-  italic: boolean;
-  underline: boolean;
-  strike: boolean;
-  sub: boolean;
-  sup: boolean;
   cf: number;
   bg: number;
   uc: number;
@@ -30,10 +25,10 @@ export interface State {
   tabKind: RtfTabStop['kind'];
 }
 
-export function initialState(): State {
+/** The character formatting a document starts with and \plain returns to, in `font`. */
+function plainFormatting(font: number) {
   return {
-    dest: 'text',
-    font: 0,
+    font,
     fs: 24,
     bold: false,
     italic: false,
@@ -43,9 +38,16 @@ export function initialState(): State {
     sup: false,
     cf: 0,
     bg: 0,
-    uc: 1,
     hidden: false,
     caps: false,
+  };
+}
+
+export function initialState(): State {
+  return {
+    dest: 'text',
+    ...plainFormatting(0),
+    uc: 1,
     para: defaultParaStyle(),
     inTable: false,
     tabKind: 'left',
@@ -122,6 +124,18 @@ export const SYMBOL_WORDS: Readonly<Record<string, string>> = {
   rtlmark: '\u200f',
 };
 
+/** The toggle words (on without a parameter or with a non-zero one, off with 0) and the flag each
+ *  sets. */
+const TOGGLES = {
+  b: 'bold',
+  i: 'italic',
+  strike: 'strike',
+  striked: 'strike',
+  v: 'hidden',
+  caps: 'caps',
+  scaps: 'caps',
+} as const;
+
 /**
  * Applies a formatting control word to the group state; false when `w` is not one. `deff` is the
  * document's default font (\plain returns to it).
@@ -131,20 +145,7 @@ export function applyFormatting(st: State, w: string, p: number | undefined, def
   const twips = (p ?? 0) / TWIPS_PER_PX;
   switch (w) {
     case 'plain':
-      Object.assign(st, {
-        font: deff,
-        fs: 24,
-        bold: false,
-        italic: false,
-        underline: false,
-        strike: false,
-        sub: false,
-        sup: false,
-        cf: 0,
-        bg: 0,
-        hidden: false,
-        caps: false,
-      });
+      Object.assign(st, plainFormatting(deff));
       return true;
     case 'pard':
       st.para = defaultParaStyle();
@@ -157,21 +158,13 @@ export function applyFormatting(st: State, w: string, p: number | undefined, def
       st.fs = Math.max(2, Math.min(3276, p ?? 24));
       return true;
     case 'b':
-      st.bold = on;
-      return true;
     case 'i':
-      st.italic = on;
-      return true;
     case 'strike':
     case 'striked':
-      st.strike = on;
-      return true;
     case 'v':
-      st.hidden = on;
-      return true;
     case 'caps':
     case 'scaps':
-      st.caps = on;
+      st[TOGGLES[w]] = on;
       return true;
     case 'ulnone':
       st.underline = false;

@@ -23,16 +23,11 @@
 // Parsing never throws.
 
 import { decodeEntityAt } from './entities.js';
+import { type RunFlags, sameFlags } from './run-flags.js';
 
 /** A piece of text in one style. A run whose text is "\n" is a line break. */
-export interface StyledRun {
+export interface StyledRun extends RunFlags {
   text: string;
-  bold: boolean;
-  italic: boolean;
-  underline: boolean;
-  strike: boolean;
-  sub: boolean;
-  sup: boolean;
   /** `#rrggbb`, or a colour name as written (lower-cased); undefined = the object's colour. */
   color?: string;
   /** Font family from `<font face>`; undefined = the object's family. */
@@ -55,17 +50,7 @@ export interface BaseStyle {
 }
 
 function sameStyle(a: Style, b: Style): boolean {
-  return (
-    a.bold === b.bold &&
-    a.italic === b.italic &&
-    a.underline === b.underline &&
-    a.strike === b.strike &&
-    a.sub === b.sub &&
-    a.sup === b.sup &&
-    a.color === b.color &&
-    a.face === b.face &&
-    a.sizePt === b.sizePt
-  );
+  return sameFlags(a, b) && a.color === b.color && a.face === b.face && a.sizePt === b.sizePt;
 }
 
 function withStyle(style: Style, text: string): StyledRun {

@@ -5,6 +5,7 @@
 import { TemplateError } from '../../errors.js';
 import type { AdvMatrixObjectModel } from '../../frx/model.js';
 import type { EngineContext } from '../context.js';
+import { cursorRestorer, filteredSourceRows } from '../datasource.js';
 import type { MatrixResult } from '../matrix/result.js';
 import { CellEvaluator } from './cells.js';
 import { buildItems, terminals } from './items.js';
@@ -20,20 +21,9 @@ export function buildAdvMatrix(e: EngineContext, o: AdvMatrixObjectModel): Matri
   const cursor = o.dataSource ? e.data.findSource(o.dataSource) : undefined;
   if (o.dataSource && !cursor)
     e.warnings.add(`${o.name}: data source "${o.dataSource}" is not in the dictionary; the matrix has no data`);
-  const saved = cursor ? { rows: cursor.rows, position: cursor.position } : undefined;
+  const restoreCursor = cursorRestorer(cursor);
   try {
-    let dataRows = cursor ? cursor.allRows() : [];
-    if (cursor) {
-      cursor.setRows(dataRows);
-      if (o.filter.trim() !== '') {
-        dataRows = dataRows.filter((_, i) => {
-          e.limits.visitRow();
-          cursor.position = i;
-          return e.exprs.condition(o, 'filter', o.filter, `${o.name}.Filter`) !== false;
-        });
-        cursor.setRows(dataRows);
-      }
-    }
+    const dataRows = cursor ? filteredSourceRows(e, cursor, o, o.filter, `${o.name}.Filter`) : [];
     if (dataRows.length === 0 && !o.printIfEmpty) return null;
     const rows = new MatrixRows(e, cursor, dataRows.length);
     const columnAxis = axisSlots(o.columnDescriptors);
@@ -72,9 +62,6 @@ export function buildAdvMatrix(e: EngineContext, o: AdvMatrixObjectModel): Matri
     b.data();
     return b.result();
   } finally {
-    if (cursor && saved) {
-      cursor.setRows(saved.rows);
-      cursor.position = saved.position;
-    }
+    restoreCursor();
   }
 }

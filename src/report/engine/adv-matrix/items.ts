@@ -10,6 +10,7 @@ import type { TypedValue } from '../../expr/index.js';
 import type { AdvMatrixObjectModel } from '../../frx/model.js';
 import type { EngineContext } from '../context.js';
 import { compareSortValues } from '../datasource.js';
+import { valueKey } from '../matrix/headers.js';
 import type { MatrixRows } from './rows.js';
 import { IMPLICIT_DESCRIPTOR, type AxisSlots, type SlotDescriptor } from './slots.js';
 
@@ -79,10 +80,7 @@ export function buildItems(
       e.limits.visitRow();
       const v = rows.value(d, 'expression', d.expression, where, r);
       const key = valueKey(v);
-      let g =
-        key === undefined
-          ? loose.find((x) => compareSortValues(x.value ?? NULL, v ?? NULL, culture) === 0)
-          : byKey.get(key);
+      let g = key === undefined ? loose.find((x) => compareSortValues(x.value, v, culture) === 0) : byKey.get(key);
       if (!g) {
         g = { value: v, rows: [] };
         if (key === undefined) loose.push(g);
@@ -106,17 +104,12 @@ export function buildItems(
     const descending = d.sort === 'Descending' ? -1 : 1;
     const firstRow = (i: AdvItem): number => i.rows[0] ?? 0;
     if (d.sortByTotal.trim() !== '') {
-      const totals = new Map(items.map((i) => [i, sortTotal(slot, i.rows) ?? NULL]));
+      const totals = new Map(items.map((i) => [i, sortTotal(slot, i.rows)]));
       items.sort(
-        (a, b) =>
-          descending * compareSortValues(totals.get(a) ?? NULL, totals.get(b) ?? NULL, culture) ||
-          firstRow(a) - firstRow(b),
+        (a, b) => descending * compareSortValues(totals.get(a), totals.get(b), culture) || firstRow(a) - firstRow(b),
       );
     } else if (d.sort !== 'None')
-      items.sort(
-        (a, b) =>
-          descending * compareSortValues(a.value ?? NULL, b.value ?? NULL, culture) || firstRow(a) - firstRow(b),
-      );
+      items.sort((a, b) => descending * compareSortValues(a.value, b.value, culture) || firstRow(a) - firstRow(b));
     else items.sort((a, b) => firstRow(a) - firstRow(b));
     items.forEach((item, i) => {
       item.rowNo = i + 1;
@@ -184,22 +177,10 @@ export function buildItems(
   return root;
 }
 
-const NULL: TypedValue = { value: null, type: 'System.Object' };
-
 function union(items: readonly AdvItem[]): Int32Array {
   const all: number[] = [];
   for (const i of items) for (const r of i.rows) all.push(r);
   return Int32Array.from(all).sort();
-}
-
-/** A key equal for equal values of one type; undefined for values compared instead (objects
- *  without a text of their own). */
-function valueKey(v: TypedValue | null): string | undefined {
-  if (v === null) return 'null';
-  const x = v.value;
-  if (x instanceof Date) return `${v.type}:${x.getTime()}`;
-  if (typeof x === 'object' && x !== null && x.toString === Object.prototype.toString) return undefined;
-  return `${v.type}:${String(x)}`;
 }
 
 /** The items printed along the axis, in order: leaves, and stepped items before their children. */

@@ -6,7 +6,7 @@
 import { applyOperator, INTEGER_TYPES, type TypedValue } from '../../expr/index.js';
 import type { MatrixObjectModel } from '../../frx/model.js';
 import type { EngineContext } from '../context.js';
-import { compareSortValues } from '../datasource.js';
+import { compareSortValues, cursorRestorer, filteredSourceRows } from '../datasource.js';
 import { CellValues } from './aggregate.js';
 import { HeaderTree, leafIdsOf, type HeaderItem } from './headers.js';
 import { buildResult, type MatrixResult } from './result.js';
@@ -20,8 +20,7 @@ export function buildMatrix(e: EngineContext, o: MatrixObjectModel): MatrixResul
   }
   const tpl = matrixTemplate(o);
   const culture = e.culture.name;
-  const compare = (a: TypedValue | null, b: TypedValue | null): number =>
-    compareSortValues(a ?? NULL, b ?? NULL, culture);
+  const compare = (a: TypedValue | null, b: TypedValue | null): number => compareSortValues(a, b, culture);
   const columns = new HeaderTree(tpl.columnLevels, compare);
   const rows = new HeaderTree(tpl.rowLevels, compare);
   const values = new CellValues(
@@ -47,19 +46,10 @@ export function buildMatrix(e: EngineContext, o: MatrixObjectModel): MatrixResul
             'run; it prints its headers only'
         : `${o.name}: the matrix has no DataSource; it prints its headers only`,
     );
-  const saved = cursor ? { rows: cursor.rows, position: cursor.position } : undefined;
+  const restoreCursor = cursorRestorer(cursor);
   try {
-    let dataRows = cursor ? cursor.allRows() : [];
+    const dataRows = cursor ? filteredSourceRows(e, cursor, o, o.filter, `${o.name}.Filter`) : [];
     if (cursor) {
-      cursor.setRows(dataRows);
-      if (o.filter.trim() !== '') {
-        dataRows = dataRows.filter((_, i) => {
-          e.limits.visitRow();
-          cursor.position = i;
-          return e.exprs.condition(o, 'filter', o.filter, `${o.name}.Filter`) !== false;
-        });
-        cursor.setRows(dataRows);
-      }
       for (let i = 0; i < dataRows.length && !e.limits.aborted; i++) {
         e.limits.visitRow();
         cursor.position = i;
@@ -89,14 +79,9 @@ export function buildMatrix(e: EngineContext, o: MatrixObjectModel): MatrixResul
       },
     });
   } finally {
-    if (cursor && saved) {
-      cursor.setRows(saved.rows);
-      cursor.position = saved.position;
-    }
+    restoreCursor();
   }
 }
-
-const NULL: TypedValue = { value: null, type: 'System.Object' };
 
 interface Collected {
   columns: HeaderTree;

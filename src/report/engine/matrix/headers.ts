@@ -149,7 +149,7 @@ export class HeaderTree {
 
 /** A key equal for equal values of one type (values the comparison calls equal may still differ
  *  here: the key only finds repeats fast). */
-function valueKey(v: TypedValue | null): string | undefined {
+export function valueKey(v: TypedValue | null): string | undefined {
   if (v === null) return 'null';
   const x = v.value;
   if (x instanceof Date) return `${v.type}:${x.getTime()}`;
