@@ -329,6 +329,31 @@ function sameSegments(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/** A nested table (a JSON array inside a JSON row, a business object's list property): its rows
+ *  are the list found at `path` in the parent's current row, turned into rows by `rowsOf`, and
+ *  read again whenever the parent moves. */
+export class NestedCursor extends DataSourceCursor {
+  private parentRow: Row | null | undefined = undefined;
+
+  constructor(
+    def: SourceDef,
+    private readonly parent: DataSourceCursor,
+    private readonly path: readonly string[],
+    private readonly rowsOf: (list: unknown) => readonly Row[],
+  ) {
+    super(def, []);
+  }
+
+  protected override sync(): void {
+    const pr = this.parent.current;
+    if (pr === this.parentRow) return;
+    this.parentRow = pr;
+    this.all = this.rowsOf(pr ? this.parent.valueAt(pr, this.path)?.value : null);
+    this.list = this.all;
+    this.pos = 0;
+  }
+}
+
 function joinPath(path: string | readonly string[]): string {
   return typeof path === 'string' ? path : path.join('.');
 }

@@ -46,7 +46,6 @@ export {
 } from './json-schema.js';
 export {
   JSON_TABLE_NAME,
-  NestedJsonCursor,
   buildJsonSource,
   makeNamer,
   parseJsonText,
@@ -55,7 +54,7 @@ export {
   type JsonSourceOptions,
   type JsonTextLimits,
 } from './json-source.js';
-export { DataSourceCursor, type SourceDef } from './cursor.js';
+export { DataSourceCursor, NestedCursor, type SourceDef } from './cursor.js';
 export { DataContext, Relation, type ResolvedReference } from './context.js';
 export { bindDictionary, bindJson, type BindData, type BindOptions } from './datasources.js';
 export type {

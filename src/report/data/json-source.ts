@@ -9,7 +9,7 @@
 
 import { TemplateError } from '../errors.js';
 import { parseJsonConnectionString, isJsonText } from './connection-string.js';
-import { DataSourceCursor } from './cursor.js';
+import { DataSourceCursor, NestedCursor } from './cursor.js';
 import type { ColumnInput, JsonConnectionInput, TableDataSourceInput } from './dictionary.js';
 import {
   extendSchema,
@@ -75,30 +75,6 @@ function materialize(arr: unknown, columns: readonly ColumnDef[], simple: boolea
     byArray.set(a, rows);
   }
   return rows;
-}
-
-/** A nested JSON table: its rows are the array found at `path` in the parent's current row. */
-export class NestedJsonCursor extends DataSourceCursor {
-  private parentRow: Row | null | undefined = undefined;
-
-  constructor(
-    def: { name: string; alias: string; columns: readonly ColumnDef[] },
-    private readonly parent: DataSourceCursor,
-    private readonly path: readonly string[],
-    private readonly simple: boolean,
-  ) {
-    super(def, []);
-  }
-
-  protected override sync(): void {
-    const pr = this.parent.current;
-    if (pr === this.parentRow) return;
-    this.parentRow = pr;
-    const arr = pr ? this.parent.valueAt(pr, this.path)?.value : null;
-    this.all = materialize(arr, this.columns, this.simple);
-    this.list = this.all;
-    this.pos = 0;
-  }
 }
 
 interface Namer {
@@ -293,7 +269,8 @@ export function buildJsonSource(conn: JsonConnectionInput, data: unknown, opts: 
       pending.push(n);
       continue;
     }
-    const cursor = new NestedJsonCursor(n.spec, located.cursor, located.path, n.spec.simple);
+    const { columns, simple } = n.spec;
+    const cursor = new NestedCursor(n.spec, located.cursor, located.path, (arr) => materialize(arr, columns, simple));
     located.cursor.linkNested(n.column, cursor);
     cursorOf.set(n.spec.columns, cursor);
     cursors.push(cursor);

@@ -4,7 +4,7 @@
 import { TemplateError } from '../errors.js';
 import type { ColumnInput } from './dictionary.js';
 import { isPlainObject } from './json-schema.js';
-import { DataSourceCursor } from './cursor.js';
+import { NestedCursor, type DataSourceCursor } from './cursor.js';
 import { OBJECT_TYPE, type CellValue, type ColumnDef, type DataTable, type Row } from './table.js';
 import { fromJs, hasSidecar, jsTypeOf } from './values.js';
 
@@ -35,7 +35,7 @@ export function tableFromObjects(name: string, rows: readonly unknown[], opts: P
       .map((c) =>
         c.table
           ? // A nested list (a business object's list property): the row keeps the array, and
-            // the nested table's cursor (NestedRowsCursor) reads it.
+            // the nested table's cursor (nestedRowsCursors) reads it.
             { name: c.propName ?? c.alias ?? c.name, alias: c.alias ?? c.name, type: OBJECT_TYPE, nested: c }
           : {
               name: c.name,
@@ -97,32 +97,6 @@ export function tableFromObjects(name: string, rows: readonly unknown[], opts: P
   return { name, columns, rows: out };
 }
 
-/** The rows of a nested list (FastReport's BusinessObjectDataSource inside another): the list
- *  in the parent's current row, read again whenever the parent moves. */
-export class NestedRowsCursor extends DataSourceCursor {
-  private parentRow: Row | null | undefined = undefined;
-
-  constructor(
-    private readonly input: ColumnInput,
-    private readonly parent: DataSourceCursor,
-    private readonly column: ColumnDef,
-    private readonly maxRows: number,
-  ) {
-    const name = column.nested?.name ?? input.name;
-    super({ name, alias: input.alias ?? name, columns: nestedTable(input, [], maxRows).columns }, []);
-  }
-
-  protected override sync(): void {
-    const pr = this.parent.current;
-    if (pr === this.parentRow) return;
-    this.parentRow = pr;
-    const list = pr ? this.parent.valueAt(pr, [this.column.alias])?.value : null;
-    this.all = nestedTable(this.input, Array.isArray(list) ? list : [], this.maxRows).rows;
-    this.list = this.all;
-    this.pos = 0;
-  }
-}
-
 const nestedTable = (input: ColumnInput, rows: readonly unknown[], maxRows: number): DataTable =>
   tableFromObjects(input.name, rows, { columns: input.columns ?? [], maxRows, where: `nested list "${input.name}"` });
 
@@ -138,7 +112,15 @@ export function nestedRowsCursors(
     if (!def.nested) continue;
     const input = declared.find((c) => c.table && (c.alias ?? c.name) === def.alias);
     if (!input) continue;
-    const cursor = new NestedRowsCursor(input, parent, def, maxRows);
+    // A business object's list property (FastReport's BusinessObjectDataSource inside another).
+    const name = def.nested?.name ?? input.name;
+    const def0 = { name, alias: input.alias ?? name, columns: nestedTable(input, [], maxRows).columns };
+    const cursor = new NestedCursor(
+      def0,
+      parent,
+      [def.alias],
+      (list) => nestedTable(input, Array.isArray(list) ? list : [], maxRows).rows,
+    );
     parent.linkNested(def, cursor);
     out.push(cursor, ...nestedRowsCursors(cursor, input.columns ?? [], maxRows));
   }
