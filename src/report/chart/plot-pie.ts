@@ -13,8 +13,8 @@
 //   nothing is lost that a warning should report.
 
 import { parseColor } from '../frx/colors.js';
-import { PathBuilder } from '../path-data.js';
-import { arcTo, circle, polar, type Pt } from './bezier-arc.js';
+import { arcTo, circle, PathBuilder } from '../path-data.js';
+import { polar, type Pt } from './bezier-arc.js';
 import { type OutsideLabel, fitOutsideLabels } from './pie-labels.js';
 import {
   clampInto,

@@ -11,8 +11,8 @@
 // The grid is drawn once: its rings with the area's first series (`all[0]`), below every
 // series; its spokes and labels with the last, over them.
 
-import { PathBuilder } from '../path-data.js';
-import { circle, type Pt } from './bezier-arc.js';
+import { circle, PathBuilder } from '../path-data.js';
+import type { Pt } from './bezier-arc.js';
 import { customWord, measureLabel, textShape, visible, yOf } from './plot-custom.js';
 import type { AxislessPlotter, ChartShape, PlotSeries } from './plot-types.js';
 import { direction, type RadarLayout, radarAxes, radarLayout, radarRings, valueRadius } from './radar-grid.js';

@@ -11,9 +11,8 @@
 
 import type { Color } from '../frx/colors.js';
 import { rgba } from '../frx/colors.js';
-import { PathBuilder } from '../path-data.js';
+import { circle, PathBuilder } from '../path-data.js';
 import type { FontSpec } from '../text/font-spec.js';
-import { circle } from './bezier-arc.js';
 import { type Box, customWord, measureLabel, textShape, visible, yOf } from './plot-custom.js';
 import { type Scale, scaleTicks, valueScale } from './axis-scale.js';
 import type { ChartShape, PlotContext, PlotSeries } from './plot-types.js';

@@ -9,7 +9,7 @@ import type { Color, MapLayerModel, MapObjectModel, MapShape } from '../frx/mode
 import { clipPolyline, clipRing, type ClipRect } from '../map/clip.js';
 import { paletteColor, rangeColor, type ColorRange } from '../map/color-ranges.js';
 import type { MapView } from '../map/projection.js';
-import { PathBuilder } from '../path-data.js';
+import { circle, PathBuilder } from '../path-data.js';
 import type { EngineContext } from './context.js';
 import type { PreparedHyperlink, PreparedItem } from './prepared.js';
 import type { RtObject } from './runtime.js';
@@ -61,19 +61,6 @@ function project(shape: MapShape, view: MapView, accuracy: number): { rings: Pt[
     }
   }
   return { rings, boxes };
-}
-
-/** A circle as four absolute cubic Béziers (the exporters bound a path by its numbers). */
-function circle(cx: number, cy: number, r: number): PathBuilder {
-  const k = 0.5522847498 * r;
-  const path = new PathBuilder();
-  path.moveTo(cx + r, cy);
-  path.curveTo(cx + r, cy + k, cx + k, cy + r, cx, cy + r);
-  path.curveTo(cx - k, cy + r, cx - r, cy + k, cx - r, cy);
-  path.curveTo(cx - r, cy - k, cx - k, cy - r, cx, cy - r);
-  path.curveTo(cx + k, cy - r, cx + r, cy - k, cx + r, cy);
-  path.close();
-  return path;
 }
 
 const inside = (b: Box, c: ClipRect): boolean => b.x0 >= c.x0 && b.x1 <= c.x1 && b.y0 >= c.y0 && b.y1 <= c.y1;
@@ -128,7 +115,8 @@ export function drawLayer(
       const [x, y] = [d.view.px(shape.parts[0]?.[0] ?? 0), d.view.py(shape.parts[0]?.[1] ?? 0)];
       if (!Number.isFinite(x) || !Number.isFinite(y)) return;
       if (x < clip.x0 || x > clip.x1 || y < clip.y0 || y > clip.y1) return;
-      const path = circle(x - rt.left, y - rt.top, style.pointSize / 2);
+      const path = new PathBuilder();
+      circle(path, x - rt.left, y - rt.top, style.pointSize / 2);
       items.push(
         vectorPath({
           name,
