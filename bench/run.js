@@ -48,6 +48,7 @@ const BENCHMARKS = {
   'srs-render-load': () => import('./srs-render-load.js'),
   'pdf-export': () => import('./pdf-export.js'),
   'account-list': () => import('./account-list.js'),
+  'cold-start': () => import('./cold-start.js'),
 };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

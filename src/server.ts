@@ -62,6 +62,9 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
     { address, database: services.database.dialect, db: services.database.description },
     `platform-core listening on ${address}`,
   );
+  // Only once listening: the workers load the engine and warm up on their own threads, so
+  // readiness does not wait for them (a render that comes first is not delayed by a warm-up).
+  if (config.settings.renderWarmup) services.srs.pool.warmUp();
 
   const graceSeconds = config.settings.shutdownGraceSeconds;
   let stopping: Promise<void> | null = null;

@@ -36,6 +36,8 @@ export interface Settings {
   renderWorkers: number;
   /** Renders waiting for a worker beyond which requests are refused with 503 + Retry-After. */
   renderQueueLimit: number;
+  /** `serve` starts the render workers once it listens and warms each up (RenderPool.warmUp). */
+  renderWarmup: boolean;
   /** Longest a single render may take before its worker is stopped. */
   renderTimeoutSeconds: number;
   /** Heap limit of a render worker. */
@@ -252,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     logLevel: asString('Settings:LogLevel', s('LogLevel') ?? env.LOG_LEVEL, 'info'),
     renderWorkers,
     renderQueueLimit: asNumber('Settings:RenderQueueLimit', s('RenderQueueLimit'), 4 * renderWorkers, 0, 10_000),
+    renderWarmup: asBoolean('Settings:RenderWarmup', s('RenderWarmup'), true),
     ...renderLimitSettings(s),
     srsStatementTimeoutSeconds: asNumber(
       'Settings:SrsStatementTimeoutSeconds',

@@ -1,7 +1,8 @@
 // The generic worker pool (src/lib/worker-pool) with both kinds of workers, on small scripts:
 // the same job runs on a thread and in a process; a job that reports progress keeps its time
 // limit running afresh, one that does not is stopped at the limit and its worker replaced; a
-// held pool keeps its jobs queued, so a full queue is seen by construction.
+// held pool keeps its jobs queued, so a full queue is seen by construction; startAll starts
+// every worker and warms each up, unless a job is waiting or comes meanwhile.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,15 +27,29 @@ interface Job {
   /** End the worker (thread or process) instead of answering. */
   crash?: boolean;
 }
-type Reply = { type: 'ready' } | { type: 'progress'; id: number } | { type: 'done'; id: number; value: string };
+type Reply =
+  | { type: 'ready' }
+  | { type: 'progress'; id: number }
+  | { type: 'done'; id: number; value: string }
+  | { type: 'warmed'; id: number };
 
+// A warm-up (when the pool sends one) waits its ms; a job that comes meanwhile cuts it short.
+// A job's answer says whether the worker had finished its warm-up.
 const BODY = `
+let warmed = false;
+let warming;
 on((msg) => {
+  if (msg?.type === 'warmup') {
+    warming = setTimeout(() => { warmed = true; send({ type: 'warmed', id: msg.id }); }, msg.ms);
+    return;
+  }
   if (msg?.type !== 'job') return;
+  clearTimeout(warming);
   const { id, job } = msg;
   if (job.crash) process.exit(3);
   const ticks = job.tickMs ? setInterval(() => send({ type: 'progress', id }), job.tickMs) : undefined;
-  setTimeout(() => { clearInterval(ticks); send({ type: 'done', id, value: job.value + ' from ' + KIND }); }, job.ms);
+  const value = job.value + ' from ' + KIND + (warmed ? ' (warm)' : '');
+  setTimeout(() => { clearInterval(ticks); send({ type: 'done', id, value }); }, job.ms);
 });
 send({ type: 'ready' });
 `;
@@ -71,14 +86,14 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-function pool(kind: Kind, limits: { size: number; queueLimit: number }, timeLimitMs = 10_000) {
+function pool(kind: Kind, limits: { size: number; queueLimit: number }, timeLimitMs = 10_000, warmupMs?: number) {
   const hooks: WorkerPoolHooks<Job, string, Reply> = {
     noun: 'test',
     initialAverageMs: 100,
     startWorker: kinds[kind](),
     request: (id, job) => ({ type: 'job', id, job }),
     timeLimitMs: () => timeLimitMs,
-    answer: (reply) => (reply.type === 'progress' ? { progress: true } : { result: reply.value }),
+    answer: (reply) => (reply.type === 'done' ? { result: reply.value } : { progress: true }),
     busy: () => new Busy('busy'),
     timeout: (job) => new TimedOut(`${job.value} timed out`),
     lost: (_job, exit) => new Error(`lost: ${exit.message}`),
@@ -86,6 +101,7 @@ function pool(kind: Kind, limits: { size: number; queueLimit: number }, timeLimi
     cannotStart: (err) => new Error(`cannot start: ${(err as Error).message}`),
     unsendable: (_job, err) => new Error(`unsendable: ${(err as Error).message}`),
     closed: () => new Error('closed'),
+    ...(warmupMs !== undefined ? { warmup: (id: number) => ({ type: 'warmup', id, ms: warmupMs }) } : {}),
   };
   const p = new WorkerPool(limits, hooks);
   pools.push(p);
@@ -138,5 +154,39 @@ describe.each<Kind>(['thread', 'process'])('the worker pool on a %s', (kind) => 
     await p.close();
     await running;
     expect(p.stats().lost).toEqual({ timeout: 1, memory: 0, crash: 1, aborted: 1 });
+  });
+});
+
+describe('startAll: every worker at once, each warmed up', () => {
+  it('starts `size` workers before any job; each warms up before its first job', async () => {
+    const p = pool('thread', { size: 2, queueLimit: 5 }, 10_000, 50);
+    p.startAll();
+    expect(p.stats().started).toBe(2);
+    // The warm-ups (50 ms each, after the threads load) are over long before this.
+    await new Promise((r) => setTimeout(r, 1500));
+    const results = await Promise.all(['a', 'b'].map((value) => p.submit({ value, ms: 200 })));
+    expect(results).toEqual(['a from thread (warm)', 'b from thread (warm)']);
+    expect(p.stats().started).toBe(2);
+  });
+
+  it('a job waiting at start, or coming during a warm-up, does not wait for it', async () => {
+    const p = pool('thread', { size: 1, queueLimit: 5 }, 10_000, 60_000);
+    p.startAll();
+    expect(await p.submit({ value: 'waiting', ms: 1 })).toBe('waiting from thread');
+    const q = pool('thread', { size: 1, queueLimit: 5 }, 10_000, 60_000);
+    q.startAll();
+    // Ready, and in its minute-long warm-up, which the job must not wait for.
+    await new Promise((r) => setTimeout(r, 1000));
+    const started = performance.now();
+    expect(await q.submit({ value: 'during', ms: 1 })).toBe('during from thread');
+    expect(performance.now() - started).toBeLessThan(30_000);
+  });
+
+  it('without a warm-up hook startAll only starts the workers', async () => {
+    const p = pool('thread', { size: 2, queueLimit: 5 });
+    p.startAll();
+    expect(p.stats().started).toBe(2);
+    expect(await p.submit({ value: 'x', ms: 1 })).toBe('x from thread');
+    expect(p.stats().started).toBe(2);
   });
 });

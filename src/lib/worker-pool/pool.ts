@@ -1,14 +1,16 @@
 // One pool of workers, threads or child processes alike (the worker kind is the caller's
-// StartWorker): workers start on demand up to `size` and are reused; jobs beyond them wait in a
-// FIFO queue, and a full queue refuses at once (with a Retry-After from recent job times); a job
-// over its time limit, aborted while running, or whose worker died loses its worker, and a fresh
-// one serves the next job. What a job is, what a worker answers and which errors a pool rejects
-// with are the caller's (WorkerPoolHooks).
+// StartWorker): workers start on demand (or all at once and warmed up: startAll) up to `size`
+// and are reused; jobs beyond them wait in a FIFO queue, and a full queue refuses at once (with
+// a Retry-After from recent job times); a job over its time limit, aborted while running, or
+// whose worker died loses its worker, and a fresh one serves the next job. What a job is, what
+// a worker answers and which errors a pool rejects with are the caller's (WorkerPoolHooks).
 
 import type { PoolReply, PoolWorker, StartWorker, WorkerExit } from './pool-worker.js';
 
 /** Workers that die before they are ready, in a row, before waiting jobs are failed. */
 const MAX_START_FAILURES = 3;
+/** A warm-up not answered by then means a stuck worker: it is stopped and warm-ups end. */
+const WARMUP_LIMIT_MS = 30_000;
 /** Retry-After bounds (seconds). */
 const MIN_RETRY_AFTER = 1;
 const MAX_RETRY_AFTER = 60;
@@ -44,6 +46,11 @@ export interface WorkerPoolHooks<Job, Result, Reply extends PoolReply> {
   /** The job's message cannot be sent (it cannot be cloned or serialised); the worker is fine. */
   unsendable(job: Job, err: unknown): Error;
   closed(): Error;
+  /** Optional warm-up (see startAll): the message a new worker gets once it is ready, before its
+   *  first job. The worker answers it like a job, with the message's id; any answer ends it. A
+   *  job may be sent to a worker still warming (when no other is free): the worker must then
+   *  cut its warm-up short; its answer to the warm-up is ignored. */
+  warmup?(id: number): unknown;
 }
 
 /** Workers lost (and replaced on demand) since the pool was made, by why: a job over its time
@@ -80,6 +87,11 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
   private readonly workers = new Set<PoolWorker>();
   private readonly running = new Map<PoolWorker, Pending<Job, Result>>();
   private readonly queue: Pending<Job, Result>[] = [];
+  /** Workers running their warm-up: its message id and time limit. They take a job only when no
+   *  other worker is free. */
+  private readonly warming = new Map<PoolWorker, { id: number; timer: NodeJS.Timeout }>();
+  /** startAll() was called and the hooks have a warm-up: new workers get it. */
+  private warm = false;
   private nextId = 1;
   private closed = false;
   private startFailures = 0;
@@ -151,12 +163,24 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
     };
   }
 
+  /** Starts every worker now (up to `size`) instead of on demand, e.g. right after a server
+   *  listens. With the hooks' `warmup`, each worker started from now on runs it once it is
+   *  ready, unless jobs are already waiting for it (a waiting job is not delayed by a warm-up). */
+  startAll(): void {
+    if (this.closed) return;
+    this.warm = this.hooks.warmup !== undefined;
+    for (let n = this.workers.size; n < this.limits.size; n++) if (!this.start()) break;
+    this.pump();
+  }
+
   /** Stops every worker; running and waiting jobs reject with the hooks' `closed()`. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     for (const p of [...this.queue.splice(0), ...this.running.values()]) this.settle(p, this.hooks.closed());
     this.running.clear();
+    for (const { timer } of this.warming.values()) clearTimeout(timer);
+    this.warming.clear();
     const workers = [...this.workers];
     this.workers.clear();
     await Promise.all(workers.map((w) => w.stop()));
@@ -171,9 +195,13 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
   /** Hands waiting jobs to idle workers and starts workers for the rest (up to `size`). */
   private pump(): void {
     while (this.queue.length > 0 && !this.closed && this.holds === 0) {
-      const idle = [...this.workers].find((w) => w.ready && !w.stopped && !this.running.has(w));
+      // A warming worker takes a job when no other is free: the warm-up yields to it (the
+      // worker stops warming between two of its renders) rather than delay it.
+      const free = [...this.workers].filter((w) => w.ready && !w.stopped && !this.running.has(w));
+      const idle = free.find((w) => !this.warming.has(w)) ?? free[0];
       if (idle) {
         const next = this.queue.shift();
+        this.endWarmup(idle);
         if (next) this.dispatch(idle, next);
         continue;
       }
@@ -230,6 +258,13 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
   private onReply(worker: PoolWorker, msg: Reply): void {
     if (msg.type === 'ready') {
       this.startFailures = 0;
+      if (this.warm && this.queue.length === 0) this.startWarmup(worker);
+      this.pump();
+      return;
+    }
+    const warmup = this.warming.get(worker);
+    if (warmup && warmup.id === msg.id) {
+      this.endWarmup(worker);
       this.pump();
       return;
     }
@@ -249,6 +284,7 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
 
   private onExit(worker: PoolWorker, exit: WorkerExit): void {
     this.workers.delete(worker);
+    this.endWarmup(worker);
     const p = this.running.get(worker);
     if (!this.closed) this.lost[p && exit.outOfMemory ? 'memory' : 'crash']++;
     this.running.delete(worker);
@@ -261,6 +297,30 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
       for (const q of this.queue.splice(0)) this.settle(q, err);
     }
     this.pump();
+  }
+
+  private startWarmup(worker: PoolWorker): void {
+    const id = this.nextId++;
+    const timer = setTimeout(() => {
+      this.warm = false;
+      this.endWarmup(worker);
+      this.workers.delete(worker);
+      void worker.stop();
+      this.pump();
+    }, WARMUP_LIMIT_MS);
+    timer.unref();
+    this.warming.set(worker, { id, timer });
+    try {
+      // Not sent: the worker is gone, and its exit follows.
+      if (!worker.send(this.hooks.warmup?.(id))) this.endWarmup(worker);
+    } catch {
+      this.endWarmup(worker);
+    }
+  }
+
+  private endWarmup(worker: PoolWorker): void {
+    clearTimeout(this.warming.get(worker)?.timer);
+    this.warming.delete(worker);
   }
 
   /** Interrupts a running job: its worker is stopped and replaced on demand. */

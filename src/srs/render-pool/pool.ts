@@ -20,9 +20,12 @@ import {
 } from '../../lib/worker-pool/index.js';
 import { DEFAULT_MAX_PAGES } from '../../report/index.js';
 import { RenderPageLimitError, TemplateRenderError } from './errors.js';
-import type { RenderRequest, WorkerJob, WorkerReply } from './protocol.js';
+import type { RenderRequest, WarmupRequest, WorkerJob, WorkerReply } from './protocol.js';
 import { isRenderFormat } from '../render-formats.js';
 import type { RenderJob, RenderOutcome, RenderPool, RenderPoolOptions, RenderPoolStats } from './types.js';
+
+/** Most time a worker's warm-up may take (warmup.ts stops between renders once past it). */
+const WARMUP_BUDGET_MS = 10_000;
 
 export type ResolvedPoolOptions = PoolLimits & {
   maxPages: number;
@@ -68,6 +71,12 @@ export class RenderWorkerPool implements RenderPool {
       }),
       request: (id, job): RenderRequest => ({ type: 'render', id, job: workerJob(job, options) }),
       timeLimitMs: () => options.timeoutMs,
+      warmup: (id): WarmupRequest => ({
+        type: 'warmup',
+        id,
+        budgetMs: WARMUP_BUDGET_MS,
+        ...(options.fontDirs ? { fontDirs: options.fontDirs } : {}),
+      }),
       answer: (msg, job) => this.answer(msg, job),
       ...failureHooks<RenderJob>({
         noun: 'render',
@@ -115,6 +124,10 @@ export class RenderWorkerPool implements RenderPool {
     return this.queue.hold();
   }
 
+  warmUp(): void {
+    this.queue.startAll();
+  }
+
   close(): Promise<void> {
     return this.queue.close();
   }
@@ -123,6 +136,8 @@ export class RenderWorkerPool implements RenderPool {
     msg: Exclude<WorkerReply, { type: 'ready' }>,
     job: RenderJob,
   ): { result: RenderOutcome } | { error: unknown } {
+    // The generic pool ends warm-ups itself (by their id); one never reaches here.
+    if (msg.type === 'warmed') return { error: new Error(`unexpected warm-up reply${requestText(job)}`) };
     if (msg.cache === 'hit') this.cache.hits++;
     else if (msg.cache === 'miss') this.cache.misses++;
     if (msg.type === 'done') {

@@ -21,11 +21,21 @@ export interface RenderRequest {
   job: WorkerJob;
 }
 
+/** Sent once to a new worker before its first job when the pool warms its workers (warmup.ts);
+ *  answered with `warmed`. */
+export interface WarmupRequest {
+  type: 'warmup';
+  id: number;
+  budgetMs: number;
+  fontDirs?: string[];
+}
+
 /** Whether the template came from the worker's cache; undefined when it was never reached. */
 export type CacheUse = 'hit' | 'miss' | undefined;
 
 export type WorkerReply =
   | { type: 'ready' }
+  | { type: 'warmed'; id: number; renders: number; ms: number; error?: string }
   | {
       type: 'done';
       id: number;

@@ -4,9 +4,10 @@
 
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { RenderTooLargeError, TemplateError } from '../../report/index.js';
-import type { CacheUse, RenderRequest, WorkerReply } from './protocol.js';
+import type { CacheUse, RenderRequest, WarmupRequest, WorkerReply } from './protocol.js';
 import { runRenderJob } from './render-job.js';
 import { TemplateCache } from './template-cache.js';
+import { warmUp } from './warmup.js';
 
 if (isMainThread || !parentPort) throw new Error('render-worker.js runs as a worker thread of the render pool');
 const port = parentPort;
@@ -55,7 +56,16 @@ async function handle(req: RenderRequest): Promise<void> {
   }
 }
 
-port.on('message', (msg: RenderRequest) => {
-  if (msg?.type === 'render') void handle(msg);
+// A job ends the warm-up: the pool sends one to a warming worker when no other is idle.
+let jobCame = false;
+async function warm(req: WarmupRequest): Promise<void> {
+  reply({ type: 'warmed', id: req.id, ...(await warmUp(req.budgetMs, req.fontDirs, () => jobCame)) });
+}
+
+port.on('message', (msg: RenderRequest | WarmupRequest) => {
+  if (msg?.type === 'render') {
+    jobCame = true;
+    void handle(msg);
+  } else if (msg?.type === 'warmup') void warm(msg);
 });
 reply({ type: 'ready' });

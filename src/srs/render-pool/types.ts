@@ -71,13 +71,18 @@ export interface RenderPool {
    *  JobTimeoutError, JobMemoryError, RenderPageLimitError, TemplateRenderError, JobFailedError (anything
    *  else, e.g. a crashed worker), PoolClosedError, or the signal's reason when aborted. */
   render(job: RenderJob, signal?: AbortSignal): Promise<RenderOutcome>;
+  /** Starts every worker now and warms each up (a few renders of a built-in report, at most
+   *  10 s), so that the first real render is not 5–7 times slower than later ones. Workers
+   *  started later (replacing lost ones) warm up too, unless a render is already waiting. */
+  warmUp(): void;
   /** Terminates every worker; running and queued jobs reject with PoolClosedError. */
   close(): Promise<void>;
   stats(): RenderPoolStats;
 }
 
 export interface RenderPoolOptions {
-  /** Worker threads (default max(1, CPU cores − 1)). Workers start on demand. */
+  /** Worker threads (default max(1, CPU cores − 1)). Workers start on demand, or all at once
+   *  with warmUp(). */
   size?: number;
   /** Jobs that may wait for a worker beyond those running (default 4 × size). */
   queueLimit?: number;
