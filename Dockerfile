@@ -21,10 +21,12 @@ FROM node:${NODE_VERSION}-bookworm-slim AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Install scripts off (`prepare` would build before the sources are here); then the one addon
-# that needs its install script (package.json "allowScripts": better-sqlite3).
+COPY scripts/sqlite-addon.js scripts/
+# Install scripts off (`prepare` would build before the sources are here); then the one native
+# addon this Node loads, better-sqlite3 12 (scripts/sqlite-addon.js: what its own install
+# script does, which package.json "allowScripts" denies so that Node 22+ does not compile it).
 # check-container: deps
-RUN npm ci --ignore-scripts && npm rebuild better-sqlite3
+RUN npm ci --ignore-scripts && node scripts/sqlite-addon.js
 COPY . .
 RUN npm run build
 

@@ -49,6 +49,7 @@ const BENCHMARKS = {
   'pdf-export': () => import('./pdf-export.js'),
   'account-list': () => import('./account-list.js'),
   'cold-start': () => import('./cold-start.js'),
+  install: () => import('./install.js'),
 };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

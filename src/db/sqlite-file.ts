@@ -4,15 +4,33 @@
 import { createRequire } from 'node:module';
 import type SQLiteDatabase from 'better-sqlite3';
 
+let loaded: typeof SQLiteDatabase | undefined;
+
 /**
  * better-sqlite3 12 is built against V8's API and crashes on Node 24.19+ (a header change in
  * node_object_wrap.h); 13 uses Node-API with prebuilt binaries but needs Node 22+. Both are
  * installed (13 under the alias better-sqlite3-napi) and the one that fits this Node is loaded.
  */
 export function loadSqlite(): typeof SQLiteDatabase {
+  if (loaded) return loaded;
   const require = createRequire(import.meta.url);
   const major = Number(process.versions.node.split('.')[0]);
-  return require(major >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3') as typeof SQLiteDatabase;
+  const pkg = major >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
+  try {
+    // The addon loads at the first database, not at require: check it here, once.
+    const SQLite = require(pkg) as typeof SQLiteDatabase;
+    new SQLite(':memory:').close();
+    loaded = SQLite;
+    return SQLite;
+  } catch (err) {
+    // npm builds only the addon of the Node that ran `npm ci` (scripts/sqlite-addon.js): after
+    // switching Node versions the other one may be missing or built for another ABI.
+    throw new Error(
+      `${pkg}'s native addon does not load on Node ${process.version}: run \`npm run sqlite-addon\` ` +
+        `(builds the one this Node needs) and start again`,
+      { cause: err },
+    );
+  }
 }
 
 /** How long a writer waits for another connection's lock before SQLITE_BUSY. */
