@@ -32,6 +32,7 @@ import {
 } from './html-css.js';
 import { barcodeSvg, checkSymbolSvg, lineSvg, pathSvg, shapeSvg } from './html-svg.js';
 import type { DocumentFaces } from './html-fonts.js';
+import { TextClasses } from './html-classes.js';
 import type { DocumentLinks } from './links.js';
 
 /** A map that forgets everything when it gets too big (HtmlTags runs bring a font object each). */
@@ -54,14 +55,17 @@ const MEMO_SIZE = 1024;
 
 /** Where the items' HTML goes, with the per-export caches. */
 export class HtmlWriter {
-  /** The output so far, one string per item (see commit). */
+  /** The output so far: one string per item, or per page when `joinItems` is off (see commit). */
   parts: string[] = [];
-  /** Pieces of the item being written. */
+  /** Pieces of the item (or page) being written. */
   private readonly pending: string[] = [];
+  /** Join each item as it is done (a document kept whole until its end); off, the pieces are
+   *  joined once per page (a document handed on page by page). */
+  joinItems = true;
   /** The faces and characters of the whole document, when it brings its fonts (the font-family
    *  lists then name them first; see html-fonts.ts). */
   faces: DocumentFaces | undefined;
-  private readonly fontStyles = new Memo<FontSpec, string>(MEMO_SIZE);
+  private readonly fontStyles = new Memo<FontSpec, { css: string; attr: string }>(MEMO_SIZE);
   private readonly shifts = new Memo<FontSpec, { lineHeight: number; shift: number }[]>(MEMO_SIZE);
   private readonly fills = new Memo<FillModel, string>(MEMO_SIZE);
   private readonly shadows = new Memo<BorderModel, string>(MEMO_SIZE);
@@ -69,6 +73,8 @@ export class HtmlWriter {
 
   /** The document's internal links (bookmarks, page numbers), when it has any. */
   links: DocumentLinks | undefined;
+  /** Classes for the text frames' styles (declared from all pages before the head is written). */
+  readonly textClasses = new TextClasses();
 
   constructor(readonly fonts: FontService) {}
 
@@ -80,19 +86,32 @@ export class HtmlWriter {
    *  a dozen small strings; kept apart until the document is joined they take about twice the
    *  memory of the text they hold, joined they take one byte per character unless the item
    *  has characters beyond Latin-1 (a string with one such character takes two per character,
-   *  which is why the unit is an item, not a page). */
-  commit(): void {
-    if (this.pending.length === 0) return;
+   *  which is why the unit is an item when the whole document is kept). A page handed on at
+   *  once needs only its own join: one join per page instead of one per item. */
+  commit(page = false): void {
+    if (this.pending.length === 0 || (!page && !this.joinItems)) return;
     this.parts.push(this.pending.length === 1 ? (this.pending[0] as string) : this.pending.join(''));
     this.pending.length = 0;
   }
 
-  /** fontCss, attribute-escaped. */
-  fontStyle(f: FontSpec): string {
+  /** fontCss, as it is and attribute-escaped. */
+  private fontCss(f: FontSpec): { css: string; attr: string } {
     return this.fontStyles.get(f, (k) => {
       const family = this.faces?.familyList(this.fonts.resolve(k).face, this.fonts.cssFamily(k.family));
-      return escapeAttr(fontCss(k, this.fonts, family));
+      const css = fontCss(k, this.fonts, family);
+      return { css, attr: escapeAttr(css) };
     });
+  }
+
+  /** fontCss, attribute-escaped. */
+  fontStyle(f: FontSpec): string {
+    return this.fontCss(f).attr;
+  }
+
+  /** The class carrying a text frame's font, line height and colour (undefined: write them
+   *  inline). */
+  textClass(t: PreparedText): string | undefined {
+    return this.textClasses.classFor(this.fontCss(t.font).css, t.lineHeight, this.color(t.color));
   }
 
   baselineShift(f: FontSpec, lineHeight: number): number {
@@ -233,10 +252,13 @@ function writeTextLines(w: HtmlWriter, t: PreparedText): void {
 function writeFrame(w: HtmlWriter, t: PreparedText): void {
   const f = t.frame;
   const rotate = t.angle !== 0 ? `;transform:rotate(${t.angle}deg)` : '';
+  const cls = w.textClass(t);
   w.push(
-    `<div class="f" ` +
-      `style="${box(f.x, f.y, f.width, f.height)};${w.fontStyle(t.font)};line-height:${px(t.lineHeight)};color` +
-      `:${w.color(t.color)}${rotate}">`,
+    cls
+      ? `<div class="f ${cls}" style="${box(f.x, f.y, f.width, f.height)}${rotate}">`
+      : `<div class="f" ` +
+          `style="${box(f.x, f.y, f.width, f.height)};${w.fontStyle(t.font)};line-height:${px(t.lineHeight)};color` +
+          `:${w.color(t.color)}${rotate}">`,
   );
   writeTextLines(w, t);
   w.push('</div>');
@@ -330,6 +352,12 @@ function writeItem(w: HtmlWriter, it: PreparedItem): void {
   (ITEM_WRITERS[it.kind] as (w: HtmlWriter, it: PreparedItem) => void)(w, it);
 }
 
+/** Gives the text frames of a page their classes, in the order writePage meets them (so a
+ *  document written in pieces, head first, numbers them as one written whole). */
+export function declareTextClasses(w: HtmlWriter, page: PreparedPage): void {
+  for (const it of page.items) if (it.kind === 'text' && !isBlank(it)) w.textClass(it);
+}
+
 /** One page: its element (`data-page`, size, background, border) and its items in z-order. */
 export function writePage(w: HtmlWriter, page: PreparedPage): void {
   const style = [
@@ -353,5 +381,5 @@ export function writePage(w: HtmlWriter, page: PreparedPage): void {
     w.commit();
   }
   w.push('</div>\n');
-  w.commit();
+  w.commit(true);
 }

@@ -7,7 +7,8 @@ import type { PreparedOutlineEntry, PreparedReport } from '../engine/prepared.js
 import { defaultFontService, type FontFace, type FontService } from '../text/index.js';
 import { escapeAttr, escapeText, px, TEXT_FEATURES } from './html-css.js';
 import { DocumentFaces, fontFaceRules } from './html-fonts.js';
-import { HtmlWriter, writePage } from './html-items.js';
+import { ByteSink } from './html-bytes.js';
+import { declareTextClasses, HtmlWriter, writePage } from './html-items.js';
 import { DocumentLinks } from './links.js';
 
 export interface HtmlExportOptions {
@@ -57,6 +58,7 @@ function writerFor(report: PreparedReport, options: HtmlExportOptions): HtmlWrit
     w.faces = new DocumentFaces(w.fonts);
     for (const page of report.pages) w.faces.addPage(page);
   }
+  for (const page of report.pages) declareTextClasses(w, page);
   return w;
 }
 
@@ -84,6 +86,7 @@ function outlineNav(w: HtmlWriter, outline: readonly PreparedOutlineEntry[] | un
 function documentHead(report: PreparedReport, options: HtmlExportOptions, w: HtmlWriter): string {
   const first = report.pages[0];
   const pageRule = first ? `@page{size:${px(first.widthPx)} ${px(first.heightPx)};margin:0}` : '';
+  const classes = w.textClasses.css();
   const faces = w.faces ? fontFaceRules(w.faces, { embed: options.embedFonts, fontUrl: options.fontUrl }) : '';
   const title = options.title && options.title.trim() !== '' ? options.title : 'Report';
   return [
@@ -93,7 +96,7 @@ function documentHead(report: PreparedReport, options: HtmlExportOptions, w: Htm
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeText(title)}</title>`,
-    `<style>\n${STYLE}\n${pageRule}${faces ? `\n${faces}` : ''}\n</style>`,
+    `<style>\n${STYLE}\n${pageRule}${classes ? `\n${classes}` : ''}${faces ? `\n${faces}` : ''}\n</style>`,
     '</head>',
     '<body>',
     '',
@@ -105,11 +108,10 @@ export function exportHtml(report: PreparedReport, options: HtmlExportOptions = 
   const w = writerFor(report, options);
   // The pieces are joined once: a large report's document is tens of megabytes, and every
   // intermediate copy of it (a body string, then the document around it) would count double.
-  w.parts.push(''); // the head, written last
+  w.parts.push(documentHead(report, options, w));
   w.parts.push(outlineNav(w, report.outline));
   for (const page of report.pages) writePage(w, page);
   w.parts.push(DOCUMENT_END);
-  w.parts[0] = documentHead(report, options, w);
   const html = w.parts.join('');
   w.parts = [];
   return html;
@@ -126,11 +128,13 @@ export function exportHtmlChunks(
   sink: (chunk: string) => void,
 ): void {
   const w = writerFor(report, options);
+  w.joinItems = false;
   sink(documentHead(report, options, w) + outlineNav(w, report.outline));
   for (const page of report.pages) {
     writePage(w, page);
-    const chunk = w.parts.join('');
-    w.parts = [];
+    // One part: the page, joined once (joinItems off).
+    const chunk = w.parts.length === 1 ? (w.parts[0] as string) : w.parts.join('');
+    w.parts.length = 0;
     sink(chunk);
   }
   sink(DOCUMENT_END);
@@ -138,12 +142,7 @@ export function exportHtmlChunks(
 
 /** The document as UTF-8 bytes, built page by page (no document-sized string at any time). */
 export function exportHtmlBuffer(report: PreparedReport, options: HtmlExportOptions = {}): Buffer {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  exportHtmlChunks(report, options, (chunk) => {
-    const b = Buffer.from(chunk, 'utf8');
-    chunks.push(b);
-    length += b.length;
-  });
-  return Buffer.concat(chunks, length);
+  const out = new ByteSink();
+  exportHtmlChunks(report, options, (chunk) => out.write(chunk));
+  return out.bytes();
 }
