@@ -10,7 +10,8 @@ import { constants } from 'node:buffer';
 
 /** The largest document: Node's Buffer limit. Only address space is reserved up front. */
 const MAX_BYTES = Math.min(constants.MAX_LENGTH, 2 ** 32);
-/** The first size committed; it doubles (in place) as the document grows. */
+/** The first size made usable; it grows by a quarter at a time (in place: no copy, only a
+ *  change of page protection, so steps can be small and little is left over at the end). */
 const FIRST_BYTES = 1 << 20;
 
 type Resizable = ArrayBuffer & { resize(n: number): void; readonly maxByteLength: number };
@@ -50,7 +51,7 @@ export class ByteSink {
     const need = this.length + s.length * 3;
     if (need > ab.byteLength) {
       if (need > MAX_BYTES) throw new RangeError('the HTML document is larger than a buffer may be');
-      ab.resize(Math.min(MAX_BYTES, Math.max(need, ab.byteLength * 2, FIRST_BYTES)));
+      ab.resize(Math.min(MAX_BYTES, Math.max(need, ab.byteLength + (ab.byteLength >> 2), FIRST_BYTES)));
       this.view = Buffer.from(ab, 0, ab.byteLength);
     }
     this.length += this.view.write(s, this.length, 'utf8');

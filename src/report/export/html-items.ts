@@ -55,13 +55,10 @@ const MEMO_SIZE = 1024;
 
 /** Where the items' HTML goes, with the per-export caches. */
 export class HtmlWriter {
-  /** The output so far: one string per item, or per page when `joinItems` is off (see commit). */
+  /** The output so far, one string per item (see commit). */
   parts: string[] = [];
-  /** Pieces of the item (or page) being written. */
+  /** Pieces of the item being written. */
   private readonly pending: string[] = [];
-  /** Join each item as it is done (a document kept whole until its end); off, the pieces are
-   *  joined once per page (a document handed on page by page). */
-  joinItems = true;
   /** The faces and characters of the whole document, when it brings its fonts (the font-family
    *  lists then name them first; see html-fonts.ts). */
   faces: DocumentFaces | undefined;
@@ -70,6 +67,10 @@ export class HtmlWriter {
   private readonly fills = new Memo<FillModel, string>(MEMO_SIZE);
   private readonly shadows = new Memo<BorderModel, string>(MEMO_SIZE);
   private readonly colors = new Memo<Color, string>(MEMO_SIZE);
+  /** textClass by the frame's own font and colour objects (a template's text shares them). */
+  private readonly frameClasses = new Memo<FontSpec, { lineHeight: number; color: Color; cls: string | undefined }[]>(
+    MEMO_SIZE,
+  );
 
   /** The document's internal links (bookmarks, page numbers), when it has any. */
   links: DocumentLinks | undefined;
@@ -86,10 +87,10 @@ export class HtmlWriter {
    *  a dozen small strings; kept apart until the document is joined they take about twice the
    *  memory of the text they hold, joined they take one byte per character unless the item
    *  has characters beyond Latin-1 (a string with one such character takes two per character,
-   *  which is why the unit is an item when the whole document is kept). A page handed on at
-   *  once needs only its own join: one join per page instead of one per item. */
-  commit(page = false): void {
-    if (this.pending.length === 0 || (!page && !this.joinItems)) return;
+   *  which is why the unit is an item, not a page: joining a page's pieces at once was also
+   *  twice as slow, and a two-byte page is slower to encode as UTF-8). */
+  commit(): void {
+    if (this.pending.length === 0) return;
     this.parts.push(this.pending.length === 1 ? (this.pending[0] as string) : this.pending.join(''));
     this.pending.length = 0;
   }
@@ -111,7 +112,14 @@ export class HtmlWriter {
   /** The class carrying a text frame's font, line height and colour (undefined: write them
    *  inline). */
   textClass(t: PreparedText): string | undefined {
-    return this.textClasses.classFor(this.fontCss(t.font).css, t.lineHeight, this.color(t.color));
+    const list = this.frameClasses.get(t.font, () => []);
+    for (const s of list) if (s.color === t.color && Object.is(s.lineHeight, t.lineHeight)) return s.cls;
+    // Remembered as well when there is no class: the class table only ever grows until it is
+    // full, and then it is full for good, so the answer cannot change.
+    const cls = this.textClasses.classFor(this.fontCss(t.font).css, t.lineHeight, this.color(t.color));
+    if (list.length >= 8) list.shift();
+    list.push({ lineHeight: t.lineHeight, color: t.color, cls });
+    return cls;
   }
 
   baselineShift(f: FontSpec, lineHeight: number): number {
@@ -145,7 +153,11 @@ export class HtmlWriter {
 const box = (x: number, y: number, w: number, h: number): string =>
   `left:${px(x)};top:${px(y)};width:${px(Math.max(0, w))};height:${px(Math.max(0, h))}`;
 
-const joinStyle = (...parts: string[]): string => parts.filter(Boolean).join(';');
+/** The non-empty declarations joined with ';' (no array: this runs for every item). */
+const joinStyle = (a: string, b: string, c = ''): string => {
+  const ab = a && b ? `${a};${b}` : a || b;
+  return ab && c ? `${ab};${c}` : ab || c;
+};
 
 /** Writes the start of the item's positioned element (a link when it has a safe URL) with an
  *  already escaped style; returns the end tag. */
@@ -381,5 +393,5 @@ export function writePage(w: HtmlWriter, page: PreparedPage): void {
     w.commit();
   }
   w.push('</div>\n');
-  w.commit(true);
+  w.commit();
 }

@@ -50,15 +50,16 @@ const STYLE = [
 const DOCUMENT_END = '</body>\n</html>\n';
 
 /** A writer for the document; when it brings its fonts, with the faces of all its pages (the
- *  head, written first, links them, and every font-family list names them). */
-function writerFor(report: PreparedReport, options: HtmlExportOptions): HtmlWriter {
+ *  head links them, and every font-family list names them). `headFirst`: the text classes are
+ *  collected from all pages too, for a head written before them. */
+function writerFor(report: PreparedReport, options: HtmlExportOptions, headFirst: boolean): HtmlWriter {
   const w = new HtmlWriter(options.fonts ?? defaultFontService());
   w.links = new DocumentLinks(report);
   if (options.embedFonts || options.fontUrl) {
     w.faces = new DocumentFaces(w.fonts);
     for (const page of report.pages) w.faces.addPage(page);
   }
-  for (const page of report.pages) declareTextClasses(w, page);
+  if (headFirst) for (const page of report.pages) declareTextClasses(w, page);
   return w;
 }
 
@@ -105,13 +106,15 @@ function documentHead(report: PreparedReport, options: HtmlExportOptions, w: Htm
 
 /** The whole report as one HTML5 document. */
 export function exportHtml(report: PreparedReport, options: HtmlExportOptions = {}): string {
-  const w = writerFor(report, options);
+  const w = writerFor(report, options, false);
   // The pieces are joined once: a large report's document is tens of megabytes, and every
   // intermediate copy of it (a body string, then the document around it) would count double.
-  w.parts.push(documentHead(report, options, w));
+  // The head is written last, when the pages have made their text classes.
+  w.parts.push(''); // the head
   w.parts.push(outlineNav(w, report.outline));
   for (const page of report.pages) writePage(w, page);
   w.parts.push(DOCUMENT_END);
+  w.parts[0] = documentHead(report, options, w);
   const html = w.parts.join('');
   w.parts = [];
   return html;
@@ -127,22 +130,29 @@ export function exportHtmlChunks(
   options: HtmlExportOptions,
   sink: (chunk: string) => void,
 ): void {
-  const w = writerFor(report, options);
-  w.joinItems = false;
+  const w = writerFor(report, options, true);
   sink(documentHead(report, options, w) + outlineNav(w, report.outline));
   for (const page of report.pages) {
     writePage(w, page);
-    // One part: the page, joined once (joinItems off).
-    const chunk = w.parts.length === 1 ? (w.parts[0] as string) : w.parts.join('');
-    w.parts.length = 0;
+    const chunk = w.parts.join('');
+    w.parts = [];
     sink(chunk);
   }
   sink(DOCUMENT_END);
 }
 
-/** The document as UTF-8 bytes, built page by page (no document-sized string at any time). */
+/** The document as UTF-8 bytes, built item by item (no document-sized string at any time; the
+ *  items' strings are encoded as they are, most of them one byte per character). */
 export function exportHtmlBuffer(report: PreparedReport, options: HtmlExportOptions = {}): Buffer {
+  const w = writerFor(report, options, true);
   const out = new ByteSink();
-  exportHtmlChunks(report, options, (chunk) => out.write(chunk));
+  out.write(documentHead(report, options, w));
+  out.write(outlineNav(w, report.outline));
+  for (const page of report.pages) {
+    writePage(w, page);
+    for (const part of w.parts) out.write(part);
+    w.parts = [];
+  }
+  out.write(DOCUMENT_END);
   return out.bytes();
 }
