@@ -2,7 +2,8 @@
 // second, time growing linearly with rows (aim: 10× rows ≤ 11× time) and peak memory (aim
 // < 300 MB at 10,000 rows). Each size runs in fresh processes (peak RSS is per process): the
 // peak is one render's (the first of its size in the process), the time the best of the
-// renders after it (warm code); see lib/report-child.js.
+// renders after it (warm code); see lib/report-child.js. Then one process renders 100,000 rows to
+// bytes (the SRS worker's way) for its peak RSS only.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -11,9 +12,9 @@ export const description = 'report engine: generated list of 1,000 and 10,000 ro
 const CHILD = fileURLToPath(new URL('./lib/report-child.js', import.meta.url));
 
 /** `processes` fresh processes of `renders` timed renders each: the best time, the highest peak. */
-function measure(rows, processes, renders) {
+function measure(rows, processes, renders, mode = 'string') {
   const runs = Array.from({ length: processes }, () => {
-    const out = execFileSync(process.execPath, [CHILD, String(rows), String(renders)], {
+    const out = execFileSync(process.execPath, [CHILD, String(rows), String(renders), mode], {
       encoding: 'utf8',
       maxBuffer: 1 << 20,
     });
@@ -33,6 +34,9 @@ export async function run({ options, log }) {
   // that gets them.
   const small = measure(1_000, processes, 4);
   const large = measure(10_000, processes, 4);
+  // Memory only (one process, its first render, no timed ones): 100,000 rows as the SRS worker
+  // renders them, to bytes (~5 s).
+  const huge = measure(100_000, 1, 0, 'bytes');
   for (const r of [small, large]) {
     log(
       `${String(r.rows).padStart(6)} rows: ${r.pages} pages in ${r.ms.toFixed(0)} ms ` +
@@ -41,6 +45,11 @@ export async function run({ options, log }) {
           `RSS ${r.peakRssMb.toFixed(0)} MB`),
     );
   }
+  log(
+    `${String(huge.rows).padStart(6)} rows (to bytes, as the SRS worker): ${huge.pages} pages, ` +
+      `${(huge.bytes / 1e6).toFixed(1)} MB HTML, peak RSS ${huge.peakRssMb.toFixed(0)} MB (first render ` +
+      `${(huge.firstMs / 1000).toFixed(1)} s)`,
+  );
   const growth = large.ms / small.ms;
   log(
     `time(10,000) / time(1,000) = ${growth.toFixed(2)} (aim ≤ 11); peak RSS at 10,000 ` +
@@ -54,7 +63,7 @@ export async function run({ options, log }) {
     failures,
     headlines: [
       `report engine: 10× rows → ${growth.toFixed(2)}× time, ${((large.pages * 1000) / large.ms).toFixed(0)} ` +
-        `pages/s, ${large.peakRssMb.toFixed(0)} MB peak at 10,000 rows`,
+        `pages/s, ${large.peakRssMb.toFixed(0)} MB peak at 10,000 rows, ${huge.peakRssMb.toFixed(0)} MB at 100,000 (bytes)`,
     ],
   };
 }

@@ -32,6 +32,7 @@ import {
 } from './html-css.js';
 import { barcodeSvg, checkSymbolSvg, lineSvg, pathSvg, shapeSvg } from './html-svg.js';
 import type { DocumentFaces } from './html-fonts.js';
+import { TextClasses } from './html-classes.js';
 import type { DocumentLinks } from './links.js';
 
 /** A map that forgets everything when it gets too big (HtmlTags runs bring a font object each). */
@@ -61,14 +62,20 @@ export class HtmlWriter {
   /** The faces and characters of the whole document, when it brings its fonts (the font-family
    *  lists then name them first; see html-fonts.ts). */
   faces: DocumentFaces | undefined;
-  private readonly fontStyles = new Memo<FontSpec, string>(MEMO_SIZE);
+  private readonly fontStyles = new Memo<FontSpec, { css: string; attr: string }>(MEMO_SIZE);
   private readonly shifts = new Memo<FontSpec, { lineHeight: number; shift: number }[]>(MEMO_SIZE);
   private readonly fills = new Memo<FillModel, string>(MEMO_SIZE);
   private readonly shadows = new Memo<BorderModel, string>(MEMO_SIZE);
   private readonly colors = new Memo<Color, string>(MEMO_SIZE);
+  /** textClass by the frame's own font and colour objects (a template's text shares them). */
+  private readonly frameClasses = new Memo<FontSpec, { lineHeight: number; color: Color; cls: string | undefined }[]>(
+    MEMO_SIZE,
+  );
 
   /** The document's internal links (bookmarks, page numbers), when it has any. */
   links: DocumentLinks | undefined;
+  /** Classes for the text frames' styles (declared from all pages before the head is written). */
+  readonly textClasses = new TextClasses();
 
   constructor(readonly fonts: FontService) {}
 
@@ -80,19 +87,39 @@ export class HtmlWriter {
    *  a dozen small strings; kept apart until the document is joined they take about twice the
    *  memory of the text they hold, joined they take one byte per character unless the item
    *  has characters beyond Latin-1 (a string with one such character takes two per character,
-   *  which is why the unit is an item, not a page). */
+   *  which is why the unit is an item, not a page: joining a page's pieces at once was also
+   *  twice as slow, and a two-byte page is slower to encode as UTF-8). */
   commit(): void {
     if (this.pending.length === 0) return;
     this.parts.push(this.pending.length === 1 ? (this.pending[0] as string) : this.pending.join(''));
     this.pending.length = 0;
   }
 
-  /** fontCss, attribute-escaped. */
-  fontStyle(f: FontSpec): string {
+  /** fontCss, as it is and attribute-escaped. */
+  private fontCss(f: FontSpec): { css: string; attr: string } {
     return this.fontStyles.get(f, (k) => {
       const family = this.faces?.familyList(this.fonts.resolve(k).face, this.fonts.cssFamily(k.family));
-      return escapeAttr(fontCss(k, this.fonts, family));
+      const css = fontCss(k, this.fonts, family);
+      return { css, attr: escapeAttr(css) };
     });
+  }
+
+  /** fontCss, attribute-escaped. */
+  fontStyle(f: FontSpec): string {
+    return this.fontCss(f).attr;
+  }
+
+  /** The class carrying a text frame's font, line height and colour (undefined: write them
+   *  inline). */
+  textClass(t: PreparedText): string | undefined {
+    const list = this.frameClasses.get(t.font, () => []);
+    for (const s of list) if (s.color === t.color && Object.is(s.lineHeight, t.lineHeight)) return s.cls;
+    // Remembered as well when there is no class: the class table only ever grows until it is
+    // full, and then it is full for good, so the answer cannot change.
+    const cls = this.textClasses.classFor(this.fontCss(t.font).css, t.lineHeight, this.color(t.color));
+    if (list.length >= 8) list.shift();
+    list.push({ lineHeight: t.lineHeight, color: t.color, cls });
+    return cls;
   }
 
   baselineShift(f: FontSpec, lineHeight: number): number {
@@ -126,7 +153,11 @@ export class HtmlWriter {
 const box = (x: number, y: number, w: number, h: number): string =>
   `left:${px(x)};top:${px(y)};width:${px(Math.max(0, w))};height:${px(Math.max(0, h))}`;
 
-const joinStyle = (...parts: string[]): string => parts.filter(Boolean).join(';');
+/** The non-empty declarations joined with ';' (no array: this runs for every item). */
+const joinStyle = (a: string, b: string, c = ''): string => {
+  const ab = a && b ? `${a};${b}` : a || b;
+  return ab && c ? `${ab};${c}` : ab || c;
+};
 
 /** Writes the start of the item's positioned element (a link when it has a safe URL) with an
  *  already escaped style; returns the end tag. */
@@ -233,10 +264,13 @@ function writeTextLines(w: HtmlWriter, t: PreparedText): void {
 function writeFrame(w: HtmlWriter, t: PreparedText): void {
   const f = t.frame;
   const rotate = t.angle !== 0 ? `;transform:rotate(${t.angle}deg)` : '';
+  const cls = w.textClass(t);
   w.push(
-    `<div class="f" ` +
-      `style="${box(f.x, f.y, f.width, f.height)};${w.fontStyle(t.font)};line-height:${px(t.lineHeight)};color` +
-      `:${w.color(t.color)}${rotate}">`,
+    cls
+      ? `<div class="f ${cls}" style="${box(f.x, f.y, f.width, f.height)}${rotate}">`
+      : `<div class="f" ` +
+          `style="${box(f.x, f.y, f.width, f.height)};${w.fontStyle(t.font)};line-height:${px(t.lineHeight)};color` +
+          `:${w.color(t.color)}${rotate}">`,
   );
   writeTextLines(w, t);
   w.push('</div>');
@@ -328,6 +362,12 @@ const ITEM_WRITERS: { [K in PreparedItem['kind']]: (w: HtmlWriter, it: Extract<P
 function writeItem(w: HtmlWriter, it: PreparedItem): void {
   // Sound: the entry is looked up by the item's own kind.
   (ITEM_WRITERS[it.kind] as (w: HtmlWriter, it: PreparedItem) => void)(w, it);
+}
+
+/** Gives the text frames of a page their classes, in the order writePage meets them (so a
+ *  document written in pieces, head first, numbers them as one written whole). */
+export function declareTextClasses(w: HtmlWriter, page: PreparedPage): void {
+  for (const it of page.items) if (it.kind === 'text' && !isBlank(it)) w.textClass(it);
 }
 
 /** One page: its element (`data-page`, size, background, border) and its items in z-order. */

@@ -7,7 +7,8 @@ import type { PreparedOutlineEntry, PreparedReport } from '../engine/prepared.js
 import { defaultFontService, type FontFace, type FontService } from '../text/index.js';
 import { escapeAttr, escapeText, px, TEXT_FEATURES } from './html-css.js';
 import { DocumentFaces, fontFaceRules } from './html-fonts.js';
-import { HtmlWriter, writePage } from './html-items.js';
+import { ByteSink } from './html-bytes.js';
+import { declareTextClasses, HtmlWriter, writePage } from './html-items.js';
 import { DocumentLinks } from './links.js';
 
 export interface HtmlExportOptions {
@@ -49,14 +50,16 @@ const STYLE = [
 const DOCUMENT_END = '</body>\n</html>\n';
 
 /** A writer for the document; when it brings its fonts, with the faces of all its pages (the
- *  head, written first, links them, and every font-family list names them). */
-function writerFor(report: PreparedReport, options: HtmlExportOptions): HtmlWriter {
+ *  head links them, and every font-family list names them). `headFirst`: the text classes are
+ *  collected from all pages too, for a head written before them. */
+function writerFor(report: PreparedReport, options: HtmlExportOptions, headFirst: boolean): HtmlWriter {
   const w = new HtmlWriter(options.fonts ?? defaultFontService());
   w.links = new DocumentLinks(report);
   if (options.embedFonts || options.fontUrl) {
     w.faces = new DocumentFaces(w.fonts);
     for (const page of report.pages) w.faces.addPage(page);
   }
+  if (headFirst) for (const page of report.pages) declareTextClasses(w, page);
   return w;
 }
 
@@ -84,6 +87,7 @@ function outlineNav(w: HtmlWriter, outline: readonly PreparedOutlineEntry[] | un
 function documentHead(report: PreparedReport, options: HtmlExportOptions, w: HtmlWriter): string {
   const first = report.pages[0];
   const pageRule = first ? `@page{size:${px(first.widthPx)} ${px(first.heightPx)};margin:0}` : '';
+  const classes = w.textClasses.css();
   const faces = w.faces ? fontFaceRules(w.faces, { embed: options.embedFonts, fontUrl: options.fontUrl }) : '';
   const title = options.title && options.title.trim() !== '' ? options.title : 'Report';
   return [
@@ -93,7 +97,7 @@ function documentHead(report: PreparedReport, options: HtmlExportOptions, w: Htm
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeText(title)}</title>`,
-    `<style>\n${STYLE}\n${pageRule}${faces ? `\n${faces}` : ''}\n</style>`,
+    `<style>\n${STYLE}\n${pageRule}${classes ? `\n${classes}` : ''}${faces ? `\n${faces}` : ''}\n</style>`,
     '</head>',
     '<body>',
     '',
@@ -102,10 +106,11 @@ function documentHead(report: PreparedReport, options: HtmlExportOptions, w: Htm
 
 /** The whole report as one HTML5 document. */
 export function exportHtml(report: PreparedReport, options: HtmlExportOptions = {}): string {
-  const w = writerFor(report, options);
+  const w = writerFor(report, options, false);
   // The pieces are joined once: a large report's document is tens of megabytes, and every
   // intermediate copy of it (a body string, then the document around it) would count double.
-  w.parts.push(''); // the head, written last
+  // The head is written last, when the pages have made their text classes.
+  w.parts.push(''); // the head
   w.parts.push(outlineNav(w, report.outline));
   for (const page of report.pages) writePage(w, page);
   w.parts.push(DOCUMENT_END);
@@ -125,7 +130,7 @@ export function exportHtmlChunks(
   options: HtmlExportOptions,
   sink: (chunk: string) => void,
 ): void {
-  const w = writerFor(report, options);
+  const w = writerFor(report, options, true);
   sink(documentHead(report, options, w) + outlineNav(w, report.outline));
   for (const page of report.pages) {
     writePage(w, page);
@@ -136,14 +141,18 @@ export function exportHtmlChunks(
   sink(DOCUMENT_END);
 }
 
-/** The document as UTF-8 bytes, built page by page (no document-sized string at any time). */
+/** The document as UTF-8 bytes, built item by item (no document-sized string at any time; the
+ *  items' strings are encoded as they are, most of them one byte per character). */
 export function exportHtmlBuffer(report: PreparedReport, options: HtmlExportOptions = {}): Buffer {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  exportHtmlChunks(report, options, (chunk) => {
-    const b = Buffer.from(chunk, 'utf8');
-    chunks.push(b);
-    length += b.length;
-  });
-  return Buffer.concat(chunks, length);
+  const w = writerFor(report, options, true);
+  const out = new ByteSink();
+  out.write(documentHead(report, options, w));
+  out.write(outlineNav(w, report.outline));
+  for (const page of report.pages) {
+    writePage(w, page);
+    for (const part of w.parts) out.write(part);
+    w.parts = [];
+  }
+  out.write(DOCUMENT_END);
+  return out.bytes();
 }
