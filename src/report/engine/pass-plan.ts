@@ -97,9 +97,10 @@ function makePlan(report: ReportModel): PassPlan {
     : { doublePass: true, lateTotals: EMPTY };
 }
 
-function scriptSafe(report: ReportModel): boolean {
+function scriptSafe(report: ReportModel, namesLate: (s: string) => boolean): boolean {
   if (report.scriptText === null || report.scriptLanguage.toLowerCase() !== 'csharp') return true;
-  if (SCRIPT_SENSITIVE.test(report.scriptText)) return false;
+  // A handler changing a late text could move or resize it.
+  if (SCRIPT_SENSITIVE.test(report.scriptText) || namesLate(report.scriptText)) return false;
   try {
     return parseScript(report.scriptText).fields.length === 0;
   } catch {
@@ -111,13 +112,13 @@ function scriptSafe(report: ReportModel): boolean {
  *  read the page count or the passes, every PrintOn holds the flags a last page is tested
  *  against, and no other value names a late text (reading its Text would see it unfilled). */
 function singlePassSafe(report: ReportModel, late: ReadonlySet<TextObjectModel>): boolean {
-  if (!scriptSafe(report)) return false;
   const names = new Set([...late].map((o) => o.name));
   const namesLate = (s: string): boolean => {
     if (names.size === 0) return false;
     for (const w of s.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) if (names.has(w)) return true;
     return false;
   };
+  if (!scriptSafe(report, namesLate)) return false;
   const textSafe = (o: TextObjectModel, text: string): boolean =>
     expressionSources({ ...o, text }).every(
       (s) =>

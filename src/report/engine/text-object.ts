@@ -11,6 +11,7 @@ import { cellularHeight, cellularItems } from './cellular-text.js';
 import type { EngineContext } from './context.js';
 import type { PreparedText } from './prepared.js';
 import type { ObjectType } from './object-type.js';
+import { originOf } from './model-origin.js';
 import type { LaidItem, LateText, RtObject } from './runtime.js';
 import { applyHighlight } from './styles.js';
 import { EMPTY_FRAME, measureText, positionLines, preparedLines, type TextMeasure } from './text-layout.js';
@@ -48,7 +49,9 @@ export function textData(e: EngineContext, o: TextObjectModel, rt: RtObject): vo
   let value: TypedValue | undefined;
   let macros = false;
   // Texts whose logical totals wait for the end of a single pass (pass-plan.ts): the pieces.
-  const late: LateText | undefined = e.passes.lateTotals.has(o) ? { page: e.cursor.curPage, pieces: [] } : undefined;
+  const late: LateText | undefined = e.passes.lateTotals.has(originOf(o))
+    ? { page: e.cursor.curPage, pieces: [] }
+    : undefined;
   let piece = '';
   if (o.allowExpressions && o.text.length > 0) {
     const where = `${o.name}.Text`;

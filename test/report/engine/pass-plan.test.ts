@@ -57,6 +57,7 @@ describe('pass plan', () => {
       report(nofm, { data: '<TextObject Name="Y" Text="[GetBookmarkPage(&quot;a&quot;)]"/>' }),
       true,
     ],
+    ['a handler changes it', report(nofm, { script: 'public class ReportScript { void X() { NA.Left = 9; } }' }), true],
     ['the script keeps fields', report(nofm, { script: 'public class ReportScript { int n; }' }), true],
     [
       'the script reads the engine',
