@@ -49,9 +49,10 @@ export function textData(e: EngineContext, o: TextObjectModel, rt: RtObject): vo
   let value: TypedValue | undefined;
   let macros = false;
   // Texts whose logical totals wait for the end of a single pass (pass-plan.ts): the pieces.
-  const late: LateText | undefined = e.passes.lateTotals.has(originOf(o))
-    ? { page: e.cursor.curPage, pieces: [] }
-    : undefined;
+  const late: LateText | undefined =
+    e.passes.lateTotals.size > 0 && e.passes.lateTotals.has(originOf(o))
+      ? { page: e.cursor.curPage, pieces: [] }
+      : undefined;
   let piece = '';
   if (o.allowExpressions && o.text.length > 0) {
     const where = `${o.name}.Text`;
