@@ -119,8 +119,10 @@ function fillMacros(fonts: FontService, t: PreparedText, pageNo: number, total: 
 export function postprocess(pages: readonly PreparedPage[], records: PostprocessRecords, fonts: FontService): void {
   const total = pages.length;
   pages.forEach((page, i) => {
-    processDuplicates(page, records.duplicates);
-    for (const it of page.items)
-      if (it.kind === 'text' && records.macroItems.has(it)) fillMacros(fonts, it, i + 1, total);
+    // Most reports have no Duplicates texts: no scan of every item then.
+    if (records.duplicates.size > 0) processDuplicates(page, records.duplicates);
+    if (records.macroItems.size > 0)
+      for (const it of page.items)
+        if (it.kind === 'text' && records.macroItems.has(it)) fillMacros(fonts, it, i + 1, total);
   });
 }
