@@ -45,6 +45,7 @@ const BENCHMARKS = {
   'preview-load': () => import('./preview-load.js'),
   'report-engine': () => import('./report-engine.js'),
   'report-matrix': () => import('./report-matrix.js'),
+  'report-script': () => import('./report-script.js'),
   'srs-render-load': () => import('./srs-render-load.js'),
   'pdf-export': () => import('./pdf-export.js'),
   'account-list': () => import('./account-list.js'),

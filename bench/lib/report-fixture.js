@@ -64,3 +64,17 @@ export function listData(rows) {
     })),
   };
 }
+
+/** The same list with a C# BeforePrint handler on every row (it colours the amount from its
+ *  value), as a script-heavy report. */
+export function scriptedListTemplate() {
+  const script = `<ScriptText>public class ReportScript {
+  private void Rows_BeforePrint(object sender, EventArgs e) {
+    double amount = Convert.ToDouble(Report.GetColumnValue(&quot;JSON.item.rows.item.amount&quot;));
+    D5.TextColor = amount &gt; 500 ? Color.Red : Color.Black;
+  }
+}</ScriptText>`;
+  return listTemplate()
+    .replace('<Dictionary>', `${script}\n  <Dictionary>`)
+    .replace('<DataBand Name="Rows"', '<DataBand Name="Rows" BeforePrintEvent="Rows_BeforePrint"');
+}

@@ -30,6 +30,8 @@ import { PageNumbering } from './page-numbers.js';
 import { resetLogicalPageNumber } from './page-numbers.js';
 import { endColumn, endLastPage, fitUnlimitedPages, showReprintFooters, startFirstPage } from './pages.js';
 import { Passes } from './passes.js';
+import { fillLateTotals } from './late-totals.js';
+import { passPlan } from './pass-plan.js';
 import { Bookmarks } from './bookmarks.js';
 import { Outline } from './outline.js';
 import { EngineProxy } from './script-model/report.js';
@@ -74,21 +76,6 @@ export interface EngineOptions {
 function localWallClock(): Date {
   const now = new Date();
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-}
-
-/** True when any text or expression of the report needs the total page count. */
-function needsTotalPages(report: ReportModel): boolean {
-  const re = /\bTotalPages\b|\bPageNofM\b/;
-  for (const page of report.pages) {
-    for (const band of allBands(page)) {
-      if (re.test(band.visibleExpression)) return true;
-      for (const o of band.objects) {
-        if (re.test(o.visibleExpression)) return true;
-        if (o.type === 'TextObject' && (re.test(o.text) || o.highlight.some((h) => re.test(h.expression)))) return true;
-      }
-    }
-  }
-  return false;
 }
 
 export class Engine implements EngineContext {
@@ -153,7 +140,8 @@ export class Engine implements EngineContext {
       options.truncatePages ?? false,
       this.warnings,
     );
-    this.passes = new Passes(report.doublePass || needsTotalPages(report));
+    const plan = passPlan(report);
+    this.passes = new Passes(plan.doublePass, plan.lateTotals);
     this.structure = new ReportStructure(report);
     this.scope = new ReportScope({
       report,
@@ -238,6 +226,7 @@ export class Engine implements EngineContext {
       pages.length = limits.maxPages;
       limits.roomForPage(pages.length);
     }
+    fillLateTotals(this, this.records.lateItems);
     postprocess(pages, this.records, this.fonts);
     addWatermarks(this, pages, this.report.pages);
     this.script.fire('Report', this.report.events, 'FinishReportEvent');

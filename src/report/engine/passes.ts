@@ -1,6 +1,8 @@
 // One or two passes (FastReport's ReportEngine.RunPhase1/2 with DoublePass): which pass runs and
 // what the first one found out.
 
+import type { TextObjectModel } from '../frx/model.js';
+
 export class Passes {
   /** True during the pass whose pages are the output. */
   finalPass = false;
@@ -11,7 +13,12 @@ export class Passes {
    *  large report is not held twice (pages.ts, dropFinishedPages). */
   dropFinishedPages = false;
 
-  constructor(readonly doublePass: boolean) {}
+  /** doublePass: two passes. lateTotals: texts whose [PageNofM]/[TotalPages] a single pass
+   *  fills in after layout (pass-plan.ts, late-totals.ts). */
+  constructor(
+    readonly doublePass: boolean,
+    readonly lateTotals: ReadonlySet<TextObjectModel> = new Set(),
+  ) {}
 
   get firstPass(): boolean {
     return !(this.doublePass && this.finalPass);

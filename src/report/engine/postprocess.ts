@@ -5,7 +5,15 @@
 import type { Duplicates, TextObjectModel } from '../frx/model.js';
 import { measureWidth, type FontService } from '../text/index.js';
 import type { PreparedPage, PreparedText } from './prepared.js';
+import type { LateText } from './runtime.js';
 import { positionLines } from './text-layout.js';
+
+/** A late text as laid out (late-totals.ts): its object and the box its text was measured for. */
+export interface LateItem extends LateText {
+  model: TextObjectModel;
+  width: number;
+  height: number;
+}
 
 export interface DuplicateInfo {
   mode: Duplicates;
@@ -20,10 +28,13 @@ export class PostprocessRecords {
   readonly duplicates = new Map<PreparedText, DuplicateInfo>();
   /** TextObjects whose text holds [Page#]/[TotalPages#] macros, with their model. */
   readonly macroItems = new Map<object, TextObjectModel>();
+  /** Texts whose logical totals a single pass fills in after layout (late-totals.ts). */
+  readonly lateItems = new Map<PreparedText, LateItem>();
 
   clear(): void {
     this.duplicates.clear();
     this.macroItems.clear();
+    this.lateItems.clear();
   }
 }
 
@@ -108,8 +119,10 @@ function fillMacros(fonts: FontService, t: PreparedText, pageNo: number, total: 
 export function postprocess(pages: readonly PreparedPage[], records: PostprocessRecords, fonts: FontService): void {
   const total = pages.length;
   pages.forEach((page, i) => {
-    processDuplicates(page, records.duplicates);
-    for (const it of page.items)
-      if (it.kind === 'text' && records.macroItems.has(it)) fillMacros(fonts, it, i + 1, total);
+    // Most reports have no Duplicates texts: no scan of every item then.
+    if (records.duplicates.size > 0) processDuplicates(page, records.duplicates);
+    if (records.macroItems.size > 0)
+      for (const it of page.items)
+        if (it.kind === 'text' && records.macroItems.has(it)) fillMacros(fonts, it, i + 1, total);
   });
 }

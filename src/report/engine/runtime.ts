@@ -66,6 +66,8 @@ export interface RtObject {
   value?: TypedValue;
   /** The text holds [Page#]/[TotalPages#], filled in after layout. */
   macros?: boolean;
+  /** The text's [PageNofM]/[TotalPages], filled in after a single pass (late-totals.ts). */
+  lateTotals?: LateText;
   measure?: TextMeasure;
   /** PictureObject: image bytes; CheckBoxObject: checked. */
   bytes?: Uint8Array | null;
@@ -192,4 +194,19 @@ export interface LaidItem {
   /** For splitting text when a band breaks across pages. */
   measure?: TextMeasure;
   canBreak: boolean;
+}
+
+/** A bracket whose value waits for the page total: which, its Format's index, and the page
+ *  number it showed when evaluated. */
+export interface LatePart {
+  name: 'PageNofM' | 'TotalPages';
+  index: number;
+  pageNo: number;
+}
+
+/** A text with late parts as it was evaluated: literal pieces and late parts in order, and the
+ *  physical page it was evaluated on. */
+export interface LateText {
+  page: number;
+  pieces: (string | LatePart)[];
 }

@@ -203,8 +203,11 @@ export class ReportScope implements Scope {
   }
 
   resolve(name: string): Resolved | undefined {
-    const sys = this.system(name);
-    if (sys !== undefined) return sys;
+    // Most names are data columns: the set tells them from system names without the switch.
+    if (SYSTEM_NAMES.has(name) || name === 'Value' || name.startsWith('Report.ReportInfo.')) {
+      const sys = this.system(name);
+      if (sys !== undefined) return sys;
+    }
     const ref = this.host.data.resolve(name);
     if (ref) return this.column(ref);
     if (this.setByScript.has(name)) return { value: this.setByScript.get(name) };

@@ -11,7 +11,8 @@ import { cellularHeight, cellularItems } from './cellular-text.js';
 import type { EngineContext } from './context.js';
 import type { PreparedText } from './prepared.js';
 import type { ObjectType } from './object-type.js';
-import type { LaidItem, RtObject } from './runtime.js';
+import { originOf } from './model-origin.js';
+import type { LaidItem, LateText, RtObject } from './runtime.js';
 import { applyHighlight } from './styles.js';
 import { EMPTY_FRAME, measureText, positionLines, preparedLines, type TextMeasure } from './text-layout.js';
 
@@ -47,6 +48,12 @@ export function textData(e: EngineContext, o: TextObjectModel, rt: RtObject): vo
   let text = o.text;
   let value: TypedValue | undefined;
   let macros = false;
+  // Texts whose logical totals wait for the end of a single pass (pass-plan.ts): the pieces.
+  const late: LateText | undefined =
+    e.passes.lateTotals.size > 0 && e.passes.lateTotals.has(originOf(o))
+      ? { page: e.cursor.curPage, pieces: [] }
+      : undefined;
+  let piece = '';
   if (o.allowExpressions && o.text.length > 0) {
     const where = `${o.name}.Text`;
     const t = e.exprs.template(o, 'text', o.text, o.brackets, where);
@@ -54,8 +61,10 @@ export function textData(e: EngineContext, o: TextObjectModel, rt: RtObject): vo
       let out = '';
       let i = 0;
       for (const p of t.parts) {
+        const before = out.length;
         if (p.kind === 'text') {
           out += p.text;
+          if (late) piece += p.text;
           continue;
         }
         const src = p.source.trim();
@@ -63,10 +72,22 @@ export function textData(e: EngineContext, o: TextObjectModel, rt: RtObject): vo
           // Kept as it is and filled in once the page count is final.
           out += `[${src}]`;
           macros = true;
+        } else if (late && (src === 'PageNofM' || src === 'TotalPages')) {
+          // Laid out as the bracket; late-totals.ts puts the value in.
+          out += `[${src}]`;
+          late.pieces.push(piece, {
+            name: src,
+            index: i,
+            pageNo: e.numbering.pageNo(e.cursor.curPage, e.report.initialPageNumber),
+          });
+          piece = '';
+          i++;
+          continue;
         } else {
           value = p.expression.evaluateTyped(e.scope, where);
           out += formatValue(e, o, value, i);
         }
+        if (late) piece += out.slice(before);
         i++;
       }
       text = out;
@@ -75,6 +96,10 @@ export function textData(e: EngineContext, o: TextObjectModel, rt: RtObject): vo
   rt.text = text;
   if (value !== undefined) rt.value = value;
   if (macros) rt.macros = true;
+  if (late && late.pieces.length > 0) {
+    late.pieces.push(piece);
+    rt.lateTotals = late;
+  }
   applyHighlights(e, o, rt, value);
 }
 
@@ -172,6 +197,7 @@ export function textItem(e: EngineContext, o: TextObjectModel, rt: RtObject): La
   if (html) item.html = html;
   positionLines(item);
   if (rt.macros && !e.passes.dropFinishedPages) e.records.macroItems.set(item, o);
+  if (rt.lateTotals) e.records.lateItems.set(item, { ...rt.lateTotals, model: o, width: rt.width, height: rt.height });
   return { item, measure: m, canBreak: o.canBreak, duplicates: o.duplicates };
 }
 

@@ -33,7 +33,9 @@ export interface Ctx {
 export function makeCtx(scope: Scope, limits: ExpressionLimits, script?: ScriptHooks): Ctx {
   return {
     scope,
-    ...(script ? { script } : {}),
+    // Always present (undefined without a script): a conditional spread made every context
+    // a dictionary-mode object, and expressions make one per evaluation.
+    script,
     convertNulls: scope.convertNulls === true,
     fmt: scope.formatter ?? EN_US_FORMATTER,
     limits,

@@ -89,9 +89,22 @@ const TYPE_ALIASES: ReadonlyMap<string, NumericTypeName> = new Map([
   ['decimal', 'Decimal'],
 ]);
 
+// Every formatted number asks (classify); a report has a handful of type names, so they are
+// worked out once (bounded: the names come from templates and data).
+const normalizedTypes = new Map<string, NumericTypeName | undefined>();
+
 /** "System.Int32", "int", "Int32?", "System.Nullable`1[System.Double]"… → the numeric type, or undefined. */
 export function normalizeTypeName(type: string | undefined): NumericTypeName | undefined {
   if (type === undefined) return undefined;
+  let n = normalizedTypes.get(type);
+  if (n === undefined && !normalizedTypes.has(type)) {
+    if (normalizedTypes.size >= 1024) normalizedTypes.clear();
+    normalizedTypes.set(type, (n = typeNameOf(type)));
+  }
+  return n;
+}
+
+function typeNameOf(type: string): NumericTypeName | undefined {
   let t = type.trim();
   const nullable = /^System\.Nullable`1\[(.*)\]$/.exec(t);
   if (nullable) t = nullable[1] as string;
@@ -261,6 +274,30 @@ export function exactDouble(x: number): NumberBuffer {
   return { kind: 'double', negative, digits: text.slice(0, end), scale };
 }
 
+/**
+ * A finite double rounded to `decimals` places, as exactDouble + roundBuffer(…, 'halfEven') give
+ * it, from toFixed (which rounds the exact value too, but a tie away from zero): undefined when
+ * the value may be at a tie, is too large for that test, or rounds to zero — the caller then
+ * takes the exact path.
+ */
+export function fixedDouble(x: number, decimals: number): NumberBuffer | undefined {
+  if (decimals > 15) return undefined;
+  const abs = Math.abs(x);
+  // abs × 10^d carries a relative error under 2^-53, so below 1e11 its fraction is within 2e-5
+  // of the exact one: a fraction 1e-4 away from .5 is not a tie.
+  const scaled = abs * 10 ** decimals;
+  if (!(scaled < 1e11) || Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-4) return undefined;
+  const text = abs.toFixed(decimals);
+  const point = decimals > 0 ? text.length - decimals - 1 : text.length;
+  const all = decimals > 0 ? text.slice(0, point) + text.slice(point + 1) : text;
+  let start = 0;
+  while (start < all.length && all.charCodeAt(start) === 48) start++;
+  let end = all.length;
+  while (end > start && all.charCodeAt(end - 1) === 48) end--;
+  if (end === start) return undefined;
+  return { kind: 'double', negative: x < 0, digits: all.slice(start, end), scale: point - start };
+}
+
 /** The shortest digits that read back as the same float32 (System.Single's "R" and "G"). */
 export function shortestSingle(x: number): NumberBuffer {
   const negative = x < 0 || Object.is(x, -0);
@@ -285,6 +322,14 @@ export function shortestSingle(x: number): NumberBuffer {
 export function shortestDouble(x: number): NumberBuffer {
   const negative = x < 0 || Object.is(x, -0);
   if (x === 0) return { kind: 'double', negative, digits: '', scale: 0 };
+  if (Number.isInteger(x) && Math.abs(x) <= Number.MAX_SAFE_INTEGER) {
+    // An integer below 2^53 has integer neighbours: its shortest digits are its own (ids, counts
+    // typed Double), without building an exponential text.
+    const whole = String(Math.abs(x));
+    let end = whole.length;
+    while (whole.charCodeAt(end - 1) === 48) end--;
+    return { kind: 'double', negative, digits: whole.slice(0, end), scale: whole.length };
+  }
   const text = Math.abs(x).toExponential();
   const e = text.indexOf('e');
   const mantissa = text.slice(0, e).replace('.', '');

@@ -7,6 +7,7 @@ import {
   type Classified,
   type NumberBuffer,
   exactBuffer,
+  fixedDouble,
   roundBuffer,
   shortestDouble,
   shortestSingle,
@@ -59,6 +60,14 @@ type Rounding = { readonly significant: number } | { readonly decimals: number }
 
 /** The exact digits of a finite value, rounded the way .NET's standard formats round it. */
 function rounded(c: Classified, rounding: Rounding, scaleShift = 0): NumberBuffer {
+  if (c.kind === 'double' && 'decimals' in rounding) {
+    // x × 10^shift to d places = x to d + shift places (toFixed's fast path, digits.ts).
+    const fast = fixedDouble(c.value, rounding.decimals + scaleShift);
+    if (fast) {
+      fast.scale += scaleShift;
+      return fast;
+    }
+  }
   const buf = exactBuffer(c);
   buf.scale += scaleShift;
   const pos = 'significant' in rounding ? rounding.significant : buf.scale + rounding.decimals;

@@ -6,14 +6,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Engine, shownText, type PreparedPage, type PreparedText } from '../../../src/report/engine/index.js';
 import { runTemplate, texts, textsOf } from './helpers.js';
 
-/** A list of `rows` rows, 20 px each, with "Page N of M" in the page footer (a double pass). */
+/** A list of `rows` rows, 20 px each, with "Page N of M" in a footer that can grow (a double pass). */
 const list = (extra = ''): string => `<Report><ReportPage Name="P">
   <DataBand Name="D" Width="718.2" Height="20" DataSource="rows" ${extra}>
     <TextObject Name="T" Width="200" Height="20" Text="[JSON.item.rows.item.n]"/>
     <TextObject Name="U" Left="200" Width="200" Height="20" Text="[JSON.item.rows.item.g]" Duplicates="Merge"/>
   </DataBand>
   <PageFooterBand Name="F" Width="718.2" Height="20">
-    <TextObject Name="N" Width="300" Height="20" Text="[PageNofM] [Page#]/[TotalPages#]"/>
+    <TextObject Name="N" Width="300" Height="20" CanGrow="true" Text="[PageNofM] [Page#]/[TotalPages#]"/>
   </PageFooterBand>
 </ReportPage></Report>`;
 

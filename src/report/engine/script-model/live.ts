@@ -7,6 +7,7 @@
 // gives the model with them applied (a copy, made once per set of changes).
 
 import type { BandModel, ReportObjectModel } from '../../frx/model.js';
+import { recordOrigin } from '../model-origin.js';
 import type { RtBand, RtObject } from '../runtime.js';
 
 type Model = ReportObjectModel | BandModel;
@@ -55,6 +56,7 @@ export class LiveObjects {
     if (!copy) {
       copy = { ...m, ...Object.fromEntries(c) } as Model;
       this.copies.set(m, copy);
+      recordOrigin(copy, m);
     }
     return copy as T;
   }
