@@ -105,11 +105,22 @@ function fillMacros(fonts: FontService, t: PreparedText, pageNo: number, total: 
   positionLines(t);
 }
 
+/** One page (`pageNo` of `total`, physical): what postprocess does to each (page-stream.ts runs
+ *  it on pages given away before the run ends). */
+export function postprocessPage(
+  page: PreparedPage,
+  pageNo: number,
+  total: number,
+  records: PostprocessRecords,
+  fonts: FontService,
+): void {
+  processDuplicates(page, records.duplicates);
+  for (const it of page.items)
+    if (it.kind === 'text' && records.macroItems.has(it)) fillMacros(fonts, it, pageNo, total);
+}
+
 export function postprocess(pages: readonly PreparedPage[], records: PostprocessRecords, fonts: FontService): void {
-  const total = pages.length;
   pages.forEach((page, i) => {
-    processDuplicates(page, records.duplicates);
-    for (const it of page.items)
-      if (it.kind === 'text' && records.macroItems.has(it)) fillMacros(fonts, it, i + 1, total);
+    postprocessPage(page, i + 1, pages.length, records, fonts);
   });
 }
