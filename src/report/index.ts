@@ -3,6 +3,7 @@
 
 export {
   renderReport,
+  renderDocument,
   prepareReport,
   pdfExportOptions,
   REPORT_FORMATS,
@@ -10,6 +11,7 @@ export {
   type ReportFormat,
   type RenderOptions,
   type RenderResult,
+  type DocumentResult,
   type PrepareOptions,
   type PreparedRun,
 } from './render.js';

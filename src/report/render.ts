@@ -4,16 +4,20 @@
 // renderReport is synchronous for both formats: the PDF exporter never waits for anything (see
 // export/pdf/index.ts), so `output` is the HTML text or the PDF bytes. A caller that wants the
 // PDF streamed page by page runs prepareReport and then exportPdfToStream with
-// pdfExportOptions.
+// pdfExportOptions. renderDocument is renderReport for a caller that needs only the document:
+// a PDF's pages are written as the engine finishes them, so its memory does not grow with the
+// page count.
 
 import { loadDataSetXml, type BindData, type DataContext, type DataSet } from './data/index.js';
 import { appendDetailPages, type DetailRunner } from './detail-pages.js';
 import { bindReportData } from './engine/dictionary.js';
 import { DEFAULT_MAX_PAGES, runReport, type EngineOptions } from './engine/engine.js';
+import { streamBlocker, StreamRestart } from './engine/page-stream.js';
 import type { PreparedDetailTarget, PreparedReport } from './engine/prepared.js';
 import { ReportWarnings, TemplateError } from './errors.js';
 import { exportHtml, exportHtmlBuffer } from './export/html.js';
-import { exportPdfSync, type PdfExportOptions } from './export/pdf/index.js';
+import { exportPdfSync, PdfWriter, type PdfExportOptions } from './export/pdf/index.js';
+import type { PreparedPage } from './engine/prepared.js';
 import { getCulture } from './format/index.js';
 import { isFolderFileName, loadFrx, type BaseReportReader, type LoadFrxResult } from './frx/index.js';
 import type { DataSourceModel, ParameterModel, ReportInfoModel, ReportModel } from './frx/model.js';
@@ -95,6 +99,9 @@ export interface RenderResult {
   prepared: PreparedReport;
 }
 
+/** What renderDocument answers: renderReport's result without the prepared pages. */
+export type DocumentResult = Omit<RenderResult, 'prepared'>;
+
 function dataSources(report: ReportModel): DataSourceModel[] {
   return [...report.dictionary.dataSources, ...report.dictionary.connections.flatMap((c) => c.dataSources)];
 }
@@ -112,9 +119,16 @@ function datasetNames(report: ReportModel, ds: DataSet): Record<string, DataSet>
   return out;
 }
 
-/** Loads a template, binds its data and runs it. Throws TemplateError when the template or its
- *  data cannot be used (the message says where), RenderTooLargeError past the page limit. */
-export function prepareReport(opts: PrepareOptions): PreparedRun {
+/** A template loaded and its data bound, with the engine's options: a run about to start. */
+interface BoundRun {
+  report: ReportModel;
+  data: DataContext;
+  bind: BindData;
+  engine: EngineOptions;
+  warnings: ReportWarnings;
+}
+
+function bindRun(opts: PrepareOptions): BoundRun {
   const warnings = new ReportWarnings();
   const loaded =
     typeof opts.template === 'string' || Buffer.isBuffer(opts.template) ? loadFrx(opts.template) : opts.template;
@@ -139,15 +153,17 @@ export function prepareReport(opts: PrepareOptions): PreparedRun {
   if (opts.truncatePages) engine.truncatePages = true;
   if (opts.parameters) engine.parameters = opts.parameters;
   if (opts.scriptLimits) engine.scriptLimits = opts.scriptLimits;
+  return { report, data, bind: bind as BindData, engine, warnings };
+}
+
+/** Loads a template, binds its data and runs it. Throws TemplateError when the template or its
+ *  data cannot be used (the message says where), RenderTooLargeError past the page limit. */
+export function prepareReport(opts: PrepareOptions): PreparedRun {
+  const { report, data, bind, engine, warnings } = bindRun(opts);
   const prepared = runReport(report, data, engine, warnings);
   const maxPages = engine.maxPages ?? DEFAULT_MAX_PAGES;
   if (!prepared.truncated)
-    appendDetailPages(
-      prepared,
-      detailRunner(report, data, bind as BindData, engine, opts, warnings),
-      maxPages,
-      warnings,
-    );
+    appendDetailPages(prepared, detailRunner(report, data, bind, engine, opts, warnings), maxPages, warnings);
   const run: PreparedRun = { prepared, warnings, info: report.reportInfo };
   if (engine.culture) run.culture = engine.culture.name;
   return run;
@@ -281,5 +297,56 @@ export function renderReport(opts: RenderOptions): RenderResult {
     truncated: prepared.truncated === true,
     warnings: [...warnings.list],
     prepared,
+  };
+}
+
+/** renderReport's document, pages and warnings, without the prepared pages: the same output, but
+ *  a PDF's pages are written as the engine finishes them (engine/page-stream.ts) when the report
+ *  allows it, so a 100,000-row report does not hold its half a million items at once. */
+export function renderDocument(opts: RenderOptions): DocumentResult {
+  if (opts.format === 'pdf') {
+    const template =
+      typeof opts.template === 'string' || Buffer.isBuffer(opts.template) ? loadFrx(opts.template) : opts.template;
+    const loaded = { ...opts, template };
+    if (streamBlocker(template.report) === undefined) {
+      const streamed = streamPdf(loaded);
+      if (streamed) return streamed;
+    }
+    opts = loaded;
+  }
+  const { prepared: _, ...result } = renderReport(opts);
+  return result;
+}
+
+/** The PDF written page by page as the engine gives them; undefined when the run found it cannot
+ *  stream after all (StreamRestart: renderReport's way then). */
+function streamPdf(opts: RenderOptions): DocumentResult | undefined {
+  const { report, data, engine, warnings } = bindRun(opts);
+  const run: PreparedRun = { prepared: { pages: [] }, warnings, info: report.reportInfo };
+  if (engine.culture) run.culture = engine.culture.name;
+  // No report for the writer: it has no links inside the document nor an outline to make
+  // (streamBlocker; one a script makes is caught below or by the engine).
+  const writer = new PdfWriter({ ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
+  const chunks: Buffer[] = [];
+  const onPage = (page: PreparedPage): void => {
+    for (const it of page.items)
+      if (it.hyperlink && it.hyperlink.kind !== 'url') throw new StreamRestart('a link inside the document');
+    writer.addPage(page);
+    for (const c of writer.take()) chunks.push(c);
+  };
+  let prepared: PreparedReport;
+  try {
+    prepared = runReport(report, data, { ...engine, onPage }, warnings);
+  } catch (e) {
+    if (e instanceof StreamRestart) return undefined;
+    throw e;
+  }
+  writer.end();
+  for (const c of writer.take()) chunks.push(c);
+  return {
+    output: Buffer.concat(chunks),
+    pages: prepared.pages.length,
+    truncated: prepared.truncated === true,
+    warnings: [...warnings.list],
   };
 }

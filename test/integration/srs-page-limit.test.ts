@@ -165,6 +165,9 @@ describe('SRS page limit by default (sqlite)', () => {
     if (f) await dropTestDatabase(f.db);
   });
 
+  /** The HTML list's page count ("Page 1 of N"), once rendered. */
+  let htmlPages: number | undefined;
+
   it('renders a 100,000-row list (about 1,900 pages) whole ' +
     'under the default limits: its last row is there', async () => {
     const started = performance.now();
@@ -178,6 +181,32 @@ describe('SRS page limit by default (sqlite)', () => {
     const pages = Number(/Page 1 of (\d+)</.exec(r.text)?.[1]);
     expect(pages).toBeGreaterThan(1_000);
     expect(r.text).toContain(`>Page ${pages} of ${pages}<`);
+    htmlPages = pages;
     console.log(`100,000-row list: ${pages} pages, ${(r.text.length / 1e6).toFixed(0)} MB of HTML in ${seconds} s`);
+  }, 120_000);
+
+  // Issue 22: the render worker writes a PDF's pages as the engine finishes them, so the list
+  // fits the worker's default heap (Settings:RenderMemoryMb) with room to spare.
+  it('renders the 100,000-row list to PDF under the default limits: every page, a whole PDF', async () => {
+    const started = performance.now();
+    const r = await f.bytes(f.adminJwt, '/api/srs/96/list.frx.pdf?app_name=demo&count=100000');
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    expect(r.status, r.body.subarray(0, 300).toString()).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/pdf');
+    expect(r.headers.get('x-report-truncated')).toBeNull();
+    const pdf = r.body.toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+    // The page objects and the page tree's count agree, and match the HTML of the same list.
+    const pageObjects = pdf.match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
+    expect(Number(/\/Type \/Pages\s+\/Count (\d+)/.exec(pdf)?.[1])).toBe(pageObjects);
+    if (htmlPages === undefined) {
+      const html = await f.as(f.adminJwt, '/api/srs/96/list.frx.html?app_name=demo&count=100000');
+      htmlPages = Number(/Page 1 of (\d+)</.exec(html.text)?.[1]);
+    }
+    expect(pageObjects).toBe(htmlPages);
+    console.log(
+      `100,000-row list: ${pageObjects} pages, ${(r.body.length / 1e6).toFixed(1)} MB of PDF in ${seconds} s`,
+    );
   }, 120_000);
 });

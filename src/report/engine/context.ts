@@ -84,6 +84,9 @@ export interface EngineContext {
   readonly keep: KeepBlock;
   readonly reprints: Reprints;
   readonly records: PostprocessRecords;
+  /** Set when the run hands its pages to a sink as they are finished (page-stream.ts, which
+   *  takes this context: hence the shape, not its class). */
+  readonly stream: { pageAdded(): void } | undefined;
   readonly flow: EngineFlow;
   /** The report script's handlers (a no-op without a script). */
   readonly script: ScriptEvents;

@@ -37,6 +37,7 @@ import { Outline } from './outline.js';
 import { EngineProxy } from './script-model/report.js';
 import { postprocess, PostprocessRecords } from './postprocess.js';
 import { addWatermarks } from './watermark.js';
+import { PageStream, RunAsDoublePass, StreamRestart, type PageSink } from './page-stream.js';
 import type { PreparedReport } from './prepared.js';
 import { Reprints } from './reprint.js';
 import { ReportScope } from './scope.js';
@@ -70,6 +71,11 @@ export interface EngineOptions {
   /** Run this one page of the report (a DetailPage hyperlink's page, usually hidden) instead of
    *  its visible pages, without its dialogs: the run that shows a clicked value's details. */
   detailPage?: string;
+  /** Hand the output's pages to this as they are finished instead of holding them all
+   *  (page-stream.ts): every page reaches it, in order, and the prepared report's pages come
+   *  back without items. Throws StreamRestart (page-stream.ts) when pages it got are wrong after
+   *  all: render again without it. */
+  onPage?: PageSink;
 }
 
 /** The local wall clock as a Date whose UTC fields are the local time (the engine's DateTime). */
@@ -103,6 +109,7 @@ export class Engine implements EngineContext {
   readonly reprints = new Reprints();
   readonly records = new PostprocessRecords();
   script: ScriptEvents = NO_SCRIPT;
+  readonly stream: PageStream | undefined;
   cellData: CellData | undefined = undefined;
   private readonly dialogs: DialogForms;
   readonly flow: EngineFlow = {
@@ -127,6 +134,9 @@ export class Engine implements EngineContext {
     /** Keep the first pass's pages whole (set for the rerun of a first pass that became the
      *  output, see run()). */
     private readonly keepFirstPassPages = false,
+    /** Run two passes even if the report needs one (a single pass that would hold too many
+     *  pages, see page-stream.ts). */
+    private readonly restarted = false,
   ) {
     this.warnings = warnings ?? new ReportWarnings();
     this.fonts = options.fonts ?? defaultFontService();
@@ -140,8 +150,10 @@ export class Engine implements EngineContext {
       options.truncatePages ?? false,
       this.warnings,
     );
+    // A single pass made a double one (page-stream.ts) evaluates its totals as two passes do: the
+    // plan chose one pass only where that prints the same.
     const plan = passPlan(report);
-    this.passes = new Passes(plan.doublePass, plan.lateTotals);
+    this.passes = restarted ? new Passes(true) : new Passes(plan.doublePass, plan.lateTotals);
     this.structure = new ReportStructure(report);
     this.scope = new ReportScope({
       report,
@@ -151,10 +163,18 @@ export class Engine implements EngineContext {
       convertNulls: report.convertNulls,
       parameterValues: options.parameters ?? {},
       pageNo: () => this.numbering.pageNo(this.cursor.curPage, report.initialPageNumber),
-      totalPages: () => this.numbering.totalPages(this.cursor.curPage, report.initialPageNumber),
+      totalPages: () => {
+        // Late totals (pass-plan.ts) read it as the final pass of two would: not a difference.
+        this.stream?.totalRead(passPlan(report).lateTotals.size > 0);
+        return this.numbering.totalPages(this.cursor.curPage, report.initialPageNumber);
+      },
       physicalPageNo: () => this.cursor.curPage + 1,
-      physicalTotalPages: () =>
-        this.passes.finalPass && this.passes.doublePass ? this.passes.firstPassPageCount : this.cursor.pages.length,
+      physicalTotalPages: () => {
+        const n =
+          this.passes.finalPass && this.passes.doublePass ? this.passes.firstPassPageCount : this.cursor.pages.length;
+        this.stream?.totalRead(n === this.cursor.pages.length);
+        return n;
+      },
       rowNo: () => (this.bands.current ? this.bands.rt(this.bands.current).rowNo : 0),
       absRowNo: () => (this.bands.current ? this.bands.rt(this.bands.current).absRowNo : 0),
       hierarchyLevel: () => this.bands.hierarchy.level,
@@ -181,6 +201,7 @@ export class Engine implements EngineContext {
     const script = startScript(this, this.dialogs, { ...DEFAULT_SCRIPT_LIMITS, ...options.scriptLimits });
     this.scope.script = script;
     this.script = script ?? NO_SCRIPT;
+    this.stream = options.onPage ? new PageStream(this, options.onPage, script !== undefined, restarted) : undefined;
   }
 
   /** fonts.resolve for a font of the template, once per font object and run (resolving builds
@@ -203,9 +224,22 @@ export class Engine implements EngineContext {
     if (!this.keepFirstPassPages && this.options.detailPage === undefined) this.dialogs.run(this.script);
     this.script.fire('Report', this.report.events, 'StartReportEvent');
     passes.dropFinishedPages = passes.doublePass && !this.keepFirstPassPages;
-    this.runPass();
+    try {
+      this.runPass();
+    } catch (e) {
+      if (!(e instanceof RunAsDoublePass)) throw e;
+      // A single pass that needs the page total and would hold too many pages: a double pass
+      // whose final pass streams (the stream chose this only where two passes change nothing).
+      // This run's pages are not needed any more: they must not stay alive through the next.
+      this.cursor.clear();
+      this.records.clear();
+      for (const s of this.data.sources) s.reset();
+      return new Engine(this.report, this.data, { ...this.options, now: this.date }, this.warnings, false, true).run();
+    }
     resetLogicalPageNumber(this);
     if (passes.dropFinishedPages && limits.aborted) {
+      // A first pass of what was a single pass is not one: its output is the single pass's.
+      if (this.restarted) throw new StreamRestart('the report stopped at a limit');
       // The first pass stopped at a limit, so its pages are the output after all, and it dropped
       // them as it went: run it again keeping them. A fresh engine, so nothing of the stopped run
       // carries over (the data sources start over as for a second pass; same clock).
@@ -226,13 +260,20 @@ export class Engine implements EngineContext {
       pages.length = limits.maxPages;
       limits.roomForPage(pages.length);
     }
+    // Late totals are never on a page given already (a single pass streams at once only without
+    // totals, a restarted one has none): fill those of the pages held.
     fillLateTotals(this, this.records.lateItems);
-    postprocess(pages, this.records, this.fonts);
-    addWatermarks(this, pages, this.report.pages);
+    if (!this.stream) {
+      postprocess(pages, this.records, this.fonts);
+      addWatermarks(this, pages, this.report.pages);
+    }
     this.script.fire('Report', this.report.events, 'FinishReportEvent');
     const prepared: PreparedReport = limits.truncated ? { pages, truncated: true } : { pages };
     const outline = this.outline.finish(pages);
     if (outline.length > 0) prepared.outline = outline;
+    // The pages not given yet go now, post-processed as above (scripts cannot reach prepared
+    // pages, so FinishReportEvent before that changes nothing).
+    this.stream?.end(outline.length);
     return prepared;
   }
 

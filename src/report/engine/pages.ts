@@ -35,6 +35,7 @@ function addPage(e: EngineContext): void {
   e.cursor.curPage = e.cursor.pages.length - 1;
   incLogicalPageNumber(e);
   if (e.passes.dropFinishedPages) dropFinishedPages(e);
+  else e.stream?.pageAdded();
 }
 
 /** In a first pass that only counts pages: empties the pages nothing writes to any more (all

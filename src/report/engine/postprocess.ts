@@ -116,13 +116,24 @@ function fillMacros(fonts: FontService, t: PreparedText, pageNo: number, total: 
   positionLines(t);
 }
 
+/** One page (`pageNo` of `total`, physical): what postprocess does to each (page-stream.ts runs
+ *  it on pages given away before the run ends). */
+export function postprocessPage(
+  page: PreparedPage,
+  pageNo: number,
+  total: number,
+  records: PostprocessRecords,
+  fonts: FontService,
+): void {
+  // Most reports have no Duplicates texts and no page macros: no scan of every item then.
+  if (records.duplicates.size > 0) processDuplicates(page, records.duplicates);
+  if (records.macroItems.size > 0)
+    for (const it of page.items)
+      if (it.kind === 'text' && records.macroItems.has(it)) fillMacros(fonts, it, pageNo, total);
+}
+
 export function postprocess(pages: readonly PreparedPage[], records: PostprocessRecords, fonts: FontService): void {
-  const total = pages.length;
   pages.forEach((page, i) => {
-    // Most reports have no Duplicates texts: no scan of every item then.
-    if (records.duplicates.size > 0) processDuplicates(page, records.duplicates);
-    if (records.macroItems.size > 0)
-      for (const it of page.items)
-        if (it.kind === 'text' && records.macroItems.has(it)) fillMacros(fonts, it, i + 1, total);
+    postprocessPage(page, i + 1, pages.length, records, fonts);
   });
 }

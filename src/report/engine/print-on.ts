@@ -55,3 +55,12 @@ export function canPrint(e: EngineContext, c: ComponentModel, repeated: boolean)
   if (repeated) can = (flags & REPEATED) !== 0;
   return can;
 }
+
+/** True when canPrint's answer on the last page of a double pass (which knows it is the last)
+ *  can differ from its answer on a page in the middle: flags without LastPage, or only last-page
+ *  flags. A single pass never knows the last page, so such a component prints differently when
+ *  the report runs twice (page-stream.ts asks before it makes a single pass a double one). */
+export function printsByLastPage(flags: readonly string[]): boolean {
+  const m = printOnMask(flags);
+  return (m & LAST) === 0 || m === LAST || m === (LAST | SINGLE) || m === (FIRST | LAST);
+}

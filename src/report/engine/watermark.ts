@@ -64,20 +64,30 @@ export function addWatermarks(
   pages: readonly PreparedPage[],
   models: readonly ReportPageModel[],
 ): void {
+  const add = watermarker(e, models);
+  if (add) for (const page of pages) add(page);
+}
+
+/** What puts a page's watermark under or over its items (undefined when no page has one): one
+ *  page at a time, for pages given away as they are finished (page-stream.ts). */
+export function watermarker(
+  e: EngineContext,
+  models: readonly ReportPageModel[],
+): ((page: PreparedPage) => void) | undefined {
   const byName = new Map(models.filter((m) => m.watermark).map((m) => [m.name, m.watermark as WatermarkModel]));
-  if (byName.size === 0) return;
+  if (byName.size === 0) return undefined;
   const bytesOf = new Map<WatermarkModel, Uint8Array | null>();
-  let tiled = false;
-  for (const page of pages) {
+  return (page) => {
     const w = byName.get(page.name);
-    if (!w) continue;
+    if (!w) return;
     const below: PreparedItem[] = [];
     const above: PreparedItem[] = [];
+    let tiled = false;
     if (w.image !== '') {
       if (!bytesOf.has(w)) bytesOf.set(w, decodeBase64(w.image) ?? null);
       const bytes = bytesOf.get(w);
       if (bytes) (w.showImageOnTop ? above : below).push(imageItem(e, page, w, bytes));
-      tiled ||= w.imageSize === 'Tile';
+      tiled = w.imageSize === 'Tile';
     }
     if (w.text !== '') {
       const color = w.textFill.kind === 'Solid' ? w.textFill.color : { r: 128, g: 128, b: 128, a: 40 };
@@ -100,6 +110,6 @@ export function addWatermarks(
     }
     page.items.unshift(...below);
     page.items.push(...above);
-  }
-  if (tiled) e.warnings.add('a tiled watermark image is drawn once, at its own size');
+    if (tiled) e.warnings.add('a tiled watermark image is drawn once, at its own size');
+  };
 }

@@ -7,7 +7,7 @@ import {
   setFontDirs,
   type FontFace,
   mergeDataIntoTemplate,
-  renderReport,
+  renderDocument,
   TemplateError,
   type ReportFormat,
   webFontFileName,
@@ -50,7 +50,8 @@ function rendered(format: ReportFormat, contentType: string): FormatHandler {
   return {
     contentType,
     render: (template, job) => {
-      const r = renderReport({
+      // renderDocument: a PDF's pages are written as they are finished (memory stays flat).
+      const r = renderDocument({
         ...reportOptions(template, job),
         format,
         htmlAsBytes: true,
