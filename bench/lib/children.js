@@ -84,6 +84,18 @@ export async function startServerChild(label, script, options, how = {}) {
     async cpuUsage() {
       return (await ask({ type: 'cpu' }, 'cpu'))?.usage ?? null;
     },
+    /** Starts measuring the child's event-loop delay (perf_hooks monitorEventLoopDelay). */
+    async loopDelayStart() {
+      await ask({ type: 'loop-delay-start' }, 'loop-delay-started');
+    },
+    /** Stops it: { p50, p99, max, mean } in ms since loopDelayStart(), or null. */
+    async loopDelayStop() {
+      return (await ask({ type: 'loop-delay-stop' }, 'loop-delay'))?.ms ?? null;
+    },
+    /** The child's libuv thread pool size and the cores it sees: { threadpool, cores }. */
+    async runtime() {
+      return ask({ type: 'runtime' }, 'runtime');
+    },
     /** Starts a CPU profile in the child (V8 sampling profiler, via node:inspector). */
     async profileStart() {
       const answer = await ask({ type: 'profile-start' }, 'profile-started');

@@ -7,10 +7,18 @@
 //     other processes compete for the cores),
 //   - on { type: 'profile-start' } / { type: 'profile-stop', file } records a V8 CPU profile of
 //     what happens in between and writes it to `file` (answers 'profile-started' / 'profile-stopped'),
+//   - on { type: 'loop-delay-start' } starts measuring how late the event loop runs a timer
+//     (perf_hooks monitorEventLoopDelay, the same lag an operator sees in the metrics), and on
+//     { type: 'loop-delay-stop' } answers { type: 'loop-delay', ms: { p50, p99, max, mean } } for
+//     the stretch in between (all in ms),
+//   - answers { type: 'runtime' } with { type: 'runtime', threadpool, cores }: libuv's thread
+//     pool size (UV_THREADPOOL_SIZE or its default of 4) and the cores Node sees,
 //   - on { type: 'stop' } (or a lost parent) closes cleanly and exits 0, so `--cpu-prof` can
 //     write its profile.
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector';
+import { availableParallelism } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 // Load generation never happens in a server child: on a small machine the server and the load
 // generator must not share one event loop (or one core, as far as the OS allows).
@@ -37,6 +45,16 @@ const profiler = {
     await writeFile(file, JSON.stringify(profile));
   },
 };
+
+// A 1 ms timer resolution: the lag the goal is about (tens of ms) is seen to within a
+// millisecond, and one more timer a millisecond costs the measured server next to nothing.
+const LOOP_DELAY_RESOLUTION_MS = 1;
+let loopDelay = null;
+
+function loopDelayFigures(h) {
+  const ms = (ns) => ns / 1e6;
+  return { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), mean: ms(h.mean) };
+}
 
 export function childOptions() {
   const raw = process.argv[2];
@@ -68,6 +86,18 @@ export function serveUntilStopped(url, close) {
       process.send?.({ type: 'gc-done' });
     } else if (msg?.type === 'cpu') {
       process.send?.({ type: 'cpu', usage: process.cpuUsage() });
+    } else if (msg?.type === 'loop-delay-start') {
+      loopDelay?.disable();
+      loopDelay = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
+      loopDelay.enable();
+      process.send?.({ type: 'loop-delay-started' });
+    } else if (msg?.type === 'loop-delay-stop') {
+      loopDelay?.disable();
+      process.send?.({ type: 'loop-delay', ms: loopDelay ? loopDelayFigures(loopDelay) : null });
+      loopDelay = null;
+    } else if (msg?.type === 'runtime') {
+      const size = Number(process.env.UV_THREADPOOL_SIZE);
+      process.send?.({ type: 'runtime', threadpool: size > 0 ? size : 4, cores: availableParallelism() });
     } else if (msg?.type === 'profile-start') {
       profiler.start().then(
         () => process.send?.({ type: 'profile-started' }),

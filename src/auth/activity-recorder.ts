@@ -21,14 +21,15 @@ export class ActivityRecorder {
     private readonly onError: (err: unknown) => void,
   ) {}
 
-  userSeen(userId: string): void {
-    if (this.due(this.userWrites, userId)) {
+  /** `now`: the caller's clock reading (ms), so a request reads the clock once. */
+  userSeen(userId: string, now: number = Date.now()): void {
+    if (this.due(this.userWrites, userId, now)) {
       this.track(this.db.updateTable('users').set({ last_activity: isoMicros() }).where('id', '=', userId).execute());
     }
   }
 
-  tokenUsed(tokenId: string): void {
-    if (!this.due(this.tokenWrites, tokenId)) return;
+  tokenUsed(tokenId: string, now: number = Date.now()): void {
+    if (!this.due(this.tokenWrites, tokenId, now)) return;
     if (this.tokensUsedBefore.has(tokenId)) {
       this.track(this.db.updateTable('tokens').set({ used_at: isoMicros() }).where('id', '=', tokenId).execute());
       return;
@@ -74,8 +75,7 @@ export class ActivityRecorder {
     await Promise.allSettled([...this.pending]);
   }
 
-  private due(map: Map<string, number>, key: string): boolean {
-    const now = Date.now();
+  private due(map: Map<string, number>, key: string, now: number): boolean {
     const last = map.get(key);
     if (last !== undefined && now - last < COALESCE_MS) return false;
     if (map.size > 100_000) map.clear();

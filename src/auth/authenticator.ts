@@ -109,7 +109,7 @@ export class Authenticator {
       case 'jwt': {
         const claims = this.jwts.get(cred.value, now);
         const account = claims && this.accounts.get(claims.userId, now);
-        return account ? this.jwtPrincipal(claims, account, cred.source) : undefined;
+        return account ? this.jwtPrincipal(claims, account, cred.source, now) : undefined;
       }
       case 'api_token': {
         const ref = this.tokens.get(this.tokenHash(cred.value, now), now);
@@ -117,28 +117,39 @@ export class Authenticator {
         if (ref === null) throw unauthenticated('invalid_token', 'Invalid or revoked API token');
         if (ref.expiresAtMs !== null && now >= ref.expiresAtMs) throw tokenExpired();
         const account = this.accounts.get(ref.userId, now);
-        return account ? this.tokenPrincipal(ref, account, cred.source) : undefined;
+        return account ? this.tokenPrincipal(ref, account, cred.source, now) : undefined;
       }
       default:
         return undefined;
     }
   }
 
-  private jwtPrincipal(claims: SessionClaims, account: AccountState | null, source: CredentialSource): Principal {
+  // `now`: the clock reading of the request (authenticateCached reads it once for all its checks).
+  private jwtPrincipal(
+    claims: SessionClaims,
+    account: AccountState | null,
+    source: CredentialSource,
+    now: number = Date.now(),
+  ): Principal {
     this.assertUsable(account);
     if (account.stampTag !== claims.stampTag)
       throw unauthenticated('session_ended', 'The session has ended; log in again');
-    this.activity.userSeen(account.id);
+    this.activity.userSeen(account.id, now);
     const expiresAtMs = claims.exp * 1000;
     if (!claims.scope) return { account, via: 'jwt', source, expiresAtMs };
     const view = this.scopedView(account, claims.scope);
     return { account: view, via: 'jwt', source, scope: claims.scope, expiresAtMs };
   }
 
-  private tokenPrincipal(ref: TokenRef, account: AccountState | null, source: CredentialSource): Principal {
+  private tokenPrincipal(
+    ref: TokenRef,
+    account: AccountState | null,
+    source: CredentialSource,
+    now: number = Date.now(),
+  ): Principal {
     this.assertUsable(account);
-    this.activity.userSeen(account.id);
-    this.activity.tokenUsed(ref.tokenId);
+    this.activity.userSeen(account.id, now);
+    this.activity.tokenUsed(ref.tokenId, now);
     const { tokenId, expiresAtMs } = ref;
     if (!ref.scope) return { account, via: 'api_token', source, tokenId, expiresAtMs };
     const view = this.scopedView(account, ref.scope);
