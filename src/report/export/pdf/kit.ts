@@ -57,11 +57,26 @@ interface DocInternals {
 
 const internals = (doc: Doc): DocInternals => doc as unknown as DocInternals;
 
+/**
+ * zlib level of page content streams (the default of PdfExportOptions.contentDeflateLevel).
+ * pdfkit deflates every stream at zlib's default (6) and cannot be told otherwise, so page
+ * content is deflated here (fonts, images and the rest stay with pdfkit). Measured on the
+ * 10,000-row list (189 pages, 3.9 MB of operators): level 6 takes ~36 ms and gives 482 KB; level
+ * 3 ~15 ms and 538 KB (+12 %); level 1 ~13 ms and 600 KB (+24 %); level 9 ~54 ms, 477 KB. Level
+ * 3 is where the time stops falling much while the size starts growing fast.
+ */
+export const CONTENT_DEFLATE_LEVEL = 3;
+
 export interface NewDocumentOptions {
   info: PDFKit.DocumentInfo;
   lang?: string;
   compress: boolean;
+  /** zlib level (0–9) of page content; default CONTENT_DEFLATE_LEVEL. */
+  contentDeflateLevel?: number;
 }
+
+// Each document's page content level (newDocument).
+const contentLevels = new WeakMap<object, number>();
 
 /** A document with no page yet; pages come from addPage. No default font is loaded (an unused
  *  standard font would not be written, but loading its metrics costs time). */
@@ -77,7 +92,12 @@ export function newDocument(o: NewDocumentOptions): Doc {
     font: null,
   };
   if (o.lang) options.lang = o.lang;
-  return new PDFDocument(options as PDFKit.PDFDocumentOptions);
+  const level = o.contentDeflateLevel ?? CONTENT_DEFLATE_LEVEL;
+  if (!(Number.isInteger(level) && level >= 0 && level <= 9))
+    throw new RangeError(`contentDeflateLevel must be an integer from 0 to 9, not ${level}`);
+  const doc = new PDFDocument(options as PDFKit.PDFDocumentOptions);
+  contentLevels.set(doc, level);
+  return doc;
 }
 
 /** pdfkit's embedded font for a fontkit font, created on first use in this document. */
@@ -106,16 +126,6 @@ export function glyphCode(
   if (f.unicode[gid] == null) f.unicode[gid] = typeof codePoints === 'number' ? [codePoints] : [...codePoints];
   return gid.toString(16).padStart(4, '0');
 }
-
-/**
- * zlib level of page content streams. pdfkit deflates every stream at zlib's default (6) and
- * cannot be told otherwise, so page content is deflated here (fonts, images and the rest stay
- * with pdfkit). Measured on the 10,000-row list (189 pages, 4.2 MB of operators): level 6 takes
- * ~33 ms and gives 482 KB of content; level 3 ~13 ms and 550 KB (+14 %); level 1 ~10 ms, 600 KB.
- * Level 3 keeps most of the size for under half the time; past it the file grows faster than
- * the time falls.
- */
-export const CONTENT_DEFLATE_LEVEL = 3;
 
 /** What the content batching knows of the text state of the page (see PageContent). */
 export interface TextState {
@@ -225,7 +235,7 @@ export function batchPageContent(doc: Doc): PageContent {
         content.compress = false;
         content.data.Filter = 'FlateDecode';
         const all = head.length > 0 ? Buffer.concat([...head, bytes]) : bytes;
-        write(deflateSync(all, { level: CONTENT_DEFLATE_LEVEL }));
+        write(deflateSync(all, { level: contentLevels.get(doc) ?? CONTENT_DEFLATE_LEVEL }));
       } else write(bytes);
     }
     return end();
