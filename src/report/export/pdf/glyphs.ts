@@ -16,7 +16,7 @@ import {
   type ResolvedFont,
   type ShapedGlyph,
 } from '../../text/index.js';
-import { num } from './graphics.js';
+import { num, round3 } from './graphics.js';
 import { embedFont, glyphCode, useFontOnPage, type Doc, type EmbeddedFont, type TextState } from './kit.js';
 
 interface FaceGlyphs {
@@ -41,6 +41,7 @@ export function useFont(ctx: GlyphWriter, ops: string[], state: TextState, g: Fa
   if (!state.open) {
     ops.push('BT');
     state.open = true;
+    state.x = Number.NaN;
   }
   if (g.tfSize !== size) {
     g.tf = `/${g.font.id} ${num(size)} Tf`;
@@ -181,6 +182,21 @@ function runOperator(codes: string): string {
   return op;
 }
 
+/**
+ * Starts a line of text at (x, y): a whole text matrix (Tm, flipping y back up) for the first
+ * line of a text object, then moves from the last line's start (Td: a few bytes instead of
+ * ~25, and a smaller deflated stream). The offsets are differences of the 3-decimal positions
+ * a Tm would have written, so the line starts where that Tm would put it.
+ */
+export function startLine(ops: string[], state: TextState, x: number, y: number): void {
+  const vx = round3(x);
+  const vy = round3(y);
+  if (Number.isNaN(state.x)) ops.push(`1 0 0 -1 ${num(vx)} ${num(vy)} Tm`);
+  else ops.push(`${num(vx - state.x)} ${num(state.y - vy)} Td`);
+  state.x = vx;
+  state.y = vy;
+}
+
 /** What text operators are written with (a PdfContext). */
 export interface GlyphWriter {
   readonly doc: Doc;
@@ -254,7 +270,7 @@ export function textOperators(
       codes = '';
       face = f;
       useFont(ctx, ops, state, g, size);
-      ops.push(`1 0 0 -1 ${num(cx)} ${num(y)} Tm`);
+      startLine(ops, state, cx, y);
     }
     codes += code;
     cx += (advance * size) / g.unitsPerEm;

@@ -18,6 +18,13 @@ export function num(n: number): string {
   return v === 0 ? '0' : String(v);
 }
 
+/** The value num(n) writes. */
+export function round3(n: number): number {
+  if (!Number.isFinite(n)) return 0;
+  const v = Math.round(n * 1000) / 1000;
+  return v === 0 ? 0 : v;
+}
+
 export const rgb = (c: Color): [number, number, number] => [c.r, c.g, c.b];
 
 const isByte = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 255;

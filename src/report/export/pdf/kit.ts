@@ -60,10 +60,11 @@ const internals = (doc: Doc): DocInternals => doc as unknown as DocInternals;
 /**
  * zlib level of page content streams (the default of PdfExportOptions.contentDeflateLevel).
  * pdfkit deflates every stream at zlib's default (6) and cannot be told otherwise, so page
- * content is deflated here (fonts, images and the rest stay with pdfkit). Measured on the
- * 10,000-row list (189 pages, 3.9 MB of operators): level 6 takes ~36 ms and gives 482 KB; level
- * 3 ~15 ms and 538 KB (+12 %); level 1 ~13 ms and 600 KB (+24 %); level 9 ~54 ms, 477 KB. Level
- * 3 is where the time stops falling much while the size starts growing fast.
+ * content is deflated here (fonts, images and the rest stay with pdfkit). The 10,000-row list
+ * (189 pages, 3.2 MB of operators) deflates to 433 KB at level 1, 405 KB at 3, 335 KB at 6 and
+ * 326 KB at 9 (whole file 508 / 481 / 410 / 402 KB); level 6 takes ~2.4 times as long as 3
+ * (~30 against ~12 ms of the export's ~90), level 1 hardly less than 3. So 3: the file is still
+ * smaller than pdfkit's level 6 made it before text objects were shared (586 KB).
  */
 export const CONTENT_DEFLATE_LEVEL = 3;
 
@@ -136,6 +137,10 @@ export interface TextState {
   fill: string | undefined;
   /** The font operator (`/F1 12 Tf`) in effect, when the text writer set it. */
   font: string | undefined;
+  /** Where the open text object's last line started (px, as written; NaN: none yet), so the
+   *  next one can be a relative move (Td) instead of a whole matrix (Tm). */
+  x: number;
+  y: number;
 }
 
 /** The current page's content as it is collected: operators one string each, and the text
@@ -193,7 +198,7 @@ export function batchPageContent(doc: Doc): PageContent {
   const batch: ContentBatch = {
     lines: [],
     parts: [],
-    text: { open: false, fill: undefined, font: undefined },
+    text: { open: false, fill: undefined, font: undefined, x: Number.NaN, y: Number.NaN },
     saved: [],
   };
   let ended = false;
@@ -237,6 +242,7 @@ export function batchPageContent(doc: Doc): PageContent {
         const all = head.length > 0 ? Buffer.concat([...head, bytes]) : bytes;
         write(deflateSync(all, { level: contentLevels.get(doc) ?? CONTENT_DEFLATE_LEVEL }));
       } else write(bytes);
+      batch.parts.length = 0;
     }
     return end();
   };

@@ -94,6 +94,8 @@ export function shapedTextOperators(
       if (!(Math.abs(p.x - penX) <= SAME_PLACE) || p.y !== penY) {
         show();
         ops.push(`1 0 0 -1 ${num(p.x)} ${num(p.y)} Tm`);
+        // Not a line start textOperators could move from (the matrix is set glyph by glyph).
+        state.x = Number.NaN;
         penY = p.y;
       }
       codes.push(ctx.glyphs.shapedCode(embedded, p.glyph, run.rtl));

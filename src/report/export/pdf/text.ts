@@ -146,7 +146,9 @@ function fitsInBox(t: PreparedText): boolean {
   return t.lines.every((l) => {
     const w = l.segments
       ? l.segments.reduce((m, s) => Math.max(m, s.x + s.width), 0)
-      : l.width + (l.wordSpacing ?? 0) * countSpaces(l.text);
+      : (l.wordSpacing ?? 0) !== 0
+        ? l.width + (l.wordSpacing ?? 0) * countSpaces(l.text)
+        : l.width;
     return inside(f.x + l.x, f.y + l.y, w, t.lineHeight);
   });
 }
@@ -184,7 +186,7 @@ function brushLines(ctx: PdfContext, t: PreparedText, ox: number, oy: number): v
   const r = ctx.glyphs.resolve(t.font);
   const body: string[] = [];
   // A text object of its own (begun below), its font set afresh.
-  const own: TextState = { open: true, fill: undefined, font: undefined };
+  const own: TextState = { open: true, fill: undefined, font: undefined, x: Number.NaN, y: Number.NaN };
   for (const l of t.lines) {
     const baseline = oy + l.y + t.ascent;
     const rtl = t.rightToLeft;
