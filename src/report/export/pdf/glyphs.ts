@@ -16,8 +16,8 @@ import {
   type ResolvedFont,
   type ShapedGlyph,
 } from '../../text/index.js';
-import { num } from './graphics.js';
-import { embedFont, glyphCode, useFontOnPage, type Doc, type EmbeddedFont } from './kit.js';
+import { num, round3 } from './graphics.js';
+import { embedFont, glyphCode, useFontOnPage, type Doc, type EmbeddedFont, type TextState } from './kit.js';
 
 interface FaceGlyphs {
   font: EmbeddedFont;
@@ -29,11 +29,47 @@ interface FaceGlyphs {
   codes: Map<number, string>;
   /** Glyph id → code, for shaped glyphs. */
   byGlyph: Map<number, string>;
+  /** The last font operator made for the face, and its size (most text is one size). */
+  tf: string;
+  tfSize: number;
+}
+
+/** Sets the text object's font (beginning the text object if none is open), unless it is the
+ *  one in effect: the font is graphics state and outlives ET, so one Tf serves every text
+ *  object of the page drawn in it until a Q restores an earlier one. */
+export function useFont(ctx: GlyphWriter, ops: string[], state: TextState, g: FaceGlyphs, size: number): void {
+  if (!state.open) {
+    ops.push('BT');
+    state.open = true;
+    state.x = Number.NaN;
+  }
+  if (g.tfSize !== size) {
+    g.tf = `/${g.font.id} ${num(size)} Tf`;
+    g.tfSize = size;
+  }
+  if (state.font !== g.tf) {
+    useFontOnPage(ctx.doc, g.font);
+    ops.push(g.tf);
+    state.font = g.tf;
+  }
+}
+
+/** How one Latin-1 character of a requested face is drawn: the face that has it (FontService
+ *  faceFor), its code in that face's subset and its advance in that face's units. */
+interface LatinGlyph {
+  face: FontFace;
+  glyphs: FaceGlyphs;
+  code: string;
+  advance: number;
 }
 
 /** The embedded fonts of one document. */
 export class PdfGlyphs {
   private readonly faces = new Map<FontFace, FaceGlyphs>();
+  // Per requested face, U+0000…U+00FF as drawn (filled on first use; null: draws nothing): most
+  // text is Latin-1, and one array read then replaces the face choice, subset code and advance
+  // lookups per character.
+  private readonly latinTables = new Map<FontFace, (LatinGlyph | null | undefined)[]>();
   // Prepared items share their font objects; resolving one is a normalising map lookup.
   private readonly resolved = new WeakMap<FontSpec, ResolvedFont>();
 
@@ -66,6 +102,8 @@ export class PdfGlyphs {
         latin: new Array<string | undefined>(256).fill(undefined),
         codes: new Map(),
         byGlyph: new Map(),
+        tf: '',
+        tfSize: Number.NaN,
       };
       this.faces.set(face, g);
     }
@@ -96,6 +134,26 @@ export class PdfGlyphs {
     return c;
   }
 
+  /** The Latin-1 table of a requested face (see latinTables). */
+  latinTable(face: FontFace): (LatinGlyph | null | undefined)[] {
+    let t = this.latinTables.get(face);
+    if (!t) {
+      t = new Array<LatinGlyph | null | undefined>(256).fill(undefined);
+      this.latinTables.set(face, t);
+    }
+    return t;
+  }
+
+  /** How `cp` (below 256) of the requested face is drawn; null for a character that draws
+   *  nothing. Used through latinTable, which keeps the answer. */
+  latinGlyph(requested: FontFace, cp: number): LatinGlyph | null {
+    if (isInvisible(cp)) return null;
+    const face = this.fonts.faceFor(requested, cp);
+    if (cp >= 0x80 && !face.hasGlyph(cp)) this.noGlyph(cp);
+    const glyphs = this.of(face);
+    return { face, glyphs, code: this.code(glyphs, face, cp), advance: face.advance(cp) };
+  }
+
   /** The font service's resolution of a prepared item's font. */
   resolve(font: FontSpec): ResolvedFont {
     let r = this.resolved.get(font);
@@ -110,23 +168,33 @@ export class PdfGlyphs {
 /** Characters that take no room and draw nothing. */
 const isInvisible = (cp: number): boolean => isControl(cp) || isDefaultIgnorable(cp);
 
-// Scratch for textOperators (which never runs inside itself): the glyph codes of the run being
-// drawn and the pieces of its TJ array. Joining them once allocates one string per run instead
-// of one per character.
-const runCodes: string[] = [];
+// Scratch for textOperators (which never runs inside itself): the pieces of a TJ array with
+// word-spacing adjustments between them.
 const runParts: string[] = [];
 
-/** Ends the run being collected: its TJ operator (`[<codes>] TJ`, or with the word-spacing
- *  adjustments between the pieces). */
-function endRun(ops: string[]): void {
-  if (runParts.length === 0) {
-    if (runCodes.length > 0) ops.push(`[<${runCodes.join('')}>] TJ`);
-  } else {
-    if (runCodes.length > 0) runParts.push(`<${runCodes.join('')}>`);
-    ops.push(`[${runParts.join(' ')}] TJ`);
-  }
-  runCodes.length = 0;
+/** The TJ operator of a run: `[<codes>] TJ`, or with the word-spacing adjustments between the
+ *  pieces (runParts). */
+function runOperator(codes: string): string {
+  if (runParts.length === 0) return `[<${codes}>] TJ`;
+  if (codes !== '') runParts.push(`<${codes}>`);
+  const op = `[${runParts.join(' ')}] TJ`;
   runParts.length = 0;
+  return op;
+}
+
+/**
+ * Starts a line of text at (x, y): a whole text matrix (Tm, flipping y back up) for the first
+ * line of a text object, then moves from the last line's start (Td: a few bytes instead of
+ * ~25, and a smaller deflated stream). The offsets are differences of the 3-decimal positions
+ * a Tm would have written, so the line starts where that Tm would put it.
+ */
+export function startLine(ops: string[], state: TextState, x: number, y: number): void {
+  const vx = round3(x);
+  const vy = round3(y);
+  if (Number.isNaN(state.x)) ops.push(`1 0 0 -1 ${num(vx)} ${num(vy)} Tm`);
+  else ops.push(`${num(vx - state.x)} ${num(state.y - vy)} Td`);
+  state.x = vx;
+  state.y = vy;
 }
 
 /** What text operators are written with (a PdfContext). */
@@ -139,8 +207,10 @@ export interface GlyphWriter {
 /**
  * Appends to `ops` the text operators that draw one line of text with its baseline at (x, y)
  * (px, in the current user space), adding `wordSpacing` px after every space (justification).
- * The current fill colour is used. Returns the advance drawn, word spacing included. (Text that
- * needs shaping goes to shaped-text.ts instead: lineOperators chooses.)
+ * The current fill colour is used. `state` is the text state `ops` leaves: a text object is
+ * begun when none is open and left open (the caller ends it), the font set when it changes.
+ * Returns the advance drawn, word spacing included. (Text that needs shaping goes to
+ * shaped-text.ts instead: lineOperators chooses.)
  */
 export function textOperators(
   ctx: GlyphWriter,
@@ -149,49 +219,67 @@ export function textOperators(
   x: number,
   y: number,
   text: string,
-  wordSpacing = 0,
+  wordSpacing: number,
+  state: TextState,
 ): number {
   const size = font.sizePx;
   if (!(size > 0) || text === '') return 0;
-  const start = ops.length;
+  const latin = ctx.glyphs.latinTable(font.face);
   let face: FontFace | undefined;
-  let glyphs: FaceGlyphs | undefined;
-  runCodes.length = 0;
-  runParts.length = 0;
+  // The glyph codes of the run being drawn (appended to, not joined: fewer allocations).
+  let codes = '';
+  if (runParts.length > 0) runParts.length = 0;
   let cx = x;
   const spaceAdjust = wordSpacing !== 0 ? num((-wordSpacing * 1000) / size) : '';
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);
-    // A surrogate pair is one code point (as the string iterator gives them).
-    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
-      const lo = text.charCodeAt(i + 1);
-      if (lo >= 0xdc00 && lo <= 0xdfff) {
-        cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
-        i++;
+    let f: FontFace;
+    let g: FaceGlyphs;
+    let code: string;
+    let advance: number;
+    if (cp < 256) {
+      let e = latin[cp];
+      if (e === undefined) {
+        e = ctx.glyphs.latinGlyph(font.face, cp);
+        latin[cp] = e;
       }
+      if (e === null) continue;
+      f = e.face;
+      g = e.glyphs;
+      code = e.code;
+      advance = e.advance;
+    } else {
+      // A surrogate pair is one code point (as the string iterator gives them).
+      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+        const lo = text.charCodeAt(i + 1);
+        if (lo >= 0xdc00 && lo <= 0xdfff) {
+          cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
+          i++;
+        }
+      }
+      if (isInvisible(cp)) continue;
+      f = ctx.fonts.faceFor(font.face, cp);
+      // Past ASCII, a face the chain settled on may still lack the character.
+      if (!f.hasGlyph(cp)) ctx.glyphs.noGlyph(cp);
+      g = ctx.glyphs.of(f);
+      code = ctx.glyphs.code(g, f, cp);
+      advance = f.advance(cp);
     }
-    if (isInvisible(cp)) continue;
-    const f = ctx.fonts.faceFor(font.face, cp);
-    // Every face has ASCII; past it, a face the chain settled on may still lack the character.
-    if (cp >= 0x80 && !f.hasGlyph(cp)) ctx.glyphs.noGlyph(cp);
     if (f !== face) {
-      if (face === undefined) ops.push('BT');
-      endRun(ops);
+      if (codes !== '' || runParts.length > 0) ops.push(runOperator(codes));
+      codes = '';
       face = f;
-      glyphs = ctx.glyphs.of(f);
-      useFontOnPage(ctx.doc, glyphs.font);
-      ops.push(`/${glyphs.font.id} ${num(size)} Tf`, `1 0 0 -1 ${num(cx)} ${num(y)} Tm`);
+      useFont(ctx, ops, state, g, size);
+      startLine(ops, state, cx, y);
     }
-    const g = glyphs as FaceGlyphs;
-    runCodes.push(ctx.glyphs.code(g, f, cp));
-    cx += (f.advance(cp) * size) / g.unitsPerEm;
+    codes += code;
+    cx += (advance * size) / g.unitsPerEm;
     if (cp === 0x20 && spaceAdjust !== '') {
-      runParts.push(`<${runCodes.join('')}>`, spaceAdjust);
-      runCodes.length = 0;
+      runParts.push(`<${codes}>`, spaceAdjust);
+      codes = '';
       cx += wordSpacing;
     }
   }
-  endRun(ops);
-  if (ops.length > start) ops.push('ET');
+  if (codes !== '' || runParts.length > 0) ops.push(runOperator(codes));
   return cx - x;
 }

@@ -18,6 +18,13 @@ export function num(n: number): string {
   return v === 0 ? '0' : String(v);
 }
 
+/** The value num(n) writes. */
+export function round3(n: number): number {
+  if (!Number.isFinite(n)) return 0;
+  const v = Math.round(n * 1000) / 1000;
+  return v === 0 ? 0 : v;
+}
+
 export const rgb = (c: Color): [number, number, number] => [c.r, c.g, c.b];
 
 const isByte = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 255;
@@ -42,8 +49,9 @@ export class PdfGraphics {
   // are tracked per save level: a colour's alpha is written only when it differs.
   private alpha: AlphaState = { fill: 1, stroke: 1 };
   private readonly stack: AlphaState[] = [];
-  // "r g b rg" per opaque colour (keyed 0xRRGGBB): every text object sets its colour.
+  // "r g b rg" / "r g b RG" per 8-bit colour (keyed 0xRRGGBB): every text object sets its colour.
   private readonly fillOps = new Map<number, string>();
+  private readonly strokeOps = new Map<number, string>();
 
   constructor(readonly doc: Doc) {}
 
@@ -63,12 +71,19 @@ export class PdfGraphics {
     this.stack.length = 0;
   }
 
+  // pdfkit writes a colour as `/DeviceRGB cs` plus the components at full precision; `rg`/`RG`
+  // with 3 decimals is the same colour in fewer bytes (any 8-bit value is 3 decimals / 255 away
+  // from its neighbours by far more than 0.001).
   setFill(c: Color): void {
     const a = c.a / 255;
     if (a !== this.alpha.fill) {
       this.doc.fillColor(rgb(c), a);
       this.alpha.fill = a;
-    } else this.doc.fillColor(rgb(c));
+    } else {
+      const op = this.colorOperator(c, 'rg');
+      if (op !== undefined) this.doc.addContent(op);
+      else this.doc.fillColor(rgb(c));
+    }
   }
 
   /**
@@ -77,14 +92,20 @@ export class PdfGraphics {
    */
   fillOperator(c: Color): string | undefined {
     if (c.a !== 255 || this.alpha.fill !== 1) return undefined;
-    if (!(isByte(c.r) && isByte(c.g) && isByte(c.b))) return `${num(c.r / 255)} ${num(c.g / 255)} ${num(c.b / 255)} rg`;
+    return this.colorOperator(c, 'rg') ?? `${num(c.r / 255)} ${num(c.g / 255)} ${num(c.b / 255)} rg`;
+  }
+
+  /** `r g b rg` (or `RG`) of an 8-bit colour; undefined for other component values. */
+  private colorOperator(c: Color, op: 'rg' | 'RG'): string | undefined {
+    if (!(isByte(c.r) && isByte(c.g) && isByte(c.b))) return undefined;
+    const ops = op === 'rg' ? this.fillOps : this.strokeOps;
     const key = c.r * 65536 + c.g * 256 + c.b;
-    let op = this.fillOps.get(key);
-    if (op === undefined) {
-      op = `${num(c.r / 255)} ${num(c.g / 255)} ${num(c.b / 255)} rg`;
-      if (this.fillOps.size < 4096) this.fillOps.set(key, op);
+    let s = ops.get(key);
+    if (s === undefined) {
+      s = `${num(c.r / 255)} ${num(c.g / 255)} ${num(c.b / 255)} ${op}`;
+      if (ops.size < 4096) ops.set(key, s);
     }
-    return op;
+    return s;
   }
 
   setStroke(c: Color): void {
@@ -92,7 +113,11 @@ export class PdfGraphics {
     if (a !== this.alpha.stroke) {
       this.doc.strokeColor(rgb(c), a);
       this.alpha.stroke = a;
-    } else this.doc.strokeColor(rgb(c));
+    } else {
+      const op = this.colorOperator(c, 'RG');
+      if (op !== undefined) this.doc.addContent(op);
+      else this.doc.strokeColor(rgb(c));
+    }
   }
 
   /** Sets the non-stroking opacity: what images (and fills) are drawn with from here on. */

@@ -90,9 +90,11 @@ export function drawItem(ctx: PdfContext, it: PreparedItem): void {
 export function drawPageBackground(ctx: PdfContext, page: PreparedPage): void {
   const white =
     page.fill.kind === 'Solid' && page.fill.color.r === 255 && page.fill.color.g === 255 && page.fill.color.b === 255;
-  ctx.save();
-  if (!white) paintFill(ctx, page.fill, { x: 0, y: 0, w: page.widthPx, h: page.heightPx });
-  ctx.restore();
+  if (!white) {
+    ctx.save();
+    paintFill(ctx, page.fill, { x: 0, y: 0, w: page.widthPx, h: page.heightPx });
+    ctx.restore();
+  }
   const m = page.margins;
   drawBorder(ctx, page.border, m.left, m.top, page.widthPx - m.left - m.right, page.heightPx - m.top - m.bottom);
 }

@@ -25,8 +25,8 @@ import {
   unmirror,
 } from '../../text/index.js';
 import { num } from './graphics.js';
-import { type GlyphWriter, textOperators } from './glyphs.js';
-import { useFontOnPage } from './kit.js';
+import { type GlyphWriter, textOperators, useFont } from './glyphs.js';
+import type { TextState } from './kit.js';
 
 /** A text string operand as UTF-16BE with its byte-order mark, in hex. */
 export function utf16Hex(text: string): string {
@@ -43,8 +43,8 @@ const SAME_PLACE = 1e-3;
 
 /**
  * Appends the operators that draw one line of complex text with its baseline at (x, y), base
- * direction right-to-left when `rtl`, `wordSpacing` px added after every space. Returns the
- * advance drawn.
+ * direction right-to-left when `rtl`, `wordSpacing` px added after every space. The text object
+ * and font follow `state` as in textOperators. Returns the advance drawn.
  */
 export function shapedTextOperators(
   ctx: GlyphWriter,
@@ -55,10 +55,10 @@ export function shapedTextOperators(
   text: string,
   wordSpacing: number,
   rtl: boolean,
+  state: TextState,
 ): number {
   const size = font.sizePx;
   const runs = layoutLine(text, font.face, ctx.fonts, rtl);
-  ops.push('BT');
   let codes: string[] = [];
   const show = (): void => {
     if (codes.length > 0) ops.push(`<${codes.join('')}> Tj`);
@@ -73,9 +73,8 @@ export function shapedTextOperators(
     const scale = size / embedded.unitsPerEm;
     if (embedded.font.id !== fontId) {
       show();
-      useFontOnPage(ctx.doc, embedded.font);
+      useFont(ctx, ops, state, embedded, size);
       fontId = embedded.font.id;
-      ops.push(`/${fontId} ${num(size)} Tf`);
       penX = Number.NaN;
     }
     const placed: PlacedGlyph[] = [];
@@ -95,6 +94,8 @@ export function shapedTextOperators(
       if (!(Math.abs(p.x - penX) <= SAME_PLACE) || p.y !== penY) {
         show();
         ops.push(`1 0 0 -1 ${num(p.x)} ${num(p.y)} Tm`);
+        // Not a line start textOperators could move from (the matrix is set glyph by glyph).
+        state.x = Number.NaN;
         penY = p.y;
       }
       codes.push(ctx.glyphs.shapedCode(embedded, p.glyph, run.rtl));
@@ -123,7 +124,6 @@ export function shapedTextOperators(
     }
   }
   show();
-  ops.push('ET');
   return cx - x;
 }
 
@@ -175,7 +175,8 @@ function visualWords(placed: PlacedGlyph[]): PlacedGlyph[][] {
 /**
  * The operators of one line of text: glyph for glyph (glyphs.ts) unless the line needs the
  * shaper or bidi: complex characters, or a right-to-left base direction (`rtl`, the object's
- * RightToLeft), where neutral characters at the ends move. Returns the advance drawn.
+ * RightToLeft), where neutral characters at the ends move. The text object is left open
+ * (`state`). Returns the advance drawn.
  */
 export function lineOperators(
   ctx: GlyphWriter,
@@ -184,10 +185,11 @@ export function lineOperators(
   x: number,
   y: number,
   text: string,
-  wordSpacing = 0,
-  rtl = false,
+  wordSpacing: number,
+  rtl: boolean,
+  state: TextState,
 ): number {
   if (!(font.sizePx > 0) || text === '') return 0;
-  if (rtl || needsShaping(text)) return shapedTextOperators(ctx, ops, font, x, y, text, wordSpacing, rtl);
-  return textOperators(ctx, ops, font, x, y, text, wordSpacing);
+  if (rtl || needsShaping(text)) return shapedTextOperators(ctx, ops, font, x, y, text, wordSpacing, rtl, state);
+  return textOperators(ctx, ops, font, x, y, text, wordSpacing, state);
 }

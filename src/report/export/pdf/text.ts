@@ -6,8 +6,9 @@
 // Underline and strikeout use the face's own positions and thicknesses (as browsers do).
 //
 // A text object is the exporter's hot path (a 10,000-row list has 50,000 of them), so its
-// operators are collected into one string per object, and the clip path is only set when some
-// line actually reaches outside the box.
+// operators go straight into the page's content (kit.ts PageContent), consecutive text objects
+// share one PDF text object (BT…ET) and set colour and font only when they change, and the clip
+// path is only set when some line actually reaches outside the box.
 
 import type { PreparedRun, PreparedText } from '../../engine/prepared.js';
 import { parseColor } from '../../frx/colors.js';
@@ -16,36 +17,34 @@ import type { ResolvedFont, FontSpec } from '../../text/index.js';
 import { num, type PdfContext } from './context.js';
 import { paintFill, paints } from './fills.js';
 import { lineOperators } from './shaped-text.js';
-import { addContentLines } from './kit.js';
+import { addContentLines, closeText, pageContent, type PageContent, type TextState } from './kit.js';
 
-/** Content operators of one text object, written to the page in one piece. */
+/** Writes one text object's operators into the page's content. */
 class TextContent {
-  ops: string[] = [];
-  constructor(private readonly ctx: PdfContext) {}
+  private readonly content: PageContent;
+  constructor(private readonly ctx: PdfContext) {
+    this.content = pageContent(ctx.doc);
+  }
 
   fill(c: Color): void {
     const op = this.ctx.fillOperator(c);
-    if (op !== undefined) this.ops.push(op);
-    else {
-      this.flush();
-      this.ctx.setFill(c);
+    const t = this.content.text;
+    if (op === undefined) this.ctx.setFill(c);
+    else if (t.fill !== op) {
+      // A colour may be set inside a text object.
+      this.content.lines.push(op);
+      t.fill = op;
     }
   }
 
   text(font: ResolvedFont, x: number, y: number, text: string, wordSpacing = 0, rtl = false): number {
-    return lineOperators(this.ctx, this.ops, font, x, y, text, wordSpacing, rtl);
+    return lineOperators(this.ctx, this.content.lines, font, x, y, text, wordSpacing, rtl, this.content.text);
   }
 
   /** A filled rectangle in the current fill colour (rules, underlines). */
   bar(x: number, y: number, w: number, h: number): void {
-    this.ops.push(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re f`);
-  }
-
-  flush(): void {
-    if (this.ops.length > 0) {
-      addContentLines(this.ctx.doc, this.ops);
-      this.ops = [];
-    }
+    closeText(this.content);
+    this.content.lines.push(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re f`);
   }
 }
 
@@ -79,6 +78,7 @@ const countSpaces = (s: string): number => {
 /** Draws the plain lines with the frame's top-left at (ox, oy). */
 function plainLines(ctx: PdfContext, out: TextContent, t: PreparedText, ox: number, oy: number): void {
   const r = ctx.glyphs.resolve(t.font);
+  const decorated = t.font.underline || t.font.strikeout;
   out.fill(t.color);
   for (const l of t.lines) {
     const x = ox + l.x;
@@ -86,12 +86,12 @@ function plainLines(ctx: PdfContext, out: TextContent, t: PreparedText, ox: numb
     if (l.segments) {
       for (const s of l.segments) {
         out.text(r, x + s.x, baseline, s.text, 0, t.rightToLeft);
-        decorate(out, t.font, r, x + s.x, baseline, s.width);
+        if (decorated) decorate(out, t.font, r, x + s.x, baseline, s.width);
       }
     } else {
       const ws = l.wordSpacing ?? 0;
       out.text(r, x, baseline, l.text, ws, t.rightToLeft);
-      decorate(out, t.font, r, x, baseline, l.width + ws * countSpaces(l.text));
+      if (decorated) decorate(out, t.font, r, x, baseline, l.width + ws * countSpaces(l.text));
     }
     // The HTML exporter's 1 px rule at the bottom of every line, across the frame.
     if (t.underlines) out.bar(ox, oy + l.y + t.lineHeight - 1, t.frame.width, 1);
@@ -146,7 +146,9 @@ function fitsInBox(t: PreparedText): boolean {
   return t.lines.every((l) => {
     const w = l.segments
       ? l.segments.reduce((m, s) => Math.max(m, s.x + s.width), 0)
-      : l.width + (l.wordSpacing ?? 0) * countSpaces(l.text);
+      : (l.wordSpacing ?? 0) !== 0
+        ? l.width + (l.wordSpacing ?? 0) * countSpaces(l.text)
+        : l.width;
     return inside(f.x + l.x, f.y + l.y, w, t.lineHeight);
   });
 }
@@ -172,27 +174,27 @@ export function drawTextContent(ctx: PdfContext, t: PreparedText): void {
   }
   const out = new TextContent(ctx);
   if (t.html) htmlLines(ctx, out, t, ox, oy);
-  else if (t.textFill.kind !== 'Solid' && paints(t.textFill)) brushLines(ctx, out, t, ox, oy);
+  else if (t.textFill.kind !== 'Solid' && paints(t.textFill)) brushLines(ctx, t, ox, oy);
   else plainLines(ctx, out, t, ox, oy);
-  out.flush();
   if (state) ctx.restore();
 }
 
 /** Plain lines in a gradient, hatch or glass brush: the glyphs become the clip (text render mode
  *  7, all lines in one text object, since each ET would intersect the clip with its own glyphs),
  *  and the brush fills the text frame through it. Underlines are not drawn in a brush. */
-function brushLines(ctx: PdfContext, out: TextContent, t: PreparedText, ox: number, oy: number): void {
+function brushLines(ctx: PdfContext, t: PreparedText, ox: number, oy: number): void {
   const r = ctx.glyphs.resolve(t.font);
-  const ops: string[] = [];
+  const body: string[] = [];
+  // A text object of its own (begun below), its font set afresh.
+  const own: TextState = { open: true, fill: undefined, font: undefined, x: Number.NaN, y: Number.NaN };
   for (const l of t.lines) {
     const baseline = oy + l.y + t.ascent;
     const rtl = t.rightToLeft;
-    if (l.segments) for (const s of l.segments) lineOperators(ctx, ops, r, ox + l.x + s.x, baseline, s.text, 0, rtl);
-    else lineOperators(ctx, ops, r, ox + l.x, baseline, l.text, l.wordSpacing ?? 0, rtl);
+    if (l.segments)
+      for (const s of l.segments) lineOperators(ctx, body, r, ox + l.x + s.x, baseline, s.text, 0, rtl, own);
+    else lineOperators(ctx, body, r, ox + l.x, baseline, l.text, l.wordSpacing ?? 0, rtl, own);
   }
-  const body = ops.filter((op) => op !== 'BT' && op !== 'ET');
   if (body.length === 0) return;
-  out.flush();
   ctx.save();
   addContentLines(ctx.doc, ['7 Tr', 'BT', ...body, 'ET']);
   paintFill(ctx, t.textFill, { x: ox, y: oy, w: t.frame.width, h: t.frame.height });
