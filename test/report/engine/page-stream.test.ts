@@ -95,7 +95,7 @@ describe('streamed pages', () => {
     expect(s.runs).toBe(1);
   });
 
-  it(`holds a single pass that needs the page total up to ${HOLD_PAGES} pages, then streams it as a double pass`, () => {
+  it(`holds a single pass needing the page total up to ${HOLD_PAGES} pages, then streams it as a double pass`, () => {
     const template = tallTable('[Page#] of [TotalPages#]');
     const small = streamed(template, 100);
     expect(small.got).toEqual(runTemplate(template, { json: rowsOf(100) }).prepared.pages);
