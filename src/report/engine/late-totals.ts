@@ -9,7 +9,7 @@ import type { EngineContext } from './context.js';
 import type { LateItem } from './postprocess.js';
 import type { PreparedText } from './prepared.js';
 import type { LatePart } from './runtime.js';
-import { formatValue } from './text-object.js';
+import { formatValue, textSpec } from './text-object.js';
 import { measureText, positionLines, preparedLines } from './text-layout.js';
 
 function lateValue(part: LatePart, total: number): TypedValue {
@@ -25,18 +25,7 @@ export function fillLateTotals(e: EngineContext, items: ReadonlyMap<PreparedText
     const total = e.numbering.totalPages(late.page, e.report.initialPageNumber);
     let text = '';
     for (const p of late.pieces) text += typeof p === 'string' ? p : formatValue(e, o, lateValue(p, total), p.index);
-    const spec = {
-      text,
-      font: item.font,
-      width: late.width,
-      height: late.height,
-      padding: o.padding,
-      angle: o.angle,
-      wordWrap: o.wordWrap,
-      lineHeight: o.lineHeight,
-      tabWidth: o.tabWidth,
-      html: o.textRenderType === 'HtmlTags' || o.textRenderType === 'HtmlParagraph',
-    };
+    const spec = textSpec(o, { text, font: item.font, width: late.width, height: late.height });
     const m = measureText(spec, e.fonts, e.warnings, e.resolveFont(spec.font));
     const { lines, html } = preparedLines(m);
     item.text = text;

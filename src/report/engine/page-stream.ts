@@ -63,19 +63,28 @@ function mentions(report: ReportModel, re: RegExp): boolean {
   return false;
 }
 
-/** A component whose PrintOn makes it print differently on a double pass's last page. */
-function knowsLastPage(report: ReportModel): boolean {
+/** The first object of the report's pages (any depth) for which `test` gives a value. */
+function findInModel<T>(report: ReportModel, test: (v: object) => T | undefined): T | undefined {
   const seen = new Set<object>();
   const stack: unknown[] = [report.pages];
   while (stack.length > 0) {
     const v = stack.pop();
     if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v) || seen.has(v)) continue;
     seen.add(v);
-    const flags = (v as { printOn?: unknown }).printOn;
-    if (Array.isArray(flags) && printsByLastPage(flags as string[])) return true;
+    const found = test(v);
+    if (found !== undefined) return found;
     for (const x of v instanceof Map ? v.values() : Object.values(v)) stack.push(x);
   }
-  return false;
+  return undefined;
+}
+
+/** A component whose PrintOn makes it print differently on a double pass's last page. */
+function knowsLastPage(report: ReportModel): boolean {
+  const found = findInModel(report, (v) => {
+    const flags = (v as { printOn?: unknown }).printOn;
+    return Array.isArray(flags) && printsByLastPage(flags as string[]) ? true : undefined;
+  });
+  return found === true;
 }
 
 const INTERNAL_LINKS = new Set(['PageNumber', 'Bookmark', 'DetailPage', 'DetailReport']);
@@ -87,18 +96,12 @@ const INTERNAL_LINKS = new Set(['PageNumber', 'Bookmark', 'DetailPage', 'DetailR
  *  owner checks the pages it gets, and the engine the outline (StreamRestart). */
 export function streamBlocker(report: ReportModel): string | undefined {
   if (report.pages.some((p) => p.unlimitedHeight || p.unlimitedWidth)) return 'an unlimited page';
-  const seen = new Set<object>();
-  const stack: unknown[] = [report.pages];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v) || seen.has(v)) continue;
-    seen.add(v);
+  return findInModel(report, (v) => {
     const o = v as { hyperlink?: { kind?: string }; outlineExpression?: unknown };
     if (o.hyperlink?.kind !== undefined && INTERNAL_LINKS.has(o.hyperlink.kind)) return 'a link inside the document';
     if (typeof o.outlineExpression === 'string' && o.outlineExpression.trim() !== '') return 'an outline';
-    for (const x of v instanceof Map ? v.values() : Object.values(v)) stack.push(x);
-  }
-  return undefined;
+    return undefined;
+  });
 }
 
 /** The run's streaming state (EngineContext.stream, set when the run has a sink). */

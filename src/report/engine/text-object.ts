@@ -120,8 +120,9 @@ export function applyHighlights(e: EngineContext, o: TextObjectModel, rt: RtObje
   }
 }
 
-/** What the text layout measures: the object's text, font and box as they are now. */
-function textSpec(o: TextObjectModel, rt: RtObject) {
+/** What the text layout measures: the object's text, font and box as they are now (late-totals.ts
+ *  measures a filled-in page total with it too). */
+export function textSpec(o: TextObjectModel, rt: Pick<RtObject, 'text' | 'font' | 'width' | 'height'>) {
   return {
     text: rt.text ?? '',
     font: rt.font ?? o.font,
