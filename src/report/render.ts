@@ -15,7 +15,7 @@ import { DEFAULT_MAX_PAGES, runReport, type EngineOptions } from './engine/engin
 import { streamBlocker, StreamRestart } from './engine/page-stream.js';
 import type { PreparedDetailTarget, PreparedReport } from './engine/prepared.js';
 import { ReportWarnings, TemplateError } from './errors.js';
-import { exportHtml, exportHtmlBuffer } from './export/html.js';
+import { exportHtml, exportHtmlBuffer, HtmlBytesStream, type HtmlExportOptions } from './export/html.js';
 import { exportPdfSync, PdfWriter, type PdfExportOptions } from './export/pdf/index.js';
 import type { PreparedPage } from './engine/prepared.js';
 import { getCulture } from './format/index.js';
@@ -271,6 +271,16 @@ export function pdfExportOptions(run: PreparedRun): PdfExportOptions {
   return o;
 }
 
+/** The HTML exporter's options for a run. */
+function htmlExportOptions(run: PreparedRun, opts: RenderOptions): HtmlExportOptions {
+  return {
+    title: run.info.name || 'Report',
+    ...(opts.embedFonts !== undefined ? { embedFonts: opts.embedFonts } : {}),
+    ...(opts.fontUrl !== undefined ? { fontUrl: opts.fontUrl } : {}),
+    ...(run.culture !== undefined ? { lang: run.culture || 'en' } : {}),
+  };
+}
+
 /** Loads a template, binds its data, runs it and exports the result. Throws TemplateError when
  *  the template or its data cannot be used (the message says where). */
 export function renderReport(opts: RenderOptions): RenderResult {
@@ -283,12 +293,7 @@ export function renderReport(opts: RenderOptions): RenderResult {
   if (opts.format === 'pdf')
     output = exportPdfSync(prepared, { ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
   else {
-    const options = {
-      title: run.info.name || 'Report',
-      ...(opts.embedFonts !== undefined ? { embedFonts: opts.embedFonts } : {}),
-      ...(opts.fontUrl !== undefined ? { fontUrl: opts.fontUrl } : {}),
-      ...(run.culture !== undefined ? { lang: run.culture || 'en' } : {}),
-    };
+    const options = htmlExportOptions(run, opts);
     output = opts.htmlAsBytes ? exportHtmlBuffer(prepared, options) : exportHtml(prepared, options);
   }
   return {
@@ -301,15 +306,16 @@ export function renderReport(opts: RenderOptions): RenderResult {
 }
 
 /** renderReport's document, pages and warnings, without the prepared pages: the same output, but
- *  a PDF's pages are written as the engine finishes them (engine/page-stream.ts) when the report
- *  allows it, so a 100,000-row report does not hold its half a million items at once. */
+ *  a PDF's or an HTML document's (as bytes) pages are written as the engine finishes them
+ *  (engine/page-stream.ts) when the report allows it, so a 100,000-row report does not hold its
+ *  half a million items at once. */
 export function renderDocument(opts: RenderOptions): DocumentResult {
-  if (opts.format === 'pdf') {
+  if (opts.format === 'pdf' || (opts.format === 'html' && opts.htmlAsBytes)) {
     const template =
       typeof opts.template === 'string' || Buffer.isBuffer(opts.template) ? loadFrx(opts.template) : opts.template;
     const loaded = { ...opts, template };
     if (streamBlocker(template.report) === undefined) {
-      const streamed = streamPdf(loaded);
+      const streamed = opts.format === 'pdf' ? streamPdf(loaded) : streamHtml(loaded);
       if (streamed) return streamed;
     }
     opts = loaded;
@@ -318,21 +324,29 @@ export function renderDocument(opts: RenderOptions): DocumentResult {
   return result;
 }
 
-/** The PDF written page by page as the engine gives them; undefined when the run found it cannot
- *  stream after all (StreamRestart: renderReport's way then). */
-function streamPdf(opts: RenderOptions): DocumentResult | undefined {
+/** How many documents were written page by page (tests see which way a render went). */
+export const streamedRenders = { pdf: 0, html: 0 };
+
+/** A page writer for a streamed run: `add` takes each page as the engine finishes it, `end` the
+ *  document once the run is over (undefined: it cannot be used, renderReport's way then). */
+interface StreamedExport {
+  add(page: PreparedPage): void;
+  end(prepared: PreparedReport): Buffer | undefined;
+}
+
+/** The run with its pages streamed to the exporter `make` gives; undefined when the run found it
+ *  cannot stream after all (StreamRestart) or the exporter refused its document. */
+function streamRun(opts: RenderOptions, make: (run: PreparedRun) => StreamedExport): DocumentResult | undefined {
   const { report, data, engine, warnings } = bindRun(opts);
   const run: PreparedRun = { prepared: { pages: [] }, warnings, info: report.reportInfo };
   if (engine.culture) run.culture = engine.culture.name;
-  // No report for the writer: it has no links inside the document nor an outline to make
-  // (streamBlocker; one a script makes is caught below or by the engine).
-  const writer = new PdfWriter({ ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
-  const chunks: Buffer[] = [];
+  const exporter = make(run);
   const onPage = (page: PreparedPage): void => {
+    // Links inside the document need their targets' pages (streamBlocker; a script may still
+    // make one).
     for (const it of page.items)
       if (it.hyperlink && it.hyperlink.kind !== 'url') throw new StreamRestart('a link inside the document');
-    writer.addPage(page);
-    for (const c of writer.take()) chunks.push(c);
+    exporter.add(page);
   };
   let prepared: PreparedReport;
   try {
@@ -341,12 +355,46 @@ function streamPdf(opts: RenderOptions): DocumentResult | undefined {
     if (e instanceof StreamRestart) return undefined;
     throw e;
   }
-  writer.end();
-  for (const c of writer.take()) chunks.push(c);
+  const output = exporter.end(prepared);
+  if (!output) return undefined;
   return {
-    output: Buffer.concat(chunks),
+    output,
     pages: prepared.pages.length,
     truncated: prepared.truncated === true,
     warnings: [...warnings.list],
   };
+}
+
+/** The PDF written page by page as the engine gives them. */
+function streamPdf(opts: RenderOptions): DocumentResult | undefined {
+  const result = streamRun(opts, (run) => {
+    // No report for the writer: it has no links inside the document nor an outline to make
+    // (streamBlocker; one a script makes is caught by streamRun or the engine).
+    const writer = new PdfWriter({ ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
+    const chunks: Buffer[] = [];
+    return {
+      add: (page) => {
+        writer.addPage(page);
+        for (const c of writer.take()) chunks.push(c);
+      },
+      end: () => {
+        writer.end();
+        for (const c of writer.take()) chunks.push(c);
+        return Buffer.concat(chunks);
+      },
+    };
+  });
+  if (result) streamedRenders.pdf++;
+  return result;
+}
+
+/** The HTML document's bytes written page by page as the engine gives them, the head last
+ *  (export/html.ts HtmlBytesStream). */
+function streamHtml(opts: RenderOptions): DocumentResult | undefined {
+  const result = streamRun(opts, (run) => {
+    const html = new HtmlBytesStream(htmlExportOptions(run, opts));
+    return { add: (page) => html.addPage(page), end: (prepared) => html.end(prepared) };
+  });
+  if (result) streamedRenders.html++;
+  return result;
 }
