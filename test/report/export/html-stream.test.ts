@@ -3,6 +3,7 @@
 // renderReport's, streamed or not; the counter says which way the render went.
 
 import { describe, expect, it } from 'vitest';
+import { HOLD_PAGES } from '../../../src/report/engine/page-stream.js';
 import { renderDocument, renderReport, streamedRenders, type RenderOptions } from '../../../src/report/render.js';
 
 /** A list of rows in three text styles (three classes), `footer` in the page footer. */
@@ -56,6 +57,23 @@ describe('renderDocument, HTML as bytes', () => {
     const html = r.document.toString('utf8');
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html.indexOf('.t2{')).toBeLessThan(html.indexOf('data-page="1"'));
+  });
+
+  it(`past ${HOLD_PAGES} pages needing the total: run again as a double pass that streams, the same bytes`, () => {
+    // Two rows a page: more pages than a single pass holds.
+    const template = list('[Page#] of [TotalPages#]').replace('Height="20" DataSource', 'Height="500" DataSource');
+    const r = both({ template, data: { json: rowsOf(2 * HOLD_PAGES + 20) }, format: 'html', htmlAsBytes: true, now });
+    expect(r.pages).toBeGreaterThan(HOLD_PAGES);
+    expect(r.streamed).toBe(true);
+    expect(r.document.equals(r.report)).toBe(true);
+  });
+
+  it('cut at maxPages: streamed, the same bytes', () => {
+    const opts = { maxPages: 3, truncatePages: true, htmlAsBytes: true, now } as const;
+    const r = both({ template: list(), data: { json: rowsOf(400) }, format: 'html', ...opts });
+    expect(r.pages).toBe(3);
+    expect(r.streamed).toBe(true);
+    expect(r.document.equals(r.report)).toBe(true);
   });
 
   it('a link inside the document: not streamed, the same bytes', () => {
