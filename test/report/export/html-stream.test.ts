@@ -4,7 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { HOLD_PAGES } from '../../../src/report/engine/page-stream.js';
-import { renderDocument, renderReport, streamedRenders, type RenderOptions } from '../../../src/report/render.js';
+import { renderDocument, streamedRenders } from '../../../src/report/render-document.js';
+import { renderReport, type RenderOptions } from '../../../src/report/render.js';
 
 /** A list of rows in three text styles (three classes), `footer` in the page footer. */
 const list = (footer = '[Page#]', rowText = '[JSON.item.rows.item.n]') => `<Report><ReportPage Name="P">
