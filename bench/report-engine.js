@@ -2,8 +2,10 @@
 // second, time growing linearly with rows (aim: 10× rows ≤ 11× time) and peak memory (aim
 // < 300 MB at 10,000 rows). Each size runs in fresh processes (peak RSS is per process): the
 // peak is one render's (the first of its size in the process), the time the best of the
-// renders after it (warm code); see lib/report-child.js. Then one process renders 100,000 rows to
-// bytes (the SRS worker's way) for its peak RSS only.
+// renders after it (warm code); see lib/report-child.js. Then 100,000 rows to bytes for peak RSS
+// only: through renderDocument as the SRS worker renders them (pages written as the engine
+// finishes them), in a fresh process and in a worker thread under the render pool's heap limit
+// (512 MB), against renderReport (every page held until the export) in a fresh process.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -12,9 +14,9 @@ export const description = 'report engine: generated list of 1,000 and 10,000 ro
 const CHILD = fileURLToPath(new URL('./lib/report-child.js', import.meta.url));
 
 /** `processes` fresh processes of `renders` timed renders each: the best time, the highest peak. */
-function measure(rows, processes, renders, mode = 'string') {
+function measure(rows, processes, renders, mode = 'string', flags = []) {
   const runs = Array.from({ length: processes }, () => {
-    const out = execFileSync(process.execPath, [CHILD, String(rows), String(renders), mode], {
+    const out = execFileSync(process.execPath, [CHILD, String(rows), String(renders), mode, ...flags], {
       encoding: 'utf8',
       maxBuffer: 1 << 20,
     });
@@ -34,9 +36,11 @@ export async function run({ options, log }) {
   // that gets them.
   const small = measure(1_000, processes, 4);
   const large = measure(10_000, processes, 4);
-  // Memory only (one process, its first render, no timed ones): 100,000 rows as the SRS worker
-  // renders them, to bytes (~5 s).
-  const huge = measure(100_000, 1, 0, 'bytes');
+  // Memory only (one process each, its first render, no timed ones): 100,000 rows as the SRS
+  // worker renders them, to bytes (~5 s each).
+  const huge = measure(100_000, 1, 0, 'document');
+  const hugeInWorker = measure(100_000, 1, 0, 'document', ['--worker=512']);
+  const hugeHeld = measure(100_000, 1, 0, 'bytes');
   for (const r of [small, large]) {
     log(
       `${String(r.rows).padStart(6)} rows: ${r.pages} pages in ${r.ms.toFixed(0)} ms ` +
@@ -46,9 +50,11 @@ export async function run({ options, log }) {
     );
   }
   log(
-    `${String(huge.rows).padStart(6)} rows (to bytes, as the SRS worker): ${huge.pages} pages, ` +
+    `${String(huge.rows).padStart(6)} rows (to bytes, renderDocument as the SRS worker): ${huge.pages} pages, ` +
       `${(huge.bytes / 1e6).toFixed(1)} MB HTML, peak RSS ${huge.peakRssMb.toFixed(0)} MB (first render ` +
-      `${(huge.firstMs / 1000).toFixed(1)} s)`,
+      `${(huge.firstMs / 1000).toFixed(1)} s); in a worker (heap limit 512 MB) ` +
+      `${hugeInWorker.peakRssMb.toFixed(0)} MB; renderReport (pages held) ${hugeHeld.peakRssMb.toFixed(0)} MB ` +
+      `(${(hugeHeld.firstMs / 1000).toFixed(1)} s)`,
   );
   const growth = large.ms / small.ms;
   log(
@@ -59,11 +65,15 @@ export async function run({ options, log }) {
   if (small.pages < 2 || large.pages <= small.pages)
     failures.push(`unexpected page counts ${small.pages} / ${large.pages}`);
   if (large.warnings > 0 || small.warnings > 0) failures.push('the generated report produced warnings');
+  if (huge.bytes !== hugeHeld.bytes || hugeInWorker.bytes !== hugeHeld.bytes)
+    failures.push(`renderDocument wrote ${huge.bytes} bytes, renderReport ${hugeHeld.bytes}`);
   return {
     failures,
     headlines: [
-      `report engine: 10× rows → ${growth.toFixed(2)}× time, ${((large.pages * 1000) / large.ms).toFixed(0)} ` +
-        `pages/s, ${large.peakRssMb.toFixed(0)} MB peak at 10,000 rows, ${huge.peakRssMb.toFixed(0)} MB at 100,000 (bytes)`,
+      `report engine: 10× rows → ${growth.toFixed(2)}× time, ` +
+        `${((large.pages * 1000) / large.ms).toFixed(0)} pages/s, ${large.peakRssMb.toFixed(0)} MB peak at 10,000 ` +
+        `rows; 100,000 rows to bytes: ${hugeInWorker.peakRssMb.toFixed(0)} MB in a worker, ` +
+        `${huge.peakRssMb.toFixed(0)} MB in a process (renderReport ${hugeHeld.peakRssMb.toFixed(0)} MB)`,
     ],
   };
 }

@@ -7,47 +7,85 @@
 // to the heap), while its time still includes the JIT compiling the engine's hot paths (a
 // 1,000-row report's first render takes several times as long as its next ones), which would
 // make "time grows linearly with rows" meaningless.
+//
+//   node report-child.js ROWS [REPEATS] [string|bytes|document] [--worker=MB]
+//
+// 'bytes': the document as UTF-8 bytes (htmlAsBytes) from renderReport, every page held until the
+// export; 'document': the same bytes as the SRS render worker makes them, renderDocument (pages
+// written as the engine finishes them). --worker=MB: render in a worker thread with the render
+// pool's resource limit (maxOldGenerationSizeMb = MB), as the server does; the peak is still the
+// whole process's.
 import { readFileSync } from 'node:fs';
-import { renderReport } from '../../dist/report/index.js';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { listTemplate, listData } from './report-fixture.js';
 
-const rows = Number(process.argv[2]);
-const repeats = Number(process.argv[3] ?? 3);
-// 'bytes': the document as UTF-8 bytes, as the SRS render worker asks for it (htmlAsBytes).
-const htmlAsBytes = process.argv[4] === 'bytes';
-const template = listTemplate();
-const json = listData(rows);
-const now = new Date(Date.UTC(2026, 0, 1));
+const flags = new Map(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith('--'))
+    .map((a) => a.slice(2).split('=')),
+);
+const [rowsArg, repeatsArg, mode] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const rows = Number(rowsArg);
+const repeats = Number(repeatsArg ?? 3);
+const htmlAsBytes = mode === 'bytes' || mode === 'document';
 
 const peakRssMb = () => {
   const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
   return hwm ? Number(hwm[1]) / 1024 : null;
 };
 
-const render = () => {
-  const t0 = process.hrtime.bigint();
-  const result = renderReport({ template, data: { json }, format: 'html', now, htmlAsBytes });
-  return { result, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
-};
+async function measure() {
+  // Imported here: in --worker mode the main thread does not load the engine (its memory would
+  // count in the process's peak).
+  const { renderDocument, renderReport } = await import('../../dist/report/index.js');
+  const renderer = mode === 'document' ? renderDocument : renderReport;
+  const template = listTemplate();
+  const json = listData(rows);
+  const now = new Date(Date.UTC(2026, 0, 1));
 
-// A small report first, as a server has rendered something before (the fonts are loaded, the
-// engine's code is compiled once).
-renderReport({ template, data: { json: listData(300) }, format: 'html', htmlAsBytes });
+  const render = () => {
+    const t0 = process.hrtime.bigint();
+    const result = renderer({ template, data: { json }, format: 'html', now, htmlAsBytes });
+    return { result, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
+  };
 
-const first = render();
-const peak = peakRssMb();
-// Only the figures of the first render are kept: holding its report and document while the
-// next ones are timed would give each of them a heap one whole report larger than a server's
-// (whose earlier responses are gone), which costs the 10,000-row render more than the 1,000.
-const shown = {
-  firstMs: first.ms,
-  pages: first.result.pages,
-  bytes: Buffer.byteLength(first.result.output),
-  warnings: first.result.warnings.length,
-};
-let best = first.ms;
-first.result = null;
-// (No forced gc() between them: a full collection of that kind drops compiled code, and the
-// next render is then timed on the interpreter again.)
-for (let i = 0; i < repeats; i++) best = Math.min(best, render().ms);
-process.stdout.write(`${JSON.stringify({ rows, ms: best, ...shown, peakRssMb: peak })}\n`);
+  // A small report first, as a server has rendered something before (the fonts are loaded, the
+  // engine's code is compiled once).
+  renderer({ template, data: { json: listData(300) }, format: 'html', htmlAsBytes });
+
+  const first = render();
+  const peak = peakRssMb();
+  // Only the figures of the first render are kept: holding its report and document while the
+  // next ones are timed would give each of them a heap one whole report larger than a server's
+  // (whose earlier responses are gone), which costs the 10,000-row render more than the 1,000.
+  const shown = {
+    firstMs: first.ms,
+    pages: first.result.pages,
+    bytes: Buffer.byteLength(first.result.output),
+    warnings: first.result.warnings.length,
+  };
+  let best = first.ms;
+  first.result = null;
+  // (No forced gc() between them: a full collection of that kind drops compiled code, and the
+  // next render is then timed on the interpreter again.)
+  for (let i = 0; i < repeats; i++) best = Math.min(best, render().ms);
+  return { rows, ms: best, ...shown, peakRssMb: peak };
+}
+
+if (!isMainThread) parentPort.postMessage(await measure());
+else if (flags.has('worker')) {
+  const worker = new Worker(new URL(import.meta.url), {
+    argv: process.argv.slice(2),
+    resourceLimits: { maxOldGenerationSizeMb: Number(flags.get('worker')) },
+  });
+  worker.once('message', (measured) => {
+    // Its peak was read in the worker: the whole process's (/proc/self is the process).
+    process.stdout.write(`${JSON.stringify(measured)}\n`);
+    void worker.terminate();
+  });
+  worker.once('error', (e) => {
+    process.stderr.write(`${e.stack ?? e}\n`);
+    process.exitCode = 1;
+  });
+} else process.stdout.write(`${JSON.stringify(await measure())}\n`);

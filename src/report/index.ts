@@ -3,7 +3,6 @@
 
 export {
   renderReport,
-  renderDocument,
   prepareReport,
   pdfExportOptions,
   REPORT_FORMATS,
@@ -15,6 +14,7 @@ export {
   type PrepareOptions,
   type PreparedRun,
 } from './render.js';
+export { renderDocument } from './render-document.js';
 export { TemplateError, ReportWarnings, RenderTooLargeError } from './errors.js';
 export { setFontDirs, fontDirs, SYSTEM_FONT_DIRS } from './text/font-dirs.js';
 export {

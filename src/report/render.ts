@@ -4,20 +4,17 @@
 // renderReport is synchronous for both formats: the PDF exporter never waits for anything (see
 // export/pdf/index.ts), so `output` is the HTML text or the PDF bytes. A caller that wants the
 // PDF streamed page by page runs prepareReport and then exportPdfToStream with
-// pdfExportOptions. renderDocument is renderReport for a caller that needs only the document:
-// a PDF's pages are written as the engine finishes them, so its memory does not grow with the
-// page count.
+// pdfExportOptions. renderDocument (render-document.ts) is renderReport for a caller that needs
+// only the document, written as the engine finishes the pages.
 
 import { loadDataSetXml, type BindData, type DataContext, type DataSet } from './data/index.js';
 import { appendDetailPages, type DetailRunner } from './detail-pages.js';
 import { bindReportData } from './engine/dictionary.js';
 import { DEFAULT_MAX_PAGES, runReport, type EngineOptions } from './engine/engine.js';
-import { streamBlocker, StreamRestart } from './engine/page-stream.js';
 import type { PreparedDetailTarget, PreparedReport } from './engine/prepared.js';
 import { ReportWarnings, TemplateError } from './errors.js';
-import { exportHtml, exportHtmlBuffer } from './export/html.js';
-import { exportPdfSync, PdfWriter, type PdfExportOptions } from './export/pdf/index.js';
-import type { PreparedPage } from './engine/prepared.js';
+import { exportHtml, exportHtmlBuffer, type HtmlExportOptions } from './export/html.js';
+import { exportPdfSync, type PdfExportOptions } from './export/pdf/index.js';
 import { getCulture } from './format/index.js';
 import { isFolderFileName, loadFrx, type BaseReportReader, type LoadFrxResult } from './frx/index.js';
 import type { DataSourceModel, ParameterModel, ReportInfoModel, ReportModel } from './frx/model.js';
@@ -120,7 +117,7 @@ function datasetNames(report: ReportModel, ds: DataSet): Record<string, DataSet>
 }
 
 /** A template loaded and its data bound, with the engine's options: a run about to start. */
-interface BoundRun {
+export interface BoundRun {
   report: ReportModel;
   data: DataContext;
   bind: BindData;
@@ -128,7 +125,7 @@ interface BoundRun {
   warnings: ReportWarnings;
 }
 
-function bindRun(opts: PrepareOptions): BoundRun {
+export function bindRun(opts: PrepareOptions): BoundRun {
   const warnings = new ReportWarnings();
   const loaded =
     typeof opts.template === 'string' || Buffer.isBuffer(opts.template) ? loadFrx(opts.template) : opts.template;
@@ -271,6 +268,16 @@ export function pdfExportOptions(run: PreparedRun): PdfExportOptions {
   return o;
 }
 
+/** The HTML exporter's options for a run. */
+export function htmlExportOptions(run: PreparedRun, opts: RenderOptions): HtmlExportOptions {
+  return {
+    title: run.info.name || 'Report',
+    ...(opts.embedFonts !== undefined ? { embedFonts: opts.embedFonts } : {}),
+    ...(opts.fontUrl !== undefined ? { fontUrl: opts.fontUrl } : {}),
+    ...(run.culture !== undefined ? { lang: run.culture || 'en' } : {}),
+  };
+}
+
 /** Loads a template, binds its data, runs it and exports the result. Throws TemplateError when
  *  the template or its data cannot be used (the message says where). */
 export function renderReport(opts: RenderOptions): RenderResult {
@@ -283,12 +290,7 @@ export function renderReport(opts: RenderOptions): RenderResult {
   if (opts.format === 'pdf')
     output = exportPdfSync(prepared, { ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
   else {
-    const options = {
-      title: run.info.name || 'Report',
-      ...(opts.embedFonts !== undefined ? { embedFonts: opts.embedFonts } : {}),
-      ...(opts.fontUrl !== undefined ? { fontUrl: opts.fontUrl } : {}),
-      ...(run.culture !== undefined ? { lang: run.culture || 'en' } : {}),
-    };
+    const options = htmlExportOptions(run, opts);
     output = opts.htmlAsBytes ? exportHtmlBuffer(prepared, options) : exportHtml(prepared, options);
   }
   return {
@@ -297,56 +299,5 @@ export function renderReport(opts: RenderOptions): RenderResult {
     truncated: prepared.truncated === true,
     warnings: [...warnings.list],
     prepared,
-  };
-}
-
-/** renderReport's document, pages and warnings, without the prepared pages: the same output, but
- *  a PDF's pages are written as the engine finishes them (engine/page-stream.ts) when the report
- *  allows it, so a 100,000-row report does not hold its half a million items at once. */
-export function renderDocument(opts: RenderOptions): DocumentResult {
-  if (opts.format === 'pdf') {
-    const template =
-      typeof opts.template === 'string' || Buffer.isBuffer(opts.template) ? loadFrx(opts.template) : opts.template;
-    const loaded = { ...opts, template };
-    if (streamBlocker(template.report) === undefined) {
-      const streamed = streamPdf(loaded);
-      if (streamed) return streamed;
-    }
-    opts = loaded;
-  }
-  const { prepared: _, ...result } = renderReport(opts);
-  return result;
-}
-
-/** The PDF written page by page as the engine gives them; undefined when the run found it cannot
- *  stream after all (StreamRestart: renderReport's way then). */
-function streamPdf(opts: RenderOptions): DocumentResult | undefined {
-  const { report, data, engine, warnings } = bindRun(opts);
-  const run: PreparedRun = { prepared: { pages: [] }, warnings, info: report.reportInfo };
-  if (engine.culture) run.culture = engine.culture.name;
-  // No report for the writer: it has no links inside the document nor an outline to make
-  // (streamBlocker; one a script makes is caught below or by the engine).
-  const writer = new PdfWriter({ ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
-  const chunks: Buffer[] = [];
-  const onPage = (page: PreparedPage): void => {
-    for (const it of page.items)
-      if (it.hyperlink && it.hyperlink.kind !== 'url') throw new StreamRestart('a link inside the document');
-    writer.addPage(page);
-    for (const c of writer.take()) chunks.push(c);
-  };
-  let prepared: PreparedReport;
-  try {
-    prepared = runReport(report, data, { ...engine, onPage }, warnings);
-  } catch (e) {
-    if (e instanceof StreamRestart) return undefined;
-    throw e;
-  }
-  writer.end();
-  for (const c of writer.take()) chunks.push(c);
-  return {
-    output: Buffer.concat(chunks),
-    pages: prepared.pages.length,
-    truncated: prepared.truncated === true,
-    warnings: [...warnings.list],
   };
 }

@@ -57,6 +57,29 @@ export class ByteSink {
     this.length += this.view.write(s, this.length, 'utf8');
   }
 
+  /** Puts `s` before everything written so far: the head of a document whose pages were written
+   *  first (the head is made from them). The bytes move up inside the same buffer (one memmove,
+   *  no second copy of the document); without a resizable buffer the pieces are concatenated
+   *  with it at the end, as they are anyway. */
+  prepend(s: string): void {
+    const head = Buffer.from(s, 'utf8');
+    const ab = this.ab;
+    if (!ab) {
+      this.pieces.unshift(head);
+      this.length += head.length;
+      return;
+    }
+    const total = this.length + head.length;
+    if (total > MAX_BYTES) throw new RangeError('the HTML document is larger than a buffer may be');
+    if (total > ab.byteLength) {
+      ab.resize(total);
+      this.view = Buffer.from(ab, 0, ab.byteLength);
+    }
+    this.view.copyWithin(head.length, 0, this.length);
+    head.copy(this.view, 0);
+    this.length = total;
+  }
+
   /** The bytes written, in a buffer of exactly their size. */
   bytes(): Buffer {
     if (!this.ab) return Buffer.concat(this.pieces, this.length);

@@ -17,7 +17,17 @@ export class DocumentFaces {
   /** Faces some text is set in (not only a fallback for some characters). */
   readonly primaries = new Set<FontFace>();
 
+  /** How many families the document used when the first font-family list was made: a document
+   *  written page by page (html-stream.ts) whose later pages add a family wrote lists that a
+   *  document written at once would not have (see familyList). */
+  familiesAtFirstList: number | undefined;
+
   constructor(private readonly fonts: FontService) {}
+
+  /** The families of the faces met so far. */
+  families(): Set<string> {
+    return new Set([...this.chars.keys()].map((f) => f.family));
+  }
 
   private charsOf(face: FontFace): Set<number> {
     let set = this.chars.get(face);
@@ -50,7 +60,8 @@ export class DocumentFaces {
   /** The CSS font-family list for a face: the face, the fallback families this document uses
    *  (the engine's order), then `rest` (the stack for a browser without the files). */
   familyList(face: FontFace, rest: string): string {
-    const used = new Set([...this.chars.keys()].map((f) => f.family));
+    const used = this.families();
+    this.familiesAtFirstList ??= used.size;
     const fallbacks = this.fonts
       .fallbackFaces(face)
       .map((f) => f.family)

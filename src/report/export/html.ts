@@ -3,7 +3,7 @@
 // drawn line by line as the engine broke it (`white-space:pre`), with the font stacks and
 // kerning/ligature settings of the text module, so what was measured is what the browser draws.
 
-import type { PreparedOutlineEntry, PreparedReport } from '../engine/prepared.js';
+import type { PreparedOutlineEntry, PreparedPage, PreparedReport } from '../engine/prepared.js';
 import { defaultFontService, type FontFace, type FontService } from '../text/index.js';
 import { escapeAttr, escapeText, px, TEXT_FEATURES } from './html-css.js';
 import { DocumentFaces, fontFaceRules } from './html-fonts.js';
@@ -155,4 +155,44 @@ export function exportHtmlBuffer(report: PreparedReport, options: HtmlExportOpti
   }
   out.write(DOCUMENT_END);
   return out.bytes();
+}
+
+/**
+ * exportHtmlBuffer's document written as the engine hands over the pages (EngineOptions.onPage),
+ * so a report's pages need not all be held (the engine drops each once it is written). The text
+ * classes and the faces are collected page by page, in the order exportHtmlBuffer collects them
+ * from all pages, and the head they make is written last and put in front (ByteSink.prepend).
+ * Only for a report whose pages have no links inside the document and that has no outline (their
+ * targets need every page; see engine/page-stream.ts streamBlocker): the caller checks the pages.
+ */
+export class HtmlBytesStream {
+  private readonly w: HtmlWriter;
+  private readonly out = new ByteSink();
+
+  constructor(private readonly options: HtmlExportOptions = {}) {
+    this.w = writerFor({ pages: [] }, options, false);
+  }
+
+  addPage(page: PreparedPage): void {
+    const w = this.w;
+    w.faces?.addPage(page);
+    declareTextClasses(w, page);
+    writePage(w, page);
+    for (const part of w.parts) this.out.write(part);
+    w.parts = [];
+  }
+
+  /** The document of `report`, the run whose pages were added (their items may be gone by now);
+   *  undefined when the pages written are not exportHtmlBuffer's: the report has an outline, or
+   *  a page brought a font family after the first font-family list was written (a list names
+   *  the families of the whole document). */
+  end(report: PreparedReport): Buffer | undefined {
+    const faces = this.w.faces;
+    if (faces?.familiesAtFirstList !== undefined && faces.families().size !== faces.familiesAtFirstList)
+      return undefined;
+    if (report.outline && report.outline.length > 0) return undefined;
+    this.out.write(DOCUMENT_END);
+    this.out.prepend(documentHead(report, this.options, this.w));
+    return this.out.bytes();
+  }
 }

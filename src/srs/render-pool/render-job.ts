@@ -50,7 +50,8 @@ function rendered(format: ReportFormat, contentType: string): FormatHandler {
   return {
     contentType,
     render: (template, job) => {
-      // renderDocument: a PDF's pages are written as they are finished (memory stays flat).
+      // renderDocument: a PDF's or the HTML bytes' pages are written as they are finished (memory
+      // stays flat); the output is one buffer of its own (transferred, not copied: ownBytes).
       const r = renderDocument({
         ...reportOptions(template, job),
         format,

@@ -7,7 +7,8 @@ import { bindReportData, Engine, shownText, type PreparedPage } from '../../../s
 import { HOLD_PAGES, StreamRestart } from '../../../src/report/engine/page-stream.js';
 import { ReportWarnings } from '../../../src/report/errors.js';
 import { loadFrx } from '../../../src/report/frx/index.js';
-import { renderDocument, renderReport } from '../../../src/report/render.js';
+import { renderDocument } from '../../../src/report/render-document.js';
+import { renderReport } from '../../../src/report/render.js';
 import { FIXED_NOW, runTemplate, texts } from './helpers.js';
 
 /** A list of `rows` rows, 20 px each; `footer` is the page footer's text. */
@@ -95,7 +96,7 @@ describe('streamed pages', () => {
     expect(s.runs).toBe(1);
   });
 
-  it(`holds a single pass needing the page total up to ${HOLD_PAGES} pages, then streams it as a double pass`, () => {
+  it(`holds a single pass that needs the page total up to ${HOLD_PAGES} pages, then streams as a double pass`, () => {
     const template = tallTable('[Page#] of [TotalPages#]');
     const small = streamed(template, 100);
     expect(small.got).toEqual(runTemplate(template, { json: rowsOf(100) }).prepared.pages);

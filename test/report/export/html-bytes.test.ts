@@ -28,6 +28,17 @@ describe('ByteSink', () => {
     expect(ownBytes(out)).toBe(out);
   });
 
+  it.each([true, false])('resizable %s: a prepended head goes before the pieces written', (resizable) => {
+    const sink = new ByteSink(resizable);
+    for (const p of pieces) sink.write(p);
+    // Longer than what the buffer has spare, with multi-byte characters.
+    const head = `<head>${'ü'.repeat(400_000)}</head>`;
+    sink.prepend(head);
+    const out = sink.bytes();
+    expect(out.equals(Buffer.from(head + pieces.join(''), 'utf8'))).toBe(true);
+    expect(ownBytes(out)).toBe(out);
+  });
+
   it('gives an empty buffer for nothing written', () => {
     expect(new ByteSink().bytes().length).toBe(0);
   });
