@@ -59,7 +59,7 @@ export async function run({ options, log }) {
   const growth = large.ms / small.ms;
   log(
     `time(10,000) / time(1,000) = ${growth.toFixed(2)} (aim ≤ 11); peak RSS at 10,000 ` +
-      `rows ${large.peakRssMb.toFixed(0)} MB (aim < 300)`,
+      `rows ${large.peakRssMb.toFixed(0)} MB (aim < 200)`,
   );
   const failures = [];
   if (small.pages < 2 || large.pages <= small.pages)
