@@ -2,8 +2,8 @@
 // second, time growing linearly with rows (aim: 10× rows ≤ 11× time) and peak memory (aim
 // < 200 MB at 10,000 rows, < 300 MB at 100,000: issue 22). Each size runs in fresh processes
 // (peak RSS is per process): the peak is one render's (the first of its size in the process),
-// the time the best of the renders after it (warm code); see lib/report-child.js. Then 100,000 rows to bytes for peak RSS
-// only: through renderDocument as the SRS worker renders them (pages written as the engine
+// the time the best of the renders after it (warm code); see lib/report-child.js. Then 100,000
+// rows to bytes for peak RSS only: through renderDocument as the SRS worker renders them (pages written as the engine
 // finishes them), in a fresh process and in a worker thread under the render pool's heap limit
 // (512 MB), against renderReport (every page held until the export) in a fresh process.
 import { execFileSync } from 'node:child_process';
