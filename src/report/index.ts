@@ -15,7 +15,7 @@ export {
   type PreparedRun,
 } from './render.js';
 export { renderDocument } from './render-document.js';
-export { TemplateError, ReportWarnings, RenderTooLargeError } from './errors.js';
+export { TemplateError, ReportWarnings, RenderTooLargeError, RenderOutputTooLargeError } from './errors.js';
 export { setFontDirs, fontDirs, SYSTEM_FONT_DIRS } from './text/font-dirs.js';
 export {
   loadFrx,

@@ -6,6 +6,7 @@
 
 import { runReport } from './engine/engine.js';
 import { streamBlocker, StreamRestart } from './engine/page-stream.js';
+import { RenderOutputTooLargeError } from './errors.js';
 import type { PreparedPage, PreparedReport } from './engine/prepared.js';
 import { HtmlBytesStream } from './export/html.js';
 import { PdfWriter } from './export/pdf/index.js';
@@ -46,6 +47,8 @@ export const streamedRenders = { pdf: 0, html: 0 };
  *  document once the run is over (undefined: it cannot be used, renderReport's way then). */
 interface StreamedExport {
   add(page: PreparedPage): void;
+  /** The document's bytes so far. */
+  size(): number;
   end(prepared: PreparedReport): Buffer | undefined;
 }
 
@@ -56,12 +59,14 @@ function streamRun(opts: RenderOptions, make: (run: PreparedRun) => StreamedExpo
   const run: PreparedRun = { prepared: { pages: [] }, warnings, info: report.reportInfo };
   if (engine.culture) run.culture = engine.culture.name;
   const exporter = make(run);
+  const max = opts.maxOutputBytes;
   const onPage = (page: PreparedPage): void => {
     // Links inside the document need their targets' pages (streamBlocker; a script may still
     // make one).
     for (const it of page.items)
       if (it.hyperlink && it.hyperlink.kind !== 'url') throw new StreamRestart('a link inside the document');
     exporter.add(page);
+    if (max !== undefined && exporter.size() > max) throw new RenderOutputTooLargeError(max);
   };
   let prepared: PreparedReport;
   try {
@@ -87,11 +92,16 @@ function streamPdf(opts: RenderOptions): DocumentResult | undefined {
     // (streamBlocker; one a script makes is caught by streamRun or the engine).
     const writer = new PdfWriter({ ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
     const chunks: Buffer[] = [];
+    let size = 0;
     return {
       add: (page) => {
         writer.addPage(page);
-        for (const c of writer.take()) chunks.push(c);
+        for (const c of writer.take()) {
+          chunks.push(c);
+          size += c.length;
+        }
       },
+      size: () => size,
       end: () => {
         writer.end();
         for (const c of writer.take()) chunks.push(c);
@@ -108,7 +118,7 @@ function streamPdf(opts: RenderOptions): DocumentResult | undefined {
 function streamHtml(opts: RenderOptions): DocumentResult | undefined {
   const result = streamRun(opts, (run) => {
     const html = new HtmlBytesStream(htmlExportOptions(run, opts));
-    return { add: (page) => html.addPage(page), end: (prepared) => html.end(prepared) };
+    return { add: (page) => html.addPage(page), size: () => html.size, end: (prepared) => html.end(prepared) };
   });
   if (result) streamedRenders.html++;
   return result;

@@ -51,6 +51,10 @@ export interface PrepareOptions {
   maxPages?: number;
   /** Answer the first maxPages pages of a longer report instead of failing (`truncated` says so). */
   truncatePages?: boolean;
+  /** renderDocument: the most bytes a streamed document may grow to (RenderOutputTooLargeError
+   *  past it). Streamed bytes live outside the heap, so a worker's heap limit does not bound
+   *  them; the render pool sets this to its memory limit. */
+  maxOutputBytes?: number;
   /** Report parameter values by name. */
   parameters?: Record<string, unknown>;
   /** The report script's step and item budgets (Settings:ScriptMaxSteps, ScriptMaxItems). */

@@ -34,6 +34,11 @@ export class ByteSink {
   /** Used only without a resizable buffer. */
   private readonly pieces: Buffer[] = [];
 
+  /** The bytes written so far. */
+  get size(): number {
+    return this.length;
+  }
+
   /** `resizable: false` collects and concatenates (what happens where the reservation fails). */
   constructor(resizable = true) {
     this.ab = resizable ? reserve() : undefined;

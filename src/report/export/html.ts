@@ -173,6 +173,11 @@ export class HtmlBytesStream {
     this.w = writerFor({ pages: [] }, options, false);
   }
 
+  /** The body's bytes written so far. */
+  get size(): number {
+    return this.out.size;
+  }
+
   addPage(page: PreparedPage): void {
     const w = this.w;
     w.faces?.addPage(page);

@@ -87,11 +87,7 @@ export class RenderWorkerPool implements RenderPool {
             options.timeoutMs,
             `the report took longer than ${options.timeoutMs / 1000} s to render and was stopped`,
           ),
-        outOfMemory: () =>
-          new JobMemoryError(
-            options.maxMemoryMb,
-            `the report needs more than the ${options.maxMemoryMb} MB of memory a render may use and was stopped`,
-          ),
+        outOfMemory: () => memoryError(options.maxMemoryMb),
       }),
     });
   }
@@ -153,9 +149,19 @@ export class RenderWorkerPool implements RenderPool {
       };
     }
     if (msg.kind === 'too_large') return { error: new RenderPageLimitError(msg.maxPages) };
+    // A streamed document past the limit, counted on its bytes (the worker stays).
+    if (msg.kind === 'memory') return { error: memoryError(this.options.maxMemoryMb) };
     if (msg.kind === 'template') return { error: new TemplateRenderError(msg.message) };
     return { error: jobFailed(`render failed${requestText(job)}`, msg) };
   }
+}
+
+/** The answer to a render over its memory: the worker's heap or its streamed document's bytes. */
+function memoryError(maxMemoryMb: number): JobMemoryError {
+  return new JobMemoryError(
+    maxMemoryMb,
+    `the report needs more than the ${maxMemoryMb} MB of memory a render may use and was stopped`,
+  );
 }
 
 function requestText(job: RenderJob): string {

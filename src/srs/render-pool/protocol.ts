@@ -13,6 +13,9 @@ export type WorkerJob = Omit<RenderJob, 'requestId' | 'truncateAtPages'> & {
   truncatePages?: boolean;
   scriptLimits?: { maxSteps?: number; maxItems?: number };
   fontDirs?: string[];
+  /** The most bytes a streamed document may grow to: the worker's heap limit (render-worker.ts),
+   *  since streamed bytes live outside the heap. */
+  maxOutputBytes?: number;
 };
 
 export interface RenderRequest {
@@ -47,4 +50,5 @@ export type WorkerReply =
       cache: CacheUse;
     }
   | { type: 'failed'; id: number; kind: 'template' | 'internal'; message: string; stack?: string; cache: CacheUse }
-  | { type: 'failed'; id: number; kind: 'too_large'; maxPages: number; message: string; cache: CacheUse };
+  | { type: 'failed'; id: number; kind: 'too_large'; maxPages: number; message: string; cache: CacheUse }
+  | { type: 'failed'; id: number; kind: 'memory'; message: string; cache: CacheUse };

@@ -42,6 +42,7 @@ function reportOptions(template: CachedTemplate, job: WorkerJob) {
     ...(job.maxPages !== undefined ? { maxPages: job.maxPages } : {}),
     ...(job.truncatePages ? { truncatePages: true } : {}),
     ...(job.scriptLimits ? { scriptLimits: job.scriptLimits } : {}),
+    ...(job.maxOutputBytes !== undefined ? { maxOutputBytes: job.maxOutputBytes } : {}),
   };
 }
 

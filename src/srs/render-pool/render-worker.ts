@@ -2,8 +2,8 @@
 // answers each `render` request with one `done` (output bytes transferred) or `failed`.
 // Runs compiled from dist/ in the server, or from the TypeScript sources through tsx.
 
-import { isMainThread, parentPort } from 'node:worker_threads';
-import { RenderTooLargeError, TemplateError } from '../../report/index.js';
+import { isMainThread, parentPort, resourceLimits } from 'node:worker_threads';
+import { RenderOutputTooLargeError, RenderTooLargeError, TemplateError } from '../../report/index.js';
 import type { CacheUse, RenderRequest, WarmupRequest, WorkerReply } from './protocol.js';
 import { runRenderJob } from './render-job.js';
 import { TemplateCache } from './template-cache.js';
@@ -14,11 +14,16 @@ const port = parentPort;
 const cache = new TemplateCache();
 
 const reply = (msg: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(msg, transfer);
+// A streamed document's bytes are outside the heap that the worker's limit bounds: the same limit
+// is counted on them (a million-row report streams within a 64 MB heap otherwise).
+const heapMb = resourceLimits.maxOldGenerationSizeMb;
+const maxOutputBytes = heapMb !== undefined && heapMb > 0 ? heapMb * 1024 * 1024 : undefined;
 
 async function handle(req: RenderRequest): Promise<void> {
   let cacheUse: CacheUse;
   try {
-    const p = await runRenderJob(req.job, cache, (hit) => (cacheUse = hit ? 'hit' : 'miss'));
+    const job = maxOutputBytes !== undefined ? { ...req.job, maxOutputBytes } : req.job;
+    const p = await runRenderJob(job, cache, (hit) => (cacheUse = hit ? 'hit' : 'miss'));
     reply(
       {
         type: 'done',
@@ -42,6 +47,10 @@ async function handle(req: RenderRequest): Promise<void> {
         message: err.message,
         cache: cacheUse,
       });
+      return;
+    }
+    if (err instanceof RenderOutputTooLargeError) {
+      reply({ type: 'failed', id: req.id, kind: 'memory', message: err.message, cache: cacheUse });
       return;
     }
     const e = err instanceof Error ? err : new Error(String(err));

@@ -29,9 +29,10 @@ const HOSTILE = `<?xml version="1.0" encoding="utf-8"?>
   </ReportPage>
 </Report>`;
 
-/** The same with a link to page 1 on every row: a PDF with links inside it holds its pages until
- *  the end (their targets come first), as HTML always does. The plain one streams its PDF pages
- *  (engine/page-stream.ts) and renders within 64 MB: memory cannot stop it. */
+/** The same with a link to page 1 on every row: a document with links inside it holds its pages
+ *  until the end (their targets come first), so its heap is what the limit stops. The plain one
+ *  streams its pages (engine/page-stream.ts) within 64 MB of heap; the limit then stops it on the
+ *  document's bytes (RenderOutputTooLargeError). */
 const HOSTILE_HELD = HOSTILE.replace('Name="C"', 'Name="C" Hyperlink.Kind="PageNumber" Hyperlink.Value="1"');
 
 /** How long the CLI may take to give up on a hostile render: process and worker start, the limit
@@ -154,6 +155,8 @@ describe('render limits: a hostile template is stopped', () => {
         'settings-file',
         JSON.stringify({ Settings: { RenderMemoryMb: 64, RenderTimeoutSeconds: 600 } }),
       );
+      // The plain one streams its HTML within 64 MB of heap: the same limit, counted on the
+      // document's bytes, stops it.
       const byMemory = await timedCli(['render', hostile], { cwd });
       expectStopped(byMemory, MEMORY_MESSAGE);
     },

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { HOLD_PAGES } from '../../../src/report/engine/page-stream.js';
+import { RenderOutputTooLargeError } from '../../../src/report/errors.js';
 import { renderDocument, streamedRenders } from '../../../src/report/render-document.js';
 import { renderReport, type RenderOptions } from '../../../src/report/render.js';
 
@@ -116,4 +117,20 @@ describe('renderDocument, HTML as bytes', () => {
     expect(renderDocument(opts).output).toBe(renderReport(opts).output);
     expect(streamedRenders.html).toBe(before);
   });
+});
+
+describe('renderDocument: maxOutputBytes (streamed bytes live outside the heap)', () => {
+  const template = list();
+  const data = { json: rowsOf(3_000) };
+
+  for (const format of ['html', 'pdf'] as const) {
+    it(`${format}: a document past the limit fails with RenderOutputTooLargeError; under it, the same bytes`, () => {
+      const opts = { template, data, format, htmlAsBytes: true, now } as const;
+      const whole = renderDocument(opts).output as Buffer;
+      const limit = Math.floor(whole.length / 3);
+      expect(() => renderDocument({ ...opts, maxOutputBytes: limit })).toThrow(RenderOutputTooLargeError);
+      const under = renderDocument({ ...opts, maxOutputBytes: whole.length * 2 });
+      expect(Buffer.compare(under.output as Buffer, whole)).toBe(0);
+    });
+  }
 });
