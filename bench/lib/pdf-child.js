@@ -12,7 +12,8 @@
 // (maxOldGenerationSizeMb = MB, Settings:RenderMemoryMb), as the server does; the peak is still
 // the whole process's. --api=report: renderReport (every page held until the export), to compare.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { printMeasured } from './child-output.js';
 import { listTemplate, listData } from './report-fixture.js';
 
 const flags = new Map(
@@ -91,20 +92,4 @@ async function measure() {
   return measured;
 }
 
-if (!isMainThread) parentPort.postMessage(await measure());
-else if (flags.has('worker')) {
-  const worker = new Worker(new URL(import.meta.url), {
-    argv: process.argv.slice(2),
-    workerData: { api: flags.get('api') },
-    resourceLimits: { maxOldGenerationSizeMb: Number(flags.get('worker')) },
-  });
-  worker.once('message', (measured) => {
-    // Its peak was read in the worker: the whole process's (/proc/self is the process).
-    process.stdout.write(`${JSON.stringify(measured)}\n`);
-    void worker.terminate();
-  });
-  worker.once('error', (e) => {
-    process.stderr.write(`${e.stack ?? e}\n`);
-    process.exitCode = 1;
-  });
-} else process.stdout.write(`${JSON.stringify(await measure())}\n`);
+await printMeasured(import.meta.url, flags, measure, { api: flags.get('api') });

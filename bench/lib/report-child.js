@@ -16,7 +16,7 @@
 // pool's resource limit (maxOldGenerationSizeMb = MB), as the server does; the peak is still the
 // whole process's.
 import { readFileSync } from 'node:fs';
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { printMeasured } from './child-output.js';
 import { listTemplate, listData } from './report-fixture.js';
 
 const flags = new Map(
@@ -73,19 +73,4 @@ async function measure() {
   return { rows, ms: best, ...shown, peakRssMb: peak };
 }
 
-if (!isMainThread) parentPort.postMessage(await measure());
-else if (flags.has('worker')) {
-  const worker = new Worker(new URL(import.meta.url), {
-    argv: process.argv.slice(2),
-    resourceLimits: { maxOldGenerationSizeMb: Number(flags.get('worker')) },
-  });
-  worker.once('message', (measured) => {
-    // Its peak was read in the worker: the whole process's (/proc/self is the process).
-    process.stdout.write(`${JSON.stringify(measured)}\n`);
-    void worker.terminate();
-  });
-  worker.once('error', (e) => {
-    process.stderr.write(`${e.stack ?? e}\n`);
-    process.exitCode = 1;
-  });
-} else process.stdout.write(`${JSON.stringify(await measure())}\n`);
+await printMeasured(import.meta.url, flags, measure);
