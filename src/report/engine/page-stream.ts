@@ -43,51 +43,73 @@ export class StreamRestart extends Error {
 /** Thrown out of a single pass that should run again as a double pass (Engine.run catches it). */
 export class RunAsDoublePass extends Error {}
 
-/** Every string of the template (texts, expressions, script, raw attributes), found by walking
- *  the model: what a check for a name must not miss, wherever the name is used. */
-function* strings(root: unknown): Generator<string> {
+/** Every value of the template under `root` (objects, arrays, maps, strings: texts, expressions,
+ *  script, raw attributes), each object once: what a check must not miss, wherever it is. */
+function* modelValues(root: unknown): Generator<unknown> {
   const seen = new Set<object>();
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (typeof v === 'string') yield v;
-    else if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && !seen.has(v)) {
+    if (v !== null && typeof v === 'object') {
+      if (ArrayBuffer.isView(v) || seen.has(v)) continue;
       seen.add(v);
+      yield v;
       for (const x of v instanceof Map ? v.values() : Object.values(v)) stack.push(x);
-    }
+    } else yield v;
   }
 }
 
 function mentions(report: ReportModel, re: RegExp): boolean {
-  for (const s of strings(report)) if (re.test(s)) return true;
+  for (const v of modelValues(report)) if (typeof v === 'string' && re.test(v)) return true;
   return false;
-}
-
-/** The first object of the report's pages (any depth) for which `test` gives a value. */
-function findInModel<T>(report: ReportModel, test: (v: object) => T | undefined): T | undefined {
-  const seen = new Set<object>();
-  const stack: unknown[] = [report.pages];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v) || seen.has(v)) continue;
-    seen.add(v);
-    const found = test(v);
-    if (found !== undefined) return found;
-    for (const x of v instanceof Map ? v.values() : Object.values(v)) stack.push(x);
-  }
-  return undefined;
 }
 
 /** A component whose PrintOn makes it print differently on a double pass's last page. */
 function knowsLastPage(report: ReportModel): boolean {
-  const found = findInModel(report, (v) => {
-    const flags = (v as { printOn?: unknown }).printOn;
-    return Array.isArray(flags) && printsByLastPage(flags as string[]) ? true : undefined;
-  });
-  return found === true;
+  for (const v of modelValues(report.pages)) {
+    const flags = (v as { printOn?: unknown } | null | undefined)?.printOn;
+    if (Array.isArray(flags) && printsByLastPage(flags as string[])) return true;
+  }
+  return false;
 }
 
 const INTERNAL_LINKS = new Set(['PageNumber', 'Bookmark', 'DetailPage', 'DetailReport']);
+
+function findBlocker(report: ReportModel): string | undefined {
+  if (report.pages.some((p) => p.unlimitedHeight || p.unlimitedWidth)) return 'an unlimited page';
+  for (const v of modelValues(report.pages)) {
+    if (v === null || typeof v !== 'object') continue;
+    const o = v as { hyperlink?: { kind?: string }; outlineExpression?: unknown };
+    if (o.hyperlink?.kind !== undefined && INTERNAL_LINKS.has(o.hyperlink.kind)) return 'a link inside the document';
+    if (typeof o.outlineExpression === 'string' && o.outlineExpression.trim() !== '') return 'an outline';
+  }
+  return undefined;
+}
+
+/** What a template says about streaming; it never changes, so each fact walks the model once per
+ *  loaded template rather than on every render (workers reuse their loaded templates). */
+interface StreamFacts {
+  blocker: string | undefined;
+  /** A page total is read somewhere. */
+  readsTotal: boolean;
+  /** A single pass and a double pass's final pass could differ (pass names, last-page PrintOn). */
+  passDependent: boolean;
+}
+
+const facts = new WeakMap<ReportModel, StreamFacts>();
+
+function streamFacts(report: ReportModel): StreamFacts {
+  let f = facts.get(report);
+  if (!f) {
+    f = {
+      blocker: findBlocker(report),
+      readsTotal: mentions(report, /TotalPages|PageNofM/),
+      passDependent: mentions(report, /FinalPass|FirstPass|DoublePass|GetBookmarkPage/) || knowsLastPage(report),
+    };
+    facts.set(report, f);
+  }
+  return f;
+}
 
 /** Why this report's pages cannot be streamed, or undefined. Links inside the document need their
  *  targets (every page's) before the first page is written; the outline anchors its entries to
@@ -95,13 +117,7 @@ const INTERNAL_LINKS = new Set(['PageNumber', 'Bookmark', 'DetailPage', 'DetailR
  *  pages are appended at the end. A script can still make such links or entries: the sink's
  *  owner checks the pages it gets, and the engine the outline (StreamRestart). */
 export function streamBlocker(report: ReportModel): string | undefined {
-  if (report.pages.some((p) => p.unlimitedHeight || p.unlimitedWidth)) return 'an unlimited page';
-  return findInModel(report, (v) => {
-    const o = v as { hyperlink?: { kind?: string }; outlineExpression?: unknown };
-    if (o.hyperlink?.kind !== undefined && INTERNAL_LINKS.has(o.hyperlink.kind)) return 'a link inside the document';
-    if (typeof o.outlineExpression === 'string' && o.outlineExpression.trim() !== '') return 'an outline';
-    return undefined;
-  });
+  return streamFacts(report).blocker;
 }
 
 /** The run's streaming state (EngineContext.stream, set when the run has a sink). */
@@ -123,10 +139,10 @@ export class PageStream {
     private readonly restarted: boolean,
   ) {
     const report = e.report;
-    if (streamBlocker(report) !== undefined) this.mode = 'hold';
-    else if (e.passes.doublePass || !mentions(report, /TotalPages|PageNofM/)) this.mode = 'stream';
-    else if (hasScript || mentions(report, /FinalPass|FirstPass|DoublePass|GetBookmarkPage/) || knowsLastPage(report))
-      this.mode = 'hold';
+    const f = streamFacts(report);
+    if (f.blocker !== undefined) this.mode = 'hold';
+    else if (e.passes.doublePass || !f.readsTotal) this.mode = 'stream';
+    else if (hasScript || f.passDependent) this.mode = 'hold';
     else this.mode = 'restart';
     this.watermark = watermarker(e, report.pages);
   }
