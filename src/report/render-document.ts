@@ -90,7 +90,7 @@ function streamPdf(opts: RenderOptions): DocumentResult | undefined {
   const result = streamRun(opts, (run) => {
     // No report for the writer: it has no links inside the document nor an outline to make
     // (streamBlocker; one a script makes is caught by streamRun or the engine).
-    const writer = new PdfWriter({ ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
+    const writer = new PdfWriter(pdfExportOptions(run, opts.now));
     const chunks: Buffer[] = [];
     let size = 0;
     return {

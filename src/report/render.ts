@@ -261,7 +261,7 @@ function detailRunner(
 
 /** The PDF exporter's options for a run: document info from ReportInfo, the culture as the
  *  document language, exporter warnings added to the run's. */
-export function pdfExportOptions(run: PreparedRun): PdfExportOptions {
+export function pdfExportOptions(run: PreparedRun, now?: Date): PdfExportOptions {
   const o: PdfExportOptions = {
     title: run.info.name,
     author: run.info.author,
@@ -269,6 +269,8 @@ export function pdfExportOptions(run: PreparedRun): PdfExportOptions {
     onWarning: (m) => run.warnings.add(m),
   };
   if (run.culture) o.lang = run.culture;
+  // The report's "now" is also the document's creation date (a fixed `now` gives the same bytes).
+  if (now) o.creationDate = now;
   return o;
 }
 
@@ -290,9 +292,8 @@ export function renderReport(opts: RenderOptions): RenderResult {
   const run = prepareReport(opts);
   const { prepared, warnings } = run;
   let output: string | Buffer;
-  // The report's "now" is also the document's creation date (so a fixed `now` gives the same bytes).
   if (opts.format === 'pdf')
-    output = exportPdfSync(prepared, { ...pdfExportOptions(run), ...(opts.now ? { creationDate: opts.now } : {}) });
+    output = exportPdfSync(prepared, pdfExportOptions(run, opts.now));
   else {
     const options = htmlExportOptions(run, opts);
     output = opts.htmlAsBytes ? exportHtmlBuffer(prepared, options) : exportHtml(prepared, options);
