@@ -292,8 +292,7 @@ export function renderReport(opts: RenderOptions): RenderResult {
   const run = prepareReport(opts);
   const { prepared, warnings } = run;
   let output: string | Buffer;
-  if (opts.format === 'pdf')
-    output = exportPdfSync(prepared, pdfExportOptions(run, opts.now));
+  if (opts.format === 'pdf') output = exportPdfSync(prepared, pdfExportOptions(run, opts.now));
   else {
     const options = htmlExportOptions(run, opts);
     output = opts.htmlAsBytes ? exportHtmlBuffer(prepared, options) : exportHtml(prepared, options);
