@@ -189,6 +189,9 @@ export function missingHost(request: FastifyRequest): AppError | null {
 export interface ErrorHandlingOptions {
   /** Told of every database fault answered (readiness reports a full disk). */
   onDatabaseFault?: (fault: DatabaseFault) => void;
+  /** Ties a reply to its response for the metrics and access lines (src/http/response-end.ts):
+   *  the not-found handler is the first to see an unknown route's request. */
+  track?: (reply: FastifyReply) => void;
 }
 
 export function installErrorHandling(app: FastifyInstance, opts: ErrorHandlingOptions = {}): void {
@@ -199,8 +202,10 @@ export function installErrorHandling(app: FastifyInstance, opts: ErrorHandlingOp
   // Unknown routes have no route gate (src/http/auth-hook.ts), so the request id is set here.
   // The message names the path without the query (which the router starts at `?` or `#`), and
   // what is left is redacted too: a `;ptoken=…` path parameter is part of the path.
-  app.setNotFoundHandler((request, reply) =>
-    reply
+  const track = opts.track;
+  app.setNotFoundHandler((request, reply) => {
+    track?.(reply);
+    return reply
       .header('X-Request-Id', request.id)
       .code(404)
       .send(
@@ -210,8 +215,8 @@ export function installErrorHandling(app: FastifyInstance, opts: ErrorHandlingOp
           `No route ${request.method} ${redactUrl(request.url.split(/[?#]/)[0]!)}`,
           false,
         ),
-      ),
-  );
+      );
+  });
 
   // Requests Node answers (or drops) before Fastify sees them: answer them in the envelope too.
   app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {

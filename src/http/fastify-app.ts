@@ -1,7 +1,7 @@
 // The Fastify instance with its cross-cutting pieces: logging, request ids, validation, error
 // mapping, body parsers, authentication and the OpenAPI document. The routes are not here:
 // src/api/ registers them on this instance.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { Logger } from 'pino';
 import type { Settings } from '../config/config.js';
@@ -12,7 +12,8 @@ import { validatorCompiler } from './validation.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './error-handler.js';
 import { installAuthentication } from './auth-hook.js';
 import { registerOpenApi } from './openapi.js';
-import { redactRequestUrl } from './url-redaction.js';
+import { redactRequestUrl, redactUrl } from './url-redaction.js';
+import { responseTracker } from './response-end.js';
 import { parseForm } from './echo-body.js';
 import { installJsonParser } from './json-body.js';
 import { installNulGuard } from './nul-guard.js';
@@ -40,44 +41,17 @@ export async function createHttpApp({
   // The CLI does this first thing; here for programs that embed the app (tests, the bench).
   holdTickObjectShape();
   // The access line (Settings:AccessLog) or slow line (Settings:SlowRequestMs) of a request.
-  const logRequestEnd = (request: FastifyRequest, statusCode: number, ms: number): void => {
+  const logRequestEnd = (log: FastifyBaseLogger, method: string, url: string, statusCode: number, ms: number) => {
     const slow = ms >= settings.slowRequestMs;
     if (slow || settings.accessLog) {
-      const line = {
-        method: request.method,
-        url: redactRequestUrl(request.url, request.query),
-        statusCode,
-        responseTimeMs: Math.round(ms * 10) / 10,
-      };
-      if (slow) request.log.warn(line, 'slow request');
-      else request.log.info(line, 'request completed');
+      const line = { method, url, statusCode, responseTimeMs: Math.round(ms * 10) / 10 };
+      if (slow) log.warn(line, 'slow request');
+      else log.info(line, 'request completed');
     }
   };
-  const app = Fastify({
-    loggerInstance: logger as FastifyBaseLogger,
-    // Per-request access lines are ours to write (off by default, Settings:AccessLog).
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
-    genReqId: requestIdFor,
-    bodyLimit: settings.bodyLimitBytes,
-    trustProxy: settings.trustProxy,
-    forceCloseConnections: 'idle',
-    clientErrorHandler,
-    childLoggerFactory: lazyChildLoggerFactory,
-    // Requests the router refuses (a bad URL) run no hooks, so their line is written here.
-    frameworkErrors: (err, request, reply) => {
-      const started = performance.now();
-      reply.raw.once('close', () => logRequestEnd(request, reply.statusCode, performance.now() - started));
-      frameworkErrorHandler(err, request, reply);
-    },
-    // An HTTP/1.1 request without Host is refused by installErrorHandling, in the envelope.
-    http: { requireHostHeader: false },
-    routerOptions: { maxParamLength: 512 },
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  installErrorHandling(app, { onDatabaseFault });
 
-  // The last bodyless request's objects (reply → request, the raw request and response, the
-  // socket), held until the next one replaces them. Why: V8's optimized code refers to the
+  // The last bodyless exchange (its reply → request, the raw request and response, the
+  // socket), held until the next one replaces it. Why: V8's optimized code refers to the
   // hidden classes ("maps") of these objects only weakly, and between requests no instance
   // may be alive, so a full GC at an idle moment (V8's memory reducer runs one when a busy
   // process goes quiet; the benchmark forces one before each run) frees the maps and
@@ -88,18 +62,50 @@ export async function createHttpApp({
   // live only during a write). The same cause and cure as src/lib/tick-object-shape.ts.
   const lastExchange: { reply: unknown } = { reply: null };
 
-  // Callback hooks rather than async ones: they run on every request, and an async hook costs a
-  // promise and a microtask turn each (bench/http-auth.js measures the difference).
-  // The metrics are recorded here too rather than in a hook of their own (one call per hook).
-  // The route label is the route's pattern, never the URL (whose values are unbounded).
-  app.addHook('onResponse', (request, reply, done) => {
-    const ms = reply.elapsedTime;
-    logRequestEnd(request, reply.statusCode, ms);
-    metrics.httpRequest(request.routeOptions.url ?? UNMATCHED_ROUTE, request.method, reply.statusCode, ms / 1000);
-    // A bodyless exchange only: one with a body would keep that body alive until the next one.
-    if (request.body === undefined) lastExchange.reply = reply;
-    done();
+  // Every answered request: its metrics (labelled by the route's pattern, never the URL, whose
+  // values are unbounded) and its access or slow line. Never throws into Node's response
+  // machinery: a failure here is logged and the response is not affected.
+  const responses = responseTracker((reply, res, ms) => {
+    try {
+      const request = reply?.request;
+      const method = request?.method ?? res.req.method ?? '';
+      metrics.httpRequest(request?.routePattern ?? UNMATCHED_ROUTE, method, res.statusCode, ms / 1000);
+      if (request === undefined) {
+        logRequestEnd(logger as FastifyBaseLogger, method, redactUrl(res.req.url ?? ''), res.statusCode, ms);
+        return;
+      }
+      logRequestEnd(request.log, method, redactRequestUrl(request.url, request.query), res.statusCode, ms);
+      // A bodyless exchange only: one with a body would keep that body alive until the next one.
+      if (request.body === undefined) lastExchange.reply = reply;
+    } catch (err) {
+      logger.error({ err }, 'recording the end of a response failed');
+    }
   });
+
+  const app = Fastify({
+    // No loggerInstance: given one, Fastify times every request with listeners of its own
+    // (src/http/response-end.ts says why we do not want them). Requests still log through our
+    // logger: the child logger factory below ignores Fastify's stand-in parent.
+    // Per-request access lines are ours to write (off by default, Settings:AccessLog).
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    genReqId: requestIdFor,
+    bodyLimit: settings.bodyLimitBytes,
+    trustProxy: settings.trustProxy,
+    forceCloseConnections: 'idle',
+    clientErrorHandler,
+    childLoggerFactory: (_standIn, bindings, options) =>
+      lazyChildLoggerFactory(logger as FastifyBaseLogger, bindings, options),
+    // Requests the router refuses (a bad URL) run no hooks: the handler tracks their reply.
+    frameworkErrors: (err, request, reply) => {
+      responses.track(reply);
+      frameworkErrorHandler(err, request, reply);
+    },
+    // An HTTP/1.1 request without Host is refused by installErrorHandling, in the envelope.
+    http: { requireHostHeader: false, ServerResponse: responses.ServerResponse },
+    routerOptions: { maxParamLength: 512 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  installErrorHandling(app, { onDatabaseFault, track: responses.track });
 
   installJsonParser(app);
   // HTML forms (ping echoes them); other routes' schemas refuse what they do not expect.
@@ -109,7 +115,7 @@ export async function createHttpApp({
   installNulGuard(app);
   // No per-request cookie parsing: the auth hook reads the Cookie header only when one is sent.
   await app.register(cookie, { hook: false });
-  installAuthentication(app, auth, settings.allowedOrigins, metrics);
+  installAuthentication(app, { auth, allowedOrigins: settings.allowedOrigins, metrics, track: responses.track });
   await registerOpenApi(app);
   return app;
 }

@@ -57,6 +57,19 @@ describe.each(testDatabaseKinds())('credential forms on %s', (kind) => {
   describe('JWT', () => {
     it('works as Bearer header', async () => expectAuthenticated(await as({ Authorization: `Bearer ${jwt}` })));
 
+    it('is never answered for by a cached header that ends the same way', async () => {
+      // The parsed-header cache is keyed by a header's last characters: a header sharing the
+      // cached one's tail (here its whole signature) must be parsed and checked on its own.
+      await expectAuthenticated(await as({ Authorization: `Bearer ${jwt}` })); // now cached
+      const [, payload, signature] = jwt.split('.');
+      const forged = `Bearer eyJhbGciOiJub25lIn0.${payload}.${signature}`;
+      expect401(await as({ Authorization: forged }), 'invalid_token');
+      expect401(await as({ Authorization: `Token x${signature}` }));
+      expect401(await as({ Authorization: `Bearer  ${jwt.slice(1)}` }));
+      // The forged headers only pushed the entry out: the real one still works.
+      await expectAuthenticated(await as({ Authorization: `Bearer ${jwt}` }));
+    });
+
     it('works as the ptoken cookie set by login with createCookie', async () => {
       const r = await inst.login(ADMIN.username, ADMIN.password, { createCookie: true });
       expect(r.status).toBe(200);
