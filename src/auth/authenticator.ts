@@ -58,12 +58,12 @@ const MAX_JWT_CACHE_MS = 60 * 60 * 1000;
 export class Authenticator {
   private readonly accounts = new TtlCache<string, AccountState>(50_000);
   private readonly jwts = new TtlCache<string, SessionClaims>(50_000);
-  /** token hash → owner, or null for "no such token" (a flood of random tokens stays cheap). */
-  private readonly tokens = new TtlCache<string, TokenRef | null>(50_000);
   /**
-   * token value → its SHA-256, so a cached request does not hash again (values live only in memory, like cached JWTs).
+   * token value → owner, or null for "no such token" (a flood of random tokens stays cheap).
+   * Keyed by the value, not its SHA-256: a cached request neither hashes nor looks the hash up
+   * (values live only in memory, like cached JWTs); a miss hashes it for the query.
    */
-  private readonly tokenHashes = new TtlCache<string, string>(50_000);
+  private readonly tokens = new TtlCache<string, TokenRef | null>(50_000);
   readonly activity: ActivityRecorder;
   /**
    * Counts evictions. A load that started before an eviction may have read the old state, so
@@ -112,7 +112,7 @@ export class Authenticator {
         return account ? this.jwtPrincipal(claims, account, cred.source, now) : undefined;
       }
       case 'api_token': {
-        const ref = this.tokens.get(this.tokenHash(cred.value, now), now);
+        const ref = this.tokens.get(cred.value, now);
         if (ref === undefined) return undefined;
         if (ref === null) throw unauthenticated('invalid_token', 'Invalid or revoked API token');
         if (ref.expiresAtMs !== null && now >= ref.expiresAtMs) throw tokenExpired();
@@ -168,23 +168,13 @@ export class Authenticator {
     return view;
   }
 
-  private tokenHash(value: string, now: number): string {
-    let hash = this.tokenHashes.get(value, now);
-    if (hash === undefined) {
-      hash = hashTokenValue(value);
-      this.tokenHashes.set(value, hash, MAX_JWT_CACHE_MS, now);
-    }
-    return hash;
-  }
-
   /** Resolves an API token value to its owner and limits without the account checks (used by
    *  login); an expired token is refused. */
   async lookupToken(value: string): Promise<TokenRef> {
-    const hash = this.tokenHash(value, Date.now());
-    let ref = this.tokens.get(hash);
+    let ref = this.tokens.get(value);
     if (ref === undefined) {
       const evictions = this.evictions;
-      const row = await findTokenByHash(this.db, hash);
+      const row = await findTokenByHash(this.db, hashTokenValue(value));
       ref = row
         ? {
             tokenId: row.id,
@@ -193,7 +183,7 @@ export class Authenticator {
             scope: parseTokenScope(row.roles),
           }
         : null;
-      if (evictions === this.evictions) this.tokens.set(hash, ref, this.cacheMs);
+      if (evictions === this.evictions) this.tokens.set(value, ref, this.cacheMs);
     }
     if (ref === null) throw unauthenticated('invalid_token', 'Invalid or revoked API token');
     if (ref.expiresAtMs !== null && Date.now() >= ref.expiresAtMs) throw tokenExpired();

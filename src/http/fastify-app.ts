@@ -40,14 +40,13 @@ export async function createHttpApp({
 }: HttpAppOptions): Promise<FastifyInstance> {
   // The CLI does this first thing; here for programs that embed the app (tests, the bench).
   holdTickObjectShape();
-  // The access line (Settings:AccessLog) or slow line (Settings:SlowRequestMs) of a request.
+  // Whether a request that took `ms` gets an access line (Settings:AccessLog) or a slow line
+  // (Settings:SlowRequestMs); the line itself is built only then (redacting its URL costs).
+  const logsEnd = (ms: number): boolean => settings.accessLog || ms >= settings.slowRequestMs;
   const logRequestEnd = (log: FastifyBaseLogger, method: string, url: string, statusCode: number, ms: number) => {
-    const slow = ms >= settings.slowRequestMs;
-    if (slow || settings.accessLog) {
-      const line = { method, url, statusCode, responseTimeMs: Math.round(ms * 10) / 10 };
-      if (slow) log.warn(line, 'slow request');
-      else log.info(line, 'request completed');
-    }
+    const line = { method, url, statusCode, responseTimeMs: Math.round(ms * 10) / 10 };
+    if (ms >= settings.slowRequestMs) log.warn(line, 'slow request');
+    else log.info(line, 'request completed');
   };
 
   // The last bodyless exchange (its reply → request, the raw request and response, the
@@ -71,10 +70,12 @@ export async function createHttpApp({
       const method = request?.method ?? res.req.method ?? '';
       metrics.httpRequest(request?.routePattern ?? UNMATCHED_ROUTE, method, res.statusCode, ms / 1000);
       if (request === undefined) {
-        logRequestEnd(logger as FastifyBaseLogger, method, redactUrl(res.req.url ?? ''), res.statusCode, ms);
+        if (logsEnd(ms))
+          logRequestEnd(logger as FastifyBaseLogger, method, redactUrl(res.req.url ?? ''), res.statusCode, ms);
         return;
       }
-      logRequestEnd(request.log, method, redactRequestUrl(request.url, request.query), res.statusCode, ms);
+      if (logsEnd(ms))
+        logRequestEnd(request.log, method, redactRequestUrl(request.url, request.query), res.statusCode, ms);
       // A bodyless exchange only: one with a body would keep that body alive until the next one.
       if (request.body === undefined) lastExchange.reply = reply;
     } catch (err) {

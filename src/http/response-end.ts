@@ -22,6 +22,8 @@ export interface ResponseTracker {
   track(reply: FastifyReply): void;
 }
 
+const emit = ServerResponse.prototype.emit;
+
 export function responseTracker(onEnd: ResponseEndListener): ResponseTracker {
   class TrackedResponse extends ServerResponse {
     /** When Node parsed the request's headers (performance.now()). */
@@ -34,13 +36,15 @@ export function responseTracker(onEnd: ResponseEndListener): ResponseTracker {
     }
 
     // 'finish': the last byte went to the kernel. 'error': it never will (Fastify's onResponse
-    // ran on either, once; a response whose client went away first gets neither).
-    override emit(event: string | symbol, ...args: unknown[]): boolean {
+    // ran on either, once; a response whose client went away first gets neither). `arguments`
+    // passed on as they came: a rest parameter would allocate an array on every emit.
+    override emit(event: string | symbol): boolean {
       if ((event === 'finish' || event === 'error') && !this.reported) {
         this.reported = true;
         onEnd(this.reply, this, performance.now() - this.startedAt);
       }
-      return super.emit(event, ...args);
+      // biome-ignore lint/complexity/noArguments: see above
+      return Reflect.apply(emit, this, arguments);
     }
   }
 

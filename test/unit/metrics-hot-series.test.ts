@@ -14,6 +14,11 @@ const OBSERVATIONS: Array<[string, string, number, number]> = [
   ['/a/:id', 'GET', 404, 7], // past the last bound: only in +Inf
   ['/b "quoted" \\ path\n', 'POST', 201, 0.01],
   ['/a/:id', 'GET', 200, 0],
+  // Each differing from the one before in one label only (the table remembers its last series).
+  ['/a/:id', 'POST', 200, 0.2],
+  ['/c', 'POST', 200, 0.3],
+  ['/c', 'POST', 500, 0.4],
+  ['/c', 'POST', 500, 0.4],
 ];
 
 async function ours(): Promise<string> {
