@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderReport } from '../../src/report/index.js';
-import { warmUp, warmupData, warmupTemplate } from '../../src/srs/render-pool/warmup.js';
+import { WARMUP_STYLES, warmUp, warmupData, warmupTemplate } from '../../src/srs/render-pool/warmup.js';
 import { listData, listTemplate, renderPoolsClosedAfterEach } from './render-pool-fixture.js';
 
 const pool = renderPoolsClosedAfterEach();
@@ -14,8 +14,8 @@ const dir = mkdtempSync(join(tmpdir(), 'pc-render-warmup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('render worker warm-up', () => {
-  it('its report renders in both formats: pages, totals, formats, no warnings', () => {
-    const template = warmupTemplate();
+  it.each(WARMUP_STYLES)('its %s report renders in both formats: pages, totals, formats, no warnings', (style) => {
+    const template = warmupTemplate(style);
     const data = { json: warmupData(200) };
     const html = renderReport({
       template,
@@ -30,6 +30,13 @@ describe('render worker warm-up', () => {
     expect(text).toContain(`Page 1 of ${html.pages}`);
     expect(text).toContain('200 rows');
     expect(text).toContain('1 Jan 2026');
+    // The styles differ as they are meant to: fonts on every object or not, and the page numbers'
+    // macro (the same text either way).
+    expect(template.includes('[PageNofM]')).toBe(style === 'designer');
+    const objects = template.match(/<TextObject /g)?.length;
+    const withFont = template.match(/<TextObject [^>]*Font=/g)?.length;
+    if (style === 'designer') expect(withFont).toBe(objects);
+    else expect(withFont).toBeLessThan(objects!);
     const pdf = renderReport({ template, data, format: 'pdf', now: new Date(Date.UTC(2026, 0, 1)) });
     expect(pdf.pages).toBe(html.pages);
     expect(
@@ -42,7 +49,7 @@ describe('render worker warm-up', () => {
   it('renders every round unless told to stop', async () => {
     const full = await warmUp(60_000, undefined, () => false);
     expect(full.error).toBeUndefined();
-    expect(full.renders).toBe(16);
+    expect(full.renders).toBe(24);
     let asked = 0;
     const cut = await warmUp(60_000, undefined, () => ++asked > 2);
     expect(cut.renders).toBe(2);

@@ -1,16 +1,23 @@
-// A render worker's warm-up (RenderPool.warmUp): a few renders of a built-in list report, in
+// A render worker's warm-up (RenderPool.warmUp): a few renders of built-in list reports, in
 // PDF and HTML, before the worker takes its first job. A fresh worker's first 1,000-row render
 // takes 5–7 times as long as a warm one (about 250 ms vs 40: V8 runs the engine and exporters
-// unoptimised, font tables are parsed, pdfkit and zlib start); after eight rounds of this
-// 200-row list in both formats it takes 1.3–1.5 times as long (measured: bench/cold-start.js).
-// The report touches what most reports do: .frx load, JSON binding, expressions and IIf, the
+// unoptimised, font tables are parsed, pdfkit and zlib start).
+// The reports touch what most reports do: .frx load, JSON binding, expressions and IIf, the
 // General, Number, Currency and Date formats, totals, page header and footer with page numbers,
 // the bundled fonts (Arimo, and Tinos/Cousine for the other families), the PDF writer with font
 // subsetting and deflate, the HTML writer.
+// Two styles of the same list, alternating (WarmupStyle): warmed on one style only, a job whose
+// template is written the other way still ran 3.2–3.4 times as long as a warm one. V8 had
+// optimised the engine for the model objects and code paths of that one template, and a new
+// template's first render deoptimised and recompiled it (--trace-deopt: "wrong map" in the
+// text and band layout; the late page totals of [PageNofM] never run). Warmed on both styles,
+// and for 12 rounds (ROUNDS), the same first render takes 1.3–1.4 times a warm one.
 
 import { renderDocument, setFontDirs } from '../../report/index.js';
 
-const ROUNDS = 8;
+// Measured on the first 1,000-row render after start (bench/cold-start.js): 8 rounds left it at
+// 1.7–1.9 times a warm one, 12 at 1.3–1.4; 12 rounds take about 0.55 s of one core.
+const ROUNDS = 12;
 const ROWS = 200;
 /** A render's clock: fixed, so that the warm-up does the same work every time. */
 const NOW = new Date(Date.UTC(2026, 0, 1));
@@ -33,11 +40,12 @@ export async function warmUp(
   const start = performance.now();
   const ms = () => Math.round(performance.now() - start);
   if (fontDirs) setFontDirs(fontDirs);
-  const template = warmupTemplate();
+  const templates = WARMUP_STYLES.map(warmupTemplate);
   const data = { json: warmupData(ROWS) };
   let renders = 0;
   try {
     for (let round = 0; round < ROUNDS; round++) {
+      const template = templates[round % templates.length]!;
       for (const format of ['pdf', 'html'] as const) {
         await new Promise((resolve) => setImmediate(resolve));
         if (stop() || performance.now() - start > budgetMs) return { renders, ms: ms() };
@@ -52,8 +60,19 @@ export async function warmUp(
   return { renders, ms: ms() };
 }
 
-function text(name: string, left: number, width: number, expr: string, extra = ''): string {
-  return `<TextObject Name="${name}" Left="${left}" Width="${width}" Height="18.9" Text="${expr}" ${extra}/>`;
+/**
+ * How the list is written. `compact`: fonts only where they differ from the report's default,
+ * the footer's page numbers as `Page [Page#] of [TotalPages#]`. `designer`: as FastReport's
+ * designer saves a report, every object with its font, and the footer as `[PageNofM]`.
+ */
+export type WarmupStyle = 'compact' | 'designer';
+export const WARMUP_STYLES: readonly WarmupStyle[] = ['compact', 'designer'];
+
+const DESIGNER_FONT = 'Font="Arial, 9pt"';
+
+function textObject(style: WarmupStyle, name: string, left: number, width: number, expr: string, extra = ''): string {
+  const font = style === 'designer' && !extra.includes('Font=') ? ` ${DESIGNER_FONT}` : '';
+  return `<TextObject Name="${name}" Left="${left}" Width="${width}" Height="18.9" Text="${expr}" ${extra}${font}/>`;
 }
 
 const ROW = 'JSON.item.rows.item';
@@ -62,7 +81,11 @@ const NUMBER =
   'HorzAlign="Right" Format="Number" Format.UseLocale="false" Format.DecimalDigits="1" ' +
   'Format.DecimalSeparator="." Format.GroupSeparator=","';
 
-export function warmupTemplate(): string {
+export function warmupTemplate(style: WarmupStyle = 'compact'): string {
+  const text = (name: string, left: number, width: number, expr: string, extra = '') =>
+    textObject(style, name, left, width, expr, extra);
+  const title = style === 'designer' ? ' HorzAlign="Center"' : '';
+  const pages = style === 'designer' ? '[PageNofM]' : 'Page [Page#] of [TotalPages#]';
   return `<?xml version="1.0" encoding="utf-8"?>
 <Report ScriptLanguage="CSharp" ReportInfo.Name="Warm-up">
   <Dictionary>
@@ -74,7 +97,7 @@ export function warmupTemplate(): string {
   </Dictionary>
   <ReportPage Name="Page1">
     <ReportTitleBand Name="Title" Width="718.2" Height="37.8">
-      <TextObject Name="T" Width="500" Height="37.8" Text="Warm-up" Font="Tahoma, 14pt, style=Bold"/>
+      <TextObject Name="T" Width="500" Height="37.8" Text="Warm-up" Font="Tahoma, 14pt, style=Bold"${title}/>
       ${text('T2', 510, 208, '[Date]', 'HorzAlign="Right" Format="Date" Format.Format="d MMM yyyy"')}
     </ReportTitleBand>
     <PageHeaderBand Name="Header" Width="718.2" Height="18.9" Fill.Color="WhiteSmoke">
@@ -91,7 +114,7 @@ export function warmupTemplate(): string {
       ${text('S1', 0, 300, '[Count] rows', 'Font="Arial, 9pt, style=Bold"')}${text('S2', 510, 208, '[Sum]', MONEY)}
     </ReportSummaryBand>
     <PageFooterBand Name="Footer" Width="718.2" Height="18.9">
-      ${text('F1', 418.2, 300, 'Page [Page#] of [TotalPages#]', 'HorzAlign="Right"')}
+      ${text('F1', 418.2, 300, pages, 'HorzAlign="Right"')}
     </PageFooterBand>
   </ReportPage>
   <Styles><Style Name="Even" Fill.Color="AliceBlue"/></Styles>
