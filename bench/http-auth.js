@@ -7,6 +7,7 @@
 // and the ratios of the median requests/s to the bare route's.
 // Slow ratios are reported, not failed; any non-200 answer, socket error, timeout or
 // unexpected body fails the benchmark.
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,30 @@ function machineBusyMs() {
   let busy = 0;
   for (const c of cpus()) busy += c.times.user + c.times.nice + c.times.sys + c.times.irq;
   return busy;
+}
+
+/**
+ * CPU ms so far of process `pid`'s threads other than its main thread (Linux: schedstat of each
+ * task); null where /proc cannot tell. The server and its threads share one pinned core, so a
+ * busy worker or helper thread halves the main thread's share: the requests' rate halves and
+ * the CPU per request doubles without the request path having changed. Reported per run so
+ * that such a run is recognised for what it is.
+ */
+function otherThreadsMs(pid) {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      if (tid === String(pid)) continue;
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+    return ns / 1e6;
+  } catch {
+    return null;
+  }
 }
 
 /** Same keys, same value types, recursively (values may differ). */
@@ -170,7 +195,12 @@ export async function run(ctx) {
       await t.server.gc();
       await sleep(250);
       const expect = t.expect;
-      const before = { server: await t.server.cpuUsage(), self: process.cpuUsage(), machine: machineBusyMs() };
+      const before = {
+        server: await t.server.cpuUsage(),
+        self: process.cpuUsage(),
+        machine: machineBusyMs(),
+        threads: otherThreadsMs(t.server.pid),
+      };
       const m = await measure({
         url: t.server.url + PING,
         headers: t.headers,
@@ -189,6 +219,9 @@ export async function run(ctx) {
         // are only as good as this is small.
         const othersMs = machineBusyMs() - before.machine - serverUs / 1000 - (self.user + self.system) / 1000;
         m.otherCores = Math.max(0, othersMs / (duration * 1000));
+        const threads = otherThreadsMs(t.server.pid);
+        if (threads !== null && before.threads !== null)
+          m.serverThreadCores = (threads - before.threads) / (duration * 1000);
       }
       if (t.server.exited) m.problems.push(`${t.server.label} server exited (${JSON.stringify(t.server.exited)})`);
       return m;
@@ -215,7 +248,11 @@ export async function run(ctx) {
             `  server ${m.serverCpuPerRequest?.toFixed(1) ?? '?'} µs CPU/req` +
             (`  cores used: server ${m.serverCores?.toFixed(2) ?? '?'}, ` +
               `autocannon ${m.loadGenCores?.toFixed(2) ?? '?'}, other ` +
-              `processes ${m.otherCores?.toFixed(2) ?? '?'}`),
+              `processes ${m.otherCores?.toFixed(2) ?? '?'}`) +
+            (m.serverThreadCores > 0.1
+              ? `  (warning: the server's threads other than its main one used ${m.serverThreadCores.toFixed(2)} ` +
+                `cores)`
+              : ''),
         );
       }
     }
