@@ -58,14 +58,6 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
     await services.close();
     throw err;
   }
-  logger.info(
-    { address, database: services.database.dialect, db: services.database.description },
-    `platform-core listening on ${address}`,
-  );
-  // Only once listening: the workers load the engine and warm up on their own threads, so
-  // readiness does not wait for them (a render that comes first is not delayed by a warm-up).
-  if (config.settings.renderWarmup) services.srs.pool.warmUp();
-
   const graceSeconds = config.settings.shutdownGraceSeconds;
   let stopping: Promise<void> | null = null;
   const stop = () =>
@@ -116,5 +108,17 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
       });
     }
   }
+
+  // Logged only now that the signal handlers are in place: a supervisor (or a test) that stops the
+  // server as soon as it reads this line must find SIGTERM handled, not Node's default (an
+  // immediate kill), even while the render workers are being started below.
+  logger.info(
+    { address, database: services.database.dialect, db: services.database.description },
+    `platform-core listening on ${address}`,
+  );
+  // Only once listening: the workers load the engine and warm up on their own threads, so
+  // readiness does not wait for them (a render that comes first is not delayed by a warm-up).
+  if (config.settings.renderWarmup) services.srs.pool.warmUp();
+
   return { app, services, url: address, metricsUrl: metricsListener?.url ?? null, stop };
 }

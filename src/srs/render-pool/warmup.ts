@@ -11,12 +11,12 @@
 // optimised the engine for the model objects and code paths of that one template, and a new
 // template's first render deoptimised and recompiled it (--trace-deopt: "wrong map" in the
 // text and band layout; the late page totals of [PageNofM] never run). Warmed on both styles,
-// and for 12 rounds (ROUNDS), the same first render takes 1.3–1.4 times a warm one.
+// and for 12 rounds (ROUNDS), the same first render takes 1.3–1.5 times a warm one.
 
 import { renderDocument, setFontDirs } from '../../report/index.js';
 
 // Measured on the first 1,000-row render after start (bench/cold-start.js): 8 rounds left it at
-// 1.7–1.9 times a warm one, 12 at 1.3–1.4; 12 rounds take about 0.55 s of one core.
+// 1.7–1.9 times a warm one, 12 at 1.3–1.5; 12 rounds take about 0.55 s of one core.
 const ROUNDS = 12;
 const ROWS = 200;
 /** A render's clock: fixed, so that the warm-up does the same work every time. */
