@@ -223,12 +223,12 @@ export function installErrorHandling(app: FastifyInstance, opts: ErrorHandlingOp
     // Any Expect other than 100-continue (Node's default: a bare 417).
     const id = requestIdFor(req);
     const body = rawEnvelope(id, 'expectation_failed', 'Only "Expect: 100-continue" is supported');
-    res.writeHead(417, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(body),
-      'X-Request-Id': id,
-      Connection: 'close',
-    });
+    // Set one by one (not passed to writeHead): the end-of-response line reads the id back.
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    res.setHeader('X-Request-Id', id);
+    res.setHeader('Connection', 'close');
+    res.writeHead(417);
     res.end(body);
   });
   app.server.on('connect', (req: IncomingMessage, socket: Duplex) => {

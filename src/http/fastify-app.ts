@@ -70,8 +70,11 @@ export async function createHttpApp({
       const method = request?.method ?? res.req.method ?? '';
       metrics.httpRequest(request?.routePattern ?? UNMATCHED_ROUTE, method, res.statusCode, ms / 1000);
       if (request === undefined) {
-        if (logsEnd(ms))
-          logRequestEnd(logger as FastifyBaseLogger, method, redactUrl(res.req.url ?? ''), res.statusCode, ms);
+        if (!logsEnd(ms)) return;
+        // Node answered it (src/http/error-handler.ts): the id is the one its answer carries.
+        const id = res.getHeader('x-request-id');
+        const log = (typeof id === 'string' ? logger.child({ requestId: id }) : logger) as FastifyBaseLogger;
+        logRequestEnd(log, method, redactUrl(res.req.url ?? ''), res.statusCode, ms);
         return;
       }
       if (logsEnd(ms))
