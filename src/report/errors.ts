@@ -25,10 +25,6 @@ export class ReportWarnings {
   }
 }
 
-/** The report needs more pages than the run may produce (the engine's `maxPages`: the service's
- *  page limit, Settings:RenderMaxPages in the server). Not a TemplateError: the template is fine,
- *  this run of it is too large; narrower data or a higher limit is the way out. A template's own
- *  MaxPages never raises it (the report stops there, as FastReport does). */
 /** A streamed document grew past RenderOptions.maxOutputBytes. Its bytes live outside the
  *  JavaScript heap (a PDF's chunks, the HTML byte buffer), so a heap limit alone would not stop a
  *  report that streams: this is the same limit, counted on the output. */
@@ -39,6 +35,10 @@ export class RenderOutputTooLargeError extends Error {
   }
 }
 
+/** The report needs more pages than the run may produce (the engine's `maxPages`: the service's
+ *  page limit, Settings:RenderMaxPages in the server). Not a TemplateError: the template is fine,
+ *  this run of it is too large; narrower data or a higher limit is the way out. A template's own
+ *  MaxPages never raises it (the report stops there, as FastReport does). */
 export class RenderTooLargeError extends Error {
   constructor(readonly maxPages: number) {
     super(`the report has more than ${maxPages} pages`);

@@ -70,11 +70,6 @@ export const WARMUP_STYLES: readonly WarmupStyle[] = ['compact', 'designer'];
 
 const DESIGNER_FONT = 'Font="Arial, 9pt"';
 
-function textObject(style: WarmupStyle, name: string, left: number, width: number, expr: string, extra = ''): string {
-  const font = style === 'designer' && !extra.includes('Font=') ? ` ${DESIGNER_FONT}` : '';
-  return `<TextObject Name="${name}" Left="${left}" Width="${width}" Height="18.9" Text="${expr}" ${extra}${font}/>`;
-}
-
 const ROW = 'JSON.item.rows.item';
 const MONEY = 'HorzAlign="Right" Format="Currency" Format.UseLocale="true"';
 const NUMBER =
@@ -82,8 +77,10 @@ const NUMBER =
   'Format.DecimalSeparator="." Format.GroupSeparator=","';
 
 export function warmupTemplate(style: WarmupStyle = 'compact'): string {
-  const text = (name: string, left: number, width: number, expr: string, extra = '') =>
-    textObject(style, name, left, width, expr, extra);
+  const text = (name: string, left: number, width: number, expr: string, extra = ''): string => {
+    const font = style === 'designer' && !extra.includes('Font=') ? ` ${DESIGNER_FONT}` : '';
+    return `<TextObject Name="${name}" Left="${left}" Width="${width}" Height="18.9" Text="${expr}" ${extra}${font}/>`;
+  };
   const title = style === 'designer' ? ' HorzAlign="Center"' : '';
   const pages = style === 'designer' ? '[PageNofM]' : 'Page [Page#] of [TotalPages#]';
   return `<?xml version="1.0" encoding="utf-8"?>
