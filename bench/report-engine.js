@@ -3,9 +3,10 @@
 // < 200 MB at 10,000 rows, < 300 MB at 100,000: issue 22). Each size runs in fresh processes
 // (peak RSS is per process): the peak is one render's (the first of its size in the process),
 // the time the best of the renders after it (warm code); see lib/report-child.js. Then 100,000
-// rows to bytes for peak RSS only: through renderDocument as the SRS worker renders them (pages written as the engine
-// finishes them), in a fresh process and in a worker thread under the render pool's heap limit
-// (512 MB), against renderReport (every page held until the export) in a fresh process.
+// rows to bytes for peak RSS only: through renderDocument as the SRS worker renders them (pages
+// written as the engine finishes them), in a fresh process and in a worker thread under the
+// render pool's heap limit (512 MB), against renderReport (every page held until the export) in
+// a fresh process.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

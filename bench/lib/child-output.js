@@ -1,7 +1,23 @@
-// How a measuring child (pdf-child.js, report-child.js) hands its one JSON line to the bench:
+// What the measuring children (pdf-child.js, report-child.js, matrix-child.js) share: their
+// command line, the process's peak RSS, and how one hands its one JSON line to the bench:
 // measured in this process, or with `--worker=MB` in a worker thread under a heap limit as the
 // render pool's workers have (the peak it reads is still the whole process's: /proc/self).
+import { readFileSync } from 'node:fs';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+
+/** The child's arguments: `--name=value` flags by name, and the others in order. */
+export function childArgs(argv = process.argv.slice(2)) {
+  return {
+    flags: new Map(argv.filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('='))),
+    positional: argv.filter((a) => !a.startsWith('--')),
+  };
+}
+
+/** The process's peak resident memory so far in MB (Linux VmHWM), or null where /proc has none. */
+export function peakRssMb() {
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return hwm ? Number(hwm[1]) / 1024 : null;
+}
 
 /** Runs `measure` here or in a worker of `childUrl` (the calling module) and prints its result.
  *  In the worker thread itself, posts the result back to the parent instead. */

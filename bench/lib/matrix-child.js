@@ -9,11 +9,12 @@
 // (the first result is dropped before them, so they do not run on a heap holding it).
 // With `profile` (a file name), one more render runs with the V8 sampling profiler on and its
 // .cpuprofile is written there.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { renderReport } from '../../dist/report/index.js';
 import { matrixData, matrixTemplate } from './matrix-fixture.js';
 import { listData, listTemplate } from './report-fixture.js';
+import { peakRssMb } from './child-output.js';
 
 const { kind, rows, format, renders = 1, profile } = JSON.parse(process.argv[2] ?? '{}');
 if (kind !== 'matrix' && kind !== 'list') throw new Error(`matrix-child: unknown kind ${kind}`);
@@ -25,10 +26,6 @@ const warmJson = kind === 'matrix' ? matrixData(5_000, 100, 50) : listData(1_000
 const now = new Date(Date.UTC(2026, 0, 1));
 
 const mb = (bytes) => bytes / (1024 * 1024);
-const peakRssMb = () => {
-  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return hwm ? Number(hwm[1]) / 1024 : null;
-};
 
 const render = (data) => {
   const t0 = process.hrtime.bigint();

@@ -11,25 +11,15 @@
 // --worker=MB: render in a worker thread with the render pool's resource limit
 // (maxOldGenerationSizeMb = MB, Settings:RenderMemoryMb), as the server does; the peak is still
 // the whole process's. --api=report: renderReport (every page held until the export), to compare.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
-import { printMeasured } from './child-output.js';
+import { childArgs, peakRssMb, printMeasured } from './child-output.js';
 import { listTemplate, listData } from './report-fixture.js';
 
-const flags = new Map(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => a.slice(2).split('=')),
-);
-const [rowsArg, repeatsArg, htmlOut] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const { flags, positional } = childArgs();
+const [rowsArg, repeatsArg, htmlOut] = positional;
 const rows = Number(rowsArg);
 const repeats = Number(repeatsArg ?? 3);
-
-const peakRssMb = () => {
-  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return hwm ? Number(hwm[1]) / 1024 : null;
-};
 
 async function measure() {
   // Imported here: in --worker mode the main thread does not load the engine (its memory would

@@ -15,25 +15,14 @@
 // written as the engine finishes them). --worker=MB: render in a worker thread with the render
 // pool's resource limit (maxOldGenerationSizeMb = MB), as the server does; the peak is still the
 // whole process's.
-import { readFileSync } from 'node:fs';
-import { printMeasured } from './child-output.js';
+import { childArgs, peakRssMb, printMeasured } from './child-output.js';
 import { listTemplate, listData } from './report-fixture.js';
 
-const flags = new Map(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => a.slice(2).split('=')),
-);
-const [rowsArg, repeatsArg, mode] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const { flags, positional } = childArgs();
+const [rowsArg, repeatsArg, mode] = positional;
 const rows = Number(rowsArg);
 const repeats = Number(repeatsArg ?? 3);
 const htmlAsBytes = mode === 'bytes' || mode === 'document';
-
-const peakRssMb = () => {
-  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return hwm ? Number(hwm[1]) / 1024 : null;
-};
 
 async function measure() {
   // Imported here: in --worker mode the main thread does not load the engine (its memory would

@@ -88,25 +88,19 @@ describe('renderDocument, HTML as bytes', () => {
   it('a font family first met on the last page: the lists written earlier would miss it, not streamed', () => {
     // A CJK character is drawn by a fallback face: every font-family list of a document that has
     // it names that family, also on the pages before.
-    const r = both({
+    const opts: RenderOptions = {
       template: list(),
       data: { json: rowsOf(400, '中文') },
       format: 'html',
       htmlAsBytes: true,
       now,
-      fontUrl,
-    });
+    };
+    const r = both({ ...opts, fontUrl });
     expect(r.report.toString('utf8')).toMatch(/@font-face\{[^}]*unicode-range/);
     expect(r.streamed).toBe(false);
     expect(r.document.equals(r.report)).toBe(true);
     // Without fonts of its own the document names no fallback: streamed.
-    const plain = both({
-      template: list(),
-      data: { json: rowsOf(400, '中文') },
-      format: 'html',
-      htmlAsBytes: true,
-      now,
-    });
+    const plain = both(opts);
     expect(plain.streamed).toBe(true);
     expect(plain.document.equals(plain.report)).toBe(true);
   });
