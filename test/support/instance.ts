@@ -1,8 +1,5 @@
 // Starts a real instance (services + Fastify on a loopback port) against a test database, with
-// its log lines captured in a file so tests can scan them.
-import { createWriteStream, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { once } from 'node:events';
+// its log lines captured in memory so tests can scan them.
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { createServices, type ServiceOverrides, type Services } from '../../src/services.js';
@@ -17,7 +14,6 @@ export interface Instance {
   app: FastifyInstance;
   services: Services;
   config: Config;
-  logFile: string;
   logs(): string;
   stop(): Promise<void>;
   request(
@@ -32,11 +28,8 @@ export interface Instance {
   jwtFor(username: string, password: string): Promise<string>;
 }
 
-let instanceCounter = 0;
-
 export async function startInstance(
-  /** `logDir`: where the instance's log file goes (default: the data directory). */
-  db: TestDatabase & { logDir?: string },
+  db: TestDatabase,
   env: Record<string, string> = {},
   overrides: ServiceOverrides = {},
 ): Promise<Instance> {
@@ -51,9 +44,13 @@ export async function startInstance(
     },
     db.dataDir,
   );
-  const logFile = join(db.logDir ?? db.dataDir, `instance-${++instanceCounter}.log`);
-  const stream = createWriteStream(logFile, { flags: 'a' });
-  const services = await createServices(config, createLogger(config.settings.logLevel, stream), overrides);
+  // Kept in memory, appended as each line is logged: logs() holds every line logged before it is called
+  // (a file stream would still hold the last ones in its queue), and no line needs the data directory
+  // to exist or its disk to have room.
+  const logLines: string[] = [];
+  let logging = true;
+  const destination = { write: (line: string) => void (logging && logLines.push(line)) };
+  const services = await createServices(config, createLogger(config.settings.logLevel, destination), overrides);
   const app = await buildApp(services);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -86,8 +83,7 @@ export async function startInstance(
     app,
     services,
     config,
-    logFile,
-    logs: () => readFileSync(logFile, 'utf8'),
+    logs: () => logLines.join(''),
     request,
     login,
     async jwtFor(username, password) {
@@ -98,8 +94,7 @@ export async function startInstance(
     async stop() {
       await app.close();
       await services.close();
-      stream.end();
-      await once(stream, 'close');
+      logging = false;
     },
   };
 }
