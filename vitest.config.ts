@@ -5,7 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Starts (or finds) the PostgreSQL server once for the whole run and hands its URL to the
     // test files through inject('pgUrl'); see the file for the skip/require rules.
-    globalSetup: ['test/support/global-setup.ts'],
+    // The second gives the run a temp directory of its own and removes it at the end.
+    globalSetup: ['test/support/global-setup.ts', 'test/support/temp-dir-setup.ts'],
     // better-sqlite3 and @node-rs/argon2 are native addons. Worker threads share one process,
     // and native modules that are not context-aware misbehave or crash there; child processes
     // give each test file a clean process instead.
