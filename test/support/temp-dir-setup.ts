@@ -6,13 +6,16 @@
 // os.tmpdir() reads TMPDIR, and the forked test workers (and the processes they spawn) inherit this
 // process's environment, so setting it here covers them all. It is listed after the PostgreSQL
 // setup, whose cluster lives in the ordinary temp dir and is removed by that setup's own teardown.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export default function setup(): () => void {
   const previous = process.env.TMPDIR;
   const dir = mkdtempSync(join(tmpdir(), 'platform-core-test-'));
+  // Open as the system temp dir it stands in for (sticky, anyone may create): tests that run the
+  // server as another user (nobody) need to reach their directories inside it.
+  chmodSync(dir, 0o1777);
   process.env.TMPDIR = dir;
   // Synchronous, so it can also run from an 'exit' listener when vitest ends without its teardown.
   const remove = (): void => rmSync(dir, { recursive: true, force: true });
