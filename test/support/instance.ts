@@ -48,8 +48,7 @@ export async function startInstance(
   // (a file stream would still hold the last ones in its queue), and no line needs the data directory
   // to exist or its disk to have room.
   const logLines: string[] = [];
-  let logging = true;
-  const destination = { write: (line: string) => void (logging && logLines.push(line)) };
+  const destination = { write: (line: string) => void logLines.push(line) };
   const services = await createServices(config, createLogger(config.settings.logLevel, destination), overrides);
   const app = await buildApp(services);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -94,7 +93,6 @@ export async function startInstance(
     async stop() {
       await app.close();
       await services.close();
-      logging = false;
     },
   };
 }
