@@ -22,9 +22,10 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts/sqlite-addon.js scripts/
-# Install scripts off (`prepare` would build before the sources are here); then the one native
-# addon this Node loads, better-sqlite3 12 (scripts/sqlite-addon.js: what its own install
-# script does, which package.json "allowScripts" denies so that Node 22+ does not compile it).
+# Install scripts off (`prepare` would build before the sources are here); then the native
+# addons this Node loads (scripts/sqlite-addon.js): better-sqlite3 12, as its own install script
+# would build it (package.json "allowScripts" denies that script so that Node 22+ does not
+# compile it), and the sealed build of the same sources that app SQL runs on.
 # check-container: deps
 RUN npm ci --ignore-scripts && node scripts/sqlite-addon.js
 COPY . .
@@ -41,6 +42,7 @@ RUN npm ci --omit=dev --ignore-scripts
 RUN npm cache clean --force
 COPY --from=build /app/node_modules/better-sqlite3/build/Release/better_sqlite3.node \
   node_modules/better-sqlite3/build/Release/
+COPY --from=build /app/node_modules/.app-sqlite/ node_modules/.app-sqlite/
 COPY --from=build /app/dist dist/
 COPY bin bin/
 COPY apps apps/

@@ -7,6 +7,7 @@ import { ADMIN_PASSWORD_FILE, bootstrapInstance, type BootstrapResult } from './
 import { join } from 'node:path';
 import { loadSigningKey } from './auth/signing-key.js';
 import { securePrivateFiles } from './db/file-modes.js';
+import { sealedAddon } from './db/sqlite-file.js';
 import { JwtCodec } from './auth/jwt.js';
 import { Authenticator } from './auth/authenticator.js';
 import { startAuthChangeWatch, type AuthChangeWatch } from './auth/auth-change-watch.js';
@@ -142,7 +143,11 @@ export async function createServices(
       appDb = reports.db;
       metrics.watchDatabasePool('reports', reports.use);
     }
-    await seedApps({ ...database, appDb }, config.appsDir, logger);
+    // SQLite: app SQL runs only on the sealed addon; without it the instance does not start
+    // (rather than start and fail every report).
+    if (database.dialect === 'sqlite') sealedAddon();
+    const seedLimit = settings.srsStatementTimeoutSeconds * 1000;
+    await seedApps({ ...database, appDb, statementTimeoutMs: seedLimit }, config.appsDir, logger);
     // This thread's font service (the served web fonts); the render workers get them per job.
     setFontDirs(settings.fontDirs);
     const renderPool = createRenderPool({

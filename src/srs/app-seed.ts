@@ -6,8 +6,9 @@
 // deleted later do not come back on restart. Seeds must be idempotent anyway (CREATE TABLE IF
 // NOT EXISTS, INSERT … ON CONFLICT DO NOTHING): a changed seed runs over the old one's tables.
 // A seed runs in one transaction; a failing seed is logged and skipped, the server still starts.
-// Seeds are app SQL: they run where SRS commands run (the apps' file on SQLite, the app role in
-// the apps' schema on PostgreSQL), with no access to the platform's tables.
+// Seeds are app SQL: they run where SRS commands run (on SQLite in a command process on the apps'
+// file, the app role in the apps' schema on PostgreSQL), with no access to the platform's tables,
+// and with the same time limit per statement (Settings:SrsStatementTimeoutSeconds).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,9 +18,8 @@ import type { Database } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
 import { splitStatements } from '../db/sql-text.js';
 import { listApps } from '../apps/apps-directory.js';
-import { openSqliteFile } from '../db/sqlite-file.js';
 import { useAppSchema } from './app-role.js';
-import { runAppStatement } from './sqlite-commands/execute-job.js';
+import { SqliteCommandPool } from './sqlite-commands/pool.js';
 
 export const seedKey = (app: string): string => `app_seed:${app}`;
 
@@ -45,6 +45,8 @@ export interface SeedTarget {
   /** PostgreSQL: connections as the app role. */
   // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
   appDb: Kysely<any> | null;
+  /** SQLite: the longest a seed's statement may run. */
+  statementTimeoutMs: number;
 }
 
 /** Applies one app's seed if needed. */
@@ -77,7 +79,7 @@ export async function seedApp(target: SeedTarget, appsDir: string, app: string, 
       } else {
         // Its own transaction in the apps' file, committed first: should recording it below
         // fail, the seed runs again at the next start, which an idempotent seed allows.
-        runSqliteSeed(target.appDataFile, statements);
+        await runSqliteSeed(target, statements);
       }
       await trx
         .insertInto('instance_settings')
@@ -97,22 +99,25 @@ export async function seedApp(target: SeedTarget, appsDir: string, app: string, 
   }
 }
 
-/** A seed's statements in one transaction on a connection of its own to the apps' file only. */
-function runSqliteSeed(file: string | null, statements: readonly string[]): void {
-  if (!file) throw new Error('no apps’ database file to seed');
-  const connection = openSqliteFile(file, { fileMustExist: true });
+/**
+ * A seed's statements in one transaction, in a command process of their own on the apps' file:
+ * as SRS commands run, through the sealed addon (no ATTACH), with the same statement limit. Not
+ * in the server's process: a second SQLite library there, closing its connection to the apps'
+ * file, would drop the POSIX locks the server's own connection holds on it.
+ */
+async function runSqliteSeed(target: SeedTarget, statements: readonly string[]): Promise<void> {
+  if (!target.appDataFile) throw new Error('no apps’ database file to seed');
+  const pool = new SqliteCommandPool({ file: target.appDataFile, size: 1 });
   try {
-    connection.exec('BEGIN IMMEDIATE');
-    try {
-      for (const statement of statements)
-        runAppStatement(connection, { sql: statement, parameters: [] }, Number.MAX_SAFE_INTEGER);
-      connection.exec('COMMIT');
-    } catch (err) {
-      if (connection.inTransaction) connection.exec('ROLLBACK');
-      throw err;
-    }
+    await pool.run({
+      commands: [
+        { name: 'seed', output: 'none', statements: statements.map((text) => ({ sql: text, parameters: [] })) },
+      ],
+      maxRows: Number.MAX_SAFE_INTEGER,
+      statementTimeoutMs: target.statementTimeoutMs,
+    });
   } finally {
-    connection.close();
+    await pool.close();
   }
 }
 

@@ -28,36 +28,20 @@ function report(err: unknown): ErrorReport {
   };
 }
 
-/** The SQL ended the run's transaction (COMMIT, END, ROLLBACK) or attached another database. */
-export class AppDatabaseLeftError extends Error {}
-
-const OTHER_DATABASES = "SELECT COUNT(*) FROM pragma_database_list WHERE name NOT IN ('main', 'temp')";
-/** The check above, prepared once per connection: it runs after every statement. */
-const otherDatabases = new WeakMap<SQLiteDatabase.Database, SQLiteDatabase.Statement>();
+/** The SQL ended the run's transaction (COMMIT, END, ROLLBACK): what ran after it would not be
+ *  the run's to undo. */
+export class AppTransactionLeftError extends Error {}
 
 /**
- * Runs one statement of app SQL inside the transaction the caller began. The connection opens
- * only the apps' file, but SQL can ATTACH any file by its path (the platform's among them):
- * after every statement the run must still be in its transaction with no other database
- * attached, else it fails before the next statement could read what was attached. A single
- * statement cannot both attach a file and read from it.
+ * Runs one statement of app SQL inside the transaction the caller began, on a connection of the
+ * sealed addon (db/sqlite-file.ts openAppSqliteFile: SQLite itself refuses ATTACH, so no check of
+ * the attached databases is needed, or could be fooled). After the statement the run must still
+ * be in its transaction, else it fails before the next statement runs outside it.
  */
 export function runAppStatement(db: SQLiteDatabase.Database, statement: CompiledStatement, maxRows: number): unknown[] {
   const rows = runStatement(db, statement, maxRows);
-  if (!db.inTransaction) throw new AppDatabaseLeftError('the SQL ended its transaction');
-  let check = otherDatabases.get(db);
-  if (!check) otherDatabases.set(db, (check = db.prepare(OTHER_DATABASES).pluck()));
-  if (check.get() !== 0) throw new AppDatabaseLeftError('the SQL attached another database');
+  if (!db.inTransaction) throw new AppTransactionLeftError('the SQL ended its transaction');
   return rows;
-}
-
-/** After a failed run, outside any transaction: whatever the SQL attached goes. */
-export function detachOthers(db: SQLiteDatabase.Database): void {
-  const names = db
-    .prepare("SELECT name FROM pragma_database_list WHERE name NOT IN ('main', 'temp')")
-    .pluck()
-    .all() as string[];
-  for (const name of names) db.prepare('DETACH DATABASE ?').run(name);
 }
 
 /** The statement's rows (none for a statement that returns no data). */
@@ -120,6 +104,5 @@ export function executeJob(
 function rollback(db: SQLiteDatabase.Database, outcome: JobOutcome): JobOutcome {
   // SQLite may have rolled back already (some errors end the transaction themselves).
   if (db.inTransaction) db.exec('ROLLBACK');
-  detachOthers(db);
   return outcome;
 }

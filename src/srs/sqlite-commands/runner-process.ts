@@ -1,13 +1,15 @@
-// Entry of an SQLite command process (started by pool.ts with the database file as its one
-// argument). It opens its own connection to the file and runs each `run` request it is sent
-// (execute-job.ts), answering over the IPC channel. Runs compiled from dist/ in the server, or
-// from the TypeScript sources through tsx's loader.
+// Entry of an SQLite command process (started by pool.ts with the apps' database file as its one
+// argument). Each `run` request it is sent gets a connection of its own to the file, through the
+// sealed addon (no ATTACH), closed when the run ends: whatever the SQL left in the connection
+// (TEMP views or triggers shadowing the apps' tables, pragmas, locks) ends with it and never
+// meets the next report's SQL. Answers go over the IPC channel (execute-job.ts runs the job).
+// Runs compiled from dist/ in the server, or from the TypeScript sources through tsx's loader.
 //
 // The server stops a statement by killing this process, so nothing here needs to be
 // interruptible. The process ends when the server closes the channel, and a watchdog thread
 // ends it when the server itself is gone (killed) while a statement keeps this thread busy.
 import { Worker } from 'node:worker_threads';
-import { openSqliteFile } from '../../db/sqlite-file.js';
+import { openAppSqliteFile } from '../../db/sqlite-file.js';
 import { executeJob } from './execute-job.js';
 import type { RunnerReply, RunRequest } from './protocol.js';
 
@@ -31,16 +33,20 @@ const reply = (msg: RunnerReply): void => {
   send(msg, undefined, {}, () => undefined);
 };
 
-const db = openSqliteFile(file, { fileMustExist: true });
+// Opened once before `ready`: a missing or unsealed addon fails the start, not a report.
+openAppSqliteFile(file).close();
 
 process.on('message', (msg: RunRequest) => {
   if (msg?.type !== 'run') return;
-  const outcome = executeJob(db, msg.job, (command) => reply({ type: 'statement', id: msg.id, command }));
+  const db = openAppSqliteFile(file);
+  let outcome: ReturnType<typeof executeJob>;
+  try {
+    outcome = executeJob(db, msg.job, (command) => reply({ type: 'statement', id: msg.id, command }));
+  } finally {
+    db.close();
+  }
   if (outcome.ok) reply({ type: 'done', id: msg.id, data: outcome.data });
   else reply({ type: 'failed', id: msg.id, command: outcome.command, reason: outcome.reason, error: outcome.error });
 });
-process.on('disconnect', () => {
-  db.close();
-  process.exit(0);
-});
+process.on('disconnect', () => process.exit(0));
 reply({ type: 'ready' });
