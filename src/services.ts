@@ -92,6 +92,12 @@ export async function createServices(
         t,
         `tightened the mode of ${t.path} from ${t.from} to ${t.to}: it holds secrets only this service may read`,
       );
+    if (database.appsAttachError)
+      logger.error(
+        { file: database.appDataFile, err: database.appsAttachError },
+        `the apps' database file cannot be attached (${database.appsAttachError}): reports run, but the ` +
+          'user_cancel hook cannot reach the apps’ data until the object SQLite names is dropped from that file',
+      );
     const signingKey = await loadSigningKey(database.db, {
       file: config.settings.jwtSigningKeyFile,
       value: config.settings.jwtSigningKey,
@@ -127,6 +133,7 @@ export async function createServices(
       dataDir: config.dataDir,
       appsDir: config.appsDir,
       withApps: database.withApps,
+      appsAttachError: database.appsAttachError,
       invalidate,
       passwords,
       // The SRS service exists by the time anything is granted.
@@ -165,7 +172,6 @@ export async function createServices(
       dialect: database.dialect,
       appDb,
       appDataFile: database.appDataFile,
-      withApps: database.withApps,
       directoryMaxAgeMs: settings.authCacheSeconds * 1000,
       appsDir: config.appsDir,
       pool: renderPool,

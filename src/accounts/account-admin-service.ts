@@ -30,7 +30,7 @@ import type { AuditAction, AuditActor } from '../audit/audit-actions.js';
 import { findAccountListRow } from './account-queries.js';
 import { accountListItem } from './account-views.js';
 import type { AccountListItem } from './account-shapes.js';
-import { HookFailedError, runCancelHook, type HookKind } from './cancel-hook.js';
+import { cancelHookInstalled, HookFailedError, runCancelHook, type HookKind } from './cancel-hook.js';
 import { assertPasswordRules, createAccount, type NewAccount } from './account-service.js';
 import { assertGrantable, grantableRoles, type AclRoleSource, type GrantableRole } from './valid-roles.js';
 
@@ -43,6 +43,8 @@ export interface AccountAdminDeps {
   invalidate: (userId: string) => void;
   /** The connection that reaches the apps' data too (db/connect.ts), for the cancel hook. */
   withApps: Kysely<Database>;
+  /** SQLite: why the apps' file is not attached to `withApps` (db/connect.ts), or null. */
+  appsAttachError?: string | null;
   /** The lockout-guarded password check login uses: a wrong current password counts as a failure. */
   passwords: PasswordAttempts;
   /** The roles the apps' SRS definitions name (valid-roles.ts); none when absent. */
@@ -113,6 +115,7 @@ export class AccountAdminService {
     const target = await this.requireUser(this.db, username);
     let hook: HookKind = 'none';
     try {
+      const on = this.cancelConnection();
       return await this.change(
         by,
         username,
@@ -127,8 +130,14 @@ export class AccountAdminService {
           // The hook is the platform's: it reaches the apps' data too (schema `app`).
           return { hook };
         },
-        this.deps.withApps,
-      );
+        on,
+      ).catch((err: unknown) => {
+        // The apps' schema, which app SQL writes, stopped parsing since the hook's connection
+        // attached it: the hook cannot run, the rest of the platform is unaffected.
+        if (on !== this.db && (err as { code?: unknown }).code === 'SQLITE_CORRUPT')
+          throw new HookFailedError('sql_file', (err as Error).message);
+        throw err;
+      });
     } catch (err) {
       if (!(err instanceof HookFailedError)) throw err;
       // The cancel rolled back, its audit row with it; the broken hook is recorded on its own
@@ -142,6 +151,19 @@ export class AccountAdminService {
       });
       throw conflict('hook_failed', `The user_cancel hook failed: ${err.message}`);
     }
+  }
+
+  /**
+   * Where a cancellation runs. On SQLite only an installed hook file needs the connection with
+   * the apps' file attached; without one the platform's own connection serves, so nothing app SQL
+   * does to the apps' file's schema can stop cancellations.
+   */
+  private cancelConnection(): Kysely<Database> {
+    if (this.deps.dialect !== 'sqlite') return this.deps.withApps;
+    if (!cancelHookInstalled(this.deps.dataDir)) return this.db;
+    if (this.deps.appsAttachError)
+      throw new HookFailedError('sql_file', `the apps' database cannot be attached: ${this.deps.appsAttachError}`);
+    return this.deps.withApps;
   }
 
   async reactivate(by: AuditActor, username: string): Promise<AccountListItem> {

@@ -3,6 +3,7 @@
 //  - PostgreSQL: the function app.user_cancel(text) when it exists, called with the username;
 //  - otherwise `hooks/user_cancel.sql` in the data directory, re-read on every cancel, run
 //    statement by statement with the named parameters :username, :user_id, :cancelled_by.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql, type Transaction } from 'kysely';
@@ -29,6 +30,9 @@ export class HookFailedError extends Error {
 }
 
 export const hookFilePath = (dataDir: string): string => join(dataDir, 'hooks', 'user_cancel.sql');
+
+/** Whether the operator installed the hook file (on SQLite the only hook there is). */
+export const cancelHookInstalled = (dataDir: string): boolean => existsSync(hookFilePath(dataDir));
 
 async function readHookFile(path: string): Promise<string | null> {
   try {

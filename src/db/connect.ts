@@ -37,6 +37,13 @@ export interface DatabaseHandle {
   withApps: Kysely<Database>;
   /** SQLite: the apps' own database file (what report SQL and seeds open); null on PostgreSQL. */
   appDataFile: string | null;
+  /**
+   * SQLite: why the apps' file could not be attached to `withApps` (null when it was). App SQL
+   * writes the apps' file's schema, and SQLite refuses to attach a schema it finds malformed
+   * (a view of `main.users`, say): the platform starts anyway, and only what needs the apps'
+   * data from the platform's side (the cancel hook, a migration that moves app tables) fails.
+   */
+  appsAttachError: string | null;
   /** Files and directories whose too open modes were tightened on opening (to be logged). */
   tightened: TightenedMode[];
   /**
@@ -100,6 +107,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
       db,
       withApps: db,
       appDataFile: null,
+      appsAttachError: null,
       dialect: 'postgresql',
       description,
       tightened,
@@ -118,8 +126,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   createPrivateFile(appDataFile);
   const sqlite = openSqliteFile(file);
   const both = openSqliteFile(file);
-  both.prepare('ATTACH DATABASE ? AS ' + APP_SCHEMA).run(appDataFile);
-  both.pragma(`${APP_SCHEMA}.journal_mode = WAL`);
+  const appsAttachError = attachApps(both, appDataFile);
   tightened.push(...securePrivateFiles([...sqliteFiles(file), ...sqliteFiles(appDataFile)]));
   const db = new Kysely<Database>({ dialect: sqliteDialectWithImmediateTransactions({ database: sqlite }) });
   const withApps = new Kysely<Database>({ dialect: sqliteDialectWithImmediateTransactions({ database: both }) });
@@ -129,6 +136,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     appDataFile,
     dialect: 'sqlite',
     description: file,
+    appsAttachError,
     tightened,
     exclusiveStart: (work) => withFileStartupLock(`${file}.start-lock`, STARTUP_LOCK_WAIT_MS, work),
     storage: new StorageHealth(dirname(file)),
@@ -138,6 +146,17 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
       await db.destroy();
     },
   };
+}
+
+/** Attaches the apps' file to `connection` as schema `app`: null, or why SQLite refused. */
+function attachApps(connection: ReturnType<typeof openSqliteFile>, appDataFile: string): string | null {
+  try {
+    connection.prepare(`ATTACH DATABASE ? AS ${APP_SCHEMA}`).run(appDataFile);
+    connection.pragma(`${APP_SCHEMA}.journal_mode = WAL`);
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  }
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,16 +5,16 @@
 // another process: the change poller of src/auth marks it within about 0.25 s) or the copy is
 // older than Settings:AuthCacheSeconds. An app may change its copy; the next rewrite puts
 // it back, and the platform never reads it.
+//
+// The rows are read on the platform's connection and written on a connection of this copy's own
+// that opens the apps' file alone: app SQL writes that file's schema (views, triggers on the
+// copy), and nothing it writes there runs where the platform's tables are, or can stop the
+// platform's own connections from working.
 import { sql, type Kysely } from 'kysely';
+import type SQLiteDatabase from 'better-sqlite3';
 import type { Database } from '../db/schema.js';
-import {
-  APP_SCHEMA,
-  DIRECTORY_COLUMNS,
-  DIRECTORY_TABLE,
-  directorySelect,
-  sqliteDirectoryTable,
-} from '../db/app-data.js';
-import { BUSY_TIMEOUT_MS } from '../db/sqlite-file.js';
+import { DIRECTORY_COLUMNS, DIRECTORY_TABLE, directorySelect, sqliteDirectoryTable } from '../db/app-data.js';
+import { openSqliteFile } from '../db/sqlite-file.js';
 
 /** SQLITE_BUSY: a report holds the apps' file's write lock; the copy waits for the next run. */
 const isBusy = (err: unknown): boolean => /^SQLITE_BUSY/.test(String((err as { code?: unknown }).code ?? ''));
@@ -23,9 +23,13 @@ export class PlatformDirectoryCopy {
   private changed = true;
   private copiedAt = 0;
 
+  private apps: SQLiteDatabase.Database | null = null;
+
   constructor(
-    /** The connection with the apps' file attached as schema `app`. */
-    private readonly withApps: Kysely<Database>,
+    /** The platform's connection: where the accounts are read. */
+    private readonly db: Kysely<Database>,
+    /** The apps' file: where the copy is written. */
+    private readonly appDataFile: string,
     private readonly maxAgeMs: number,
   ) {}
 
@@ -39,26 +43,9 @@ export class PlatformDirectoryCopy {
     if (!this.changed && now - this.copiedAt < this.maxAgeMs) return 'current';
     // Changes from here on are not in this copy.
     this.changed = false;
-    const columns = DIRECTORY_COLUMNS.join(', ');
-    const table = `${APP_SCHEMA}.${DIRECTORY_TABLE}`;
     try {
-      await this.withApps.connection().execute(async (conn) => {
-        await sql`pragma busy_timeout = 0`.execute(conn);
-        try {
-          await sql`begin`.execute(conn);
-          try {
-            await sql.raw(sqliteDirectoryTable(APP_SCHEMA)).execute(conn);
-            await sql.raw(`DELETE FROM ${table}`).execute(conn);
-            await sql.raw(`INSERT INTO ${table} (${columns}) ${directorySelect('main')}`).execute(conn);
-            await sql`commit`.execute(conn);
-          } catch (err) {
-            await sql`rollback`.execute(conn).catch(() => undefined);
-            throw err;
-          }
-        } finally {
-          await sql.raw(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`).execute(conn);
-        }
-      });
+      const rows = (await sql.raw<Record<string, unknown>>(directorySelect('main')).execute(this.db)).rows;
+      this.write(rows);
     } catch (err) {
       this.changed = true;
       if (isBusy(err)) return 'busy';
@@ -66,5 +53,34 @@ export class PlatformDirectoryCopy {
     }
     this.copiedAt = now;
     return 'copied';
+  }
+
+  close(): void {
+    this.apps?.close();
+    this.apps = null;
+  }
+
+  /** Replaces the copy's rows in one transaction (synchronous: no other work interleaves). */
+  private write(rows: readonly Record<string, unknown>[]): void {
+    if (!this.apps) {
+      this.apps = openSqliteFile(this.appDataFile, { fileMustExist: true });
+      // A report holding the write lock makes the copy skip, not wait on the event loop.
+      this.apps.pragma('busy_timeout = 0');
+    }
+    const apps = this.apps;
+    const columns = DIRECTORY_COLUMNS.join(', ');
+    const insert = apps.prepare(
+      `INSERT INTO main.${DIRECTORY_TABLE} (${columns}) VALUES (${DIRECTORY_COLUMNS.map(() => '?').join(', ')})`,
+    );
+    apps.exec('BEGIN IMMEDIATE');
+    try {
+      apps.exec(sqliteDirectoryTable('main'));
+      apps.exec(`DELETE FROM main.${DIRECTORY_TABLE}`);
+      for (const row of rows) insert.run(DIRECTORY_COLUMNS.map((c) => row[c] ?? null));
+      apps.exec('COMMIT');
+    } catch (err) {
+      if (apps.inTransaction) apps.exec('ROLLBACK');
+      throw err;
+    }
   }
 }

@@ -35,8 +35,6 @@ export interface SrsServiceDeps {
   appDb: Kysely<any> | null;
   /** SQLite: the apps' own database file, which the command processes open. */
   appDataFile: string | null;
-  /** The connection that reaches the apps' data too (SQLite: for the user directory copy). */
-  withApps: Kysely<Database>;
   /** How old the SQLite user directory copy may get (Settings:AuthCacheSeconds). */
   directoryMaxAgeMs: number;
   appsDir: string;
@@ -118,8 +116,8 @@ export class SrsService {
       this.commands = new ConnectionCommandExecutor(deps.appDb, true);
       this.directory = null;
     } else {
-      this.directory = new PlatformDirectoryCopy(deps.withApps, deps.directoryMaxAgeMs);
       if (!deps.appDataFile) throw new Error('SRS on SQLite needs the apps’ database file');
+      this.directory = new PlatformDirectoryCopy(deps.db, deps.appDataFile, deps.directoryMaxAgeMs);
       this.commands = new SqliteCommandExecutor(deps.db, { file: deps.appDataFile, processes: SRS_SQLITE_PROCESSES });
     }
   }
@@ -130,6 +128,7 @@ export class SrsService {
   }
 
   async close(): Promise<void> {
+    this.directory?.close();
     await this.commands.close();
   }
 

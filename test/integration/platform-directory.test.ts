@@ -36,7 +36,7 @@ describe('the SQLite user directory copy', () => {
   });
 
   it('copies at first, then only when marked changed or older than its age limit', async () => {
-    const copy = new PlatformDirectoryCopy(handle.withApps, 30_000);
+    const copy = new PlatformDirectoryCopy(handle.db, handle.appDataFile!, 30_000);
     const t0 = Date.now();
     expect(await copy.refreshIfStale(t0)).toBe('copied');
     expect(await names()).toEqual(['ada']);
@@ -51,10 +51,11 @@ describe('the SQLite user directory copy', () => {
     copy.markChanged();
     expect(await copy.refreshIfStale(t0 + 30_001)).toBe('copied');
     expect(await names()).toEqual(['ada', 'bob', 'cy']);
+    copy.close();
   });
 
   it('a report holding the apps’ file write lock makes it skip at once, and the next call copies', async () => {
-    const copy = new PlatformDirectoryCopy(handle.withApps, 30_000);
+    const copy = new PlatformDirectoryCopy(handle.db, handle.appDataFile!, 30_000);
     const report = openSqliteFile(handle.appDataFile!, { fileMustExist: true });
     try {
       report.exec('BEGIN IMMEDIATE');
@@ -68,5 +69,6 @@ describe('the SQLite user directory copy', () => {
     }
     expect(await copy.refreshIfStale()).toBe('copied');
     expect(await names()).toEqual(['ada']);
+    copy.close();
   });
 });

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropTestDatabase } from '../support/databases.js';
-import { startInstance } from '../support/instance.js';
+import { ADMIN, startInstance } from '../support/instance.js';
 import { startSrsFixture, type SrsFixture } from './srs-fixture.js';
 import { platformSecrets, platformSnapshot } from './platform-snapshot.js';
 
@@ -199,6 +199,34 @@ describe('report SQL on SQLite reaches no file but the apps’ one', () => {
     // Nothing written beside the platform's files, or where a relative name would land.
     expect(readdirSync(dataDir).sort()).toEqual(dataFiles);
     expect(existsSync(join(process.cwd(), 'platform-core.sqlite'))).toBe(false);
+  });
+
+  it('objects planted in the apps’ schema stop nothing of the platform: cancel, user directory, restart', async () => {
+    // SQLite refuses to attach a schema whose view names another database ("malformed"): the
+    // platform's connections must not depend on attaching the apps' file.
+    const planted = await data(install('CREATE VIEW planted_users AS SELECT * FROM main.users'));
+    expect(planted.status, planted.text).toBe(200);
+    const created = await f.as(f.adminJwt, '/api/core/account/create', {
+      method: 'POST',
+      json: { username: 'planted.victim', password: 'planted-password-1' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const directory = await data(install('SELECT username FROM platform_users ORDER BY username', 'people'));
+    expect(directory.status, directory.text).toBe(200);
+    expect(directory.body.data.people.map((p: { username: string }) => p.username)).toContain('planted.victim');
+    const cancelled = await f.as(f.adminJwt, '/api/core/account/cancel/planted.victim', { method: 'POST' });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const inst = await startInstance(f.db, { APPS_DIR: f.appsDir });
+    try {
+      expect((await inst.request('/readyz')).status).toBe(200);
+      const jwt = await inst.jwtFor(ADMIN.username, ADMIN.password);
+      const r = await inst.request(`/api/srs/${checkId}/data.json?app_name=demo`, {
+        headers: { Authorization: `Bearer ${jwt}` },
+      });
+      expect(r.body.data.check).toEqual([{ n: realCount }]);
+    } finally {
+      await inst.stop();
+    }
   });
 
   it('the demo app still renders afterwards', async () => {
