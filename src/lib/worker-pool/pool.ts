@@ -183,6 +183,9 @@ export class WorkerPool<Job, Result, Reply extends PoolReply> {
     this.warming.clear();
     const workers = [...this.workers];
     this.workers.clear();
+    // Until they are gone the stopping workers hold the process, as a pending timer would: an
+    // idle pool's workers hold nothing, and whoever awaits close() would be cut off mid-way.
+    for (const w of workers) w.keepAlive(true);
     await Promise.all(workers.map((w) => w.stop()));
   }
 
