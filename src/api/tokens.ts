@@ -53,7 +53,8 @@ const LimitsQuery = Type.Object({
   ),
 });
 
-/** The limits of a create request; a caller acting with a scoped credential passes its scope on. */
+/** The limits of a create request; a caller acting with a scoped or expiring credential passes
+ *  its scope and its end on, so what it creates has no more power and lives no longer. */
 function limitsOf(request: FastifyRequest, caller: Principal): TokenLimits {
   const query = request.query as Static<typeof LimitsQuery>;
   const body = (request.body ?? {}) as Static<typeof LimitsBody>;
@@ -66,6 +67,7 @@ function limitsOf(request: FastifyRequest, caller: Principal): TokenLimits {
     ...(days !== undefined ? { expiresInDays: days } : {}),
     ...(roles !== undefined ? { roles } : {}),
     ...(caller.scope ? { within: caller.account.roles } : {}),
+    ...(caller.authorityEndsAtMs !== null ? { notAfterMs: caller.authorityEndsAtMs } : {}),
   };
 }
 
