@@ -56,7 +56,9 @@ export function requireOwnAccountAction(p: Principal | null, action: OwnAccountA
   const principal = requirePrincipal(p);
   if (mayTakeOwnAccountAction(principal, action, app)) return principal;
   const scope = [...(principal.scope ?? [])].sort().join(', ') || 'no roles';
-  const message = `This credential is limited to ${scope}; ${action.replace('_', ' ')} needs an unscoped credential or one holding ${describeNeeds(action, app)}`;
+  const needs = describeNeeds(action, app);
+  const what = action.replace('_', ' ');
+  const message = `This credential is limited to ${scope}; ${what} needs an unscoped one or one holding ${needs}`;
   // The contract's code for a context whose app the caller may not use.
   throw forbidden(action === 'set_context' ? 'app_not_allowed' : 'forbidden', message);
 }
