@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authSecurity, EnvelopeOf, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';
-import { callerOf } from '../http/auth-hook.js';
+import { requireOwnAccountAction } from '../auth/own-account-actions.js';
 import { actorOf } from '../http/audit-actor.js';
 import type { AuditActor } from '../audit/audit-actions.js';
 import { ROLE_NAME_PATTERN } from '../accounts/roles-repository.js';
@@ -133,9 +133,11 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAd
       response: itemResponse,
     },
     handler: async (request, reply) => {
+      // Refused before the password is checked: a scoped credential cannot even test one.
+      const caller = requireOwnAccountAction(request.principal, 'change_password');
       const item = await admin.changeOwnPassword(
         actorOf(request),
-        callerOf(request).account.username,
+        caller.account.username,
         request.body.current_password,
         request.body.new_password,
       );

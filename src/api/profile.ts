@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authSecurity, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { actorOf } from '../http/audit-actor.js';
 import { callerOf } from '../http/auth-hook.js';
-import { requireSelfOrAdmin } from '../auth/guard.js';
+import { requireAccountAction, requireOwnAccountAction } from '../auth/own-account-actions.js';
 import { APP_NAME_PATTERN } from '../apps/apps-directory.js';
 import type { AccountAdminService } from '../accounts/account-admin-service.js';
 import { parseScope, type ProfileService } from '../accounts/profile-service.js';
@@ -31,7 +31,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{
     schema: { tags, security, summary: "The caller's profile", querystring: scopeQuery, response: profileResponse },
     handler: async (request, reply) => {
       const data = await profiles.profile(
-        callerOf(request).account.username,
+        requireOwnAccountAction(request.principal, 'read_profile').account.username,
         parseScope(request.query.pscope),
         origin(request),
       );
@@ -49,7 +49,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{
       response: profileResponse,
     },
     handler: async (request, reply) => {
-      requireSelfOrAdmin(request.principal, request.params.username);
+      requireAccountAction(request.principal, 'read_profile', request.params.username);
       const data = await profiles.profile(request.params.username, parseScope(request.query.pscope), origin(request));
       return sendEnvelope(reply, data, 'profile');
     },
@@ -66,7 +66,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{
     handler: async (request, reply) => {
       const { username, ...fields } = request.body;
       const target = username ?? callerOf(request).account.username;
-      requireSelfOrAdmin(request.principal, target);
+      requireAccountAction(request.principal, 'update_profile', target);
       const user = await profiles.update(actorOf(request), target, fields);
       return sendEnvelope(reply, { user }, 'profile updated');
     },
@@ -92,11 +92,9 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{
       response: contextResponse,
     },
     handler: async (request, reply) => {
-      const item = await admin.setContext(
-        actorOf(request),
-        callerOf(request).account.username,
-        request.params.app_name,
-      );
+      const { app_name } = request.params;
+      const caller = requireOwnAccountAction(request.principal, 'set_context', app_name);
+      const item = await admin.setContext(actorOf(request), caller.account.username, app_name);
       return sendEnvelope(reply, { item }, 'context changed');
     },
   });
@@ -109,7 +107,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{
       response: contextResponse,
     },
     handler: async (request, reply) => {
-      requireSelfOrAdmin(request.principal, request.params.username);
+      requireAccountAction(request.principal, 'set_context', request.params.username, request.params.app_name);
       const item = await admin.setContext(actorOf(request), request.params.username, request.params.app_name);
       return sendEnvelope(reply, { item }, 'context changed');
     },

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeOf, ErrorEnvelope, authSecurity, sendEnvelope, standardErrors } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
+import { mayTakeOwnAccountAction, requireOwnAccountAction } from '../auth/own-account-actions.js';
 import type { LoginService } from '../auth/login-service.js';
 import { actorOf } from '../http/audit-actor.js';
 
@@ -47,7 +48,14 @@ const SessionAnswer = EnvelopeOf(
   }),
 );
 
-const LogoutAnswer = EnvelopeOf(Type.Object({ username: Type.String(), sessions_ended: Type.Boolean() }));
+const LogoutAnswer = EnvelopeOf(
+  Type.Object({
+    username: Type.String(),
+    sessions_ended: Type.Boolean({
+      description: 'false for a scoped credential without sys_administrator: only the cookie was cleared',
+    }),
+  }),
+);
 
 function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
   return {
@@ -97,7 +105,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
       response: { 200: SessionAnswer, ...standardErrors },
     },
     handler: async (request, reply) => {
-      const caller = callerOf(request);
+      const caller = requireOwnAccountAction(request.principal, 'read_session');
       return sendEnvelope(
         reply,
         {
@@ -126,15 +134,21 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
       summary: 'End every JWT session of the caller (API tokens stay valid)',
       description:
         "Authenticated by the `ptoken` cookie, the call must come from the server's own origin (or one of " +
-        'Settings:AllowedOrigins), on GET as on POST: 403 `csrf_rejected` otherwise.',
+        'Settings:AllowedOrigins), on GET as on POST: 403 `csrf_rejected` otherwise. A scoped credential ' +
+        "(a limited API token, or a JWT obtained with one) ends the owner's sessions only if its scope holds " +
+        'sys_administrator; otherwise only the cookie is cleared and `sessions_ended` is false.',
       security: authSecurity,
       response: { 200: LogoutAnswer, ...standardErrors },
     },
     handler: async (request, reply) => {
       const caller = callerOf(request);
-      await login.logout(actorOf(request));
+      // A narrow credential signs its own client out (the cookie) but cannot sign the owner out
+      // everywhere; answered 200 so a console signed in with it can still sign out.
+      const endSessions = mayTakeOwnAccountAction(caller, 'end_sessions');
+      if (endSessions) await login.logout(actorOf(request));
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return sendEnvelope(reply, { username: caller.account.username, sessions_ended: true }, 'logged out');
+      const message = endSessions ? 'logged out' : 'cookie cleared; this credential cannot end the sessions';
+      return sendEnvelope(reply, { username: caller.account.username, sessions_ended: endSessions }, message);
     },
   });
 };

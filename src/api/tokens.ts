@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeOf, sendEnvelope, standardErrors, ErrorEnvelope, authSecurity } from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
-import { requireSelfOrAdmin } from '../auth/guard.js';
+import { requireAccountAction, requireOwnAccountAction } from '../auth/own-account-actions.js';
 import { sameUsername, USERNAME_PATTERN } from '../identity/usernames.js';
 import { ROLE_NAME_PATTERN } from '../accounts/roles-repository.js';
 import type { Principal } from '../auth/authenticator.js';
@@ -53,7 +53,8 @@ const LimitsQuery = Type.Object({
   ),
 });
 
-/** The limits of a create request; a caller acting with a scoped credential passes its scope on. */
+/** The limits of a create request; a caller acting with a scoped or expiring credential passes
+ *  its scope and its end on, so what it creates has no more power and lives no longer. */
 function limitsOf(request: FastifyRequest, caller: Principal): TokenLimits {
   const query = request.query as Static<typeof LimitsQuery>;
   const body = (request.body ?? {}) as Static<typeof LimitsBody>;
@@ -66,6 +67,7 @@ function limitsOf(request: FastifyRequest, caller: Principal): TokenLimits {
     ...(days !== undefined ? { expiresInDays: days } : {}),
     ...(roles !== undefined ? { roles } : {}),
     ...(caller.scope ? { within: caller.account.roles } : {}),
+    ...(caller.authorityEndsAtMs !== null ? { notAfterMs: caller.authorityEndsAtMs } : {}),
   };
 }
 
@@ -73,7 +75,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = 
   app.get('/api/core/token/user', {
     schema: { tags, security, summary: "The caller's tokens", response: { 200: TokenList, ...standardErrors } },
     handler: async (request, reply) => {
-      const items = await tokens.listOwn(callerOf(request).account.id);
+      const items = await tokens.listOwn(requireOwnAccountAction(request.principal, 'list_tokens').account.id);
       return sendEnvelope(reply, { items }, listMessage(items.length));
     },
   });
@@ -114,7 +116,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = 
       response: { 201: TokenItem, 409: ErrorEnvelope, ...standardErrors },
     },
     handler: async (request, reply) => {
-      const principal = callerOf(request);
+      const principal = requireOwnAccountAction(request.principal, 'create_token');
       const caller = principal.account.username;
       const item = await tokens.create(
         caller,
@@ -163,7 +165,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = 
       response: { 200: TokenItem, ...standardErrors },
     },
     handler: async (request, reply) => {
-      requireSelfOrAdmin(request.principal, request.params.username);
+      requireAccountAction(request.principal, 'delete_token', request.params.username);
       const item = await tokens.delete(request.params.username, request.params.token_name, actorOf(request));
       return sendEnvelope(reply, { item }, 'token deleted');
     },

@@ -33,6 +33,12 @@ export interface Principal {
   scope?: ReadonlySet<string>;
   /** When the credential ends (ms since the epoch): the JWT's expiry, a token's, or null (never). */
   expiresAtMs: number | null;
+  /**
+   * When the authority behind the credential ends (ms since the epoch): an API token's expiry,
+   * also for a JWT obtained with it; null for a password session or a token without expiry.
+   * Tokens this credential creates expire no later.
+   */
+  authorityEndsAtMs: number | null;
 }
 
 export interface TokenRef {
@@ -136,9 +142,10 @@ export class Authenticator {
       throw unauthenticated('session_ended', 'The session has ended; log in again');
     this.activity.userSeen(account.id, now);
     const expiresAtMs = claims.exp * 1000;
-    if (!claims.scope) return { account, via: 'jwt', source, expiresAtMs };
+    const authorityEndsAtMs = claims.tokenExpiresAt === undefined ? null : claims.tokenExpiresAt * 1000;
+    if (!claims.scope) return { account, via: 'jwt', source, expiresAtMs, authorityEndsAtMs };
     const view = this.scopedView(account, claims.scope);
-    return { account: view, via: 'jwt', source, scope: claims.scope, expiresAtMs };
+    return { account: view, via: 'jwt', source, scope: claims.scope, expiresAtMs, authorityEndsAtMs };
   }
 
   private tokenPrincipal(
@@ -151,9 +158,10 @@ export class Authenticator {
     this.activity.userSeen(account.id, now);
     this.activity.tokenUsed(ref.tokenId, now);
     const { tokenId, expiresAtMs } = ref;
-    if (!ref.scope) return { account, via: 'api_token', source, tokenId, expiresAtMs };
+    const authorityEndsAtMs = expiresAtMs;
+    if (!ref.scope) return { account, via: 'api_token', source, tokenId, expiresAtMs, authorityEndsAtMs };
     const view = this.scopedView(account, ref.scope);
-    return { account: view, via: 'api_token', source, tokenId, scope: ref.scope, expiresAtMs };
+    return { account: view, via: 'api_token', source, tokenId, scope: ref.scope, expiresAtMs, authorityEndsAtMs };
   }
 
   /** The account as a scoped credential sees it: only the scope's roles the owner holds now. */

@@ -1,8 +1,7 @@
-// The one reusable role check. Routes declare `config.roles` (any of them suffices); services
-// that decide per target (owner or administrator) call these directly.
+// The one reusable role check. Routes declare `config.roles` (any of them suffices); routes that
+// decide per target (owner or administrator) call own-account-actions.ts, which builds on these.
 import { forbidden, unauthenticated } from '../lib/errors.js';
 import type { Principal } from './authenticator.js';
-import { sameUsername } from '../identity/usernames.js';
 
 export const hasRole = (p: Principal, role: string): boolean => p.account.roles.has(role);
 
@@ -17,11 +16,4 @@ export function requireAnyRole(p: Principal | null, roles: readonly string[]): P
     throw forbidden('forbidden', `Requires role ${roles.join(' or ')}`);
   }
   return principal;
-}
-
-/** The caller acts on their own account, or holds sys_administrator. */
-export function requireSelfOrAdmin(p: Principal | null, username: string): Principal {
-  const principal = requirePrincipal(p);
-  if (sameUsername(principal.account.username, username)) return principal;
-  return requireAnyRole(principal, ['sys_administrator']);
 }

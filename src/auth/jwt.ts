@@ -16,13 +16,16 @@ export interface SessionClaims {
   exp: number;
   /** Obtained with a scoped API token: the roles the session is limited to (claim `rol`). */
   scope?: ReadonlySet<string>;
+  /** Obtained with an expiring API token: its expiry, seconds since the epoch (claim `tex`). The
+   *  session's own `exp` is shorter still; this is the end of the authority it carries. */
+  tokenExpiresAt?: number;
 }
 
 /** What a session obtained with a limited API token inherits from it. */
 export interface SessionLimits {
   /** The token's roles: the session is limited to them as well. */
   roles?: readonly string[];
-  /** The token's expiry (epoch ms): the session ends no later. */
+  /** The token's expiry (epoch ms): the session ends no later and carries it (claim `tex`). */
   notAfterMs?: number;
 }
 
@@ -56,6 +59,7 @@ export class JwtCodec {
       name: user.username,
       sst: stampTag(user.securityStamp),
       ...(limits.roles ? { rol: [...limits.roles] } : {}),
+      ...(limits.notAfterMs !== undefined ? { tex: Math.floor(limits.notAfterMs / 1000) } : {}),
     };
     const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -77,13 +81,14 @@ export class JwtCodec {
         audience: AUDIENCE,
         currentDate: new Date(now),
       });
-      const { sub, name, sst, exp, iat, rol } = payload as {
+      const { sub, name, sst, exp, iat, rol, tex } = payload as {
         sub?: unknown;
         name?: unknown;
         sst?: unknown;
         exp?: unknown;
         iat?: unknown;
         rol?: unknown;
+        tex?: unknown;
       };
       if (
         typeof sub !== 'string' ||
@@ -96,13 +101,21 @@ export class JwtCodec {
       }
       if (rol !== undefined && !(Array.isArray(rol) && rol.every((r) => typeof r === 'string')))
         throw new JwtInvalidError('rol is not a list of role names');
+      if (tex !== undefined && !Number.isSafeInteger(tex)) throw new JwtInvalidError('tex is not a time');
       // A valid signature is not enough: this service never issues a JWT that lives longer than
       // Settings:JwtExpireHours or that starts later than now, so such a token was made with a
       // leaked key (or under a longer setting since lowered) and is refused.
       if (exp - iat > Math.ceil(this.lifetimeSeconds))
         throw new JwtInvalidError('lifetime longer than Settings:JwtExpireHours');
       if (iat > Math.floor(now / 1000) + CLOCK_SKEW_SECONDS) throw new JwtInvalidError('issued in the future');
-      return { userId: sub, username: name, stampTag: sst, exp, ...(rol ? { scope: new Set(rol as string[]) } : {}) };
+      return {
+        userId: sub,
+        username: name,
+        stampTag: sst,
+        exp,
+        ...(rol ? { scope: new Set(rol as string[]) } : {}),
+        ...(tex !== undefined ? { tokenExpiresAt: tex as number } : {}),
+      };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw new JwtExpiredError('expired');
       if (err instanceof JwtInvalidError) throw err;

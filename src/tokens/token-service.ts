@@ -1,7 +1,7 @@
 // API token management (spec §4.1, CONTRACT.md "Tokens"). The value is generated here, shown
 // once in the create answer, and only its hash is stored. A token may expire (`expires_in_days`)
 // and may be limited to some of its owner's roles (`roles`, issue 19); authentication enforces
-// both (auth/authenticator.ts).
+// both (auth/authenticator.ts). A token never outlives the credential that created it.
 import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
 import type { Database, Db } from '../db/schema.js';
@@ -58,6 +58,9 @@ export interface TokenLimits {
   /** The creator's own limit when it acts with a scoped credential: a new token may not have
    *  more power than the credential that made it (its default scope is then this one). */
   within?: ReadonlySet<string>;
+  /** When the creating credential's authority ends (epoch ms): a token made with an expiring
+   *  credential expires no later, whatever `expiresInDays` asks (its default is then this). */
+  notAfterMs?: number;
 }
 
 export type TokenRecord = Static<typeof TokenRecordSchema>;
@@ -95,13 +98,15 @@ function tokenScope(ownerRoles: ReadonlySet<string>, limits: TokenLimits): strin
   return JSON.stringify([...new Set(wanted)].sort());
 }
 
-function tokenExpiry(now: string, days: number | undefined): string | null {
-  if (days === undefined) return null;
-  if (!Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS)
+function tokenExpiry(now: string, { expiresInDays: days, notAfterMs }: TokenLimits): string | null {
+  if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS))
     throw invalid('invalid_input', `expires_in_days must be a whole number from 1 to ${MAX_TOKEN_DAYS}`, [
       { field: 'expires_in_days', rule: 'range', message: `a whole number from 1 to ${MAX_TOKEN_DAYS}` },
     ]);
-  return addSeconds(now, days * 86_400);
+  const asked = days === undefined ? null : addSeconds(now, days * 86_400);
+  // Clamped rather than refused: the record's token_expires_at shows the creator what it got.
+  if (notAfterMs === undefined || (asked !== null && Date.parse(asked) <= notAfterMs)) return asked;
+  return isoMicros(notAfterMs * 1000);
 }
 
 export class TokenService {
@@ -133,7 +138,7 @@ export class TokenService {
   ): Promise<TokenRecord> {
     const value = generateTokenValue();
     const createdAt = isoMicros();
-    const expiresAt = tokenExpiry(createdAt, limits.expiresInDays);
+    const expiresAt = tokenExpiry(createdAt, limits);
     const row = await this.db.transaction().execute(async (trx) => {
       const owner = await findUserByUsername(trx, ownerUsername);
       if (!owner) throw notFound('user_not_found', `User ${ownerUsername} not found`);
