@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MapObjectModel } from '../../src/report/frx/model.js';
 import { TemplateCache } from '../../src/srs/render-pool/template-cache.js';
+import { baseTemplate, inheritedTemplate } from '../support/named-file-templates.js';
 import { writeDbf, writeShp } from '../support/shapefile-writer.js';
 
 const root = mkdtempSync(join(tmpdir(), 'render-pool-resources-'));
@@ -121,23 +122,17 @@ describe('TemplateCache resources', () => {
   });
 });
 
-// A base report whose page says `text`.
-const baseReport = (text: string) =>
-  '<?xml version="1.0" encoding="utf-8"?><Report><ReportPage Name="Page1">' +
-  `<ReportTitleBand Name="T" Width="718.2" Height="20"><TextObject Name="B" Width="300" Height="20" Text="${text}"/>` +
-  '</ReportTitleBand></ReportPage></Report>';
-
 describe('TemplateCache base and detail reports', () => {
   const outsideBase = join(root, 'outside-base.frx');
-  writeFileSync(outsideBase, baseReport('secret of another folder'));
+  writeFileSync(outsideBase, baseTemplate('secret of another folder'));
   mkdirSync(join(app, 'shared'), { recursive: true });
-  writeFileSync(join(app, 'shared', 'base.frx'), baseReport('shared base'));
+  writeFileSync(join(app, 'shared', 'base.frx'), baseTemplate('shared base'));
   symlinkSync(outsideBase, join(app, 'templates', 'link.frx'));
   symlinkSync(join(app, 'shared', 'base.frx'), join(app, 'templates', 'shared-link.frx'));
 
   const child = (base: string) => {
     const path = join(app, 'templates', `child${++n}.frx`);
-    writeFileSync(path, `<?xml version="1.0" encoding="utf-8"?><inherited BaseReport="${base}"/>`);
+    writeFileSync(path, inheritedTemplate(base));
     return path;
   };
   const text = (cache: TemplateCache, path: string) => {

@@ -102,7 +102,7 @@ export class WebFontStore {
   private readonly queue: Waiting[] = [];
   private running = false;
   private compressions = 0;
-  private holds = 0;
+  private held = false;
 
   constructor(opts: WebFontStoreOptions = {}) {
     this.maxWaiting = opts.maxWaiting ?? DEFAULT_WEB_FONT_MAX_WAITING;
@@ -127,12 +127,9 @@ export class WebFontStore {
   /** Tests: no compression starts until the returned release is called, so a test sees a full
    *  queue by construction rather than by timing. */
   hold(): () => void {
-    this.holds++;
-    let released = false;
+    this.held = true;
     return () => {
-      if (released) return;
-      released = true;
-      this.holds--;
+      this.held = false;
       this.next();
     };
   }
@@ -147,7 +144,7 @@ export class WebFontStore {
   }
 
   private next(): void {
-    if (this.running || this.holds > 0) return;
+    if (this.running || this.held) return;
     const job = this.queue.shift();
     if (!job) return;
     this.running = true;

@@ -7,35 +7,12 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseTemplate, csvTemplate, inheritedTemplate, mapTemplate } from '../../support/named-file-templates.js';
 import { writeDbf, writeShp } from '../../support/shapefile-writer.js';
 import { ensureBuilt, htmlTexts, runCli } from './cli.js';
 
 const SECRET = 'secret-beside-the-download';
 const OUTSIDE = 'is outside the folder this template may read files from';
-
-const csvReport = (file: string) => `<?xml version="1.0" encoding="utf-8"?>
-<Report><Dictionary>
-  <CsvDataConnection Name="C" ConnectionString="CsvFile=${file};Separator=,;FieldNamesInFirstString=true">
-    <TableDataSource Name="people" DataType="System.Int32" Enabled="true" TableName="people"/>
-  </CsvDataConnection></Dictionary>
-  <ReportPage Name="Page1">
-    <DataBand Name="D" Width="718.2" Height="20" DataSource="people">
-      <TextObject Name="Tx" Width="400" Height="20" Text="row [people.Name]"/>
-    </DataBand>
-  </ReportPage>
-</Report>`;
-
-const mapReport = (shapefile: string) => `<?xml version="1.0" encoding="utf-8"?>
-<Report><ReportPage Name="P"><ReportTitleBand Name="T" Width="718.2" Height="100">
-  <MapObject Name="M" Width="100" Height="100">
-    <MapLayer Name="L" Type="Polygon" Shapefile="${shapefile}" LabelColumn="NAME"/>
-  </MapObject>
-</ReportTitleBand></ReportPage></Report>`;
-
-const baseReport = (text: string) =>
-  '<?xml version="1.0" encoding="utf-8"?><Report><ReportPage Name="Page1">' +
-  `<ReportTitleBand Name="T" Width="718.2" Height="20"><TextObject Name="B" Width="400" Height="20" Text="${text}"/>` +
-  '</ReportTitleBand></ReportPage></Report>';
 
 describe('render reads the files a template names only inside its folder or --resources', () => {
   // home/
@@ -68,7 +45,7 @@ describe('render reads the files a template names only inside its folder or --re
     ];
     writeFileSync(join(home, 'data', 'map.shp'), writeShp([{ type: 5, parts: square }]));
     writeFileSync(join(home, 'data', 'map.dbf'), writeDbf([{ name: 'NAME', length: 40 }], [{ NAME: SECRET }]));
-    writeFileSync(join(home, 'elsewhere', 'base.frx'), baseReport(SECRET));
+    writeFileSync(join(home, 'elsewhere', 'base.frx'), baseTemplate(SECRET));
     symlinkSync(join(home, 'elsewhere', 'base.frx'), join(downloads, 'link.frx'));
     writeFileSync(join(downloads, 'own.csv'), 'Name\nAnn\n');
   });
@@ -77,10 +54,10 @@ describe('render reads the files a template names only inside its folder or --re
   });
 
   it.each([
-    ['a CSV file', 'csv.frx', csvReport('..\\data\\people.csv'), 'the file "../data/people.csv"'],
-    ['a text file', 'txt.frx', csvReport('../data/notes.txt'), 'the file "../data/notes.txt"'],
-    ['a shapefile', 'map.frx', mapReport('..\\data\\map.shp'), 'the file "../data/map.shp"'],
-    ['a base report linked from elsewhere', 'child.frx', '<inherited BaseReport="link.frx"/>', 'the report "link.frx"'],
+    ['a CSV file', 'csv.frx', csvTemplate('..\\data\\people.csv'), 'the file "../data/people.csv"'],
+    ['a text file', 'txt.frx', csvTemplate('../data/notes.txt'), 'the file "../data/notes.txt"'],
+    ['a shapefile', 'map.frx', mapTemplate('..\\data\\map.shp'), 'the file "../data/map.shp"'],
+    ['a base report linked from elsewhere', 'child.frx', inheritedTemplate('link.frx'), 'the report "link.frx"'],
   ])('refuses %s out of the template’s folder (exit 2)', async (_what, name, text, named) => {
     const res = await runCli(['render', template(name, text)]);
     expect(res.code, res.stderr).toBe(2);
@@ -89,26 +66,26 @@ describe('render reads the files a template names only inside its folder or --re
   });
 
   it('reads a file of the template’s own folder without --resources', async () => {
-    const res = await runCli(['render', template('own.frx', csvReport('own.csv'))]);
+    const res = await runCli(['render', template('own.frx', csvTemplate('own.csv'))]);
     expect(res.code, res.stderr).toBe(0);
-    expect(htmlTexts(res.stdout)).toEqual(['row Ann']);
+    expect(htmlTexts(res.stdout)).toEqual(['Ann']);
   });
 
   it('--resources DIR reads inside DIR, and still nothing out of it', async () => {
-    const csv = await runCli(['render', template('csv2.frx', csvReport('..\\data\\people.csv')), '--resources', home]);
-    expect(csv.code, csv.stderr).toBe(0);
-    expect(htmlTexts(csv.stdout)).toEqual([`row ${SECRET}`]);
-    const base = await runCli([
+    const csv = await runCli([
       'render',
-      template('child2.frx', '<inherited BaseReport="link.frx"/>'),
+      template('csv2.frx', csvTemplate('..\\data\\people.csv')),
       '--resources',
       home,
     ]);
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(htmlTexts(csv.stdout)).toEqual([SECRET]);
+    const base = await runCli(['render', template('child2.frx', inheritedTemplate('link.frx')), '--resources', home]);
     expect(base.code, base.stderr).toBe(0);
     expect(htmlTexts(base.stdout)).toEqual([SECRET]);
     const narrower = await runCli([
       'render',
-      template('csv3.frx', csvReport('..\\data\\people.csv')),
+      template('csv3.frx', csvTemplate('..\\data\\people.csv')),
       '--resources',
       downloads,
     ]);
@@ -117,7 +94,7 @@ describe('render reads the files a template names only inside its folder or --re
   });
 
   it('--resources must be a folder', async () => {
-    const own = template('own2.frx', csvReport('own.csv'));
+    const own = template('own2.frx', csvTemplate('own.csv'));
     const missing = await runCli(['render', own, '--resources', join(home, 'nope')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot use --resources .*nope: no such folder/);
