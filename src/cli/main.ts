@@ -25,12 +25,14 @@ const HELP = `platform-core <command>
                                           the audit trail, newest first (default 50 entries;
                                           T is an ISO 8601 time; --json: one JSON object a line)
   render <template.frx> [--data <file.json|dataset.xml>] [--format html|pdf|frx] [--out <file>|-]
-         [--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]
+         [--resources <dir>] [--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]
                                           renders a FastReport template (warnings on stderr),
                                           stopped after --timeout seconds or at --max-memory-mb
                                           of heap, failing past --max-pages pages (defaults:
                                           Settings:RenderTimeoutSeconds 60, Settings:RenderMemoryMb
-                                          512, Settings:RenderMaxPages 10000)
+                                          512, Settings:RenderMaxPages 10000); the files the
+                                          template names (base reports, shapefiles, CSV) are read
+                                          only inside its own folder, or inside --resources <dir>
   starter --data <sample.json> [--out <file.frx>|-] [--title <text>]
                                           writes a starter template for an SRS data sample
   backup --out <file>                     a consistent copy of the SQLite databases, also while

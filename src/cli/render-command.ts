@@ -1,6 +1,9 @@
 // `platform-core render <template.frx> [--data <file.json|dataset.xml>] [--format html|pdf|frx]
-// [--out <file>|-] [--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]`. Loaded
-// only by that command.
+// [--out <file>|-] [--resources <dir>] [--timeout <seconds>] [--max-memory-mb <MB>]
+// [--max-pages <pages>]`. Loaded only by that command.
+//
+// A template may be someone else's: the files it names (base reports, shapefiles, CSV files) are
+// read only inside its own folder, or inside --resources when that is given.
 //
 // The render runs where the server's renders run: on a worker thread of a render pool
 // (src/srs/render-pool), here one worker for one job, so it has the same time limit (the worker
@@ -21,7 +24,7 @@ import { limitMessage, renderLimits } from './render-limits.js';
 
 const USAGE =
   `platform-core render <template.frx> [--data <file>] [--format ${RENDER_FORMATS.join('|')}] [--out <file>|-] ` +
-  '[--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]';
+  '[--resources <dir>] [--timeout <seconds>] [--max-memory-mb <MB>] [--max-pages <pages>]';
 
 /** A file the worker will read: checked here so that a wrong path is a usage error naming it. */
 function checkReadable(path: string, what: string): void {
@@ -31,6 +34,17 @@ function checkReadable(path: string, what: string): void {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(`cannot read ${what} ${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+}
+
+/** The --resources folder: checked here so that a wrong path is a usage error naming it. */
+function checkFolder(path: string): void {
+  try {
+    if (!statSync(path).isDirectory()) throw new Error('not a folder');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such folder' : (e as Error).message;
+    throw new UsageError(`cannot use --resources ${path}: ${why}`);
   }
 }
 
@@ -65,6 +79,11 @@ function renderJob(args: ParsedArgs, templatePath: string, format: RenderFormat)
     if (ext !== '.json' && ext !== '.xml') throw new UsageError(`--data must be a .json or .xml file: ${dataPath}`);
     checkReadable(dataPath, 'data file');
     job.dataFile = resolve(dataPath);
+  }
+  const resources = one(args, 'resources');
+  if (resources !== undefined) {
+    checkFolder(resources);
+    job.resourceFolder = resolve(resources);
   }
   const culture = one(args, 'culture');
   if (culture !== undefined) job.culture = culture;

@@ -51,13 +51,27 @@ const RENDER_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 /** The route label of a request no route matched (a real route always starts with `/`). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
+/** The statuses the platform answers with on its own, each a `status` label value of its own. */
+const EXACT_STATUSES = [
+  200, 201, 204, 301, 304, 400, 401, 403, 404, 409, 413, 414, 415, 417, 422, 429, 431, 499, 500, 503,
+];
+// Any other status is labelled by its class ("2xx"…"5xx"): a client may ask ping for any status
+// from 200 to 599, and each value sent must not become series of its own.
+const STATUS_LABELS = Array.from({ length: 600 }, (_, status) =>
+  EXACT_STATUSES.includes(status) ? String(status) : `${Math.floor(status / 100)}xx`,
+);
+
+/** The `status` label of an answered status: itself for the platform's own, else its class. */
+export const statusLabel = (status: number): string =>
+  STATUS_LABELS[status] ?? `${Math.floor(Math.min(Math.max(status, 0), 999) / 100)}xx`;
+
 type HttpLabels = { route: string; method: string; status: string };
 type AuthLabels = { kind: AuthKind; source: AuthSource; reason: string };
 
 export class Metrics {
   readonly registry = new Registry();
-  private readonly http = new SeriesTable<string, string, number, HttpLabels>(
-    (route, method, status) => ({ route, method, status: String(status) }),
+  private readonly http = new SeriesTable<string, string, string, HttpLabels>(
+    (route, method, status) => ({ route, method, status }),
     HTTP_BUCKETS,
   );
   private readonly auth = new SeriesTable<AuthKind, AuthSource, string, AuthLabels>((kind, source, reason) => ({
@@ -80,7 +94,8 @@ export class Metrics {
       this.registry,
       this.http,
       `${p}http_requests_total`,
-      'HTTP requests answered, by route pattern, method and status',
+      'HTTP requests answered, by route pattern, method and status (the class, as 4xx, for a ' +
+        'status the platform does not answer with on its own)',
       ['route', 'method', 'status'],
     );
     registerHistogram(
@@ -196,7 +211,7 @@ export class Metrics {
 
   /** One answered request. `route`: the route pattern (never the URL), or UNMATCHED_ROUTE. */
   httpRequest(route: string, method: string, status: number, seconds: number): void {
-    this.http.observe(this.http.get(route, method, status), seconds);
+    this.http.observe(this.http.get(route, method, statusLabel(status)), seconds);
   }
 
   /** One authentication of a request: `reason` is 'ok', 'missing' or the error code. */

@@ -36,10 +36,13 @@ export type { PreparedReport, PreparedPage, PreparedItem, PreparedText } from '.
 export {
   webFontByFileName,
   webFontFileName,
-  woff2Bytes,
   webFontHash,
+  webFonts,
+  WebFontStore,
   allFaces,
   type FontFace,
+  type WebFontStoreOptions,
+  type WebFontStoreStats,
 } from './text/index.js';
 export { exportHtml, exportHtmlBuffer, exportHtmlChunks, type HtmlExportOptions } from './export/html.js';
 export { exportPdf, exportPdfSync, exportPdfToStream, type PdfExportOptions } from './export/pdf/index.js';

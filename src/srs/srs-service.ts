@@ -255,6 +255,8 @@ export class SrsService {
       outcome = await this.deps.pool.render(
         {
           templatePath,
+          // Its shapefiles, CSV files and base reports may be anywhere in the app's folder.
+          resourceFolder: app.dir,
           format,
           data,
           ...(definition.culture ? { culture: definition.culture } : {}),

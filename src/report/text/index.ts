@@ -9,5 +9,6 @@ export * from './html-lines.js';
 export * from './html-tags.js';
 export { decodeEntities, decodeEntityAt } from './entities.js';
 export * from './web-fonts.js';
+export * from './web-font-store.js';
 export { subsetFace } from './font-subset.js';
 export { extraFaces, fontDirs, setFontDirs, SYSTEM_FONT_DIRS } from './font-dirs.js';

@@ -111,7 +111,7 @@ export async function runRenderJob(
   if (job.fontDirs) setFontDirs(job.fontDirs);
   const handler = Object.hasOwn(FORMATS, job.format) ? FORMATS[job.format] : undefined;
   if (!handler) throw new TemplateError(`unsupported output format "${String(job.format)}"`);
-  const { template, hit } = cache.get(job.templatePath);
+  const { template, hit } = cache.get(job.templatePath, job.resourceFolder);
   onTemplate?.(hit);
   return handler.render(template, job);
 }

@@ -1,13 +1,15 @@
 // A worker's cache of template files, keyed by path and the file's identity (mtime, size,
 // inode): one stat per job, the file is read again only when it changed. An inherited report's
 // base files (read from the template's folder) are part of its identity: a changed base loads
-// the template again. So are the files a template names beside it (map shapefiles, CSV files):
-// they are read only inside the app's own folder (the parent of its templates folder), only
-// files of those kinds, through real paths (a symbolic link out of the app is not followed).
+// the template again. So are the files a template names beside it (map shapefiles, CSV files).
+// Every file a template names (base and detail reports, shapefiles, CSV files) is read only
+// inside its resource folder, by real path (confined-path.ts); of the files beside it, only
+// those kinds.
 
-import { closeSync, fstatSync, openSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, extname, join, resolve, sep } from 'node:path';
+import { closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
 import { DEFAULT_XML_LIMITS, loadFrx, TemplateError, type LoadFrxResult } from '../../report/index.js';
+import { confinedRealPath } from './confined-path.js';
 
 /** The kinds of file a template may name beside it: map shapefiles and CSV data. */
 const RESOURCE_EXTENSIONS = new Set(['.shp', '.dbf', '.csv', '.txt']);
@@ -26,11 +28,13 @@ export class CachedTemplate {
   /** The base reports read for the model, with their identities then. */
   private bases: { path: string; key: string }[] = [];
 
-  /** `folder`: where an inherited report's base reports are (the template's own folder). */
+  /** `folder`: the template's own folder, where its base and detail reports are and against
+   *  which the names of its files resolve; `resources`: the folder they must all be inside. */
   constructor(
     readonly bytes: Buffer,
     private readonly folder?: string,
     private readonly maxFileBytes = DEFAULT_XML_LIMITS.maxInputBytes,
+    readonly resources = folder,
   ) {}
 
   /** The loaded template; a TemplateError when it cannot be loaded (thrown again next time). */
@@ -57,37 +61,38 @@ export class CachedTemplate {
   }
 
   /** Another report of the template's folder, by file name (a DetailReport hyperlink's). */
-  readonly readDetail = (name: string): Buffer | undefined =>
-    this.folder === undefined ? undefined : this.readFile(join(this.folder, name), `the report "${name}"`, false);
+  readonly readDetail = (name: string): Buffer | undefined => this.readNamed(name, `the report "${name}"`, false);
 
   private readBase(name: string): Buffer | undefined {
-    if (this.folder === undefined) return undefined;
-    return this.readFile(join(this.folder, name), `the report "${name}"`, true);
+    return this.readNamed(name, `the report "${name}"`, true);
   }
 
   /** A file the template names relative to its folder ("../Maps/usa1.shp"), when it is a map
-   *  or CSV file inside the app's folder. */
+   *  or CSV file. */
   private readResource(relative: string): Buffer | undefined {
-    if (this.folder === undefined || !RESOURCE_EXTENSIONS.has(extname(relative).toLowerCase())) return undefined;
-    const appFolder = resolve(this.folder, '..');
-    const named = resolve(this.folder, relative);
-    if (!named.startsWith(appFolder + sep)) return undefined;
-    let app: string;
-    let path: string;
-    try {
-      app = realpathSync(appFolder);
-      path = realpathSync(named);
-    } catch {
-      // Not there (yet): the template loads again once it is.
-      this.bases.push({ path: named, key: MISSING });
-      return undefined;
-    }
-    if (!path.startsWith(app + sep)) return undefined;
-    return this.readFile(path, `the file "${relative}"`, true);
+    if (!RESOURCE_EXTENSIONS.has(extname(relative).toLowerCase())) return undefined;
+    return this.readNamed(relative, `the file "${relative}"`, true);
   }
 
-  /** A file's bytes; `identifying`: it is part of the loaded model's identity. */
-  private readFile(path: string, what: string, identifying: boolean): Buffer | undefined {
+  /**
+   * A file the template names, read through its real path inside the resource folder (a
+   * TemplateError when that is outside). `identifying`: it is part of the loaded model's
+   * identity, under the name as written: a link pointed elsewhere, or a missing file that
+   * appears, loads the template again.
+   */
+  private readNamed(name: string, what: string, identifying: boolean): Buffer | undefined {
+    if (this.folder === undefined || this.resources === undefined) return undefined;
+    const real = confinedRealPath(this.resources, this.folder, name, what);
+    const named = resolve(this.folder, name);
+    if (real === undefined) {
+      if (identifying) this.bases.push({ path: named, key: MISSING });
+      return undefined;
+    }
+    return this.readFile(real, what, identifying ? named : undefined);
+  }
+
+  /** A file's bytes; `identifyAs`: the path whose identity the loaded model depends on. */
+  private readFile(path: string, what: string, identifyAs: string | undefined): Buffer | undefined {
     let fd: number;
     try {
       fd = openSync(path, 'r');
@@ -99,7 +104,7 @@ export class CachedTemplate {
       if (!st.isFile()) return undefined;
       if (st.size > this.maxFileBytes) throw new TemplateError(`${what} is larger than ${this.maxFileBytes} bytes`);
       const bytes = readFileSync(fd);
-      if (identifying) this.bases.push({ path, key: identity(st) });
+      if (identifyAs !== undefined) this.bases.push({ path: identifyAs, key: identity(st) });
       return bytes;
     } finally {
       closeSync(fd);
@@ -131,9 +136,10 @@ export class TemplateCache {
     this.maxFileBytes = opts.maxFileBytes ?? DEFAULT_XML_LIMITS.maxInputBytes;
   }
 
-  /** The template at `path`, from the cache when the file has not changed. Throws TemplateError
-   *  (without the path: the message may reach a client) when it cannot be read. */
-  get(path: string): { template: CachedTemplate; hit: boolean } {
+  /** The template at `path`, from the cache when the file has not changed; the files it names
+   *  are read inside `resources` (default: its own folder). Throws TemplateError (without the
+   *  path: the message may reach a client) when it cannot be read. */
+  get(path: string, resources = dirname(path)): { template: CachedTemplate; hit: boolean } {
     let fd: number;
     try {
       fd = openSync(path, 'r');
@@ -149,7 +155,7 @@ export class TemplateCache {
         throw new TemplateError(`the template file is larger than ${this.maxFileBytes} bytes`);
       const key = identity(st);
       const cached = this.entries.get(path);
-      if (cached && cached.key === key && !cached.template.basesChanged()) {
+      if (cached && cached.key === key && cached.template.resources === resources && !cached.template.basesChanged()) {
         // Map order is the LRU order: move to the end.
         this.entries.delete(path);
         this.entries.set(path, cached);
@@ -162,7 +168,7 @@ export class TemplateCache {
       } catch (err) {
         throw new TemplateError(`the template file cannot be read (${codeOf(err)})`);
       }
-      const template = new CachedTemplate(bytes, dirname(path), this.maxFileBytes);
+      const template = new CachedTemplate(bytes, dirname(path), this.maxFileBytes, resources);
       this.entries.delete(path);
       this.entries.set(path, { key, template });
       while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);

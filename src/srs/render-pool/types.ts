@@ -11,6 +11,10 @@ export interface RenderJob {
   /** Absolute path of the .frx template (already resolved inside the app's templates/ folder
    *  by the caller). The worker reads the file itself; it is never shipped per job. */
   templatePath: string;
+  /** The folder every file the template names (base and detail reports, shapefiles, CSV files)
+   *  must be inside, by real path (default: the template's own folder). The server gives the
+   *  app's folder; the CLI the template's folder or its --resources. */
+  resourceFolder?: string;
   format: RenderFormat;
   /** The SRS JSON object (command name → rows, or one object for dtsingle). Structured-cloned
    *  into the worker. */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { PreparedPath } from '../../../src/report/engine/prepared.js';
 import { TemplateError } from '../../../src/report/errors.js';
 import { encodeShapeBlob } from '../../../src/report/map/shapes.js';
+import { csvTemplate } from '../../support/named-file-templates.js';
 import { runTemplate } from './helpers.js';
 
 const b64 = (parts: number[][]): string =>
@@ -113,17 +114,7 @@ describe('MapObject with embedded shapes', () => {
 
 describe('CsvDataConnection', () => {
   it('reads the CSV text the caller supplies for a table it does not store', () => {
-    const template = `<?xml version="1.0" encoding="utf-8"?>
-<Report><Dictionary>
-  <CsvDataConnection Name="C" ConnectionString="CsvFile=people.csv;Separator=,;FieldNamesInFirstString=true">
-    <TableDataSource Name="people" DataType="System.Int32" Enabled="true" TableName="people"/>
-  </CsvDataConnection></Dictionary>
-  <ReportPage Name="Page1">
-    <DataBand Name="D" Width="718.2" Height="20" DataSource="people">
-      <TextObject Name="Tx" Width="300" Height="20" Text="[people.Name] [people.Age]"/>
-    </DataBand>
-  </ReportPage>
-</Report>`;
+    const template = csvTemplate('people.csv', '[people.Name] [people.Age]');
     const r = runTemplate(template, { tables: { people: 'Name,Age\n"Doe, Jane",41\nRoe,7\n' as never } });
     const texts = (r.prepared.pages[0]?.items ?? [])
       .filter((i) => i.kind === 'text')
