@@ -49,13 +49,14 @@ const SessionAnswer = EnvelopeOf(
 
 const LogoutAnswer = EnvelopeOf(Type.Object({ username: Type.String(), sessions_ended: Type.Boolean() }));
 
-function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
+/** The session cookie's attributes. Secure when the request came over TLS: to this server, or
+ *  to a proxy it trusts (Settings:TrustProxy), which says so in X-Forwarded-Proto (in any case). */
+function sessionCookieAttributes(request: FastifyRequest) {
   return {
     httpOnly: true,
     sameSite: 'lax' as const,
     path: '/',
-    secure: request.protocol === 'https',
-    maxAge: maxAgeSeconds,
+    secure: request.protocol?.toLowerCase() === 'https',
   };
 }
 
@@ -72,7 +73,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
     handler: async (request, reply: FastifyReply) => {
       const { username, password, createCookie } = request.body;
       const result = await login.login(username, password, actorOf(request));
-      if (createCookie) reply.setCookie(SESSION_COOKIE, result.token, cookieOptions(request, result.expiresIn));
+      if (createCookie)
+        reply.setCookie(SESSION_COOKIE, result.token, {
+          ...sessionCookieAttributes(request),
+          maxAge: result.expiresIn,
+        });
       return sendEnvelope(
         reply,
         {
@@ -133,7 +138,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
     handler: async (request, reply) => {
       const caller = callerOf(request);
       await login.logout(actorOf(request));
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, sessionCookieAttributes(request));
       return sendEnvelope(reply, { username: caller.account.username, sessions_ended: true }, 'logged out');
     },
   });
