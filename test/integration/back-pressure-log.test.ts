@@ -42,9 +42,8 @@ describe.each(testDatabaseKinds())('503 refusals in the log on %s', (kind) => {
     if (kind === 'postgres') {
       await sql`CREATE FUNCTION refuse_tokens() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'the database is not taking writes' USING ERRCODE = '57P03'; END $$`.execute(database);
-      await sql`CREATE TRIGGER refuse_tokens BEFORE INSERT ON tokens FOR EACH ROW EXECUTE FUNCTION refuse_tokens()`.execute(
-        database,
-      );
+      await sql`CREATE TRIGGER refuse_tokens BEFORE INSERT ON tokens
+        FOR EACH ROW EXECUTE FUNCTION refuse_tokens()`.execute(database);
       return { code: 'database_unavailable', cause: '57P03' };
     }
     // Not below the current size: the file may not grow any more.
