@@ -2,9 +2,11 @@
 // headers, Set-Cookie, passwords and the value of a `ptoken` query parameter (in any spelling,
 // src/http/url-redaction.ts) are redacted, also where an error message quotes a URL; and a last
 // pass over each finished line redacts whatever still looks like an API token or a JWT, wherever
-// it came from (a request id, a username typed at login, a message).
+// it came from (a request id, a username typed at login, a message), and escapes the controls
+// JSON leaves raw (DEL, C1, bidi), so that a terminal showing the log does not act on them.
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
 import { redactRequestUrl, redactText } from './url-redaction.js';
+import { escapeControls } from '../lib/visible-text.js';
 
 /** A run of the characters tokens are written in; `.` joins a JWT's parts. Each run is matched
  *  whole and then searched, so the cost stays linear in the line's length. */
@@ -24,6 +26,13 @@ export function redactCredentialShapes(text: string): string {
     if (at < 0 || run.length - at < CREDENTIAL_MIN_LENGTH) return run;
     return `${run.slice(0, at)}[REDACTED]`;
   });
+}
+
+/** A finished line as it is written. The escapes are JSON's own (`\u009b`), and only strings
+ *  can hold such characters, so the line stays valid JSON with the same values. */
+function finishLine(line: string): string {
+  const redacted = redactCredentialShapes(line);
+  return redacted.endsWith('\n') ? `${escapeControls(redacted.slice(0, -1))}\n` : escapeControls(redacted);
 }
 
 /** A copy of a value from a serialized error with URLs in its strings (message, stack, causes,
@@ -70,9 +79,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         err: serializeError,
       },
       timestamp: pino.stdTimeFunctions.isoTime,
-      // The redaction can only shorten a JSON string's content and writes no quote or backslash,
+      // The redaction replaces part of a JSON string with text that has no quote or backslash,
       // so the line stays valid JSON.
-      hooks: { streamWrite: redactCredentialShapes },
+      hooks: { streamWrite: finishLine },
     },
     destination,
   );

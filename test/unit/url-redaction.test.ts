@@ -221,6 +221,14 @@ describe('logger', () => {
     expect(JSON.parse(lines[2]!).username).toBe('\n[REDACTED]');
   });
 
+  it('escapes the controls JSON leaves raw (DEL, C1, bidi): a terminal showing the log must not act', async () => {
+    const username = 'mallory\u009b2J\u202egnp.exe\u007f\u2028\u001b[2J';
+    const text = await logged((log) => log.warn({ username }, 'authentication failed'));
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e\u2028]/);
+    expect(text.endsWith('\n')).toBe(true);
+    expect(JSON.parse(text).username).toBe(username);
+  });
+
   it('redactCredentialShapes leaves ordinary text alone, and what precedes a credential in its run', () => {
     const line = JSON.stringify({
       msg: 'keyJson eyJ pct_short monkeyJump pct_ /api/core/token/create/ci 3f0e8a9c-1b2d-4e5f-8a7b-6c5d4e3f2a1b',
