@@ -28,6 +28,8 @@ import type { Kysely } from 'kysely';
 import { AuditTrail } from './audit/audit-trail.js';
 import { findUserId } from './identity/users-repository.js';
 import { Metrics } from './metrics/metrics.js';
+import { databaseFault } from './db/database-errors.js';
+import { ThrottledWarnings } from './lib/throttled-warnings.js';
 
 export interface Services {
   config: Config;
@@ -104,7 +106,14 @@ export async function createServices(
     });
     for (const w of signingKey.warnings) logger.warn(w);
     const jwt = new JwtCodec(signingKey.key, config.settings.jwtExpireHours * 3600);
-    const onBackgroundError = (err: unknown) => logger.error({ err }, 'background write failed');
+    // A background write lost to a database fault is the same back-pressure the requests meet:
+    // a warning per cause per interval, not an error line each.
+    const backgroundFaults = new ThrottledWarnings(logger);
+    const onBackgroundError = (err: unknown) => {
+      const fault = databaseFault(err);
+      if (fault === null) logger.error({ err }, 'background write failed');
+      else backgroundFaults.warn(fault, { fault, code: (err as { code?: unknown }).code }, 'background write failed');
+    };
     const auth = new Authenticator(database.db, jwt, config.settings.authCacheSeconds * 1000, onBackgroundError);
     const passwords = new PasswordAttempts(
       database.db,
@@ -226,6 +235,7 @@ export async function createServices(
         await renderPool.close();
         await previews.close();
         await database.close();
+        backgroundFaults.flush();
       },
     };
   } catch (err) {

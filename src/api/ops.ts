@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DatabaseHandle } from '../db/connect.js';
 import { EnvelopeOf, ErrorEnvelope, sendEnvelope } from '../http/envelope.js';
-import { unavailable } from '../lib/errors.js';
+import { AppError, unavailable } from '../lib/errors.js';
 
 const Status = EnvelopeOf(Type.Object({ status: Type.String(), database: Type.Optional(Type.String()) }));
 
@@ -33,12 +33,15 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ database: DatabaseHandle }> 
   app.get('/readyz', {
     config: { auth: 'none' },
     schema: { tags: ['operations'], summary: 'The database answers', response: { 200: Status, 503: ErrorEnvelope } },
-    handler: async (request, reply) => {
+    handler: async (_request, reply) => {
       try {
         await withinTime(sql`select 1`.execute(database.db), READY_CHECK_MS);
       } catch (err) {
-        request.log.error({ err }, 'readiness check failed');
-        throw unavailable('not_ready', 'The database is not reachable', READY_RETRY_AFTER_SECONDS);
+        // The cause goes with the answer: the error handler logs it as the 503's reason.
+        throw new AppError('unavailable', 'not_ready', 'The database is not reachable', {
+          retryAfterSeconds: READY_RETRY_AFTER_SECONDS,
+          cause: err,
+        });
       }
       const problem = await database.storage.problem();
       if (problem) throw unavailable(problem, 'The database storage is full: writes fail', READY_RETRY_AFTER_SECONDS);

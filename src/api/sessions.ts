@@ -57,13 +57,14 @@ const LogoutAnswer = EnvelopeOf(
   }),
 );
 
-function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
+/** The session cookie's attributes. Secure when the request came over TLS: to this server, or
+ *  to a proxy it trusts (Settings:TrustProxy), which says so in X-Forwarded-Proto (in any case). */
+function sessionCookieAttributes(request: FastifyRequest) {
   return {
     httpOnly: true,
     sameSite: 'lax' as const,
     path: '/',
-    secure: request.protocol === 'https',
-    maxAge: maxAgeSeconds,
+    secure: request.protocol?.toLowerCase() === 'https',
   };
 }
 
@@ -80,7 +81,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
     handler: async (request, reply: FastifyReply) => {
       const { username, password, createCookie } = request.body;
       const result = await login.login(username, password, actorOf(request));
-      if (createCookie) reply.setCookie(SESSION_COOKIE, result.token, cookieOptions(request, result.expiresIn));
+      if (createCookie)
+        reply.setCookie(SESSION_COOKIE, result.token, {
+          ...sessionCookieAttributes(request),
+          maxAge: result.expiresIn,
+        });
       return sendEnvelope(
         reply,
         {
@@ -146,7 +151,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
       // everywhere; answered 200 so a console signed in with it can still sign out.
       const endSessions = mayTakeOwnAccountAction(caller, 'end_sessions');
       if (endSessions) await login.logout(actorOf(request));
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, sessionCookieAttributes(request));
       const message = endSessions ? 'logged out' : 'cookie cleared; this credential cannot end the sessions';
       return sendEnvelope(reply, { username: caller.account.username, sessions_ended: endSessions }, message);
     },

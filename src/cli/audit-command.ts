@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import { readAuditPage, type AuditEntryView, type AuditPage } from '../audit/audit-trail.js';
 import { findUserId } from '../identity/users-repository.js';
 import { AppError } from '../lib/errors.js';
+import { escapeControls } from '../lib/visible-text.js';
 import { UsageError, many, one, type ParsedArgs } from './args.js';
 
 const DEFAULT_LIMIT = 50;
@@ -41,6 +42,8 @@ export async function auditCommand(db: Kysely<Database>, args: ParsedArgs, out: 
     throw err;
   }
   const json = args.flags.has('json');
-  for (const e of page.entries) out(json ? JSON.stringify(e) : line(e));
+  // One entry, one line: the stored text in it (a username typed at a failed login) may hold a
+  // newline or a terminal's control sequences. JSON.stringify leaves DEL, C1 and bidi controls.
+  for (const e of page.entries) out(escapeControls(json ? JSON.stringify(e) : line(e)));
   if (!json && page.next) out(`(more: raise --limit or narrow --from/--to)`);
 }

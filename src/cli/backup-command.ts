@@ -16,6 +16,7 @@ import {
   openSync,
   readSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   writeSync,
@@ -190,6 +191,28 @@ export async function backupCommand(args: ParsedArgs, out: (s: string) => void):
   }
 }
 
+/** `dir` and those of its ancestors that do not exist yet, deepest first. */
+function missingDirectories(dir: string): string[] {
+  const missing: string[] = [];
+  for (let d = resolve(dir); !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  return missing;
+}
+
+/** Removes the directories a refused restore created, deepest first, while they are empty: a
+ *  refusal says nothing was changed, and an empty data directory left behind is a change. */
+function removeCreatedDirectories(created: readonly string[]): void {
+  for (const dir of created) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      return; // not empty (something else put a file there) or already gone: leave the rest
+    }
+  }
+}
+
 /** Reads and checks the manifest; what is wrong is a usage error naming the file. */
 function readManifest(fd: number, size: number, file: string): { manifest: Manifest; offsets: Map<string, number> } {
   const refuse = (why: string): never => {
@@ -244,6 +267,11 @@ export async function restoreCommand(args: ParsedArgs, out: (s: string) => void)
   }
   const written: string[] = [];
   const held: SoleUse[] = [];
+  // Sorted deepest first: DATA_DIR may be inside the platform file's directory or around it.
+  const created = [
+    ...new Set([...missingDirectories(config.dataDir), ...missingDirectories(dirname(targets.platform))]),
+  ].sort((a, b) => b.length - a.length);
+  let restored = false;
   try {
     const { manifest, offsets } = readManifest(fd, fstatSync(fd).size, file);
     securePrivateDirectory(config.dataDir);
@@ -283,10 +311,12 @@ export async function restoreCommand(args: ParsedArgs, out: (s: string) => void)
         ? `; migrations to apply at the next start: ${verdict.pending.join(', ')}`
         : '';
     out(`restored ${targets.platform} and ${targets.apps} from the backup of ${manifest.created_at}${pending}`);
+    restored = true;
     return 0;
   } finally {
     for (const h of held) h.release();
     for (const path of written) rmSync(path, { force: true });
     closeSync(fd);
+    if (!restored) removeCreatedDirectories(created);
   }
 }

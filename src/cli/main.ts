@@ -4,6 +4,7 @@ import { migrateToLatest, openDatabase } from '../db/connect.js';
 import { AppError } from '../lib/errors.js';
 import { DatabaseOpenError } from '../db/open-error.js';
 import { databaseFault } from '../db/database-errors.js';
+import { escapeControlsInLines } from '../lib/visible-text.js';
 import { parseArgs, UsageError } from './args.js';
 import { describeListenError } from './listen-error.js';
 import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, tokenPrune, userAdd } from './admin-commands.js';
@@ -69,7 +70,10 @@ async function withDatabase(
 export async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv, BOOLEAN_FLAGS);
   const [command, sub] = args.positional;
-  const out = (s: string): void => void process.stdout.write(`${s}\n`);
+  // Messages quote stored text (usernames, role names read from apps, paths): written to a
+  // terminal, its control characters are shown as escapes, never acted on.
+  const out = (s: string): void => void process.stdout.write(`${escapeControlsInLines(s)}\n`);
+  const warn = (s: string): void => void process.stderr.write(`${escapeControlsInLines(s)}\n`);
   if (args.flags.has('help') || command === 'help') {
     out(HELP);
     return 0;
@@ -80,10 +84,10 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (command === 'render') {
     // Loaded only here, like the server: the report library is not needed by the other commands.
-    return (await import('./render-command.js')).renderCommand(args, (s) => void process.stderr.write(`${s}\n`));
+    return (await import('./render-command.js')).renderCommand(args, warn);
   }
   if (command === 'starter') {
-    return (await import('./starter-command.js')).starterCommand(args, (s) => void process.stderr.write(`${s}\n`));
+    return (await import('./starter-command.js')).starterCommand(args, warn);
   }
   if (command === 'backup' || command === 'restore') {
     const { backupCommand, restoreCommand } = await import('./backup-command.js');
@@ -123,6 +127,9 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** A failure's message on stderr, its control characters escaped like every other output. */
+const fail = (message: string): void => void process.stderr.write(`platform-core: ${escapeControlsInLines(message)}\n`);
+
 export function run(): void {
   main(process.argv.slice(2)).then(
     (code) => {
@@ -130,17 +137,17 @@ export function run(): void {
     },
     (err: unknown) => {
       if (err instanceof UsageError || err instanceof ConfigError || err instanceof AppError) {
-        process.stderr.write(`platform-core: ${err.message}\n`);
+        fail(err.message);
         process.exitCode = 2;
       } else if (describeListenError(err) !== null) {
-        process.stderr.write(`platform-core: ${describeListenError(err)}\n`);
+        fail(describeListenError(err) ?? '');
         process.exitCode = 1;
       } else if (err instanceof DatabaseOpenError || databaseFault(err)) {
         // Storage that cannot be opened is the administrator's to fix: the cause, no stack.
-        process.stderr.write(`platform-core: ${(err as Error).message}\n`);
+        fail((err as Error).message);
         process.exitCode = 1;
       } else {
-        process.stderr.write(`platform-core: ${(err as Error)?.stack ?? String(err)}\n`);
+        fail((err as Error)?.stack ?? String(err));
         process.exitCode = 1;
       }
     },

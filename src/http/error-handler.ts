@@ -1,6 +1,7 @@
 // Maps every failure to the envelope with a stable code (CONTRACT.md "Envelope and errors").
 // No stack trace or SQL text ever reaches a client; real server faults are logged with the
-// request id.
+// request id at error. A 503 is expected back-pressure (the database down, a full disk, a busy
+// queue), which comes in floods: a warning, once per cause per interval.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -9,8 +10,9 @@ import { AppError, invalid, unavailable, type ErrorDetail, type ErrorKind } from
 import { envelope } from './envelope.js';
 import { isoMicros } from '../lib/time.js';
 import { requestIdFor } from './request-id.js';
-import { redactUrl } from './url-redaction.js';
+import { redactText, redactUrl } from './url-redaction.js';
 import { databaseFault, isUniqueViolation, type DatabaseFault } from '../db/database-errors.js';
+import { ThrottledWarnings, type WarnSink } from '../lib/throttled-warnings.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -134,18 +136,38 @@ function typedUsername(request: FastifyRequest): string | undefined {
   return typeof body?.username === 'string' ? body.username.slice(0, 256) : undefined;
 }
 
+/** What a 503's line says of its cause: the driver's code (SQLSTATE, SQLITE_FULL) and message,
+ *  no stack (the cause is known, and repeated). */
+function reasonOf(err: unknown): Record<string, unknown> {
+  const cause = err instanceof AppError ? err.cause : err;
+  if (!(cause instanceof Error)) return {};
+  const code = (cause as { code?: unknown }).code;
+  return {
+    reason: { type: cause.name, ...(typeof code === 'string' ? { code } : {}), message: redactText(cause.message) },
+  };
+}
+
+/** How the app's error handler reports what it answers. */
+interface FailureReporting {
+  onDatabaseFault?: ((fault: DatabaseFault) => void) | undefined;
+  backPressure: ThrottledWarnings;
+}
+
 function sendError(
   err: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
-  onDatabaseFault?: (fault: DatabaseFault) => void,
+  reporting?: FailureReporting,
 ): FastifyReply {
   const answer = classify(err);
-  const fault = answer.status === 503 ? databaseFault(err) : null;
-  if (fault) {
-    // The real cause (SQLSTATE, SQLITE_FULL) is logged; the client gets the stable code.
-    request.log.error({ err, code: answer.code }, 'database fault');
-    onDatabaseFault?.(fault);
+  if (answer.status === 503) {
+    // The real cause is logged; the client gets the stable code.
+    const fault = databaseFault(err);
+    if (fault) reporting?.onDatabaseFault?.(fault);
+    const message = fault ? 'database fault' : 'service unavailable';
+    const fields = { code: answer.code, ...reasonOf(err) };
+    if (reporting) reporting.backPressure.warn(answer.code, fields, message, request.log);
+    else request.log.warn(fields, message);
   } else if (answer.status >= 500) {
     request.log.error({ err }, 'request failed');
   } else if (isPostgresDataException(err)) {
@@ -187,6 +209,8 @@ export function missingHost(request: FastifyRequest): AppError | null {
 }
 
 export interface ErrorHandlingOptions {
+  /** Where the repeats of a 503's cause are reported once its interval ends. */
+  logger: WarnSink;
   /** Told of every database fault answered (readiness reports a full disk). */
   onDatabaseFault?: (fault: DatabaseFault) => void;
   /** Ties a reply to its response for the metrics and access lines (src/http/response-end.ts):
@@ -194,10 +218,15 @@ export interface ErrorHandlingOptions {
   track?: (reply: FastifyReply) => void;
 }
 
-export function installErrorHandling(app: FastifyInstance, opts: ErrorHandlingOptions = {}): void {
+export function installErrorHandling(app: FastifyInstance, opts: ErrorHandlingOptions): void {
+  const reporting: FailureReporting = {
+    onDatabaseFault: opts.onDatabaseFault,
+    backPressure: new ThrottledWarnings(opts.logger),
+  };
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
-    sendError(err, request, reply, opts.onDatabaseFault),
+    sendError(err, request, reply, reporting),
   );
+  app.addHook('onClose', async () => reporting.backPressure.flush());
 
   // Unknown routes have no route gate (src/http/auth-hook.ts), so the request id is set here.
   // The message names the path without the query (which the router starts at `?` or `#`), and

@@ -109,7 +109,7 @@ export async function createHttpApp({
     routerOptions: { maxParamLength: 512 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  installErrorHandling(app, { onDatabaseFault, track: responses.track });
+  installErrorHandling(app, { logger, onDatabaseFault, track: responses.track });
 
   installJsonParser(app);
   // HTML forms (ping echoes them); other routes' schemas refuse what they do not expect.

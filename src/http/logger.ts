@@ -1,8 +1,39 @@
 // pino, one JSON line per event. Credentials never reach a log line: Authorization and Cookie
 // headers, Set-Cookie, passwords and the value of a `ptoken` query parameter (in any spelling,
-// src/http/url-redaction.ts) are redacted, also where an error message quotes a URL.
+// src/http/url-redaction.ts) are redacted, also where an error message quotes a URL; and a last
+// pass over each finished line redacts whatever still looks like an API token or a JWT, wherever
+// it came from (a request id, a username typed at login, a message), and escapes the controls
+// JSON leaves raw (DEL, C1, bidi), so that a terminal showing the log does not act on them.
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
 import { redactRequestUrl, redactText } from './url-redaction.js';
+import { escapeControls } from '../lib/visible-text.js';
+
+/** A run of the characters tokens are written in; `.` joins a JWT's parts. Each run is matched
+ *  whole and then searched, so the cost stays linear in the line's length. */
+const TOKEN_RUN = /[A-Za-z0-9._-]{12,}/g;
+/** Where a credential starts inside a run: an API token's prefix in any case, or a JWT's header
+ *  (base64url of `{"`). A run may carry a JSON escape's letter before it (`\neyJ…`). */
+const CREDENTIAL_START = /[Pp][Cc][Tt]_|eyJ/;
+/** The shortest credential, its start included: anything shorter is no secret, and would take
+ *  ordinary words (`keyJsonValue`) with it. */
+const CREDENTIAL_MIN_LENGTH = 12;
+
+/** The text with every token-shaped run redacted from where the credential starts. */
+export function redactCredentialShapes(text: string): string {
+  if (!CREDENTIAL_START.test(text)) return text;
+  return text.replace(TOKEN_RUN, (run) => {
+    const at = run.search(CREDENTIAL_START);
+    if (at < 0 || run.length - at < CREDENTIAL_MIN_LENGTH) return run;
+    return `${run.slice(0, at)}[REDACTED]`;
+  });
+}
+
+/** A finished line as it is written. The escapes are JSON's own (`\u009b`), and only strings
+ *  can hold such characters, so the line stays valid JSON with the same values. */
+function finishLine(line: string): string {
+  const redacted = redactCredentialShapes(line);
+  return redacted.endsWith('\n') ? `${escapeControls(redacted.slice(0, -1))}\n` : escapeControls(redacted);
+}
 
 /** A copy of a value from a serialized error with URLs in its strings (message, stack, causes,
  *  custom fields) redacted; the serializer shares nested values with the error, so never in place. */
@@ -48,6 +79,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         err: serializeError,
       },
       timestamp: pino.stdTimeFunctions.isoTime,
+      // The redaction replaces part of a JSON string with text that has no quote or backslash,
+      // so the line stays valid JSON.
+      hooks: { streamWrite: finishLine },
     },
     destination,
   );

@@ -35,7 +35,7 @@ export async function startMetricsListener(opts: {
     // A scraper keeps its connection open between scrapes: closing must not wait for it.
     forceCloseConnections: true,
   });
-  installErrorHandling(app);
+  installErrorHandling(app, { logger: opts.logger });
   app.get(METRICS_PATH, (_request, reply) => sendMetrics(reply, opts.metrics));
   try {
     const address = await app.listen({ port: opts.port, host: opts.host });

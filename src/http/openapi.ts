@@ -12,6 +12,24 @@ const TOP_BAR_LOGO =
   '<text x="0" y="28" fill="#fff" font-family="system-ui,sans-serif" font-size="24" font-weight="700">' +
   'Platform Core</text></svg>';
 
+/**
+ * The policy of every answer under /docs. Swagger UI is its own static scripts and styles, with
+ * no inline script or style; it fetches the document and sends "Try it out" requests to this
+ * origin, and shows the logo (and image responses) from data: and blob: URLs. No page may frame
+ * it: a framed Swagger UI with a session cookie is a clickjacking target.
+ */
+export const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 type OpenApiDocument = {
   paths?: Record<
     string,
@@ -93,6 +111,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       // The project's name in the page title and the top bar, not the framework's logo.
       theme: { title: 'Platform Core API' },
       logo: { type: 'image/svg+xml', content: TOP_BAR_LOGO, href: '/' },
+      staticCSP: DOCS_CONTENT_SECURITY_POLICY,
     });
   });
   app.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());

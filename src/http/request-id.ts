@@ -1,17 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** A client's own id is kept only when it is short and plain: it is bound to every log line of
+ *  the request and echoed in the answer. */
+const CLIENT_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** An API token (`pct_…`) or a JWT (`eyJ…`) sent by mistake as the id: such an id is replaced,
+ *  so the secret is neither logged nor echoed. */
+const CREDENTIAL_LIKE = /[Pp][Cc][Tt]_|eyJ/;
 
 // A random prefix per process and a counter: unique across instances and restarts, and much
 // cheaper per request than a random UUID (ids need to be unique, not secret).
 const PREFIX = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x');
 let counter = 0;
 
-/** The incoming X-Request-Id when it is a sane token, else a new one (CONTRACT.md). */
+/** Whether a client's X-Request-Id is kept as the request's id. */
+export const isAcceptableRequestId = (id: string): boolean => CLIENT_ID.test(id) && !CREDENTIAL_LIKE.test(id);
+
+/** The incoming X-Request-Id when it is acceptable, else a new one (CONTRACT.md). */
 export function requestIdFor(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  if (typeof given === 'string' && SANE_ID.test(given)) return given;
+  if (typeof given === 'string' && isAcceptableRequestId(given)) return given;
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   return `${PREFIX}-${counter.toString(36)}`;
 }

@@ -3,10 +3,11 @@
 // acknowledged before the backup began, each file as of one moment (the rows it has are a
 // prefix of the writes, no gaps); the restored files open and a server starts on them; restore
 // refuses garbage, a truncated file, a database of a newer schema and a server that is running,
-// and changes nothing when it refuses; an older known schema is restored and migrated later.
+// and changes nothing when it refuses (it leaves no data directory it created behind); an older
+// known schema is restored and migrated later.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -207,7 +208,12 @@ describe('restore refuses what is not a backup it can use, and changes nothing',
     copy[at] = copy[at]! ^ 0xff;
     writeFileSync(flipped, copy);
     expectRefused(await cli(['restore', flipped], target), 2, /flipped\.tar is damaged/);
-    expect(existsSync(target) ? readdirSync(target) : []).toEqual([]);
+    // Nothing changed: not even the data directory it would have restored into is left behind.
+    expect(existsSync(target)).toBe(false);
+    // Nor the missing folders above it.
+    const deep = join(work, 'deep');
+    expectRefused(await cli(['restore', flipped], join(deep, 'a', 'b')), 2, /flipped\.tar is damaged/);
+    expect(existsSync(deep)).toBe(false);
     // A missing file is a usage error too.
     expectRefused(await cli(['restore', join(work, 'none.tar')], target), 2, /cannot read .*none\.tar/);
   });
@@ -229,7 +235,12 @@ describe('restore refuses what is not a backup it can use, and changes nothing',
       2,
       /comes from a newer Platform Core \(migration 999-from-the-future unknown to this version/,
     );
-    expect(readdirSync(target)).toEqual([]);
+    expect(existsSync(target)).toBe(false);
+    // An existing data directory stays, as it was.
+    mkdirSync(target);
+    writeFileSync(join(target, 'keep.txt'), 'kept');
+    expectRefused(await cli(['restore', file], target), 2, /comes from a newer Platform Core/);
+    expect(readdirSync(target)).toEqual(['keep.txt']);
   });
 
   it('backup: no database to copy (exit 1), a folder for --out that does not exist (exit 2)', async () => {

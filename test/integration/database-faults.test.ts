@@ -207,4 +207,16 @@ describe.skipIf(!server)('PostgreSQL faults', () => {
       expect((await inst.login(ADMIN.username, ADMIN.password)).status).toBe(200);
     },
   );
+
+  it('logged the refusals of all these faults as warnings, none as an error', () => {
+    const lines = inst
+      .logs()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { level: number; msg: string; code?: string });
+    expect(lines.filter((l) => l.level >= 50).map((l) => l.msg)).toEqual([]);
+    const warned = new Set(lines.filter((l) => l.level === 40).map((l) => l.code));
+    expect(warned).toContain('database_unavailable');
+    expect(warned).toContain('not_ready');
+  });
 });

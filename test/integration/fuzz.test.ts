@@ -217,7 +217,9 @@ const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 const EXECUTED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const LEAK =
   /\n\s+at |node_modules|\.[jt]s:\d+|SQLITE_|sqlite3|syntax error at or near|DatabaseError|relation "|FST_ERR/;
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** A client's request id is kept when it is at most 64 of these and does not look like an API
+ *  token or a JWT. */
+const SANE_REQUEST_ID = /^(?![\s\S]*(?:[Pp][Cc][Tt]_|eyJ))[A-Za-z0-9._-]{1,64}$/;
 /** FUZZ_SCALE=10 fuzzes ten times longer (the defaults keep the file well under a minute). */
 const SCALE = Number(process.env.FUZZ_SCALE ?? '1') || 1;
 const runs = (n: number) => Math.max(1, Math.round(n * SCALE));

@@ -299,6 +299,38 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(bundle).toContain('SwaggerUIBundle');
   });
 
+  it('GET /docs has a Content-Security-Policy: no inline script, no framing, nothing from elsewhere', async () => {
+    for (const path of ['/docs', '/docs/']) {
+      const page = await fetch(`${instance.url}${path}`);
+      expect(page.status, path).toBe(200);
+      const directives = (page.headers.get('content-security-policy') ?? '').split(/\s*;\s*/).filter(Boolean);
+      expect(directives, path).toEqual(
+        expect.arrayContaining([
+          "default-src 'none'",
+          "script-src 'self'",
+          "style-src 'self'",
+          "connect-src 'self'",
+          "frame-ancestors 'none'",
+          "base-uri 'none'",
+        ]),
+      );
+      expect(
+        directives.filter((d) => /unsafe-|https?:|\*/.test(d)),
+        path,
+      ).toEqual([]);
+      // The page works under it: every script is a file of this origin, no inline script or
+      // style, no event handler attribute.
+      const html = await page.text();
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const [, attributes, body] of scripts) {
+        expect(attributes, path).toMatch(/\ssrc="[^"]+"/);
+        expect(body?.trim(), path).toBe('');
+      }
+      expect(html, path).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
+    }
+  });
+
   it('the document the UI loads is the API document', async () => {
     // swagger-initializer.js points the UI at `./json` relative to /docs/.
     const init = await fetch(`${instance.url}/docs/static/swagger-initializer.js`);

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { isCredentialKey, looseDecode, redactRequestUrl, redactText, redactUrl } from '../../src/http/url-redaction.js';
-import { createLogger } from '../../src/http/logger.js';
+import { createLogger, redactCredentialShapes } from '../../src/http/logger.js';
 
 const SECRET = 'pct_Zq3xW9vLr2Kt8Yh5Nb1Mc7Pd4Fg6Js0Aa1b2c3';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJxdWlubiJ9.Xk2mQ8rT5wY1zB4nC7vD0eF3gH6jK9lM2pR5sU8x';
@@ -199,5 +199,42 @@ describe('logger', () => {
   it('redactText leaves ordinary messages alone', () => {
     const message = 'connect ECONNREFUSED 127.0.0.1:5432; at Object.<anonymous> (/work/src/x.ts:1:2)';
     expect(redactText(message)).toBe(message);
+  });
+
+  // The last pass over every line: whatever looks like an API token or a JWT is redacted,
+  // wherever in the line it came from, and the line stays valid JSON.
+  it('never writes a token-shaped string: bindings, fields, nested values, the message', async () => {
+    const text = await logged((log) => {
+      log.child({ requestId: SECRET }).warn({ username: JWT }, 'authentication failed');
+      log.info({ nested: { list: [`Bearer ${JWT}`, `api:${SECRET.toUpperCase()}`] } }, `typed ${SECRET}`);
+      // A JSON escape right before the credential (its letter joins the run of token characters).
+      log.warn({ username: `\n${JWT}`, other: `\u001b${SECRET}` }, 'escaped');
+    });
+    const lines = text.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      expect(line).not.toMatch(/pct_[A-Za-z0-9]{8}|eyJhbGci|Xk2mQ8rT/i);
+      expect(line).toContain('[REDACTED]');
+      expect(() => JSON.parse(line)).not.toThrow();
+    }
+    expect(JSON.parse(lines[0]!)).toMatchObject({ requestId: '[REDACTED]', username: '[REDACTED]' });
+    expect(JSON.parse(lines[2]!).username).toBe('\n[REDACTED]');
+  });
+
+  it('escapes the controls JSON leaves raw (DEL, C1, bidi): a terminal showing the log must not act', async () => {
+    const username = 'mallory\u009b2J\u202egnp.exe\u007f\u2028\u001b[2J';
+    const text = await logged((log) => log.warn({ username }, 'authentication failed'));
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e\u2028]/);
+    expect(text.endsWith('\n')).toBe(true);
+    expect(JSON.parse(text).username).toBe(username);
+  });
+
+  it('redactCredentialShapes leaves ordinary text alone, and what precedes a credential in its run', () => {
+    const line = JSON.stringify({
+      msg: 'keyJson eyJ pct_short monkeyJump pct_ /api/core/token/create/ci 3f0e8a9c-1b2d-4e5f-8a7b-6c5d4e3f2a1b',
+      n: -1.5e10,
+    });
+    expect(redactCredentialShapes(line)).toBe(line);
+    expect(redactCredentialShapes(`id-${SECRET} x.${JWT}`)).toBe('id-[REDACTED] x.[REDACTED]');
   });
 });

@@ -7,6 +7,7 @@ import { formatTime, TextField } from '../ui/controls';
 import { useAction, useAsync } from '../ui/async';
 import { Empty, ErrorText, Failed, Loading } from '../ui/states';
 import { TableRegion } from '../ui/table-region';
+import { escapeControls } from '../../../src/lib/visible-text';
 
 export interface AccountItem {
   id: string;
@@ -179,7 +180,7 @@ export function AccountsScreen() {
                       <td>
                         <a href={href('accounts', a.username)}>{a.username}</a>
                       </td>
-                      <td>{`${a.user_first_name} ${a.user_last_name}`.trim() || '—'}</td>
+                      <td>{escapeControls(`${a.user_first_name} ${a.user_last_name}`.trim()) || '—'}</td>
                       <td>
                         <span class={`badge ${statusOf(a)}`}>{statusOf(a)}</span>
                       </td>

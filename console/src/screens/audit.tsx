@@ -6,6 +6,7 @@ import { formatTime, TextField } from '../ui/controls';
 import { useAction, useAsync } from '../ui/async';
 import { Empty, ErrorText, Failed, Loading } from '../ui/states';
 import { TableRegion } from '../ui/table-region';
+import { escapeControls } from '../../../src/lib/visible-text';
 
 export interface AuditEntry {
   id: string;
@@ -57,17 +58,19 @@ export function AuditTable({ entries, caption }: { entries: AuditEntry[]; captio
           </tr>
         </thead>
         <tbody>
+          {/* The fields are stored text, a failed login's username as typed by anyone: its
+              controls are shown as escapes (a bidi override would reorder the cell). */}
           {entries.map((e) => (
             <tr key={e.id}>
               <td>{formatTime(e.at)}</td>
-              <td>{e.action}</td>
-              <td>{e.actor ?? 'command line'}</td>
-              <td>{e.subject ?? '—'}</td>
+              <td>{escapeControls(e.action)}</td>
+              <td>{e.actor === null ? 'command line' : escapeControls(e.actor)}</td>
+              <td>{e.subject === null ? '—' : escapeControls(e.subject)}</td>
               <td>
-                {e.client ?? '—'}
-                {e.via ? ` (${e.via})` : ''}
+                {e.client === null ? '—' : escapeControls(e.client)}
+                {e.via ? ` (${escapeControls(e.via)})` : ''}
               </td>
-              <td class="details">{Object.keys(e.data).length ? JSON.stringify(e.data) : ''}</td>
+              <td class="details">{Object.keys(e.data).length ? escapeControls(JSON.stringify(e.data)) : ''}</td>
             </tr>
           ))}
         </tbody>

@@ -7,6 +7,7 @@ import { TextField } from '../ui/controls';
 import { useAction, useAsync } from '../ui/async';
 import { Empty, ErrorText, Failed, Loading } from '../ui/states';
 import { TableRegion } from '../ui/table-region';
+import { escapeControls } from '../../../src/lib/visible-text';
 
 interface Team {
   team_short: string;
@@ -53,7 +54,7 @@ function Members({ short, onChanged }: { short: string; onChanged: () => void })
             {members.data.items.map((m) => (
               <li key={m.username}>
                 <a href={href('accounts', m.username)}>{m.username}</a>{' '}
-                {`${m.user_first_name} ${m.user_last_name}`.trim()}
+                {escapeControls(`${m.user_first_name} ${m.user_last_name}`.trim())}
                 {m.primary ? ' (primary team)' : ''}{' '}
                 <button type="button" class="small secondary" onClick={() => void change.run('remove', m.username)}>
                   Remove<span class="visually-hidden"> {m.username}</span>
