@@ -3,6 +3,7 @@
 // same order (`invalid_credentials`, then `account_locked` once the failures reach the limit)
 // after comparable work, so neither the answers nor their timing tell whether it exists. While
 // an account is locked no password is verified, so the right one cannot be recognised.
+import { redactCredentialShapes } from '../lib/credential-shapes.js';
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../db/schema.js';
 import type { Settings } from '../config/config.js';
@@ -203,7 +204,8 @@ export class LoginService {
     await recordAudit(db, {
       action: 'login_failed',
       by: { ...from, userId: account?.id ?? null },
-      actor: typed,
+      // A credential pasted as the username is not kept for every administrator to read.
+      actor: redactCredentialShapes(typed),
       subject: account?.username ?? null,
       subjectId: account?.id ?? null,
       data: { reason },

@@ -7,26 +7,7 @@
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
 import { redactRequestUrl, redactText } from './url-redaction.js';
 import { escapeControls } from '../lib/visible-text.js';
-
-/** A run of the characters tokens are written in; `.` joins a JWT's parts. Each run is matched
- *  whole and then searched, so the cost stays linear in the line's length. */
-const TOKEN_RUN = /[A-Za-z0-9._-]{12,}/g;
-/** Where a credential starts inside a run: an API token's prefix in any case, or a JWT's header
- *  (base64url of `{"`). A run may carry a JSON escape's letter before it (`\neyJ…`). */
-const CREDENTIAL_START = /[Pp][Cc][Tt]_|eyJ/;
-/** The shortest credential, its start included: anything shorter is no secret, and would take
- *  ordinary words (`keyJsonValue`) with it. */
-const CREDENTIAL_MIN_LENGTH = 12;
-
-/** The text with every token-shaped run redacted from where the credential starts. */
-export function redactCredentialShapes(text: string): string {
-  if (!CREDENTIAL_START.test(text)) return text;
-  return text.replace(TOKEN_RUN, (run) => {
-    const at = run.search(CREDENTIAL_START);
-    if (at < 0 || run.length - at < CREDENTIAL_MIN_LENGTH) return run;
-    return `${run.slice(0, at)}[REDACTED]`;
-  });
-}
+import { redactCredentialShapes } from '../lib/credential-shapes.js';
 
 /** A finished line as it is written. The escapes are JSON's own (`\u009b`), and only strings
  *  can hold such characters, so the line stays valid JSON with the same values. */

@@ -92,5 +92,16 @@ describe.each(testDatabaseKinds())('request ids on %s', (kind) => {
     }
     expect(inst.logs()).not.toContain(token);
     expect(inst.logs()).not.toContain(jwtPart.slice(20));
+    // Nor is it kept in the audit trail, which administrators read.
+    const actors = await inst.services.database.db
+      .selectFrom('audit_log')
+      .select('actor')
+      .where('action', '=', 'login_failed')
+      .execute();
+    expect(actors.map((a) => a.actor)).toEqual(expect.arrayContaining(['[REDACTED]']));
+    for (const { actor } of actors) {
+      expect(actor).not.toContain(token.slice(4));
+      expect(actor).not.toContain(jwtPart.slice(20));
+    }
   });
 });

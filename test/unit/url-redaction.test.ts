@@ -5,7 +5,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { isCredentialKey, looseDecode, redactRequestUrl, redactText, redactUrl } from '../../src/http/url-redaction.js';
-import { createLogger, redactCredentialShapes } from '../../src/http/logger.js';
+import { createLogger } from '../../src/http/logger.js';
+import { redactCredentialShapes } from '../../src/lib/credential-shapes.js';
 
 const SECRET = 'pct_Zq3xW9vLr2Kt8Yh5Nb1Mc7Pd4Fg6Js0Aa1b2c3';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJxdWlubiJ9.Xk2mQ8rT5wY1zB4nC7vD0eF3gH6jK9lM2pR5sU8x';
