@@ -11,7 +11,7 @@ import {
 import type { PlatformMigration } from './index.js';
 
 // The apps' data apart from the platform's tables (db/app-data.ts, issue 13 item 4). Runs over
-// the connection that reaches both (connect.ts: migrateToLatest).
+// the connection that reaches both (migrate.ts: migrateToLatest).
 //
 // Tables an earlier version created for apps beside the platform's (seeds and app SQL ran in
 // the platform's database) move to the apps' side, so existing reports keep their data: on
