@@ -2,8 +2,7 @@
 // its record in kysely_migration (the table Kysely's Migrator keeps): a migration that fails, or
 // a process killed part-way, leaves the database at the version before that migration, and the
 // next start applies it again from its beginning. Not Kysely's Migrator itself: on SQLite it
-// runs migrations outside any transaction, so a crash left half of one, which every later
-// start then tripped over ("table teams already exists").
+// runs migrations outside any transaction.
 import { SqliteAdapter, sql, type Kysely } from 'kysely';
 import { migrations, type PlatformMigration } from './migrations/index.js';
 import type { Database } from './schema.js';
