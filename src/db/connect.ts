@@ -2,11 +2,10 @@
 // embedded SQLite file in the data directory.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { sqliteDialectWithImmediateTransactions } from './sqlite-dialect.js';
 import { openSqliteFile } from './sqlite-file.js';
 import type { Database } from './schema.js';
-import { migrations } from './migrations/index.js';
 import { APP_SCHEMA, appDataFileFor } from './app-data.js';
 import { createPgPool, type PoolUse } from './pg-pool.js';
 import { withPgStartupLock } from './startup-lock.js';
@@ -20,6 +19,9 @@ import {
   sqliteFiles,
   type TightenedMode,
 } from './file-modes.js';
+
+// Start-up code opens and then migrates: both from here.
+export { migrateToLatest } from './migrate.js';
 
 export type DialectName = 'sqlite' | 'postgresql';
 
@@ -157,14 +159,4 @@ function attachApps(connection: ReturnType<typeof openSqliteFile>, appDataFile: 
   } catch (err) {
     return (err as Error).message;
   }
-}
-
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-/** Migrates over the connection that reaches the apps' data too: migrations may move app tables. */
-export async function migrateToLatest(handle: Pick<DatabaseHandle, 'withApps'>): Promise<string[]> {
-  const migrator = new Migrator({ db: handle.withApps, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -14,7 +14,7 @@
 // other's rows and no test has to clean up after another.
 
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -42,8 +42,13 @@ export function testDatabaseKinds(): DatabaseKind[] {
   return inject('pgUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+const newDataDir = () => mkdtemp(join(tmpdir(), 'platform-core-test-'));
+// Random rather than per-file names: several vitest workers (and repeated runs against a
+// user's PG_TEST_URL server) create databases at the same time on one server.
+const newDatabaseName = () => `t_${randomBytes(8).toString('hex')}`;
+
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'platform-core-test-'));
+  const dataDir = await newDataDir();
   if (kind === 'sqlite') return { kind, databaseUrl: undefined, dataDir };
 
   const baseUrl = inject('pgUrl');
@@ -53,11 +58,24 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       'createTestDatabase("postgres"): no PostgreSQL server for this run; use testDatabaseKinds() to choose kinds',
     );
   }
-  // Random rather than per-file names: several vitest workers (and repeated runs against a
-  // user's PG_TEST_URL server) create databases at the same time on one server.
-  const name = `t_${randomBytes(8).toString('hex')}`;
+  const name = newDatabaseName();
   await withClient(baseUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   return { kind, databaseUrl: withDatabase(baseUrl, name), dataDir };
+}
+
+/**
+ * A new test database holding what `source` holds (which nothing may have open): its data dir
+ * copied, and on PostgreSQL a database made with `source` as its template.
+ */
+export async function copyTestDatabase(source: TestDatabase): Promise<TestDatabase> {
+  const dataDir = await newDataDir();
+  await cp(source.dataDir, dataDir, { recursive: true });
+  if (source.kind === 'sqlite') return { kind: 'sqlite', databaseUrl: undefined, dataDir };
+  const baseUrl = inject('pgUrl')!;
+  const name = newDatabaseName();
+  const template = new URL(source.databaseUrl!).pathname.slice(1);
+  await withClient(baseUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  return { kind: 'postgres', databaseUrl: withDatabase(baseUrl, name), dataDir };
 }
 
 /** Drops the database (even if the test left connections open) and removes the data dir. */

@@ -1,4 +1,4 @@
-import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import {
   APP_LOGIN_KEY,
@@ -8,9 +8,10 @@ import {
   DIRECTORY_TABLE,
   sqliteDirectoryTable,
 } from '../app-data.js';
+import type { PlatformMigration } from './index.js';
 
 // The apps' data apart from the platform's tables (db/app-data.ts, issue 13 item 4). Runs over
-// the connection that reaches both (connect.ts: migrateToLatest).
+// the connection that reaches both (migrate.ts: migrateToLatest).
 //
 // Tables an earlier version created for apps beside the platform's (seeds and app SQL ran in
 // the platform's database) move to the apps' side, so existing reports keep their data: on
@@ -32,11 +33,15 @@ const PLATFORM_TABLES = [
   'kysely_migration_lock',
 ];
 
-export const appData: Migration = {
+export const appData: PlatformMigration = {
   async up(db: Kysely<any>) {
-    if (db.getExecutor().adapter instanceof SqliteAdapter) await sqliteUp(db);
-    else await postgresUp(db);
+    if (db.getExecutor().adapter instanceof SqliteAdapter) {
+      // Nothing left to copy when migrate.ts ran the step before; the whole move otherwise.
+      await sqliteCopyIntoAppFile(db);
+      await sqliteRemoveFromPlatformFile(db);
+    } else await postgresUp(db);
   },
+  sqliteAppFileStep: sqliteCopyIntoAppFile,
   async down() {
     throw new Error('003-app-data cannot be undone: the apps’ tables would have to move back beside the platform’s');
   },
@@ -135,8 +140,8 @@ function inAppSchema(object: SchemaObject): string {
   return text.replace(create, (_whole, head: string) => `${head}${APP_SCHEMA}.${quoteIdent(object.name)}`);
 }
 
-async function sqliteUp(db: Kysely<any>): Promise<void> {
-  const app = APP_SCHEMA;
+/** What of the platform's file moves: the apps' tables, their indexes and triggers, and the views. */
+async function objectsToMove(db: Kysely<any>) {
   const objects = (
     await sql<SchemaObject>`SELECT type, name, tbl_name, sql FROM main.sqlite_master ORDER BY rowid`.execute(db)
   ).rows;
@@ -148,56 +153,54 @@ async function sqliteUp(db: Kysely<any>): Promise<void> {
     (o) => (o.type === 'index' || o.type === 'trigger') && moved.has(o.tbl_name) && o.sql !== null,
   );
   const views = objects.filter((o) => o.type === 'view');
-  const inApp = new Set(
-    (await sql<{ name: string }>`SELECT name FROM app.sqlite_master`.execute(db)).rows.map((r) => r.name),
+  const inApp = new Map(
+    (await sql<{ name: string; type: string }>`SELECT name, type FROM app.sqlite_master`.execute(db)).rows.map((r) => [
+      r.name,
+      r.type,
+    ]),
   );
+  return { tables, dependents, views, inApp };
+}
 
-  // Kysely runs SQLite migrations outside a transaction, and a transaction over two files in
-  // WAL mode is atomic per file only. So in two steps, each atomic: first the copy into the
-  // apps' file, then the removal from the platform's. Interrupted in between, the next start
-  // finds the copy complete and only removes. Foreign keys are off meanwhile (the tables move
-  // in creation order, and dropping a parent before its children would be refused).
-  await sql`PRAGMA foreign_keys = OFF`.execute(db);
-  try {
-    await atomically(db, async () => {
-      for (const t of tables) {
-        if (inApp.has(t.name)) {
-          await assertSameRows(db, t.name);
-          continue;
-        }
-        await sql.raw(inAppSchema(t)).execute(db);
-        await sql.raw(`INSERT INTO ${app}.${quoteIdent(t.name)} SELECT * FROM main.${quoteIdent(t.name)}`).execute(db);
-      }
-      for (const o of dependents) if (!inApp.has(o.name)) await sql.raw(inAppSchema(o)).execute(db);
-      await sql.raw(sqliteDirectoryTable(app)).execute(db);
-    });
-    await atomically(db, async () => {
-      for (const v of views) {
-        try {
-          if (!inApp.has(v.name)) await sql.raw(inAppSchema(v)).execute(db);
-        } catch {
-          // A view over the platform's tables cannot live in the apps' file: it stays where it is.
-          continue;
-        }
-        await sql.raw(`DROP VIEW main.${quoteIdent(v.name)}`).execute(db);
-      }
-      for (const t of [...tables].reverse()) await sql.raw(`DROP TABLE main.${quoteIdent(t.name)}`).execute(db);
-    });
-  } finally {
-    await sql`PRAGMA foreign_keys = ON`.execute(db);
+// In two parts, each in a transaction that writes one file (migrate.ts): the copy into the
+// apps' file (the migration's sqliteAppFileStep), then the removal from the platform's with the
+// migration's record (up). Killed in between, the next start finds the copy complete and only
+// removes. Foreign keys are off meanwhile (migrate.ts): the tables move in creation order, and a
+// reference to a platform table has no table to point to in the apps' file.
+
+/** The copy: the tables with their rows, indexes and triggers, and the views that can live there. */
+async function sqliteCopyIntoAppFile(db: Kysely<any>): Promise<void> {
+  const app = APP_SCHEMA;
+  const { tables, dependents, views, inApp } = await objectsToMove(db);
+  for (const t of tables) {
+    if (inApp.has(t.name)) {
+      await assertSameRows(db, t.name);
+      continue;
+    }
+    await sql.raw(inAppSchema(t)).execute(db);
+    await sql.raw(`INSERT INTO ${app}.${quoteIdent(t.name)} SELECT * FROM main.${quoteIdent(t.name)}`).execute(db);
+  }
+  for (const o of dependents) if (!inApp.has(o.name)) await sql.raw(inAppSchema(o)).execute(db);
+  await sql.raw(sqliteDirectoryTable(app)).execute(db);
+  for (const v of views) {
+    try {
+      if (!inApp.has(v.name)) await sql.raw(inAppSchema(v)).execute(db);
+    } catch {
+      // A view over the platform's tables cannot live in the apps' file: it stays where it is.
+    }
   }
 }
 
-async function atomically(db: Kysely<any>, work: () => Promise<void>): Promise<void> {
-  await sql`SAVEPOINT app_data_move`.execute(db);
-  try {
-    await work();
-  } catch (err) {
-    await sql`ROLLBACK TO app_data_move`.execute(db);
-    await sql`RELEASE app_data_move`.execute(db);
-    throw err;
+/** The removal: what the copy put into the apps' file goes from the platform's. */
+async function sqliteRemoveFromPlatformFile(db: Kysely<any>): Promise<void> {
+  const { tables, views, inApp } = await objectsToMove(db);
+  for (const v of views)
+    if (inApp.get(v.name) === 'view') await sql.raw(`DROP VIEW main.${quoteIdent(v.name)}`).execute(db);
+  for (const t of [...tables].reverse()) {
+    if (inApp.get(t.name) !== 'table')
+      throw new Error(`003-app-data: table ${t.name} was not copied into the apps' file`);
+    await sql.raw(`DROP TABLE main.${quoteIdent(t.name)}`).execute(db);
   }
-  await sql`RELEASE app_data_move`.execute(db);
 }
 
 /** A table in both files: the copy of an interrupted earlier run, if it holds the same rows. */
