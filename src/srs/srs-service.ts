@@ -115,7 +115,12 @@ export class SrsService {
     });
     if (deps.dialect === 'postgresql') {
       if (!deps.appDb) throw new Error('SRS on PostgreSQL needs the app role’s connections');
-      this.commands = new ConnectionCommandExecutor(deps.appDb, true);
+      this.commands = new ConnectionCommandExecutor({
+        appDb: deps.appDb,
+        platformDb: deps.db,
+        ownsAppDb: true,
+        logger: deps.logger,
+      });
       this.directory = null;
     } else {
       this.directory = new PlatformDirectoryCopy(deps.withApps, deps.directoryMaxAgeMs);
