@@ -6,6 +6,7 @@ import { loginRateWindows } from './004-login-rate-windows.js';
 import { tokenLimits } from './005-token-limits.js';
 import { audit } from './006-audit.js';
 import { consoleIndexes } from './007-console-indexes.js';
+import { hookSchema } from './008-hook-schema.js';
 
 // Versioned migrations, applied in key order at start and by `platform-core migrate`.
 // Never edit a released migration: add a new one.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '005-token-limits': tokenLimits,
   '006-audit': audit,
   '007-console-indexes': consoleIndexes,
+  '008-hook-schema': hookSchema,
 };
