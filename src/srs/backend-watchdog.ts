@@ -20,15 +20,18 @@ export interface AppBackend {
   startedAt: string;
 }
 
+/** Whether the app role carries settings of its own, for every database or this one. */
+const ROLE_SETTINGS = sql<boolean>`exists (
+  select 1 from pg_catalog.pg_db_role_setting s join pg_catalog.pg_roles r on r.oid = s.setrole
+  where r.rolname = current_user and s.setdatabase in (0, (select d.oid from pg_catalog.pg_database d
+    where d.datname = pg_catalog.current_database())))`;
+
 /** The backend of `conn`, read on that connection, and whether its role carries settings of its own. */
 // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
 export async function identifyBackend(conn: Kysely<any>): Promise<AppBackend & { roleSettings: boolean }> {
   // Qualified names only, read before any report SQL runs on the connection.
   const { rows } = await sql<{ pid: number; started_at: string; role_settings: boolean }>`
-    select a.pid, extract(epoch from a.backend_start)::text as started_at,
-      exists (select 1 from pg_catalog.pg_db_role_setting s join pg_catalog.pg_roles r on r.oid = s.setrole
-              where r.rolname = current_user and s.setdatabase in (0, (select d.oid from pg_catalog.pg_database d
-                where d.datname = pg_catalog.current_database()))) as role_settings
+    select a.pid, extract(epoch from a.backend_start)::text as started_at, ${ROLE_SETTINGS} as role_settings
     from pg_catalog.pg_stat_activity a where a.pid = pg_catalog.pg_backend_pid()`.execute(conn);
   const row = rows[0];
   if (!row) throw new Error('the report connection does not find its own backend in pg_stat_activity');
@@ -36,17 +39,21 @@ export async function identifyBackend(conn: Kysely<any>): Promise<AppBackend & {
 }
 
 /**
- * Clears settings report SQL gave the app role itself (`ALTER ROLE CURRENT_USER SET …`, which the
- * role may do): they would apply to every later connection of the pool. Run on an app-role
- * connection, which may reset its own role.
+ * Clears settings report SQL gave the app role itself (`ALTER ROLE CURRENT_USER SET …`, which any
+ * role may do): every later login of the pool would start with them. Run on an app-role
+ * connection, which may reset its own role. Whether there were any.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
-export async function clearRoleSettings(conn: Kysely<any>): Promise<void> {
+export async function clearRoleSettings(conn: Kysely<any>): Promise<boolean> {
+  const { rows } = await sql<{ present: boolean; stmt: string }>`
+    select ${ROLE_SETTINGS} as present,
+      pg_catalog.format('alter role current_user in database %I reset all', pg_catalog.current_database()) as stmt`.execute(
+    conn,
+  );
+  if (!rows[0]?.present) return false;
   await sql`alter role current_user reset all`.execute(conn);
-  const { rows } = await sql<{ stmt: string }>`
-    select pg_catalog.format('alter role current_user in database %I reset all', pg_catalog.current_database())
-      as stmt`.execute(conn);
-  await sql.raw(rows[0]!.stmt).execute(conn);
+  await sql.raw(rows[0].stmt).execute(conn);
+  return true;
 }
 
 /** Guards the statements of one report run on one backend. */

@@ -44,6 +44,9 @@ export class ConnectionCommandExecutor implements CommandExecutor {
     const { platformDb, logger } = this.opts;
     return this.opts.appDb.connection().execute(async (conn) => {
       const watchdog = new BackendWatchdog(platformDb, limits.statementTimeoutMs, logger);
+      // Logged in while the role carried settings report SQL gave it: they are this session's
+      // defaults for good, so it is ended after this run rather than pooled.
+      let tainted = false;
       try {
         // READ WRITE whatever default the role was given; SET takes no bound parameters, and the
         // value is an integer from the validated settings.
@@ -53,10 +56,7 @@ export class ConnectionCommandExecutor implements CommandExecutor {
         await useAppSchema(conn);
         const backend = await identifyBackend(conn);
         watchdog.watch(backend);
-        if (backend.roleSettings) {
-          logger.warn('report SQL gave the app role settings of its own; they are cleared');
-          await clearRoleSettings(conn);
-        }
+        tainted = backend.roleSettings;
         const results = await this.run(conn, watchdog, commands, limits);
         const last = commands.at(-1)?.name ?? '';
         await this.statement(watchdog, last, limits, () => sql`commit`.execute(conn));
@@ -67,7 +67,7 @@ export class ConnectionCommandExecutor implements CommandExecutor {
         throw err;
       } finally {
         // A terminated backend has nothing to reset.
-        if (!watchdog.fired) await this.resetSession(conn, watchdog);
+        if (!watchdog.fired) await this.resetSession(conn, watchdog, tainted);
       }
     });
   }
@@ -125,17 +125,23 @@ export class ConnectionCommandExecutor implements CommandExecutor {
     }
   }
 
-  /** Back to the state of a new session; one that does not come back is terminated. */
+  /** Back to the state of a new session, with the role's settings cleared; a session that does
+   *  not come back, or that started with such settings, is terminated. */
   // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
-  private async resetSession(conn: Kysely<any>, watchdog: BackendWatchdog): Promise<void> {
+  private async resetSession(conn: Kysely<any>, watchdog: BackendWatchdog, tainted: boolean): Promise<void> {
+    let why = tainted ? 'a report connection logged in with settings report SQL gave the app role' : '';
     try {
       await watchdog.guard(() => sql`discard all`.execute(conn));
+      if (await watchdog.guard(() => clearRoleSettings(conn)))
+        this.opts.logger.warn('report SQL gave the app role settings of its own; they were cleared');
     } catch (err) {
       this.opts.logger.warn({ err }, 'a report connection could not be reset');
-      await watchdog.terminate('a report connection could not be reset');
-      // Fails once the backend is gone, so the pool sees the connection lost and drops it.
-      await sql`select 1`.execute(conn).catch(() => undefined);
+      why = 'a report connection could not be reset';
     }
+    if (!why) return;
+    await watchdog.terminate(why);
+    // Fails once the backend is gone, so the pool sees the connection lost and drops it.
+    await sql`select 1`.execute(conn).catch(() => undefined);
   }
 
   async close(): Promise<void> {
