@@ -18,7 +18,7 @@ const onPostgres = testDatabaseKinds().includes('postgres');
 const LIMIT_SECONDS = 2;
 
 /** The ordinary report run after each attempt: the session's state as a report sees it. */
-const PROBE_SQL = `CREATE TEMP TABLE probe_write (x int); INSERT INTO probe_write VALUES (1);
+const PROBE_SQL = `CREATE TEMP TABLE probe_write (x int); INSERT INTO probe_write VALUES (1); DROP TABLE probe_write;
 SELECT current_user AS who, session_user AS login, current_setting('statement_timeout') AS statement_timeout,
   current_setting('search_path') AS search_path, current_setting('transaction_read_only') AS read_only,
   current_setting('DateStyle') AS datestyle, current_setting('TimeZone') AS timezone,
