@@ -45,11 +45,10 @@ export async function identifyBackend(conn: Kysely<any>): Promise<AppBackend & {
  */
 // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
 export async function clearRoleSettings(conn: Kysely<any>): Promise<boolean> {
+  const reset = sql<string>`pg_catalog.format('alter role current_user in database %I reset all',
+    pg_catalog.current_database())`;
   const { rows } = await sql<{ present: boolean; stmt: string }>`
-    select ${ROLE_SETTINGS} as present,
-      pg_catalog.format('alter role current_user in database %I reset all', pg_catalog.current_database()) as stmt`.execute(
-    conn,
-  );
+    select ${ROLE_SETTINGS} as present, ${reset} as stmt`.execute(conn);
   if (!rows[0]?.present) return false;
   await sql`alter role current_user reset all`.execute(conn);
   await sql.raw(rows[0].stmt).execute(conn);
@@ -90,11 +89,10 @@ export class BackendWatchdog {
     const backend = this.backend;
     if (!backend) return;
     try {
+      const started = sql`cast(${backend.startedAt} as numeric)`;
       const { rows } = await sql<{ done: boolean }>`
         select pg_catalog.pg_terminate_backend(a.pid) as done from pg_catalog.pg_stat_activity a
-        where a.pid = ${backend.pid} and extract(epoch from a.backend_start) = cast(${backend.startedAt} as numeric)`.execute(
-        this.platform,
-      );
+        where a.pid = ${backend.pid} and extract(epoch from a.backend_start) = ${started}`.execute(this.platform);
       this.logger.warn({ pid: backend.pid, terminated: rows[0]?.done === true }, `${why}: its backend was terminated`);
     } catch (err) {
       // Without the right to signal the app role's backends, the statement runs on until it ends:

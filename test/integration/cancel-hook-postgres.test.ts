@@ -62,7 +62,7 @@ describe.runIf(onPostgres)('the cancel hook on PostgreSQL', () => {
     if (f) await dropTestDatabase(f.db);
   });
 
-  it('runs the operator’s platform_hooks.user_cancel(text) in the cancel transaction, instead of the file', async () => {
+  it('runs the operator’s platform_hooks.user_cancel(text) in the cancel transaction, not the file', async () => {
     await sql.raw(OPERATOR_HOOK).execute(platform());
     const hooks = join(f.db.dataDir, 'hooks');
     mkdirSync(hooks, { recursive: true });

@@ -91,7 +91,8 @@ describe.runIf(onPostgres)('report SQL escape attempts on PostgreSQL', () => {
     await createAccount(platform(), { username: 'victim', password: 'victim-password-1' }, CLI_ACTOR);
     writeFileSync(
       join(srsDir(), '699-probe.xml'),
-      `<srs label="Probe"><def><itm model="command" name="state" opts="dtsingle">${xmlText(PROBE_SQL)}</itm></def></srs>`,
+      '<srs label="Probe"><def><itm model="command" name="state" opts="dtsingle">' +
+        `${xmlText(PROBE_SQL)}</itm></def></srs>`,
     );
     probeBaseline = await probe();
     demoBaseline = await demo();

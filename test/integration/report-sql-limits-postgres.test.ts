@@ -66,7 +66,7 @@ describe.runIf(onPostgres)('report SQL and the platform’s limits on PostgreSQL
       'request, for more such requests than the pool has connections',
     async () => {
       const names = Object.keys(UNSTOPPABLE);
-      names.forEach((name, i) => define(500 + i, name, UNSTOPPABLE[name]!.replace(/&/g, '&amp;')));
+      for (const [i, name] of names.entries()) define(500 + i, name, UNSTOPPABLE[name]!.replace(/&/g, '&amp;'));
       // Two of each at once: ten requests, twice the app role's pool.
       const answers = await Promise.all([...names, ...names].map((name) => data(500 + names.indexOf(name))));
       for (const [i, r] of answers.entries()) {
@@ -122,7 +122,7 @@ describe.runIf(onPostgres)('report SQL and the platform’s limits on PostgreSQL
     expect(await heldLocks()).toEqual([]);
   }
 
-  it('report SQL holding the advisory locks of earlier start-ups and migrations does not hold back platform-core migrate', async () => {
+  it('report SQL holding the advisory locks earlier start-ups and migrations took: migrate runs', async () => {
     // Kysely's own migration lock is the advisory lock 3853314791062309107.
     define(
       520,
@@ -132,7 +132,7 @@ describe.runIf(onPostgres)('report SQL and the platform’s limits on PostgreSQL
     await migrateWhileHeld(520, ['advisory 28771,14', 'advisory 897169763,17238259']);
   }, 60_000);
 
-  it('report SQL holding what it can of the start lock’s relation does not hold back platform-core migrate', async () => {
+  it('report SQL holding what it can of the start lock’s relation: migrate runs', async () => {
     // The strongest lock a statement takes before its rights are checked, kept to the end of the
     // transaction by a view over the relation.
     define(
