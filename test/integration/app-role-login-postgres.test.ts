@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startInstance, type Instance } from '../support/instance.js';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.js';
 import { makeSrsAppsDir } from './srs-fixture.js';
+import { loadAppLogin } from '../../src/srs/app-role.js';
 
 const server = await startPrivatePostgres();
 if (!server) {
@@ -70,12 +71,7 @@ describe.skipIf(!server)('the app role’s login on PostgreSQL', () => {
       { APPS_DIR: appsDir, Settings__RenderWorkers: '1' },
     );
     jwt = await inst.jwtFor(ADMIN.username, ADMIN.password);
-    const row = await inst.services.database.db
-      .selectFrom('instance_settings')
-      .select('value')
-      .where('key', '=', 'app_login_v1')
-      .executeTakeFirstOrThrow();
-    login = JSON.parse(row.value) as { user: string; password: string };
+    login = await loadAppLogin(inst.services.database.db);
     // From now on the app role must give its password; every other login stays trusted.
     const [hba] = await pgs.query<{ setting: string }>(
       databaseUrl,

@@ -10,6 +10,7 @@ import { createAccount } from '../../src/accounts/account-service.js';
 import { CLI_ACTOR } from '../../src/audit/audit-actions.js';
 import { migrateToLatest, openDatabase } from '../../src/db/connect.js';
 import { migrations } from '../../src/db/migrations/index.js';
+import { loadAppLogin } from '../../src/srs/app-role.js';
 import { createTestDatabase, dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
 import { startSrsFixture, type SrsFixture } from './srs-fixture.js';
 import { commandFailureCause } from './platform-snapshot.js';
@@ -147,14 +148,8 @@ describe.runIf(onPostgres)('migration 008 on PostgreSQL', () => {
       if (error) throw error;
       await handle.db.transaction().execute(async (trx) => {
         if (ownedByApp) {
-          const login = await trx
-            .selectFrom('instance_settings')
-            .select('value')
-            .where('key', '=', 'app_login_v1')
-            .executeTakeFirstOrThrow();
-          await sql`select set_config('role', ${(JSON.parse(login.value) as { user: string }).user}, true)`.execute(
-            trx,
-          );
+          const { user } = await loadAppLogin(trx);
+          await sql`select set_config('role', ${user}, true)`.execute(trx);
         }
         await sql`create function app.user_cancel(p text) returns void language sql as 'select 1'`.execute(trx);
       });

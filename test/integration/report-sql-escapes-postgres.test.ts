@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/accounts/account-service.js';
 import { CLI_ACTOR } from '../../src/audit/audit-actions.js';
+import { loadAppLogin } from '../../src/srs/app-role.js';
 import { dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
 import { startSrsFixture, type SrsFixture } from './srs-fixture.js';
 import { commandFailureCause, fileListing, platformSecrets, platformSnapshot } from './platform-snapshot.js';
@@ -75,12 +76,7 @@ describe.runIf(onPostgres)('report SQL escape attempts on PostgreSQL', () => {
 
   beforeAll(async () => {
     f = await startSrsFixture('postgres', { Settings__SrsStatementTimeoutSeconds: String(LIMIT_SECONDS) });
-    const login = await platform()
-      .selectFrom('instance_settings')
-      .select('value')
-      .where('key', '=', 'app_login_v1')
-      .executeTakeFirstOrThrow();
-    appRole = (JSON.parse(login.value) as { user: string }).user;
+    appRole = (await loadAppLogin(platform())).user;
     // Where the server (another OS user) could write, were it allowed: a file there is the SQL's.
     target = mkdtempSync(join(tmpdir(), 'pc-escape-target-'));
     chmodSync(target, 0o777);

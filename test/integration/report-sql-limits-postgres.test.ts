@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAppLogin } from '../../src/srs/app-role.js';
 import { dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
 import { killChildren, runCli, said } from '../support/cli-child.js';
 import { startSrsFixture, type SrsFixture } from './srs-fixture.js';
@@ -48,12 +49,7 @@ describe.runIf(onPostgres)('report SQL and the platform’s limits on PostgreSQL
 
   beforeAll(async () => {
     f = await startSrsFixture('postgres', { Settings__SrsStatementTimeoutSeconds: '1' });
-    const login = await platform()
-      .selectFrom('instance_settings')
-      .select('value')
-      .where('key', '=', 'app_login_v1')
-      .executeTakeFirstOrThrow();
-    appRole = (JSON.parse(login.value) as { user: string }).user;
+    appRole = (await loadAppLogin(platform())).user;
   });
   afterAll(async () => {
     killChildren();
