@@ -58,6 +58,7 @@ export async function clearRoleSettings(conn: Kysely<any>): Promise<boolean> {
 /** Guards the statements of one report run on one backend. */
 export class BackendWatchdog {
   private backend: AppBackend | null = null;
+  private terminating: Promise<void> = Promise.resolve();
   /** Whether a statement outlived the limit and its backend was (or was to be) terminated. */
   fired = false;
 
@@ -75,13 +76,18 @@ export class BackendWatchdog {
   async guard<T>(work: () => Promise<T>): Promise<T> {
     const timer = setTimeout(() => {
       this.fired = true;
-      void this.terminate('a statement ran past the SRS statement timeout');
+      this.terminating = this.terminate('a statement ran past the SRS statement timeout');
     }, this.limitMs + TERMINATE_GRACE_MS);
     try {
       return await work();
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Resolves once the termination the timer started is done (at once if it never fired). */
+  terminated(): Promise<void> {
+    return this.terminating;
   }
 
   /** Ends the backend from the platform's side: its session cannot be trusted or reset any more. */

@@ -66,8 +66,9 @@ export class ConnectionCommandExecutor implements CommandExecutor {
         await sql`rollback`.execute(conn).catch(() => undefined);
         throw err;
       } finally {
-        // A terminated backend has nothing to reset.
-        if (!watchdog.fired) await this.resetSession(conn, watchdog, tainted);
+        // A terminated backend has nothing to reset; a statement may have ended just before it.
+        if (watchdog.fired) await this.dropConnection(conn, watchdog);
+        else await this.resetSession(conn, watchdog, tainted);
       }
     });
   }
@@ -140,8 +141,20 @@ export class ConnectionCommandExecutor implements CommandExecutor {
     }
     if (!why) return;
     await watchdog.terminate(why);
-    // Fails once the backend is gone, so the pool sees the connection lost and drops it.
-    await sql`select 1`.execute(conn).catch(() => undefined);
+    await this.dropConnection(conn, watchdog);
+  }
+
+  /** Once its backend is terminated, a statement on the connection fails, so the pool sees it
+   *  lost and drops it rather than handing it to the next report. */
+  // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
+  private async dropConnection(conn: Kysely<any>, watchdog: BackendWatchdog): Promise<void> {
+    await watchdog.terminated();
+    const alive = await sql`select 1`.execute(conn).then(
+      () => true,
+      () => false,
+    );
+    // Still there (the platform may not terminate it, logged): at least its session state goes.
+    if (alive) await sql`discard all`.execute(conn).catch(() => undefined);
   }
 
   async close(): Promise<void> {
