@@ -23,7 +23,7 @@ import { createRenderPool } from './srs/render-pool/index.js';
 import { PreviewPool } from './system/preview-pool.js';
 import { SrsService } from './srs/srs-service.js';
 import { seedApps } from './srs/app-seed.js';
-import { loadAppLogin, openAppDatabase } from './srs/app-role.js';
+import { loadAppLogin, openAppDatabase, restoreAppLogin } from './srs/app-role.js';
 import type { Kysely } from 'kysely';
 import { AuditTrail } from './audit/audit-trail.js';
 import { findUserId } from './identity/users-repository.js';
@@ -147,15 +147,21 @@ export async function createServices(
       passwords,
       // The SRS service exists by the time anything is granted.
       aclRoles: () => srs.aclRoles(),
+      logger,
     });
     const teams = new TeamService(database.db, invalidate);
     // PostgreSQL: the apps' SQL (seeds, SRS commands) runs on connections of the app role's own.
     if (database.dialect === 'postgresql' && config.databaseUrl) {
-      const reports = openAppDatabase(config.databaseUrl, await loadAppLogin(database.db), {
-        size: APP_POOL_SIZE,
-        connectTimeoutMs,
-        statementTimeoutMs: settings.srsStatementTimeoutSeconds * 1000,
-      });
+      const appLogin = await loadAppLogin(database.db);
+      const reports = openAppDatabase(
+        config.databaseUrl,
+        appLogin,
+        { size: APP_POOL_SIZE, connectTimeoutMs, statementTimeoutMs: settings.srsStatementTimeoutSeconds * 1000 },
+        async () => {
+          logger.warn('the app role’s login was refused: its password is put back (report SQL may change it)');
+          await restoreAppLogin(database.db, appLogin);
+        },
+      );
       appDb = reports.db;
       metrics.watchDatabasePool('reports', reports.use);
     }

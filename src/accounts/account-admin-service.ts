@@ -3,6 +3,7 @@
 // account on this instance, and invalidates the cached account state so it applies at once, on
 // every instance (announced in the transaction, auth/auth-changes.ts).
 import type { Kysely, Transaction } from 'kysely';
+import type { Logger } from 'pino';
 import type { Database, Db, UserRow } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
 import { invalid, conflict, forbidden, notFound, unauthenticated } from '../lib/errors.js';
@@ -49,6 +50,8 @@ export interface AccountAdminDeps {
   passwords: PasswordAttempts;
   /** The roles the apps' SRS definitions name (valid-roles.ts); none when absent. */
   aclRoles?: AclRoleSource;
+  /** Warnings of the cancel hook (a function found but not run). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 export class AccountAdminService {
@@ -122,11 +125,13 @@ export class AccountAdminService {
         'account_cancel',
         async (trx, u) => {
           await deactivateUser(trx, u.id);
-          hook = await runCancelHook(trx, this.deps.dialect, this.deps.dataDir, {
+          const outcome = await runCancelHook(trx, this.deps.dialect, this.deps.dataDir, {
             username: u.username,
             user_id: u.id,
             cancelled_by: actor,
           });
+          hook = outcome.hook;
+          for (const why of outcome.ignored) this.deps.logger?.warn({ username: u.username }, `not run: ${why}`);
           // The hook is the platform's: it reaches the apps' data too (schema `app`).
           return { hook };
         },

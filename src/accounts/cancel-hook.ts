@@ -1,6 +1,10 @@
 // The business hook [app].[user_cancel] (spec §3, §6). It runs inside the cancel's transaction,
 // so whatever it writes commits or rolls back together with the cancellation.
-//  - PostgreSQL: the function app.user_cancel(text) when it exists, called with the username;
+//  - PostgreSQL: the function platform_hooks.user_cancel(text) when it exists, called with the
+//    username. Its schema is the platform's (migration 008): the apps' SQL, which may create
+//    functions in schema `app`, can create nothing there, so only a hook the operator installed
+//    runs with the platform's rights. A function named user_cancel in schema `app` is never
+//    called, and does not stop the cancellation either: it is ignored with a warning.
 //  - otherwise `hooks/user_cancel.sql` in the data directory, re-read on every cancel, run
 //    statement by statement with the named parameters :username, :user_id, :cancelled_by.
 import { existsSync } from 'node:fs';
@@ -14,10 +18,19 @@ import { APP_LOGIN_KEY } from '../db/app-data.js';
 
 export type HookKind = 'none' | 'sql_file' | 'pg_function';
 
+/** The PostgreSQL schema of the platform's hooks, which only the operator's roles can create in. */
+export const HOOK_SCHEMA = 'platform_hooks';
+
 export interface CancelHookParams {
   username: string;
   user_id: string;
   cancelled_by: string;
+}
+
+export interface CancelHookOutcome {
+  hook: HookKind;
+  /** Functions found but not run, and why: for the log. */
+  ignored: string[];
 }
 
 export class HookFailedError extends Error {
@@ -44,26 +57,37 @@ async function readHookFile(path: string): Promise<string | null> {
 }
 
 /**
- * Whether app.user_cancel(text) exists, and may run. Schema `app` is the apps' (db/app-data.ts):
- * their SQL may create functions there, so a function the app role could have made or replaced
- * would run app SQL with the platform's rights. Only one owned by a role the app role cannot act
- * as is called; another is a failed hook.
+ * Whether platform_hooks.user_cancel(text) exists and may run, and what is ignored. It runs when
+ * neither its owner nor its schema's is a role the app role can act as, and the app role may not
+ * create in that schema: then report SQL can have neither made it nor added an overload that
+ * would be called instead or make the call ambiguous.
  */
-async function pgFunctionExists(trx: Transaction<Database>): Promise<boolean> {
-  const r = await sql<{ present: boolean; trusted: boolean | null }>`
+async function findPgHook(trx: Transaction<Database>): Promise<{ run: boolean; ignored: string[] }> {
+  const r = await sql<{ present: boolean; trusted: boolean | null; in_app: string[] }>`
+    with app_role as (select value::json->>'user' as name from instance_settings where key = ${APP_LOGIN_KEY})
     select p.oid is not null as present,
-      not pg_has_role((select value::json->>'user' from instance_settings where key = ${APP_LOGIN_KEY}),
-                      p.proowner, 'USAGE') as trusted
-    from (select to_regprocedure('app.user_cancel(text)') as oid) f
-    left join pg_proc p on p.oid = f.oid`.execute(trx);
+      not pg_catalog.pg_has_role(a.name, p.proowner, 'USAGE')
+        and not pg_catalog.pg_has_role(a.name, n.nspowner, 'USAGE')
+        and not pg_catalog.has_schema_privilege(a.name, n.oid, 'CREATE') as trusted,
+      array(select q.oid::regprocedure::text from pg_catalog.pg_proc q join pg_catalog.pg_namespace m
+            on m.oid = q.pronamespace where m.nspname = 'app' and q.proname = 'user_cancel' order by 1) as in_app
+    from (select to_regprocedure(${`${HOOK_SCHEMA}.user_cancel(text)`}) as oid) f
+    cross join app_role a
+    left join pg_catalog.pg_proc p on p.oid = f.oid
+    left join pg_catalog.pg_namespace n on n.oid = p.pronamespace`.execute(trx);
   const row = r.rows[0];
-  if (row?.present !== true) return false;
-  if (row.trusted !== true)
-    throw new HookFailedError(
-      'pg_function',
-      'app.user_cancel(text) is owned by a role that report SQL can act as; it is not run',
+  const ignored = (row?.in_app ?? []).map(
+    (f) => `${f}: the cancel hook is ${HOOK_SCHEMA}.user_cancel(text); schema app is the apps' to create in`,
+  );
+  if (row?.present !== true) return { run: false, ignored };
+  if (row.trusted !== true) {
+    ignored.push(
+      `${HOOK_SCHEMA}.user_cancel(text): it or its schema is owned by, or open to, a role that report SQL can ` +
+        'act as',
     );
-  return true;
+    return { run: false, ignored };
+  }
+  return { run: true, ignored };
 }
 
 export async function runCancelHook(
@@ -71,17 +95,18 @@ export async function runCancelHook(
   dialect: DialectName,
   dataDir: string,
   params: CancelHookParams,
-): Promise<HookKind> {
-  if (dialect === 'postgresql' && (await pgFunctionExists(trx))) {
+): Promise<CancelHookOutcome> {
+  const found = dialect === 'postgresql' ? await findPgHook(trx) : { run: false, ignored: [] };
+  if (found.run) {
     try {
-      await sql`select app.user_cancel(cast(${params.username} as text))`.execute(trx);
+      await sql`select ${sql.id(HOOK_SCHEMA, 'user_cancel')}(cast(${params.username} as text))`.execute(trx);
     } catch (err) {
       throw new HookFailedError('pg_function', (err as Error).message);
     }
-    return 'pg_function';
+    return { hook: 'pg_function', ignored: found.ignored };
   }
   const script = await readHookFile(hookFilePath(dataDir));
-  if (script === null) return 'none';
+  if (script === null) return { hook: 'none', ignored: found.ignored };
   for (const statement of splitStatements(script)) {
     const bound = bindNamedParameters(statement, { ...params }, { prefixes: [':'] });
     try {
@@ -90,5 +115,5 @@ export async function runCancelHook(
       throw new HookFailedError('sql_file', (err as Error).message);
     }
   }
-  return 'sql_file';
+  return { hook: 'sql_file', ignored: found.ignored };
 }

@@ -2,13 +2,13 @@
 // embedded SQLite file in the data directory.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { sqliteDialectWithImmediateTransactions } from './sqlite-dialect.js';
 import { openSqliteFile } from './sqlite-file.js';
 import type { Database } from './schema.js';
 import { APP_SCHEMA, appDataFileFor } from './app-data.js';
 import { createPgPool, type PoolUse } from './pg-pool.js';
-import { withPgStartupLock } from './startup-lock.js';
+import { PlatformPostgresDialect, withPgStartupLock } from './startup-lock.js';
 import { withFileStartupLock } from './file-start-lock.js';
 import { StorageHealth } from './storage-health.js';
 import { checkStorageBeforeOpening, sqliteFileFor } from './storage-preflight.js';
@@ -49,8 +49,9 @@ export interface DatabaseHandle {
   /** Files and directories whose too open modes were tightened on opening (to be logged). */
   tightened: TightenedMode[];
   /**
-   * Runs start-up work (migrations, bootstrap) alone: on PostgreSQL under an advisory lock that
-   * other instances starting at the same time wait for (startup-lock.ts; its first connection
+   * Runs start-up work (migrations, bootstrap) alone: on PostgreSQL under a lock on a relation of
+   * the platform's that other instances starting at the same time wait for, and that report SQL
+   * cannot take (startup-lock.ts; migrations take no lock of their own there; its first connection
    * failing is a DatabaseOpenError naming the host), on SQLite under a lock file next to the
    * database (file-start-lock.ts).
    */
@@ -96,7 +97,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
       queryTimeoutMs: statementTimeoutMs,
       applicationName: 'platform-core',
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PlatformPostgresDialect({ pool }) });
     const u = new URL(opts.databaseUrl);
     const description = `postgresql://${u.host}${u.pathname}`;
     const lock = {

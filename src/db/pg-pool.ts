@@ -53,6 +53,13 @@ function tagged(err: unknown, brokenClient: boolean): unknown {
   return connectionLost(err instanceof Error ? err.message : String(err), err);
 }
 
+/**
+ * SQLSTATEs after which the server closes the session: terminated (pg_terminate_backend, an
+ * administrator, shutdown), idle too long, or a connection exception. The client goes back to
+ * the pool as broken even before its socket has closed, so no waiting request is handed it.
+ */
+const SESSION_ENDED = /^(57P0[1-5]|25P03|08[0-9A-Z]{3})$/;
+
 /** Ends the socket at once: a graceful end would wait for a server that does not answer. */
 export function dropConnection(client: pg.Client): void {
   (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
@@ -123,6 +130,7 @@ function guardedClient(client: pg.PoolClient, queryTimeoutMs: number): PostgresP
     try {
       return await Promise.race([running, unanswered]);
     } catch (err) {
+      if (SESSION_ENDED.test(String((err as { code?: unknown }).code))) dropped = true;
       throw tagged(err, dropped || !isQueryable(client));
     } finally {
       clearTimeout(timer);

@@ -1,14 +1,27 @@
 // Instances starting at the same moment on one PostgreSQL database take turns for the start-up
 // work (migrations, the default team and roles, the first administrator): without it two of
-// them race on the same inserts and one exits on a unique violation. A session-level advisory
-// lock on a connection of its own serialises them; the others wait, bounded, then find the
-// work done. SQLite has the same with a lock file (file-start-lock.ts).
+// them race on the same inserts and one exits on a unique violation. A lock on a relation of the
+// platform's, held by a transaction on a connection of its own, serialises them; the others
+// wait, bounded, then find the work done. SQLite has the same with a lock file
+// (file-start-lock.ts).
+//
+// Not an advisory lock: any session of the database may take one, report SQL included, and
+// would hold every start and `platform-core migrate` back. The relation is one the app role has
+// no right on, so it cannot LOCK it; and the mode, SHARE UPDATE EXCLUSIVE, conflicts with none
+// of the modes a statement takes before its rights are checked (ACCESS SHARE, ROW SHARE, ROW
+// EXCLUSIVE: kept to the end of its transaction by PREPARE or CREATE VIEW over the relation).
 import pg from 'pg';
+import { PostgresAdapter, PostgresDialect } from 'kysely';
 import { DatabaseOpenError } from './open-error.js';
 
-/** Arbitrary, fixed: the two int4 keys of the lock ("pc" and 14), scoped to the database. */
-const LOCK_KEYS = [0x7063, 14] as const;
-const POLL_MS = 100;
+/**
+ * The relation locked: a view without columns in the platform's schema. A view, not a table, so
+ * that the move of non-platform tables into schema `app` (migration 003) leaves it where it is.
+ */
+const LOCK_RELATION = 'platform_start_lock';
+/** SQLSTATEs of a lock wait past lock_timeout, and of a relation made at the same moment by another. */
+const LOCK_NOT_AVAILABLE = '55P03';
+const CREATED_CONCURRENTLY = new Set(['42P07', '23505']);
 
 export interface StartupLockOptions {
   connectionString: string;
@@ -41,26 +54,57 @@ export async function withPgStartupLock<T>(opts: StartupLockOptions, work: () =>
     });
   }
   try {
-    const deadline = Date.now() + opts.maxWaitMs;
-    // Polled with try-lock rather than a blocking pg_advisory_lock: each query is short, so
-    // the statement timeout never cuts a long wait and the wait has a limit of our own.
-    for (;;) {
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, $2) as locked', [
-        ...LOCK_KEYS,
-      ]);
-      if (rows[0]?.locked) break;
-      if (Date.now() > deadline) {
-        throw new DatabaseOpenError(
-          `another instance has held the start-up lock of ${opts.description} for more ` +
-            `than ${Math.round(opts.maxWaitMs / 1000)} s`,
-        );
-      }
-      await new Promise((r) => setTimeout(r, POLL_MS));
+    await ensureLockRelation(client);
+    await client.query('begin');
+    // A blocking wait queues this request: a stream of shorter conflicting holders cannot starve
+    // it. Bounded by lock_timeout alone; the transaction stays open while the work runs.
+    const waitMs = Math.max(1, Math.round(opts.maxWaitMs));
+    await client.query(`set local lock_timeout = ${waitMs}`);
+    await client.query('set local statement_timeout = 0');
+    await client.query('set local idle_in_transaction_session_timeout = 0');
+    try {
+      await client.query(`lock table ${LOCK_RELATION} in share update exclusive mode`);
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw err;
+      throw new DatabaseOpenError(
+        `another instance has held the start-up lock of ${opts.description} for more ` +
+          `than ${Math.round(opts.maxWaitMs / 1000)} s`,
+      );
     }
     return await work();
   } finally {
-    // Ending the session releases the lock too; unlocking first frees it for the next at once.
-    await client.query('select pg_advisory_unlock($1, $2)', [...LOCK_KEYS]).catch(() => undefined);
+    // Ending the session releases the lock too; ending the transaction first frees it at once.
+    await client.query('rollback').catch(() => undefined);
     await client.end().catch(() => undefined);
+  }
+}
+
+/** Made once, by the first start; the existence check first, so a user without CREATE can start later. */
+async function ensureLockRelation(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ present: boolean }>('select to_regclass($1) is not null as present', [
+    LOCK_RELATION,
+  ]);
+  if (rows[0]?.present) return;
+  try {
+    await client.query(`create view ${LOCK_RELATION} as select`);
+  } catch (err) {
+    if (!CREATED_CONCURRENTLY.has(String((err as { code?: unknown }).code))) throw err;
+  }
+}
+
+/**
+ * Kysely's PostgreSQL adapter without its migration lock, an advisory lock (report SQL could
+ * take it and make every migration wait). Migrations run under the start-up lock above instead
+ * (connect.ts: exclusiveStart), which serialises them across instances and the CLI.
+ */
+class AdapterWithoutMigrationLock extends PostgresAdapter {
+  override async acquireMigrationLock(): Promise<void> {}
+  override async releaseMigrationLock(): Promise<void> {}
+}
+
+/** The platform's PostgreSQL dialect: Kysely's, with the adapter above. */
+export class PlatformPostgresDialect extends PostgresDialect {
+  override createAdapter(): PostgresAdapter {
+    return new AdapterWithoutMigrationLock();
   }
 }

@@ -113,7 +113,12 @@ export class SrsService {
     });
     if (deps.dialect === 'postgresql') {
       if (!deps.appDb) throw new Error('SRS on PostgreSQL needs the app role’s connections');
-      this.commands = new ConnectionCommandExecutor(deps.appDb, true);
+      this.commands = new ConnectionCommandExecutor({
+        appDb: deps.appDb,
+        platformDb: deps.db,
+        ownsAppDb: true,
+        logger: deps.logger,
+      });
       this.directory = null;
     } else {
       if (!deps.appDataFile) throw new Error('SRS on SQLite needs the apps’ database file');

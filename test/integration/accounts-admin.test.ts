@@ -177,60 +177,6 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
       rmSync(join(hooksDir(), 'user_cancel.sql'));
       expect((await f.as(f.adminJwt, 'POST', '/api/core/account/cancel/rosa')).status).toBe(200);
     });
-
-    it.runIf(kind === 'postgres')('on PostgreSQL calls app.user_cancel(text) instead when it exists', async () => {
-      const db = f.inst.services.database.db;
-      await sql`create schema if not exists app`.execute(db);
-      await sql
-        .raw(`create or replace function app.user_cancel(p_username text) returns void language plpgsql as $$
-        begin insert into cancel_log (username, cancelled_by) values (p_username, 'pg-function'); end $$`)
-        .execute(db);
-      writeFileSync(join(hooksDir(), 'user_cancel.sql'), 'insert into no_such_table values (1);'); // must not run
-      await f.user('sam');
-      const r = await f.as(f.adminJwt, 'POST', '/api/core/account/cancel/sam');
-      expect(r.status, r.text).toBe(200);
-      const rows = await db
-        .selectFrom('cancel_log' as never)
-        .selectAll()
-        .where('username' as never, '=', 'sam' as never)
-        .execute();
-      expect(rows).toEqual([{ username: 'sam', user_id: null, cancelled_by: 'pg-function' }]);
-      rmSync(join(hooksDir(), 'user_cancel.sql'));
-      await sql`drop function app.user_cancel(text)`.execute(db);
-    });
-
-    it.runIf(kind === 'postgres')(
-      'on PostgreSQL never runs an app.user_cancel(text) that report SQL could have made (owned by the app role)',
-      async () => {
-        const db = f.inst.services.database.db;
-        // Made as report SQL would make it: by the app role, in schema app.
-        const { user } = JSON.parse(
-          (
-            await db
-              .selectFrom('instance_settings')
-              .select('value')
-              .where('key', '=', 'app_login_v1')
-              .executeTakeFirstOrThrow()
-          ).value,
-        );
-        await db.transaction().execute(async (trx) => {
-          await sql.raw(`set local role "${user}"`).execute(trx);
-          await sql
-            .raw(`create function app.user_cancel(p_username text) returns void language sql as $$ select 1 $$`)
-            .execute(trx);
-        });
-        await f.user('tilda');
-        const r = await f.as(f.adminJwt, 'POST', '/api/core/account/cancel/tilda');
-        expect(r.status, r.text).toBe(409);
-        expect(r.body.data.code).toBe('hook_failed');
-        expect(r.body.message).toMatch(/owned by a role that report SQL can act as/);
-        expect(
-          (await db.selectFrom('users').select('is_active').where('username', '=', 'tilda').executeTakeFirstOrThrow())
-            .is_active,
-        ).toBe(1);
-        await sql`drop function app.user_cancel(text)`.execute(db);
-      },
-    );
   });
 
   it('copy adds the roles and teams of the source to the target (union)', async () => {

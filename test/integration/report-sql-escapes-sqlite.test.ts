@@ -148,7 +148,7 @@ describe('report SQL on SQLite reaches no file but the apps’ one', () => {
   };
   let realCount: number;
   let checkId: number;
-  let before: Record<string, unknown[]>;
+  let before: Record<string, string>;
   let secrets: string[];
   let dataDir: string;
   let dataFiles: string[];

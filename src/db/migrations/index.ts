@@ -6,6 +6,7 @@ import { loginRateWindows } from './004-login-rate-windows.js';
 import { tokenLimits } from './005-token-limits.js';
 import { audit } from './006-audit.js';
 import { consoleIndexes } from './007-console-indexes.js';
+import { hookSchema } from './008-hook-schema.js';
 
 export interface PlatformMigration extends Migration {
   /**
@@ -28,4 +29,5 @@ export const migrations: Record<string, PlatformMigration> = {
   '005-token-limits': tokenLimits,
   '006-audit': audit,
   '007-console-indexes': consoleIndexes,
+  '008-hook-schema': hookSchema,
 };
