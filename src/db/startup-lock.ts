@@ -11,7 +11,8 @@
 // of the modes a statement takes before its rights are checked (ACCESS SHARE, ROW SHARE, ROW
 // EXCLUSIVE: kept to the end of its transaction by PREPARE or CREATE VIEW over the relation).
 import pg from 'pg';
-import { PostgresAdapter, PostgresDialect } from 'kysely';
+import { PostgresAdapter, PostgresDialect, sql, type Transaction } from 'kysely';
+import type { Database } from './schema.js';
 import { DatabaseOpenError } from './open-error.js';
 
 /**
@@ -77,6 +78,15 @@ export async function withPgStartupLock<T>(opts: StartupLockOptions, work: () =>
     await client.query('rollback').catch(() => undefined);
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * Inside a transaction of the platform's: takes the start-up lock until the transaction ends, for
+ * work after the start that instances must still do one at a time (app seeds). The relation
+ * exists: the start made it.
+ */
+export async function lockPlatformStart(trx: Transaction<Database>): Promise<void> {
+  await sql.raw(`lock table ${LOCK_RELATION} in share update exclusive mode`).execute(trx);
 }
 
 /** Made once, by the first start; the existence check first, so a user without CREATE can start later. */

@@ -18,7 +18,8 @@ import type { Database } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
 import { splitStatements } from '../db/sql-text.js';
 import { listApps } from '../apps/apps-directory.js';
-import { useAppSchema } from './app-role.js';
+import { ConnectionCommandExecutor } from './connection-commands.js';
+import { lockPlatformStart } from '../db/startup-lock.js';
 import { SqliteCommandPool } from './sqlite-commands/pool.js';
 
 export const seedKey = (app: string): string => `app_seed:${app}`;
@@ -45,7 +46,7 @@ export interface SeedTarget {
   /** PostgreSQL: connections as the app role. */
   // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
   appDb: Kysely<any> | null;
-  /** SQLite: the longest a seed's statement may run. */
+  /** The longest a seed's statement may run (Settings:SrsStatementTimeoutSeconds). */
   statementTimeoutMs: number;
 }
 
@@ -64,17 +65,25 @@ export async function seedApp(target: SeedTarget, appsDir: string, app: string, 
   const statements = splitStatements(seed.text);
   try {
     const applied = await target.db.transaction().execute(async (trx) => {
-      // Instances starting together on one PostgreSQL database seed one after the other.
-      if (target.dialect === 'postgresql') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      // Instances starting together on one PostgreSQL database seed one after the other, under
+      // the start-up lock (not an advisory lock: report SQL could hold one and stop the seed).
+      if (target.dialect === 'postgresql') await lockPlatformStart(trx);
       const row = await trx.selectFrom('instance_settings').select('value').where('key', '=', key).executeTakeFirst();
       if (row?.value === hash) return false;
       if (target.dialect === 'postgresql') {
-        // Its own transaction on an app-role connection, committed first (as on SQLite below);
-        // the advisory lock above, held by this transaction, keeps other instances out.
+        // Its own transaction on an app-role connection, committed first (as on SQLite below),
+        // run as report SQL is: the same limit, enforced from outside, and the session reset
+        // after it, so nothing the seed set or created reaches the first reports.
         if (!target.appDb) throw new Error('no app-role connection to seed with');
-        await target.appDb.transaction().execute(async (app) => {
-          await useAppSchema(app);
-          for (const statement of statements) await sql.raw(statement).execute(app);
+        const seeder = new ConnectionCommandExecutor({
+          appDb: target.appDb,
+          platformDb: target.db,
+          ownsAppDb: false,
+          logger,
+        });
+        await seeder.execute([{ name: 'seed', output: 'none', statements: statements.map((text) => sql.raw(text)) }], {
+          statementTimeoutMs: target.statementTimeoutMs,
+          maxRows: Number.MAX_SAFE_INTEGER,
         });
       } else {
         // Its own transaction in the apps' file, committed first: should recording it below
