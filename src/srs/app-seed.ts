@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../db/schema.js';
+import type { Database, Db } from '../db/schema.js';
 import type { DialectName } from '../db/connect.js';
 import { splitStatements } from '../db/sql-text.js';
 import { listApps } from '../apps/apps-directory.js';
@@ -64,39 +64,10 @@ export async function seedApp(target: SeedTarget, appsDir: string, app: string, 
   const key = seedKey(app);
   const statements = splitStatements(seed.text);
   try {
-    const applied = await target.db.transaction().execute(async (trx) => {
-      // Instances starting together on one PostgreSQL database seed one after the other, under
-      // the start-up lock (not an advisory lock: report SQL could hold one and stop the seed).
-      if (target.dialect === 'postgresql') await lockPlatformStart(trx);
-      const row = await trx.selectFrom('instance_settings').select('value').where('key', '=', key).executeTakeFirst();
-      if (row?.value === hash) return false;
-      if (target.dialect === 'postgresql') {
-        // Its own transaction on an app-role connection, committed first (as on SQLite below),
-        // run as report SQL is: the same limit, enforced from outside, and the session reset
-        // after it, so nothing the seed set or created reaches the first reports.
-        if (!target.appDb) throw new Error('no app-role connection to seed with');
-        const seeder = new ConnectionCommandExecutor({
-          appDb: target.appDb,
-          platformDb: target.db,
-          ownsAppDb: false,
-          logger,
-        });
-        await seeder.execute([{ name: 'seed', output: 'none', statements: statements.map((text) => sql.raw(text)) }], {
-          statementTimeoutMs: target.statementTimeoutMs,
-          maxRows: Number.MAX_SAFE_INTEGER,
-        });
-      } else {
-        // Its own transaction in the apps' file, committed first: should recording it below
-        // fail, the seed runs again at the next start, which an idempotent seed allows.
-        await runSqliteSeed(target, statements);
-      }
-      await trx
-        .insertInto('instance_settings')
-        .values({ key, value: hash })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: hash }))
-        .execute();
-      return true;
-    });
+    const applied =
+      target.dialect === 'postgresql'
+        ? await seedPostgres(target, key, hash, statements, logger)
+        : await seedSqlite(target, key, hash, statements);
     if (applied) logger.info({ app, file: seed.file }, `loaded the sample data of app ${app} (${seed.file})`);
     return applied ? 'applied' : 'unchanged';
   } catch (err) {
@@ -106,6 +77,62 @@ export async function seedApp(target: SeedTarget, appsDir: string, app: string, 
     );
     return 'failed';
   }
+}
+
+const seeded = (db: Db, key: string) =>
+  db.selectFrom('instance_settings').select('value').where('key', '=', key).executeTakeFirst();
+
+const recordSeed = (db: Db, key: string, hash: string) =>
+  db
+    .insertInto('instance_settings')
+    .values({ key, value: hash })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: hash }))
+    .execute();
+
+/**
+ * PostgreSQL: instances starting together seed one after the other, under the start-up lock (not
+ * an advisory lock: report SQL could hold one and stop the seed). The seed is its own transaction
+ * on an app-role connection, committed first, run as report SQL is: the same limit, enforced from
+ * outside, and the session reset after it, so nothing the seed set or created reaches the first
+ * reports. Should recording it fail, the seed runs again at the next start.
+ */
+async function seedPostgres(
+  target: SeedTarget,
+  key: string,
+  hash: string,
+  statements: readonly string[],
+  logger: Logger,
+): Promise<boolean> {
+  return target.db.transaction().execute(async (trx) => {
+    await lockPlatformStart(trx);
+    if ((await seeded(trx, key))?.value === hash) return false;
+    if (!target.appDb) throw new Error('no app-role connection to seed with');
+    const seeder = new ConnectionCommandExecutor({
+      appDb: target.appDb,
+      platformDb: target.db,
+      ownsAppDb: false,
+      logger,
+    });
+    await seeder.execute([{ name: 'seed', output: 'none', statements: statements.map((text) => sql.raw(text)) }], {
+      statementTimeoutMs: target.statementTimeoutMs,
+      maxRows: Number.MAX_SAFE_INTEGER,
+    });
+    await recordSeed(trx, key, hash);
+    return true;
+  });
+}
+
+/**
+ * SQLite: the seed commits in the apps' file, then its digest in the platform's. No write
+ * transaction of the platform's is held meanwhile: the seed runs in a command process, and the
+ * platform's file must stay writable while it does. Two instances starting at the same moment
+ * may then both run a changed seed, which an idempotent seed allows.
+ */
+async function seedSqlite(target: SeedTarget, key: string, hash: string, statements: readonly string[]) {
+  if ((await seeded(target.db, key))?.value === hash) return false;
+  await runSqliteSeed(target, statements);
+  await recordSeed(target.db, key, hash);
+  return true;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   DIRECTORY_TABLE,
   sqliteDirectoryTable,
 } from '../app-data.js';
-import type { PlatformMigration } from './index.js';
+import type { PlatformMigration } from './platform-migration.js';
 
 // The apps' data apart from the platform's tables (db/app-data.ts, issue 13 item 4). Runs over
 // the connection that reaches both (migrate.ts: migrateToLatest).
