@@ -69,13 +69,14 @@ export class PlatformDirectoryCopy {
     }
     const apps = this.apps;
     const columns = DIRECTORY_COLUMNS.join(', ');
-    const insert = apps.prepare(
-      `INSERT INTO main.${DIRECTORY_TABLE} (${columns}) VALUES (${DIRECTORY_COLUMNS.map(() => '?').join(', ')})`,
-    );
     apps.exec('BEGIN IMMEDIATE');
     try {
+      // Made again first when app SQL dropped it, so the insert below has a table to name.
       apps.exec(sqliteDirectoryTable('main'));
       apps.exec(`DELETE FROM main.${DIRECTORY_TABLE}`);
+      const insert = apps.prepare(
+        `INSERT INTO main.${DIRECTORY_TABLE} (${columns}) VALUES (${DIRECTORY_COLUMNS.map(() => '?').join(', ')})`,
+      );
       for (const row of rows) insert.run(DIRECTORY_COLUMNS.map((c) => row[c] ?? null));
       apps.exec('COMMIT');
     } catch (err) {

@@ -54,6 +54,16 @@ describe('the SQLite user directory copy', () => {
     copy.close();
   });
 
+  it('a copy that app SQL dropped is made again, also by a copier started after the drop', async () => {
+    const report = openSqliteFile(handle.appDataFile!, { fileMustExist: true });
+    report.exec(`DROP TABLE platform_users`);
+    report.close();
+    const copy = new PlatformDirectoryCopy(handle.db, handle.appDataFile!, 30_000);
+    expect(await copy.refreshIfStale()).toBe('copied');
+    expect(await names()).toEqual(['ada']);
+    copy.close();
+  });
+
   it('a report holding the apps’ file write lock makes it skip at once, and the next call copies', async () => {
     const copy = new PlatformDirectoryCopy(handle.db, handle.appDataFile!, 30_000);
     const report = openSqliteFile(handle.appDataFile!, { fileMustExist: true });
