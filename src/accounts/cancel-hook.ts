@@ -19,7 +19,7 @@ import { APP_LOGIN_KEY } from '../db/app-data.js';
 export type HookKind = 'none' | 'sql_file' | 'pg_function';
 
 /** The PostgreSQL schema of the platform's hooks, which only the operator's roles can create in. */
-export const HOOK_SCHEMA = 'platform_hooks';
+const HOOK_SCHEMA = 'platform_hooks';
 
 export interface CancelHookParams {
   username: string;

@@ -100,7 +100,7 @@ export function sealedAddon(): string {
  * Where scripts/sqlite-addon.js puts the sealed addon: beside the packages in node_modules, named
  * by package, version, platform and Node ABI (the script names it the same way).
  */
-export function sealedAddonFile(): string {
+function sealedAddonFile(): string {
   const pkg = sqlitePackage();
   const manifest = createRequire(import.meta.url).resolve(`${pkg}/package.json`);
   const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };

@@ -30,7 +30,7 @@ function report(err: unknown): ErrorReport {
 
 /** The SQL ended the run's transaction (COMMIT, END, ROLLBACK): what ran after it would not be
  *  the run's to undo. */
-export class AppTransactionLeftError extends Error {}
+class AppTransactionLeftError extends Error {}
 
 /**
  * Runs one statement of app SQL inside the transaction the caller began, on a connection of the
@@ -38,7 +38,7 @@ export class AppTransactionLeftError extends Error {}
  * the attached databases is needed, or could be fooled). After the statement the run must still
  * be in its transaction, else it fails before the next statement runs outside it.
  */
-export function runAppStatement(db: SQLiteDatabase.Database, statement: CompiledStatement, maxRows: number): unknown[] {
+function runAppStatement(db: SQLiteDatabase.Database, statement: CompiledStatement, maxRows: number): unknown[] {
   const rows = runStatement(db, statement, maxRows);
   if (!db.inTransaction) throw new AppTransactionLeftError('the SQL ended its transaction');
   return rows;
