@@ -6,7 +6,7 @@
 const TOKEN_RUN = /[A-Za-z0-9._-]{12,}/g;
 /** Where a credential starts inside a run: an API token's prefix in any case, or a JWT's header
  *  (base64url of `{"`). A run may carry a JSON escape's letter before it (`\neyJ…`). */
-const CREDENTIAL_START = /[Pp][Cc][Tt]_|eyJ/;
+export const CREDENTIAL_START = /[Pp][Cc][Tt]_|eyJ/;
 /** The shortest credential, its start included: anything shorter is no secret, and would take
  *  ordinary words (`keyJsonValue`) with it. */
 const CREDENTIAL_MIN_LENGTH = 12;
