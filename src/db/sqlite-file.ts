@@ -20,11 +20,10 @@ const sqlitePackage = (): string =>
  */
 export function loadSqlite(): typeof SQLiteDatabase {
   if (loaded) return loaded;
-  const require = createRequire(import.meta.url);
   const pkg = sqlitePackage();
   try {
     // The addon loads at the first database, not at require: check it here, once.
-    const SQLite = require(pkg) as typeof SQLiteDatabase;
+    const SQLite = sqliteModule();
     new SQLite(':memory:').close();
     loaded = SQLite;
     return SQLite;
@@ -37,6 +36,12 @@ export function loadSqlite(): typeof SQLiteDatabase {
       { cause: err },
     );
   }
+}
+
+/** better-sqlite3's JavaScript, without loading its own addon: the sealed addon's connections
+ *  (command processes) never need that one. */
+function sqliteModule(): typeof SQLiteDatabase {
+  return createRequire(import.meta.url)(sqlitePackage()) as typeof SQLiteDatabase;
 }
 
 /** How long a writer waits for another connection's lock before SQLITE_BUSY. */
@@ -61,7 +66,7 @@ export function openSqliteFile(file: string, opts: OpenSqliteOptions = {}): SQLi
  * database file such a connection can reach is the one it was opened on. The file must exist.
  */
 export function openAppSqliteFile(file: string): SQLiteDatabase.Database {
-  const SQLite = loadSqlite();
+  const SQLite = sqliteModule();
   return configure(new SQLite(file, { fileMustExist: true, nativeBinding: sealedAddon() }));
 }
 
@@ -76,7 +81,7 @@ export function sealedAddon(): string {
   const file = sealedAddonFile();
   const rebuild = `run \`npm run sqlite-addon\` (it builds the sealed SQLite addon for app SQL) and start again`;
   if (!existsSync(file)) throw new Error(`the sealed SQLite addon for app SQL is missing (${file}): ${rebuild}`);
-  const SQLite = loadSqlite();
+  const SQLite = sqliteModule();
   let probe: SQLiteDatabase.Database;
   try {
     probe = new SQLite(':memory:', { nativeBinding: file });
