@@ -29,10 +29,12 @@ const ROLE_SETTINGS = sql<boolean>`exists (
 /** The backend of `conn`, read on that connection, and whether its role carries settings of its own. */
 // biome-ignore lint/suspicious/noExplicitAny: the app schema's tables are the users' own
 export async function identifyBackend(conn: Kysely<any>): Promise<AppBackend & { roleSettings: boolean }> {
-  // Qualified names only, read before any report SQL runs on the connection.
+  // Qualified names only, read before any report SQL runs on the connection. The activity of
+  // this one backend, not the pg_stat_activity view, which reads every backend's (a millisecond
+  // of every report).
   const { rows } = await sql<{ pid: number; started_at: string; role_settings: boolean }>`
     select a.pid, extract(epoch from a.backend_start)::text as started_at, ${ROLE_SETTINGS} as role_settings
-    from pg_catalog.pg_stat_activity a where a.pid = pg_catalog.pg_backend_pid()`.execute(conn);
+    from pg_catalog.pg_stat_get_activity(pg_catalog.pg_backend_pid()) a`.execute(conn);
   const row = rows[0];
   if (!row) throw new Error('the report connection does not find its own backend in pg_stat_activity');
   return { pid: Number(row.pid), startedAt: row.started_at, roleSettings: row.role_settings };

@@ -40,36 +40,46 @@ export interface ConnectionExecutorOptions {
 export class ConnectionCommandExecutor implements CommandExecutor {
   constructor(private readonly opts: ConnectionExecutorOptions) {}
 
-  async execute(commands: readonly CommandToRun[], limits: RunLimits): Promise<Record<string, unknown>> {
+  /**
+   * Resolves once the run has committed: the session's reset (DISCARD ALL, the role's settings)
+   * then goes on before the connection returns to the pool, off the report's wait. A failed run
+   * rejects only after its connection is reset or dropped, so nothing of it outlives its answer.
+   */
+  execute(commands: readonly CommandToRun[], limits: RunLimits): Promise<Record<string, unknown>> {
     const { platformDb, logger } = this.opts;
-    return this.opts.appDb.connection().execute(async (conn) => {
-      const watchdog = new BackendWatchdog(platformDb, limits.statementTimeoutMs, logger);
-      // Logged in while the role carried settings report SQL gave it: they are this session's
-      // defaults for good, so it is ended after this run rather than pooled.
-      let tainted = false;
-      try {
-        // READ WRITE whatever default the role was given; SET takes no bound parameters, and the
-        // value is an integer from the validated settings.
-        await sql`begin read write`.execute(conn);
-        const timeoutMs = String(Math.max(1, Math.round(limits.statementTimeoutMs)));
-        await sql`set local statement_timeout = ${sql.raw(timeoutMs)}`.execute(conn);
-        await useAppSchema(conn);
-        const backend = await identifyBackend(conn);
-        watchdog.watch(backend);
-        tainted = backend.roleSettings;
-        const results = await this.run(conn, watchdog, commands, limits);
-        const last = commands.at(-1)?.name ?? '';
-        await this.statement(watchdog, last, limits, () => sql`commit`.execute(conn));
-        return results;
-      } catch (err) {
-        // Bounded by the pool's own query timer; on a lost connection it fails at once.
-        await sql`rollback`.execute(conn).catch(() => undefined);
-        throw err;
-      } finally {
-        // A terminated backend has nothing to reset; a statement may have ended just before it.
-        if (watchdog.fired) await this.dropConnection(conn, watchdog);
-        else await this.resetSession(conn, watchdog, tainted);
-      }
+    return new Promise((resolve, reject) => {
+      this.opts.appDb
+        .connection()
+        .execute(async (conn) => {
+          const watchdog = new BackendWatchdog(platformDb, limits.statementTimeoutMs, logger);
+          // Logged in while the role carried settings report SQL gave it: they are this session's
+          // defaults for good, so it is ended after this run rather than pooled.
+          let tainted = false;
+          try {
+            // READ WRITE whatever default the role was given; SET takes no bound parameters, and
+            // the value is an integer from the validated settings.
+            await sql`begin read write`.execute(conn);
+            const timeoutMs = String(Math.max(1, Math.round(limits.statementTimeoutMs)));
+            await sql`set local statement_timeout = ${sql.raw(timeoutMs)}`.execute(conn);
+            await useAppSchema(conn);
+            const backend = await identifyBackend(conn);
+            watchdog.watch(backend);
+            tainted = backend.roleSettings;
+            const results = await this.run(conn, watchdog, commands, limits);
+            const last = commands.at(-1)?.name ?? '';
+            await this.statement(watchdog, last, limits, () => sql`commit`.execute(conn));
+            resolve(results);
+          } catch (err) {
+            // Bounded by the pool's own query timer; on a lost connection it fails at once.
+            await sql`rollback`.execute(conn).catch(() => undefined);
+            throw err;
+          } finally {
+            // A terminated backend has nothing to reset; a statement may have ended just before it.
+            if (watchdog.fired) await this.dropConnection(conn, watchdog);
+            else await this.resetSession(conn, watchdog, tainted);
+          }
+        })
+        .catch(reject);
     });
   }
 
