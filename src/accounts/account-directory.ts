@@ -1,4 +1,4 @@
-// The paged account directory (issue 20, the admin console): search, filters, sorts and paging
+// The paged account directory (for the admin console): search, filters, sorts and paging
 // done by the database, so a page of 100,000 accounts costs what a page of 100 does. The sorts
 // follow the indexes of migration 007-console-indexes (same expressions, or the index is not
 // used); every sort ends in the unique normalized_username, so the order is total and paging by

@@ -1,4 +1,4 @@
-// The account shapes the API answers with (spec §2.3, §2.4): TypeBox schemas, which validate and
+// The account shapes the API answers with (docs/api.md, Accounts): TypeBox schemas, which validate and
 // document them, and the types derived from them, which the services build. One definition each.
 import { Type, type Static } from 'typebox';
 import { USERNAME_PATTERN } from '../identity/usernames.js';

@@ -1,4 +1,4 @@
-// The JSON shapes of spec §2.3 (profile user, teams) and §2.4 (account list item), built from
+// The JSON shapes of the profile (user, teams) and the account list item (docs/api.md), built from
 // rows. Defaults for values a user never set are derived here, so every reader sees the same.
 import { createHash } from 'node:crypto';
 import type { TeamRow, UserRow } from '../db/schema.js';

@@ -1,4 +1,4 @@
-// The business hook [app].[user_cancel] (spec §3, §6). It runs inside the cancel's transaction,
+// The business hook [app].[user_cancel] (docs/identity.md, The cancel hook). It runs inside the cancel's transaction,
 // so whatever it writes commits or rolls back together with the cancellation.
 //  - PostgreSQL: the function platform_hooks.user_cancel(text) when it exists, called with the
 //    username. Its schema is the platform's (migration 008): the apps' SQL, which may create

@@ -1,5 +1,4 @@
-// The profile (spec §2.3), its update (CONTRACT.md field rules) and the account directory
-// (spec §2.4).
+// The profile, its update (docs/api.md, Accounts: the field rules) and the account directory.
 import type { Kysely } from 'kysely';
 import type { Database, UserUpdate } from '../db/schema.js';
 import { invalid, notFound } from '../lib/errors.js';

@@ -1,7 +1,7 @@
 import { isoMicros } from '../lib/time.js';
 import type { Db } from '../db/schema.js';
 
-/** Roles the service itself checks (spec §5). */
+/** Roles the service itself checks (docs/identity.md, Roles). */
 export const SYSTEM_ROLES = ['sys_administrator', 'sys_tokens', 'srs_administrator', 'app_administrator'] as const;
 export type SystemRole = (typeof SYSTEM_ROLES)[number];
 

@@ -1,4 +1,4 @@
-// The roles that may be granted (issue 19): a role nothing checks is a mistake (a typo, an app
+// The roles that may be granted: a role nothing checks is a mistake (a typo, an app
 // that is not installed), so granting one is refused with the list of the valid ones. Valid are
 // the system roles, `app_<name>` of every installed app, and the roles the installed apps' SRS
 // definitions name in their command `acl`s (the roles those commands check). Revoking is never

@@ -1,4 +1,4 @@
-// GET /api/core/account/list: the account directory a page at a time (issue 20, the admin
+// GET /api/core/account/list: the account directory a page at a time (for the admin
 // console). Paged by offset rather than a cursor: the console shows "page N of M" and jumps to
 // any page, which a cursor cannot do, and the total it needs is counted anyway. The order is total
 // (it ends in the unique username), so pages neither repeat nor skip an account while the

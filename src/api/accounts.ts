@@ -1,5 +1,5 @@
-// Spec §4.2 lock/unlock/cancel/copy, and the administration an instance needs beyond the spec:
-// create accounts, passwords, roles, reactivation (CONTRACT.md "Accounts"; issue 3).
+// Lock/unlock/cancel/copy, and the administration an instance needs besides: create accounts,
+// passwords, roles, reactivation (docs/api.md, Accounts).
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authSecurity, EnvelopeOf, ErrorEnvelope, sendEnvelope, standardErrors } from '../http/envelope.js';

@@ -50,7 +50,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   await app.register(srsRoutes, { srs: services.srs });
   await app.register(fontRoutes);
-  // Only with its token: without one there is no /metrics on this port (404), see README "Metrics".
+  // Only with its token: without one there is no /metrics on this port (404), see docs/operations.md, Metrics.
   const metricsToken = services.config.settings.metricsToken;
   if (metricsToken !== null) await app.register(metricsRoutes, { metrics: services.metrics, token: metricsToken });
   return app;

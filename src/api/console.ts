@@ -1,4 +1,4 @@
-// The admin console (issue 20) at /admin/: the page and its two hashed bundles, built into
+// The admin console at /admin/: the page and its two hashed bundles, built into
 // dist/console by `npm run build` (scripts/build-console.mjs). Public like /docs: the page holds
 // no data, and every API call it makes needs the session cookie it gets by logging in.
 // Files are read on first use and kept (they are small), so the console adds nothing to start.

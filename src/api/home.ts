@@ -1,6 +1,6 @@
-// GET /: a small page for whoever opens the server's address in a browser (issue 19: a new user
-// met a 401 there), linking the API reference, the admin console and the liveness probe. Public,
-// like /docs (README: endpoints without credentials). No script at all, and its one style block
+// GET /: a small page for whoever opens the server's address in a browser (rather than
+// a 401), linking the API reference, the admin console and the liveness probe. Public,
+// like /docs (docs/api.md, Authentication). No script at all, and its one style block
 // is allowed by its hash alone, so the page works under the strictest Content-Security-Policy.
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';

@@ -1,4 +1,4 @@
-// GET/POST /api/core/system/ping (spec §2.5, §4.3; CONTRACT.md "System utilities"): a test
+// GET/POST /api/core/system/ping (docs/api.md, System utilities): a test
 // endpoint for clients. It works with or without credentials and reports which; an invalid
 // credential is `authenticated: false`, never a 401. GET can be asked to answer with a given
 // status and `success`, and to echo a JSON value; POST echoes its body.

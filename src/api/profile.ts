@@ -1,4 +1,4 @@
-// Spec §4.2: profile, profile-update, the account directory, the application context.
+// Profile, profile-update, the account directory, the application context.
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

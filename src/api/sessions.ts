@@ -1,4 +1,4 @@
-// Login and logout (spec §4.2, CONTRACT.md "Authentication"; logout also by POST, issue 13).
+// Login and logout, by GET and POST (docs/api.md, Signing in and out).
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -128,7 +128,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
   });
 
   // GET is the contract's; POST is what a state change should be. Both end the sessions, so a
-  // cookie-authenticated call must come from our own origin on either (issue 13: a cross-site
+  // cookie-authenticated call must come from our own origin on either (a cross-site
   // link is a GET the SameSite=Lax cookie goes along with).
   app.route({
     method: ['GET', 'POST'],

@@ -1,4 +1,4 @@
-// /api/srs (spec §4.4, CONTRACT.md "Report rendering (SRS)"): reports rendered from an SRS's
+// /api/srs (docs/api.md, Reports; docs/reports.md): reports rendered from an SRS's
 // data, GET or POST (params in the query string and/or a JSON body), plus the data itself and
 // the definition. Every route needs authentication; the app and command checks are the
 // service's. Binary answers carry `Content-Disposition: inline` with the file name.

@@ -1,6 +1,6 @@
-// GET /api/core/system (spec §2.6): obsolete, kept for old clients. A bare object, never an
+// GET /api/core/system: obsolete, kept for old clients. A bare object, never an
 // envelope; it points to its successor, the profile endpoint, in the Deprecation/Link headers.
-// GET /api/core/system/instance (issue 20): what the admin console's System screen shows, in one
+// GET /api/core/system/instance: what the admin console's System screen shows, in one
 // call and in the envelope: version, database kind, apps, start time, pool sizes. Never a secret,
 // a path or the database URL.
 import { Type, type Static } from 'typebox';

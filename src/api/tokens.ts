@@ -1,4 +1,4 @@
-// Spec §4.1. Handlers only check shapes and call the token service.
+// The token routes (docs/api.md, Tokens). Handlers only check shapes and call the token service.
 import { Type, type Static } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

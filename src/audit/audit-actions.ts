@@ -1,6 +1,6 @@
 // What the audit trail records: the actions, and who did them from where.
 
-/** Every action the trail knows, in the order the README lists them. */
+/** Every action the trail knows, in the order docs/identity.md lists them. */
 export const AUDIT_ACTIONS = [
   'login',
   'login_failed',

@@ -1,6 +1,6 @@
 // Records "last seen" times for accounts and tokens. Every authenticated request would
 // otherwise write a row; instead each account and token is written at most once a minute per
-// instance (CONTRACT.md allows coalescing), in the background. A token's first use is also an
+// instance (docs/api.md, Tokens: `token_used_at` is coalesced), in the background. A token's first use is also an
 // audit trail entry, written with the used_at that marks it (once, whichever instance is first).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';

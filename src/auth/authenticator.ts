@@ -7,7 +7,7 @@
 // Both take well under a second. Only while the PostgreSQL listener is disconnected do changes
 // made elsewhere wait for the entries to expire, within Settings:AuthCacheSeconds (≤ 60 s).
 // A successful login evicts its account, so a fresh session always starts from current state.
-// Token limits (issue 19) are checked on every use, cached or not: an expired token fails at its
+// Token limits are checked on every use, cached or not: an expired token fails at its
 // expiry instant, and a scoped token's principal holds only the scope's roles that the owner
 // holds now (the account state, with its current roles, is what the caches refresh).
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Finds the credential a request presents (spec §5, CONTRACT.md "Authentication"): the
+// Finds the credential a request presents (docs/identity.md, Credentials): the
 // Authorization header wins over the `ptoken` cookie, which wins over the `ptoken` query value.
 import { isWellFormedTokenValue } from './token-values.js';
 

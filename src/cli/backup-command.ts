@@ -1,4 +1,4 @@
-// `platform-core backup --out FILE` and `platform-core restore FILE` (README, "Backup and restore").
+// `platform-core backup --out FILE` and `platform-core restore FILE` (docs/operations.md, Backup and restore).
 //
 // A backup is a ustar archive (tar-archive.ts) of three entries, in this order:
 //   manifest.json            {format, format_version, platform_core_version, created_at, migrations,
@@ -76,7 +76,7 @@ function sqliteFiles(config: Config, command: 'backup' | 'restore'): Record<Role
     throw new UsageError(
       `${command} copies the SQLite files of an instance; this one uses PostgreSQL ` +
         `(postgresql://${u.host}${u.pathname}): ` +
-        `${tool} (README: Backup and restore)`,
+        `${tool} (docs/operations.md: Backup and restore)`,
     );
   }
   const platform = sqliteFileFor(config.databaseUrl, config.dataDir);

@@ -40,7 +40,7 @@ const HELP = `platform-core <command>
                                           the server runs (PostgreSQL: use pg_dump)
   restore <file>                          puts a backup back (the server must be stopped)
 
-Configuration: see README.md (appsettings.json, Settings__* variables, PORT, DATA_DIR, DATABASE_URL, APPS_DIR).`;
+Configuration: docs/configuration.md (appsettings.json, Settings__*, PORT, DATA_DIR, DATABASE_URL, APPS_DIR).`;
 
 const BOOLEAN_FLAGS = ['password-stdin', 'help', 'embed-fonts', 'json'];
 

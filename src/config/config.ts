@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, lookupSetting, readSettingsFile, unknownSettingWarnings } from './settings-source.js';
+import { SETTINGS, type SettingEntry, type SettingKey } from './settings-table.js';
 
 export { ConfigError } from './settings-source.js';
 
@@ -48,7 +49,7 @@ export interface Settings {
    *  collection items it holds; past either the render ends with a template error. */
   scriptMaxSteps: number;
   scriptMaxItems: number;
-  /** Longest a single SRS command statement may run (PostgreSQL statement_timeout; see README for SQLite). */
+  /** Longest a single SRS command statement may run (PostgreSQL statement_timeout; see docs/reports.md for SQLite). */
   srsStatementTimeoutSeconds: number;
   /** Most rows one SRS command may return. */
   srsMaxRows: number;
@@ -144,50 +145,42 @@ function asUrl(name: string, raw: unknown): string | null {
 /** A metrics token shorter than this is refused at start: it is the only credential of /metrics. */
 const MIN_METRICS_TOKEN_LENGTH = 16;
 
-/** Defaults and bounds of the render limits: of the settings, and of the CLI's render flags
- *  (--timeout, --max-memory-mb) that override them. */
-export const RENDER_TIMEOUT_SECONDS = { fallback: 60, min: 0.1, max: 3600 } as const;
-export const RENDER_MEMORY_MB = { fallback: 512, min: 64, max: 65_536 } as const;
+export {
+  RENDER_MAX_PAGES,
+  RENDER_MEMORY_MB,
+  RENDER_TIMEOUT_SECONDS,
+  SCRIPT_MAX_ITEMS,
+  SCRIPT_MAX_STEPS,
+} from './settings-table.js';
 
-export const RENDER_MAX_PAGES = { fallback: 10_000, min: 1, max: 1_000_000 } as const;
+type NumericKey = {
+  [K in SettingKey]: (typeof SETTINGS)[K]['kind'] extends 'integer' | 'number' ? K : never;
+}[SettingKey];
 
-export const SCRIPT_MAX_STEPS = { fallback: 20_000_000, min: 10_000, max: 2_000_000_000 } as const;
-export const SCRIPT_MAX_ITEMS = { fallback: 2_000_000, min: 1_000, max: 100_000_000 } as const;
+/** A numeric setting, validated by its row of the settings table; `computed` is the default of a row
+ *  whose default depends on the machine or on another setting. */
+function numberSetting(s: (key: SettingKey) => unknown, key: NumericKey, computed?: number): number {
+  const row: SettingEntry = SETTINGS[key];
+  const fallback = computed ?? (row.fallback as number);
+  return asNumber(`Settings:${key}`, s(key), fallback, row.min!, row.max!, row.kind === 'integer');
+}
+
+function booleanSetting(s: (key: SettingKey) => unknown, key: 'AccessLog' | 'TrustProxy' | 'RenderWarmup'): boolean {
+  return asBoolean(`Settings:${key}`, s(key), SETTINGS[key].fallback);
+}
 
 export type RenderLimitSettings = Pick<
   Settings,
   'renderTimeoutSeconds' | 'renderMemoryMb' | 'renderMaxPages' | 'scriptMaxSteps' | 'scriptMaxItems'
 >;
 
-function renderLimitSettings(s: (key: string) => unknown): RenderLimitSettings {
-  const t = RENDER_TIMEOUT_SECONDS;
-  const m = RENDER_MEMORY_MB;
-  const p = RENDER_MAX_PAGES;
+function renderLimitSettings(s: (key: SettingKey) => unknown): RenderLimitSettings {
   return {
-    renderTimeoutSeconds: asNumber(
-      'Settings:RenderTimeoutSeconds',
-      s('RenderTimeoutSeconds'),
-      t.fallback,
-      t.min,
-      t.max,
-      false,
-    ),
-    renderMemoryMb: asNumber('Settings:RenderMemoryMb', s('RenderMemoryMb'), m.fallback, m.min, m.max),
-    renderMaxPages: asNumber('Settings:RenderMaxPages', s('RenderMaxPages'), p.fallback, p.min, p.max),
-    scriptMaxSteps: asNumber(
-      'Settings:ScriptMaxSteps',
-      s('ScriptMaxSteps'),
-      SCRIPT_MAX_STEPS.fallback,
-      SCRIPT_MAX_STEPS.min,
-      SCRIPT_MAX_STEPS.max,
-    ),
-    scriptMaxItems: asNumber(
-      'Settings:ScriptMaxItems',
-      s('ScriptMaxItems'),
-      SCRIPT_MAX_ITEMS.fallback,
-      SCRIPT_MAX_ITEMS.min,
-      SCRIPT_MAX_ITEMS.max,
-    ),
+    renderTimeoutSeconds: numberSetting(s, 'RenderTimeoutSeconds'),
+    renderMemoryMb: numberSetting(s, 'RenderMemoryMb'),
+    renderMaxPages: numberSetting(s, 'RenderMaxPages'),
+    scriptMaxSteps: numberSetting(s, 'ScriptMaxSteps'),
+    scriptMaxItems: numberSetting(s, 'ScriptMaxItems'),
   };
 }
 
@@ -205,87 +198,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const { tree, path } = readSettingsFile(env, cwd);
   // The keys read are the known ones: what is in the file and not read is reported.
   const read = new Set<string>();
-  const s = (key: string) => {
+  const s = (key: SettingKey) => {
     read.add(key);
     return lookupSetting(tree, env, `Settings:${key}`);
   };
 
   const allowedOrigins = listSetting(s('AllowedOrigins'));
-
-  const renderWorkers = asNumber(
-    'Settings:RenderWorkers',
-    s('RenderWorkers'),
-    Math.max(1, availableParallelism() - 1),
-    1,
-    64,
-  );
-  const previewWorkers = asNumber(
-    'Settings:PreviewWorkers',
-    s('PreviewWorkers'),
-    Math.max(1, availableParallelism() - 1),
-    1,
-    64,
-  );
+  const defaultWorkers = Math.max(1, availableParallelism() - 1);
+  const renderWorkers = numberSetting(s, 'RenderWorkers', defaultWorkers);
+  const previewWorkers = numberSetting(s, 'PreviewWorkers', defaultWorkers);
+  const text = (key: 'OwnerName' | 'OwnerLanguage'): string =>
+    asString(`Settings:${key}`, s(key), SETTINGS[key].fallback);
   const settings: Settings = {
-    jwtExpireHours: asNumber('Settings:JwtExpireHours', s('JwtExpireHours'), 24, 0.01, 24 * 365, false),
+    jwtExpireHours: numberSetting(s, 'JwtExpireHours'),
     jwtSigningKeyFile: asOptionalPath('Settings:JwtSigningKeyFile', s('JwtSigningKeyFile'), cwd),
     jwtSigningKey: asString('Settings:JwtSigningKey', s('JwtSigningKey'), '').trim() || null,
-    bodyLimitBytes: asNumber('Settings:BodyLimitBytes', s('BodyLimitBytes'), 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    accessLog: asBoolean('Settings:AccessLog', s('AccessLog'), false),
-    slowRequestMs: asNumber('Settings:SlowRequestMs', s('SlowRequestMs'), 1000, 1, 3_600_000),
-    ownerName: asString('Settings:OwnerName', s('OwnerName'), 'Platform Core'),
-    ownerLanguage: asString('Settings:OwnerLanguage', s('OwnerLanguage'), 'en'),
+    bodyLimitBytes: numberSetting(s, 'BodyLimitBytes'),
+    accessLog: booleanSetting(s, 'AccessLog'),
+    slowRequestMs: numberSetting(s, 'SlowRequestMs'),
+    ownerName: text('OwnerName'),
+    ownerLanguage: text('OwnerLanguage'),
     publicUrl: asUrl('Settings:PublicUrl', s('PublicUrl')),
-    lockoutMaxFailedAttempts: asNumber('Settings:LockoutMaxFailedAttempts', s('LockoutMaxFailedAttempts'), 5, 1, 1000),
-    lockoutMinutes: asNumber('Settings:LockoutMinutes', s('LockoutMinutes'), 5, 0.01, 525_600, false),
-    loginRateLimitPerUser: asNumber('Settings:LoginRateLimitPerUser', s('LoginRateLimitPerUser'), 30, 1, 1_000_000),
-    loginRateLimitPerAddress: asNumber(
-      'Settings:LoginRateLimitPerAddress',
-      s('LoginRateLimitPerAddress'),
-      300,
-      1,
-      1_000_000,
-    ),
-    auditRetentionDays: asNumber('Settings:AuditRetentionDays', s('AuditRetentionDays'), 90, 1, 36_500),
-    authCacheSeconds: asNumber('Settings:AuthCacheSeconds', s('AuthCacheSeconds'), 30, 0, 60, false),
+    lockoutMaxFailedAttempts: numberSetting(s, 'LockoutMaxFailedAttempts'),
+    lockoutMinutes: numberSetting(s, 'LockoutMinutes'),
+    loginRateLimitPerUser: numberSetting(s, 'LoginRateLimitPerUser'),
+    loginRateLimitPerAddress: numberSetting(s, 'LoginRateLimitPerAddress'),
+    auditRetentionDays: numberSetting(s, 'AuditRetentionDays'),
+    authCacheSeconds: numberSetting(s, 'AuthCacheSeconds'),
     allowedOrigins,
     fontDirs: listSetting(s('FontDirs')).map((d) => resolve(cwd, d)),
-    trustProxy: asBoolean('Settings:TrustProxy', s('TrustProxy'), false),
-    logLevel: asString('Settings:LogLevel', s('LogLevel') ?? env.LOG_LEVEL, 'info'),
+    trustProxy: booleanSetting(s, 'TrustProxy'),
+    logLevel: asString('Settings:LogLevel', s('LogLevel') ?? env.LOG_LEVEL, SETTINGS.LogLevel.fallback),
     renderWorkers,
-    renderQueueLimit: asNumber('Settings:RenderQueueLimit', s('RenderQueueLimit'), 4 * renderWorkers, 0, 10_000),
-    renderWarmup: asBoolean('Settings:RenderWarmup', s('RenderWarmup'), true),
+    renderQueueLimit: numberSetting(s, 'RenderQueueLimit', 4 * renderWorkers),
+    renderWarmup: booleanSetting(s, 'RenderWarmup'),
     ...renderLimitSettings(s),
-    srsStatementTimeoutSeconds: asNumber(
-      'Settings:SrsStatementTimeoutSeconds',
-      s('SrsStatementTimeoutSeconds'),
-      30,
-      0.1,
-      3600,
-      false,
-    ),
-    srsMaxRows: asNumber('Settings:SrsMaxRows', s('SrsMaxRows'), 100_000, 1, 10_000_000),
+    srsStatementTimeoutSeconds: numberSetting(s, 'SrsStatementTimeoutSeconds'),
+    srsMaxRows: numberSetting(s, 'SrsMaxRows'),
     previewWorkers,
-    previewQueueLimit: asNumber('Settings:PreviewQueueLimit', s('PreviewQueueLimit'), 4 * previewWorkers, 0, 10_000),
-    previewTimeoutSeconds: asNumber('Settings:PreviewTimeoutSeconds', s('PreviewTimeoutSeconds'), 10, 0.01, 600, false),
-    previewMemoryMb: asNumber('Settings:PreviewMemoryMb', s('PreviewMemoryMb'), 512, 64, 65_536),
-    databaseConnectTimeoutSeconds: asNumber(
-      'Settings:DatabaseConnectTimeoutSeconds',
-      s('DatabaseConnectTimeoutSeconds'),
-      5,
-      0.1,
-      600,
-      false,
-    ),
-    databaseStatementTimeoutSeconds: asNumber(
-      'Settings:DatabaseStatementTimeoutSeconds',
-      s('DatabaseStatementTimeoutSeconds'),
-      10,
-      0.1,
-      3600,
-      false,
-    ),
-    shutdownGraceSeconds: asNumber('Settings:ShutdownGraceSeconds', s('ShutdownGraceSeconds'), 10, 0, 3600, false),
+    previewQueueLimit: numberSetting(s, 'PreviewQueueLimit', 4 * previewWorkers),
+    previewTimeoutSeconds: numberSetting(s, 'PreviewTimeoutSeconds'),
+    previewMemoryMb: numberSetting(s, 'PreviewMemoryMb'),
+    databaseConnectTimeoutSeconds: numberSetting(s, 'DatabaseConnectTimeoutSeconds'),
+    databaseStatementTimeoutSeconds: numberSetting(s, 'DatabaseStatementTimeoutSeconds'),
+    shutdownGraceSeconds: numberSetting(s, 'ShutdownGraceSeconds'),
     metricsToken: asString('Settings:MetricsToken', s('MetricsToken'), '').trim() || null,
   };
   if (settings.metricsToken !== null && settings.metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {

@@ -1,4 +1,4 @@
-// Where the apps' own data lives, apart from the platform's tables (issue 13 item 4). Report SQL
+// Where the apps' own data lives, apart from the platform's tables. Report SQL
 // (SRS commands) and app seeds are written by app developers; they must not reach users,
 // password hashes, tokens, stamps or the signing key.
 //

@@ -4,7 +4,7 @@
 // - A snapshot is `VACUUM INTO`: one statement, so one read transaction, so the copy is the
 //   database as of one moment, while the server goes on writing (WAL readers block no writer).
 //   The two files (the platform's and the apps') are snapshotted one after the other: two
-//   moments, as the platform never writes both in one transaction (README, Backups).
+//   moments, as the platform never writes both in one transaction (docs/operations.md, Backup and restore).
 // - A restore replaces a file only while nothing has it open: in WAL mode every connection holds
 //   a shared lock on the database file for as long as it is open (that is how SQLite's last
 //   connection knows to checkpoint and remove the WAL), so a connection that obtains an

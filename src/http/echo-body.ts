@@ -14,7 +14,7 @@ export function assertFiniteNumbers(value: unknown, path = 'body'): void {
 
 /**
  * `application/x-www-form-urlencoded` → an object of strings. A repeated key keeps its last
- * value, so every value stays a string (spec §4.3).
+ * value, so every value stays a string (docs/api.md, System utilities).
  */
 export function parseForm(text: string): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,4 +1,4 @@
-// The response envelope of spec §2.1 / CONTRACT.md, and its TypeBox schema for OpenAPI.
+// The response envelope (docs/api.md, Envelope and errors), and its TypeBox schema for OpenAPI.
 import { Type, type TSchema } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isoMicros } from '../lib/time.js';

@@ -1,4 +1,4 @@
-// Maps every failure to the envelope with a stable code (CONTRACT.md "Envelope and errors").
+// Maps every failure to the envelope with a stable code (docs/api.md, Envelope and errors).
 // No stack trace or SQL text ever reaches a client; real server faults are logged with the
 // request id at error. A 503 is expected back-pressure (the database down, a full disk, a busy
 // queue), which comes in floods: a warning, once per cause per interval.

@@ -78,7 +78,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             bearerFormat: 'API token',
             description:
               'An API token (`pct_…`): paste the bare value. Swagger UI sends `Authorization: Bearer <token>`; ' +
-              'other clients may equally send `Authorization: Token <token>` (spec §5).',
+              'other clients may equally send `Authorization: Token <token>`.',
           },
           basic: { type: 'http', scheme: 'basic', description: 'username `api`, password = the API token' },
           cookie: {

@@ -15,7 +15,7 @@ let counter = 0;
  *  mistake as the id is replaced, so the secret is neither logged nor echoed. */
 export const isAcceptableRequestId = (id: string): boolean => CLIENT_ID.test(id) && !CREDENTIAL_START.test(id);
 
-/** The incoming X-Request-Id when it is acceptable, else a new one (CONTRACT.md). */
+/** The incoming X-Request-Id when it is acceptable, else a new one (docs/api.md, The envelope). */
 export function requestIdFor(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
   if (typeof given === 'string' && isAcceptableRequestId(given)) return given;

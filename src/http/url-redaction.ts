@@ -1,5 +1,5 @@
-// A credential presented in a URL (`?ptoken=…`) must never reach a log line (CONTRACT.md
-// "Logging"). A pattern on the raw URL is not enough: the router starts the query at `?` and
+// A credential presented in a URL (`?ptoken=…`) must never reach a log line
+// (docs/operations.md, Logs). A pattern on the raw URL is not enough: the router starts the query at `?` and
 // also at `#`, and the query parser decodes keys (`%70token`, `ptoke%6E`, `+` for a space), so
 // the raw text can spell `ptoken` in many ways that still authenticate, and in many more that do
 // not authenticate but still carry a real secret (`PTOKEN`, `ptoken%20`, `%2570token`).

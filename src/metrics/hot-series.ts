@@ -2,7 +2,7 @@
 // plain numbers per series and handed to prom-client only at scrape time. prom-client's own
 // inc()/observe() check and hash the labels object and look the bucket up by its text on every
 // call: about 2 µs per request for the two HTTP families and the auth counter together, which
-// issue #22's budget (an authenticated ping within 10 % of a bare Fastify route) cannot spare.
+// the budget of the hot path (an authenticated ping within 10 % of a bare Fastify route) cannot spare.
 // Here a request costs at most three Map lookups and a few additions; a series is made once, on
 // its first request.
 import { Counter, type Metric, type Registry } from 'prom-client';

@@ -1,4 +1,4 @@
-// The instance's Prometheus metrics (issue #19): one prom-client registry per Services instance,
+// The instance's Prometheus metrics (docs/operations.md, Metrics): one prom-client registry per Services instance,
 // not prom-client's global one, because tests build several instances in one process and each
 // must count only its own requests. Every layer records with a one-line call on this object;
 // gauges of the pools (render queue, database connections) are read from them at scrape time.

@@ -1,4 +1,4 @@
-// Render pool failures → answers (README "Reports (SRS)"):
+// Render pool failures → answers (docs/reports.md, Errors):
 //  - PoolBusyError → 503 `render_busy` with Retry-After (the queue is full; come back later);
 //  - JobTimeoutError → 422 `render_timeout`, JobMemoryError and RenderPageLimitError →
 //    422 `render_too_large` (over Settings:RenderMemoryMb / Settings:RenderMaxPages): this

@@ -1,4 +1,4 @@
-// Resolves `{templatename}` to a file strictly inside an app's `templates/` folder (CONTRACT.md):
+// Resolves `{templatename}` to a file strictly inside an app's `templates/` folder (docs/reports.md, Templates):
 // the name is checked as text first (no separators, no `..`, no NUL or control characters, a
 // length limit), then must equal an entry of the folder's listing exactly, case-sensitively on
 // every platform, and that entry must be a regular file (a symlink could point anywhere). The

@@ -2,7 +2,7 @@
 //
 // SQL Server (SqlGuid) compares the 16 stored bytes in the order 10-15, 8-9, 6-7, 4-5, 0-3. In
 // the string form bytes 10-15 are the last 12 hex digits and bytes 8-9 the fourth group, both
-// in written order. So the layout (CONTRACT.md) is:
+// in written order. So the layout (docs/api.md, System utilities) is:
 //   rrrrrrrr-rrrr-8rrr-VCCC-TTTTTTTTTTTT
 //   T: 48-bit Unix milliseconds, big-endian  → compared first
 //   V/C: RFC 9562 variant bits (10) + a 14-bit counter, strictly increasing within a ms

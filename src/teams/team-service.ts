@@ -1,4 +1,4 @@
-// Teams and memberships (administration beyond the spec, CONTRACT.md "Accounts": every account
+// Teams and memberships (docs/identity.md, Teams: every account
 // belongs to at least one team and has a primary team among them).
 import type { Kysely } from 'kysely';
 import type { Database, TeamRow } from '../db/schema.js';

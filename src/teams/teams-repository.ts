@@ -4,7 +4,7 @@ import type { Db, TeamRow } from '../db/schema.js';
 import { orConflict } from '../db/database-errors.js';
 import { conflict } from '../lib/errors.js';
 
-/** The team every account joins when created without one (CONTRACT.md "Accounts"). */
+/** The team every account joins when created without one (docs/identity.md, Teams). */
 export const DEFAULT_TEAM = { short: 'COM', name: 'Common', type: 'internal' } as const;
 
 export async function findTeamByShort(db: Db, short: string): Promise<TeamRow | undefined> {

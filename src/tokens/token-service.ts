@@ -1,6 +1,6 @@
-// API token management (spec §4.1, CONTRACT.md "Tokens"). The value is generated here, shown
+// API token management (docs/api.md, Tokens). The value is generated here, shown
 // once in the create answer, and only its hash is stored. A token may expire (`expires_in_days`)
-// and may be limited to some of its owner's roles (`roles`, issue 19); authentication enforces
+// and may be limited to some of its owner's roles (`roles`); authentication enforces
 // both (auth/authenticator.ts). A token never outlives the credential that created it.
 import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';

@@ -1,4 +1,4 @@
-// Issue 20: GET /api/core/account/list, the paged account directory, on both databases. A few
+// GET /api/core/account/list, the paged account directory, on both databases. A few
 // hundred accounts of every kind are written straight into the tables (argon2 for each would
 // take minutes); the expected answer of every query is worked out here from the raw rows, by
 // the documented rules, and compared with what the server pages out.

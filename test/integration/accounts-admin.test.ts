@@ -1,4 +1,4 @@
-// Issue 3 done-when 3, 4 and 6, and the administration endpoints beyond the spec.
+// Lock, unlock, cancel and copy of accounts, and the administration endpoints beyond them.
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

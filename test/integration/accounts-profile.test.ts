@@ -1,4 +1,4 @@
-// Issue 3: profile, profile-update, directory, context and the obsolete system endpoint, with
+// Profile, profile-update, directory, context and the obsolete system endpoint, with
 // exact response shapes, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropTestDatabase, testDatabaseKinds } from '../support/databases.js';

@@ -1,4 +1,4 @@
-// Issue 19, audit trail: every audited action writes exactly one row in its own transaction (a
+// Audit trail: every audited action writes exactly one row in its own transaction (a
 // failing action writes none), GET /api/core/audit pages and filters it, retention prunes it,
 // `platform-core audit` prints it, and a failed login's log line names the username and client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 3 done-when 2: every endpoint × {no credentials, plain user, plain user acting on
+// Every endpoint × {no credentials, plain user, plain user acting on
 // another user, sys_administrator, locked user, cancelled user} → the expected status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
@@ -148,7 +148,7 @@ const CASES: Case[] = [
     admin: 200,
   },
   {
-    name: 'account session (issue 20)',
+    name: 'account session',
     method: 'GET',
     request: () => ({ path: '/api/core/account/session' }),
     plain: 200,
@@ -156,7 +156,7 @@ const CASES: Case[] = [
     admin: 200,
   },
   {
-    name: 'account list (issue 20)',
+    name: 'account list',
     method: 'GET',
     request: () => ({ path: '/api/core/account/list?q=t&sort=name&limit=10' }),
     plain: 403,
@@ -164,7 +164,7 @@ const CASES: Case[] = [
     admin: 200,
   },
   {
-    name: 'roles (issue 20)',
+    name: 'roles',
     method: 'GET',
     request: () => ({ path: '/api/core/roles' }),
     plain: 403,
@@ -172,7 +172,7 @@ const CASES: Case[] = [
     admin: 200,
   },
   {
-    name: 'team members (issue 20)',
+    name: 'team members',
     method: 'GET',
     request: () => ({ path: '/api/core/team/members/MX' }),
     plain: 403,
@@ -180,7 +180,7 @@ const CASES: Case[] = [
     admin: 200,
   },
   {
-    name: 'system instance (issue 20)',
+    name: 'system instance',
     method: 'GET',
     request: () => ({ path: '/api/core/system/instance' }),
     plain: 403,

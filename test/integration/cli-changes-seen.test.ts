@@ -1,4 +1,4 @@
-// Issue 14 item 5, the CLI next to a running server, on both databases: a role change made by
+// The CLI next to a running server, on both databases: a role change made by
 // the CLI is honoured by the server within 1 s (PostgreSQL: the NOTIFY the CLI sends in its
 // transaction; SQLite: the server polls PRAGMA data_version), although the server caches
 // account state for 30 s; and a fresh login always sees the current roles, even of a change the

@@ -436,7 +436,7 @@ describe.each(testDatabaseKinds())('platform-core CLI on %s', (kind) => {
       }
     })();
     const ROUNDS = 3;
-    // Only roles something checks may be granted (issue 19): three system roles bob lacks.
+    // Only roles something checks may be granted: three system roles bob lacks.
     const roleOf = (round: number) => ['srs_administrator', 'app_administrator', 'sys_tokens'][round - 1]!;
     try {
       for (let round = 1; round <= ROUNDS; round++) {

@@ -1,4 +1,4 @@
-// Issue 20: the admin console in headless Chromium, as an administrator and as a plain user. The
+// The admin console in headless Chromium, as an administrator and as a plain user. The
 // tests assert on what the page shows; every screen is checked with axe-core (no serious or
 // critical violation), at 1440 and 360 px, in light and dark; the page may make no request to
 // another origin and must work under its own Content-Security-Policy (any violation fails).

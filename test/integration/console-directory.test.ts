@@ -1,4 +1,4 @@
-// Issue 20: what the admin console needs beyond the account list: the roles that may be granted
+// What the admin console needs beyond the account list: the roles that may be granted
 // (GET /api/core/roles), a team's members (GET /api/core/team/members/{team_short}) and the
 // instance's facts for the System screen (GET /api/core/system/instance), on both databases.
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 14: the server killed with SIGKILL under concurrent write load loses no acknowledged
+// The server killed with SIGKILL under concurrent write load loses no acknowledged
 // write, on either database, and the database passes its integrity check afterwards. The
 // server runs as `platform-core serve` (dist/) in a child process, as an operator runs it.
 import type { ChildProcess } from 'node:child_process';

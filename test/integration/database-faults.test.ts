@@ -1,4 +1,4 @@
-// Issue 14, items 1–3: PostgreSQL dying, frozen or stopped under load never takes the service
+// PostgreSQL dying, frozen or stopped under load never takes the service
 // down; requests that lose the database answer 503 `database_unavailable` with Retry-After; the
 // service is back on its own within 2 s of the database. On a cluster of this file's own
 // (private-postgres.ts): killing or freezing the shared one would break the other test files.

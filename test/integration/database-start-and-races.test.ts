@@ -1,4 +1,4 @@
-// Issue 14, items 2, 4 and 6: a start against a database that never answers fails in one line
+// A start against a database that never answers fails in one line
 // naming the host; parallel creates of one username give exactly one 201 and 409 for the rest,
 // also across two instances; four instances starting at once on an empty database all start,
 // and only one administrator is created.

@@ -1,4 +1,4 @@
-// What a new user met on a first run (issue 19): the server's address answered 401, a port in use
+// What a new user met on a first run: the server's address answered 401, a port in use
 // printed a stack trace, and a misspelt setting was ignored without a word.
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';

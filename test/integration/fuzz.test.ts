@@ -325,11 +325,11 @@ const PUBLIC = [
   /^\/docs(\/|$)/,
   /^\/healthz$/,
   /^\/readyz$/,
-  // Issue 18 (README): the report fonts, open-licensed files a browser fetches without the token.
+  // The report fonts, open-licensed files a browser fetches without the token.
   /^\/fonts\/[^/]+$/,
-  // Issue 19 (README): the page at the server's address.
+  // The page at the server's address.
   /^\/$/,
-  // Issue 20 (README): the admin console's page and bundles (its API calls need credentials).
+  // The admin console's page and bundles (its API calls need credentials).
   /^\/admin(\/|$)/,
 ];
 const isPublic = (r: Route) => PUBLIC.some((p) => p.test(r.url));

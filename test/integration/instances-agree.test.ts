@@ -1,4 +1,4 @@
-// Issue 14 item 5: two instances on one PostgreSQL database agree within a second. A logout,
+// Two instances on one PostgreSQL database agree within a second. A logout,
 // lock, role revoke or token delete made on A is refused on B within 1 s, although B caches
 // account state for 30 s (the NOTIFY sent in the change's transaction, auth/auth-changes.ts);
 // with B's listener connection terminated, B still refuses within its cache lifetime and the

@@ -1,4 +1,4 @@
-// Failed-password lockout (issue 13): counted atomically under parallel attempts, no password
+// Failed-password lockout: counted atomically under parallel attempts, no password
 // verified while locked (counted through an injected hasher), unknown usernames counted and
 // locked alike, a wrong current password counted too; and the login rate limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue #19 "Metrics": GET /metrics parses with a Prometheus text parser and its counters move
+// GET /metrics parses with a Prometheus text parser and its counters move
 // with the requests the test makes: requests by route pattern, authentication and login
 // outcomes, lockouts, rate-limit rejections, renders and SRS commands. On the public port only
 // with Settings:MetricsToken (the API's own credentials do not open it); METRICS_PORT serves it

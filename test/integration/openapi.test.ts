@@ -41,15 +41,15 @@ const PUBLIC = [
   /^\/api\/core\/system\/uuids?$/,
   /^\/healthz$/,
   /^\/readyz$/,
-  // Issue 18 (README): the report fonts, fetched by browsers without credentials.
+  // The report fonts, fetched by browsers without credentials.
   /^\/fonts\/\{file\}$/,
-  // Issue 19 (README): the page at the server's address.
+  // The page at the server's address.
   /^\/$/,
-  // Issue 20 (README): the admin console's page and bundles (its API calls need credentials).
+  // The admin console's page and bundles (its API calls need credentials).
   /^\/admin(\/|\/assets\/\{file\})?$/,
 ];
 
-/** Issue #19: GET /metrics is the scraper's, behind Settings:MetricsToken (not one of the five
+/** GET /metrics is the scraper's, behind Settings:MetricsToken (not one of the five
  *  credential forms), so it is left out of the API document; it is not public either. */
 const METRICS_TOKEN = 'openapi-test-metrics-token';
 const SCRAPE_ROUTE = '/metrics';
@@ -147,7 +147,7 @@ describe('OpenAPI document and Swagger UI', () => {
     }
   });
 
-  it('documents the admin console endpoints of issue 20 with their parameters', () => {
+  it('documents the admin console endpoints with their parameters', () => {
     const keys = operationsOf(doc).map((o) => o.key);
     for (const key of [
       'GET /api/core/account/list',

@@ -1,4 +1,4 @@
-// Issue 13 item 5: the preview runs on worker threads. Over HTTP: a preview over
+// The preview runs on worker threads. Over HTTP: a preview over
 // Settings:PreviewTimeoutSeconds answers 422 preview_timeout and the next one is answered by a
 // fresh worker; pings are answered while large previews run (the event loop is not theirs); a
 // full preview queue answers 503 with Retry-After at once; the HTML is what preview() gives.

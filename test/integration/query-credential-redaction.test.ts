@@ -1,4 +1,4 @@
-// Issue 13 item 6: `?%70token=api:…` and `?ptoke%6E=…` authenticate (the query parser decodes
+// `?%70token=api:…` and `?ptoke%6E=…` authenticate (the query parser decodes
 // keys) and must not be written to the log, nor any other spelling of the key, on any log line
 // (access, slow, error). Every request here carries a real secret; the ones whose spelling the
 // server takes as `ptoken` are shown to authenticate, so the secret did reach the server.

@@ -1,4 +1,4 @@
-// Issue 19: only roles something checks may be granted (system roles, app_<name> of an installed
+// Only roles something checks may be granted (system roles, app_<name> of an installed
 // app, roles an installed app's SRS acl names), over the API and the CLI; revoking stays free.
 // GET /api/srs lists what the caller may use, decided by the same rules as a report request.
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Secrets at rest (issue 13 item 3): the data directory 0700 and the SQLite files 0600, looser
+// Secrets at rest: the data directory 0700 and the SQLite files 0600, looser
 // modes tightened at start; the signing key from a file instead of the database; JWTs that live
 // longer than Settings:JwtExpireHours or start in the future refused despite a valid signature.
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -103,7 +103,7 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
     expect((await a.request(WHOAMI, { headers: { Authorization: `Bearer ${t}` } })).status).toBe(401);
   });
 
-  // Issue 13 item 7: SameSite=Lax sends the cookie on a top-level GET from another site, so a
+  // SameSite=Lax sends the cookie on a top-level GET from another site, so a
   // cookie-authenticated logout must pass the same cross-site check as a POST, on GET too.
   describe('logout across sites', () => {
     const password = 'erin-password-1';

@@ -1,4 +1,4 @@
-// `platform-core serve` and SIGTERM (issue 14 item 8), run for real (the compiled CLI in a child
+// `platform-core serve` and SIGTERM, run for real (the compiled CLI in a child
 // process, the signal sent to it): idle connections are closed at once, a request in progress
 // is answered normally and its connection then closed, and whatever is still in progress when
 // Settings:ShutdownGraceSeconds is over is cut, so the process exits within the grace period.

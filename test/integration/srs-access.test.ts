@@ -1,4 +1,4 @@
-// Issue 7, done-when 2: the authorization and input matrix of /api/srs (on SQLite and
+// The authorization and input matrix of /api/srs (on SQLite and
 // PostgreSQL), with the statuses README "Reports (SRS)" documents, and proof that a template
 // name never reaches a file outside the app's templates/ folder.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Report SQL cannot reach the platform's own tables (issue 13 item 4): SRS commands and app seeds
+// Report SQL cannot reach the platform's own tables: SRS commands and app seeds
 // run with no access to users, tokens, roles, stamps or the signing key, on SQLite (the apps'
 // file of their own) and on PostgreSQL (the apps' role), also when the SQL tries to step out of
 // its role or transaction first; the demo app still renders; apps read the user directory.

@@ -1,4 +1,4 @@
-// Issue 14, item 7: no silent truncation. A report over Settings:RenderMaxPages is a 422
+// No silent truncation. A report over Settings:RenderMaxPages is a 422
 // `render_too_large` naming the limit (it used to answer 200 with the first 1,000 pages);
 // `_max_pages=N` asks for the first N pages instead, and the answer says it was cut
 // (X-Report-Truncated: pages=N); under the default limit (10,000 pages) a 100,000-row list
@@ -185,7 +185,7 @@ describe('SRS page limit by default (sqlite)', () => {
     console.log(`100,000-row list: ${pages} pages, ${(r.text.length / 1e6).toFixed(0)} MB of HTML in ${seconds} s`);
   }, 120_000);
 
-  // Issue 22: the render worker writes a PDF's pages as the engine finishes them, so the list
+  // The render worker writes a PDF's pages as the engine finishes them, so the list
   // fits the worker's default heap (Settings:RenderMemoryMb) with room to spare.
   it('renders the 100,000-row list to PDF under the default limits: every page, a whole PDF', async () => {
     const started = performance.now();

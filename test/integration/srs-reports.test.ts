@@ -1,4 +1,4 @@
-// Issue 7, done-when 1 (on SQLite and PostgreSQL): rows written by SQL show up in .frx.html and
+// On SQLite and PostgreSQL: rows written by SQL show up in .frx.html and
 // .frx.pdf; the merged .frx renders the same without the database; _new.frx opens in our engine
 // and shows every command's fields. Plus the demo app's reports and the SRS rules of
 // CONTRACT.md: params (query wins, defaults, NULL, types), srssetup, acl, dtsingle, one

@@ -1,4 +1,4 @@
-// Issue 19: the CLI's `starter --data` and `render --data` take a saved answer of
+// The CLI's `starter --data` and `render --data` take a saved answer of
 // GET /api/srs/{id}/data.json (the envelope) as its data, and refuse a saved failure answer with
 // a clear message; a template name with a typo is a 404 that names the closest templates.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 17, "Done when" 3: a template whose script loops forever ends with a template error (422
+// A template whose script loops forever ends with a template error (422
 // template_error naming the handler and line) well within the render timeout, through the SRS
 // endpoints, and the server keeps answering: the next request and the next render are served.
 import { utimesSync, writeFileSync } from 'node:fs';

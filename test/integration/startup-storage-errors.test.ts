@@ -1,4 +1,4 @@
-// Storage that cannot be used at start (issue 14 item 9): a DATA_DIR that is a file, a SQLite
+// Storage that cannot be used at start: a DATA_DIR that is a file, a SQLite
 // file that is unreadable, not a database, corrupt or truncated, or a directory. The compiled
 // CLI is run for real; each case must exit non-zero with one line on stderr naming the path and
 // the cause, and touch nothing: every file and directory involved keeps its bytes, mode and

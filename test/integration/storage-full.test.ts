@@ -1,4 +1,4 @@
-// Issue 14, item 3: SQLite on a full disk answers 503 `storage_full` (it answered 500 and logged
+// SQLite on a full disk answers 503 `storage_full` (it answered 500 and logged
 // "cannot rollback - no transaction is active", hiding the cause), logs SQLITE_FULL, and
 // readiness reports it; freeing space brings writes back without a restart. The disk is a small
 // tmpfs, which needs root (mount); elsewhere the test is skipped with a visible line.

@@ -1,4 +1,4 @@
-// Issue 4: ping (GET parameters, POST bodies), preview over HTTP, and the uuid endpoints.
+// Ping (GET parameters, POST bodies), preview over HTTP, and the uuid endpoints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, type TestDatabase } from '../support/databases.js';
 import { ADMIN, startInstance, type Instance } from '../support/instance.js';

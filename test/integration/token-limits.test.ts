@@ -1,4 +1,4 @@
-// Issue 19: tokens that expire (`expires_in_days`, 401 `token_expired` from the expiry instant,
+// Tokens that expire (`expires_in_days`, 401 `token_expired` from the expiry instant,
 // cached or not) and tokens with less power (`roles`: a subset of the owner's roles, intersected
 // with the owner's current roles on every request), over the API and the CLI, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

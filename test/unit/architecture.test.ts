@@ -1,4 +1,4 @@
-// The layout rules of src/ (issue #15, "The house"), read from the imports themselves: every
+// The layout rules of src/, read from the imports themselves: every
 // import points down the layer order below, nothing reaches into the report library past its
 // index.ts, no module cycle at all, and better-sqlite3 is loaded only where
 // the build that fits this Node is chosen. Violations still being fixed would be listed in
@@ -32,7 +32,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  * | 9   | apps, audit        | the applications directory; the audit trail (written in the          |
  * |     |                    | transaction of each action, read by the API and the CLI)             |
  * | 10  | report             | the report library: imports nothing of the service                   |
- * | 11  | metrics            | the Prometheus registry every layer records into (issue #19)         |
+ * | 11  | metrics            | the Prometheus registry every layer records into                     |
  * | 12  | db, config, lib    | storage, configuration, small helpers                                |
  */
 const LAYERS: readonly (readonly string[])[] = [

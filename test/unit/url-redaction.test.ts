@@ -1,4 +1,4 @@
-// Issue 13 item 6: a query credential is redacted whatever its spelling. Each spelling is also
+// A query credential is redacted whatever its spelling. Each spelling is also
 // read by Fastify's own query parser here, so the test shows which ones the server would take
 // as `ptoken`; test/integration/query-credential-redaction.test.ts sends them with real secrets.
 import { Writable } from 'node:stream';

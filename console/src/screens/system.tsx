@@ -126,7 +126,7 @@ function Preview() {
             Sanitised HTML
           </span>
           <Progress active={busy} label="Rendering the preview" />
-          {/* The server's sanitiser made this HTML safe (issue 6); it is the preview's whole point. */}
+          {/* The server's sanitiser made this HTML safe; it is the preview's whole point. */}
           <section
             class="preview-output"
             aria-labelledby="md-output-label"

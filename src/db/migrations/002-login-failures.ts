@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// Lockout that cannot tell known usernames from unknown ones (issue 13):
+// Lockout that cannot tell known usernames from unknown ones:
 // - users.access_failed_at: when the latest failed password was counted, so a failure count is
 //   forgotten after a quiet lockout window, as it must be for usernames without an account
 //   (their store expires);

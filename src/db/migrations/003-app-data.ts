@@ -10,7 +10,7 @@ import {
 } from '../app-data.js';
 import type { PlatformMigration } from './platform-migration.js';
 
-// The apps' data apart from the platform's tables (db/app-data.ts, issue 13 item 4). Runs over
+// The apps' data apart from the platform's tables (db/app-data.ts). Runs over
 // the connection that reaches both (migrate.ts: migrateToLatest).
 //
 // Tables an earlier version created for apps beside the platform's (seeds and app SQL ran in
@@ -56,7 +56,7 @@ async function postgresUp(db: Kysely<any>): Promise<void> {
   const schema = quoteIdent(APP_SCHEMA);
   // The app role is the database's own (its name derives from the database's), so databases of
   // one cluster never share, or reset, each other's login. Creating it needs CREATEROLE once;
-  // without it an administrator creates it (see the README). The platform's user becomes a
+  // without it an administrator creates it (see docs/operations.md, PostgreSQL). The platform's user becomes a
   // member, so it has the owner's rights on what the app role creates; never the reverse.
   const password = randomBytes(24).toString('base64url');
   await sql

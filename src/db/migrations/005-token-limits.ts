@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// Tokens that expire and tokens with less power (issue 19): `expires_at` is the ISO UTC instant
+// Tokens that expire and tokens with less power: `expires_at` is the ISO UTC instant
 // from which the token no longer authenticates (null: never), `roles` a JSON array of the role
 // names the token may use, always intersected with the owner's current roles (null: all of them,
 // as before). Both nullable, so every existing token keeps working as it did.

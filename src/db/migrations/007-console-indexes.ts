@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
-// The paged account directory of the admin console (issue 20, accounts/account-directory.ts):
+// The paged account directory of the admin console (accounts/account-directory.ts):
 // one index per sort, whose expressions are exactly the query's ORDER BY (else neither database
 // uses it), each ending in the unique normalized_username that makes the order total; and the
 // columns the stats and the status filter count by. Expression indexes are plain SQL that both

@@ -75,7 +75,7 @@ function categoryBox(l: RadarLayout, k: number, size: { width: number; height: n
 function lookOf(ctx: PlotContext, first: PlotSeries): RadarLook {
   const given = ctx.circularAxes;
   return {
-    // A new FastReport chart's grid colour (research §2.1), when the layout gives none.
+    // A new FastReport chart's grid colour, when the layout gives none.
     spokeColor: given?.lineColor ?? rgba(64, 64, 64, 64),
     gridColor: given?.gridColor ?? rgba(64, 64, 64, 64),
     categoryFont: given?.categoryFont ?? first.font,

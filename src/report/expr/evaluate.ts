@@ -141,7 +141,7 @@ function isStringConcat(ctx: Ctx, n: Extract<Node, { k: 'bin' }>): boolean {
 /** Binary operators other than && || ??. */
 export function evalBinary(ctx: Ctx, op: string, ra: Value, rb: Value): Value {
   if (op === '==' || op === '!=') {
-    // Comparisons with null / DBNull.Value see the raw value (CONTRACT.md), whatever
+    // Comparisons with null / DBNull.Value see the raw value (docs/reports.md, Templates), whatever
     // ConvertNulls says.
     let eq: boolean;
     if (typeof ra === 'string' && typeof rb === 'string' && ra.length >= 64 && ra.length === rb.length)

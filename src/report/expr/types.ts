@@ -86,7 +86,7 @@ export interface Scope {
    *  arguments as internal values. */
   callScript?(name: string, args: readonly unknown[]): Resolved;
   /**
-   * Report.ConvertNulls (FastReport's default: true). The project's rule (CONTRACT.md):
+   * Report.ConvertNulls (FastReport's default: true). The product's rule (docs/reports.md, Templates):
    * comparisons with `null` / `DBNull.Value` (and `??`, IsNull) see the raw value — a null
    * column is `== null` whatever this flag says; with the flag on, a null data value acts as its
    * column type's default (0, "", false, DateTime.MinValue…) in arithmetic, method calls,

@@ -1,4 +1,4 @@
-// An SRS definition (CONTRACT.md "Report rendering (SRS)"): the commands whose rows feed a
+// An SRS definition (docs/reports.md, Definitions): the commands whose rows feed a
 // report, and the params those commands take.
 
 export type ParamType = 'string' | 'int' | 'decimal' | 'bool' | 'date';

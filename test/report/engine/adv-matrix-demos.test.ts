@@ -1,4 +1,4 @@
-// FastReport's AdvMatrix demos on MatrixDemo (issue 21), read from the FastReport mirror: each
+// FastReport's AdvMatrix demos on MatrixDemo, read from the FastReport mirror: each
 // printed cell equals an independent computation from nwind.xml's MatrixDemo rows (sums per
 // group, sort by total, stepped subtotals, two data cells, the comparison columns, the script's
 // aggregate), in the order the descriptors give; the collapse and sort buttons print as glyphs.

@@ -1,4 +1,4 @@
-// FastReport's AdvMatrix demos on Order Details (issue 21): "Order details" (= "Advanced
+// FastReport's AdvMatrix demos on Order Details: "Order details" (= "Advanced
 // Matrix.frx": adjacent column groups, TopN 5 + Total/Others/OthersTotal, SortByTotal, a stepped
 // category › product row tree) and "Sparkline, Gauge" (PercentOfColumnTotal, ValuesList, a
 // Total row spanning two data lines). Every printed cell equals a sum computed here from

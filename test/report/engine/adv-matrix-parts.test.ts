@@ -1,4 +1,4 @@
-// The AdvMatrix's parts on templates written here (issue 21): the descriptor trees as the loader
+// The AdvMatrix's parts on templates written here: the descriptor trees as the loader
 // reads them, the aggregates the demos do not use (Min, Max, Avg, CountDistinct, the row and
 // grand percentages), Sort None, filters, and the limits a hostile template meets: header trees
 // nested too deep or too large are cut with a warning, a matrix with too many cells is a

@@ -1,4 +1,4 @@
-// BarcodeObject in the engine (issue 18): AutoSize gives FastReport's own widths (the demo's
+// BarcodeObject in the engine: AutoSize gives FastReport's own widths (the demo's
 // stored widths are what FastReport computed for its texts), the text comes from a column, an
 // expression or the template, an empty text hides the object, a text the symbology cannot encode
 // prints FastReport's red message instead of bars, and the human-readable digits print in their

@@ -1,4 +1,4 @@
-// Bookmarks and Engine.GetBookmarkPage (issue 18, navigation): an object's or a band's Bookmark
+// Bookmarks and Engine.GetBookmarkPage (navigation): an object's or a band's Bookmark
 // marks the page it prints on; `Engine.GetBookmarkPage(name)` in a text is that page (1-based), 0
 // before it has printed. A double-pass report's final pass sees the first pass's bookmarks, so a
 // table of contents before its chapters shows their pages. FastReport's Complex (Hyperlinks,

@@ -1,4 +1,4 @@
-// CellularTextObject and ZipCodeObject (issue 18), by FastReport's rules: a character per cell
+// CellularTextObject and ZipCodeObject, by FastReport's rules: a character per cell
 // (cell size from the font, lines broken at the grid's width, rows aligned by whole cells), and
 // ZIP codes as segment digits over dot grids, sized by their segments.
 

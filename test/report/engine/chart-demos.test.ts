@@ -1,4 +1,4 @@
-// The chart demos (issue 21, Done-when 1): the charts of "Microsoft Chart Sample", "Interactive
+// The chart demos: the charts of "Microsoft Chart Sample", "Interactive
 // Chart" and "Sparkline" bound to nwind.xml, read back from the DRAWN geometry of the prepared
 // items and compared with values computed here from nwind.xml independently of the engine
 // (sums per name and year, order counts per calendar month).

@@ -1,4 +1,4 @@
-// The measure of the report engine (issue 21): of FastReport's 116 demo reports, rendered on
+// The measure of the report engine: of FastReport's 116 demo reports, rendered on
 // nwind.xml as its demo program runs them (scripts/demo-census.ts), at least 110 render complete:
 // no error, no placeholder box, no warning beyond a substituted font or a 3-D chart drawn flat.
 // The map demos get the substitute US states shapefile (the public repository has none). Those

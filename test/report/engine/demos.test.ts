@@ -1,8 +1,8 @@
-// FastReport's own demo reports with matrices, tables and subreports (issue 16), read at run time
+// FastReport's own demo reports with matrices, tables and subreports, read at run time
 // from the FastReport mirror (fpx.ts: where it is; skipped with a message when it is missing, a
 // failure under REQUIRE_FASTREPORT=1): each runs on nwind.xml without an error, and a demo
-// without a script prints no object as an empty "not supported" box (but the barcodes and charts
-// of issues 18 and 21). The demos with a script (issue 17) run it: each says nothing about a
+// without a script prints no object as an empty "not supported" box. The demos with a script run
+// it: each says nothing about a
 // handler beyond the few named below. Stress-Test (1000x1000) runs here at 40 x 40 (the same
 // script with a smaller bound), its diagonal checked; the full size is for the demo count.
 

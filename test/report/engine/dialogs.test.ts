@@ -1,4 +1,4 @@
-// Dialog forms (issue 17): the report runs as if OK was pressed at once, so texts read the
+// Dialog forms: the report runs as if OK was pressed at once, so texts read the
 // designed values of the controls; a render parameter of a control's name is the value a user
 // would have entered.
 import { describe, expect, it } from 'vitest';

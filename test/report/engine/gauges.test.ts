@@ -1,4 +1,4 @@
-// Gauges (issue 21): the pointer where FastReport's geometry puts it for the value, the scale's
+// Gauges: the pointer where FastReport's geometry puts it for the value, the scale's
 // ticks and labels, the value clamped to Minimum…Maximum, the progress label, the radial needle's
 // angle, the Gauge demo against nwind.xml, both exports, and hostile sizes and values.
 // Expected positions are computed here from FastReport's formulas (1 cm = 37.8 px), not by the

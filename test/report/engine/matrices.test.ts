@@ -1,4 +1,4 @@
-// MatrixObject (issue 16): the matrix fixtures against cross-tabs computed here from nwind.xml's
+// MatrixObject: the matrix fixtures against cross-tabs computed here from nwind.xml's
 // MatrixDemo rows (read with regular expressions, aggregated with plain arithmetic), laid out as
 // FastReport lays them out: values sorted, a total after each dimension's values, the grand total
 // last; empty intersections blank.

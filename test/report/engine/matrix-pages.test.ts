@@ -1,4 +1,4 @@
-// A matrix larger than the page (issue 16): its table prints in parts that fit, the header rows
+// A matrix larger than the page: its table prints in parts that fit, the header rows
 // and row-header columns repeated on each part, in the order its Layout says; a dimension's
 // PageBreak starts a new part for each value. Data: nwind.xml's Orders, counted independently.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// MatrixObject (issue 16), a property: random matrices (1–3 row and 1–3 column dimensions, one or
+// MatrixObject, a property: random matrices (1–3 row and 1–3 column dimensions, one or
 // two data cells side by side or stacked, every cell function, random Sort / Totals / TotalsFirst /
 // SuppressTotals, nulls with ConvertNulls on or off) over random small data, printed by the engine
 // and compared cell by cell with a cross-tab computed here with plain arithmetic: every header, every

@@ -1,4 +1,4 @@
-// The document outline (issue 18, navigation): a band's OutlineExpression adds an entry where the
+// The document outline (navigation): a band's OutlineExpression adds an entry where the
 // band prints; a data band's or group header's entry holds the entries of the bands inside it
 // until its row or group ends; a report page's OutlineExpression adds an entry at its top that
 // holds its bands'; each report page starts again at the top level. An entry follows its band

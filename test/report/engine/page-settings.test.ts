@@ -1,4 +1,4 @@
-// Report and page settings that change where and what prints (issue 18, page features):
+// Report and page settings that change where and what prints (page features):
 // - PrintSettings.CopyNames: [CopyName#] shows the first name, the one FastReport's preview shows
 //   (an export is one document; the other names are for a printer's copies).
 // - MirrorMargins: an even page of the document swaps its left and right margins (FastReport's

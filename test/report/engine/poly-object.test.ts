@@ -1,4 +1,4 @@
-// PolygonObject and PolyLineObject (issue 18): the points (both of FastReport's formats) relative
+// PolygonObject and PolyLineObject: the points (both of FastReport's formats) relative
 // to the object's centre, Bézier segments where a point has control points, a polygon closed and
 // filled; the Polygon demo printed with no warning and its fills where its shapes are.
 

@@ -1,4 +1,4 @@
-// The report as a script sees it (issue 17): report objects and bands by name, their changes
+// The report as a script sees it: report objects and bands by name, their changes
 // lasting for the band's print only (FastReport's SaveState/RestoreState), AfterData seeing the
 // printed text, Report and Engine members, data sources a handler walks itself, dialog
 // handlers run as if OK was pressed, and the demos of the issue against nwind.xml.

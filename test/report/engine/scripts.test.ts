@@ -1,4 +1,4 @@
-// Report scripts in a report (issue 17): the script's fields and methods in texts, band handlers
+// Report scripts in a report: the script's fields and methods in texts, band handlers
 // on every pass with the state kept between passes (a first pass collects, the final pass
 // prints), a failing handler skipped with a warning, a runaway one ending the render. Data:
 // nwind.xml's Products, counted independently.

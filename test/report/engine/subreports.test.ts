@@ -1,4 +1,4 @@
-// SubreportObject (issue 16): the Subreport demo (PrintOnParent) against nwind.xml, read
+// SubreportObject: the Subreport demo (PrintOnParent) against nwind.xml, read
 // independently of the engine, and two subreports side by side.
 import { describe, expect, it } from 'vitest';
 import type { PreparedReport, PreparedText } from '../../../src/report/engine/index.js';

@@ -1,4 +1,4 @@
-// SVG pictures (issue 18): SVGObject prints its SVG as vectors in the PDF and as an image in the
+// SVG pictures: SVGObject prints its SVG as vectors in the PDF and as an image in the
 // HTML, after the engine rebuilt it from an allow-list: nothing that runs or reaches outside the
 // document survives, whatever the template holds.
 

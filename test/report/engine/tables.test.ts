@@ -1,4 +1,4 @@
-// TableObject (issue 16): the Table and Labels demos against values read from the templates and
+// TableObject: the Table and Labels demos against values read from the templates and
 // from nwind.xml independently of the engine.
 import { describe, expect, it } from 'vitest';
 import type { PreparedItem, PreparedReport } from '../../../src/report/engine/index.js';

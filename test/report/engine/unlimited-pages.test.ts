@@ -1,4 +1,4 @@
-// UnlimitedHeight / UnlimitedWidth (issue 16): one page that grows to what it holds, as FastReport
+// UnlimitedHeight / UnlimitedWidth: one page that grows to what it holds, as FastReport
 // prints its Barcode and QR-Codes demos: the lowest band and the rightmost object, plus margins.
 import { describe, expect, it } from 'vitest';
 import { MM_TO_PX } from '../../../src/report/frx/model.js';

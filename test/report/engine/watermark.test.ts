@@ -1,4 +1,4 @@
-// Page watermarks (issue 18; they were left out with a warning): the text centred on the paper,
+// Page watermarks: the text centred on the paper,
 // turned along the paper's diagonal, over the page's objects by default; the image behind them by
 // default; on every page of their report page.
 

@@ -1,4 +1,4 @@
-// Barcodes that scan (issue 18): FastReport's Barcode and QR-Codes demos rendered to PDF, each
+// Barcodes that scan: FastReport's Barcode and QR-Codes demos rendered to PDF, each
 // page rasterised at 300 dpi by poppler, each barcode cut out at its box and read by a real
 // decoder: zbar for the symbologies it reads, ZXing for the 2-D ones zbar does not (Data Matrix,
 // PDF417, Aztec, MaxiCode) and GS1 DataBar Limited. The value each must read as is what

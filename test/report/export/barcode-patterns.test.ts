@@ -1,4 +1,4 @@
-// The barcodes no decoder here reads (issue 18): their bars are read off the PDF, rasterised at
+// The barcodes no decoder here reads: their bars are read off the PDF, rasterised at
 // 300 dpi, and decoded in this file by each symbology's published rules: 2/5 Industrial and Matrix
 // (the 2-of-5 table), MSI (BCD bits), Plessey (bits and CRC-8), Pharmacode (bar values), PostNet
 // (USPS's full/half table), Intelligent Mail and Japan Post (their specifications' worked

@@ -1,4 +1,4 @@
-// Fallback faces from font directories (issue 18): Debian's fonts-noto-* at their standard paths,
+// Fallback faces from font directories: Debian's fonts-noto-* at their standard paths,
 // and the operator's own (Settings:FontDirs), tried for characters none of the npm faces has.
 // Bengali is in no npm face: with Debian's fonts-noto-core it prints in Noto Sans Bengali (CI
 // installs the package; without it this part is skipped with a message unless

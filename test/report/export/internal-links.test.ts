@@ -1,4 +1,4 @@
-// Links inside the document and its outline (issue 18, navigation): a hyperlink of kind Bookmark goes to the page
+// Links inside the document and its outline (navigation): a hyperlink of kind Bookmark goes to the page
 // of the object that sets that bookmark, one of kind PageNumber to that page; both exports make
 // them working links. Checked on FastReport's Complex (Hyperlinks, Outline, TOC) demo, read back
 // with a PDF reader of its own (Mozilla's pdf.js) and a browser (headless Chromium), with no use

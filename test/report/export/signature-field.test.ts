@@ -1,4 +1,4 @@
-// DigitalSignatureObject in the PDF (issue 18): an empty signature field where the object prints,
+// DigitalSignatureObject in the PDF: an empty signature field where the object prints,
 // as FastReport's PDF export leaves one for a reader to sign; read back with pdf.js. A field
 // printed on several pages gets a name per page (field names are the form's keys).
 

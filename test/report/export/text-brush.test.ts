@@ -1,4 +1,4 @@
-// A text in a gradient brush (issue 18; TextFill was printed in its start colour): the PDF clips
+// A text in a gradient brush: the PDF clips
 // the brush to the glyphs, the HTML clips each line's part of one frame-sized background to its
 // text. Both are checked by their pixels: red at the text's start, blue at its end.
 

@@ -1,4 +1,4 @@
-// Texture fills in the PDF (issue 18): each copy of the image at the fill's ImageWidth ×
+// Texture fills in the PDF: each copy of the image at the fill's ImageWidth ×
 // ImageHeight from its offset, one copy for Clamp, repeated for Tile, every other copy mirrored
 // in the Flip modes; and Windows bitmaps (BMP, ICO), which were left out of the PDF, decoded.
 // Checked by the pixels of the rendered page.

@@ -1,4 +1,4 @@
-// Text of every script in the PDF (issue 18): FastReport's Unicode demo, one paragraph in each of
+// Text of every script in the PDF: FastReport's Unicode demo, one paragraph in each of
 // twenty languages from nwind.xml, printed in "Arial Unicode MS" (which no machine here has): the
 // characters Arimo lacks come from the fallback chain (DejaVu Sans, then the Noto script fonts
 // from npm), subset-embedded; pdftotext reads every paragraph back as nwind.xml has it, the

@@ -1,4 +1,4 @@
-// Inherited reports (issue 18): a template <inherited BaseReport="…"> is its base report with the
+// Inherited reports: a template <inherited BaseReport="…"> is its base report with the
 // child's changes applied (frx/inherit.ts), the base read through the caller's reader (the
 // template's folder); the worker's template cache loads the template again when a base changes.
 // FastReport's own Inherited Report demo, from the mirror, prints its base's page header and

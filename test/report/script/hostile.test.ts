@@ -1,4 +1,4 @@
-// Hostile report scripts (issue 17): every attempt to reach outside the report — files, processes,
+// Hostile report scripts: every attempt to reach outside the report — files, processes,
 // reflection, threads, native code, the network, the JavaScript underneath — is refused when the
 // script is loaded (the method is left out with a warning naming its line) or stopped when it runs
 // with a ScriptError naming the method and line; every attempt to exhaust the machine (loops,

@@ -1,4 +1,4 @@
-// The report script interpreter (issue 17): statements, scoping, collections, numeric semantics
+// The report script interpreter: statements, scoping, collections, numeric semantics
 // shared with the expression engine, exceptions and limits, on scripts run without a report.
 import { describe, expect, it } from 'vitest';
 import { toPublic } from '../../../src/report/expr/values.js';

@@ -1,4 +1,4 @@
-// The report script parser (issue 17): C#'s class ReportScript → fields, methods and statements;
+// The report script parser: C#'s class ReportScript → fields, methods and statements;
 // what a report script may not use is refused with a warning naming its line.
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../../../src/report/expr/ast.js';

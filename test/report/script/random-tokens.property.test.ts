@@ -1,4 +1,4 @@
-// Property tests (issue 17): random token streams as report scripts — C# keywords, names (hostile
+// Property tests: random token streams as report scripts — C# keywords, names (hostile
 // ones among them: constructor, __proto__, process, File), operators, punctuation, literals and
 // braces — as members of class ReportScript and as method bodies. Whatever the text, parsing
 // gives a program or a SyntaxErr, and running it (with small budgets) returns or ends in a

@@ -1,4 +1,4 @@
-// The C# semantics of the report script interpreter (issue 17), row by row: statements, scoping,
+// The C# semantics of the report script interpreter, row by row: statements, scoping,
 // methods, generic collections, numeric rules, strings and formatting, exceptions, type tests,
 // DateTime and the null operators. Every expected value is what .NET (C#, en-US) gives for the
 // same method body, not what the interpreter happened to print.

@@ -1,6 +1,7 @@
-// The README's CLI examples work as written: every `npx platform-core …` line of its ```sh blocks
-// runs, in order, from a folder laid out like a fresh clone (the repository's examples/ beside a
-// new data/), and exits 0. The lines are read from README.md, so they cannot drift from it.
+// The documentation's CLI examples work as written: every `npx platform-core …` line of the ```sh
+// blocks of the pages below runs, in their order, from a folder laid out like a fresh clone (the
+// repository's examples/ beside a new data/), and exits 0. The lines are read from the pages, so
+// they cannot drift from them.
 // `npx platform-core` becomes `node bin/platform-core.js` (what npx runs in the repository, without
 // npx's own start-up); `serve` is stopped with SIGTERM once it listens and must then exit 0.
 import { spawn } from 'node:child_process';
@@ -12,12 +13,18 @@ import { BIN, CLI_TIMEOUT_MS, cliEnv, killChildren, REPO_ROOT, startServe } from
 
 const NPX_CLI = 'npx platform-core ';
 
-/** The CLI lines of the README's ```sh blocks, comments kept (bash ignores them). */
-function readmeCliExamples(): string[] {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+/** The pages whose examples run, in this order: the later ones use what the earlier ones made
+ *  (the database, the user alice). */
+const PAGES = ['docs/getting-started.md', 'docs/identity.md', 'docs/reports.md'];
+
+/** The CLI lines of the pages' ```sh blocks, comments kept (bash ignores them). */
+function documentedCliExamples(): string[] {
   const examples: string[] = [];
-  for (const block of readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)) {
-    for (const line of (block[1] ?? '').split('\n')) if (line.includes(NPX_CLI)) examples.push(line);
+  for (const page of PAGES) {
+    const text = readFileSync(join(REPO_ROOT, page), 'utf8');
+    for (const block of text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)) {
+      for (const line of (block[1] ?? '').split('\n')) if (line.includes(NPX_CLI)) examples.push(line);
+    }
   }
   return examples;
 }
@@ -37,8 +44,8 @@ function runInBash(line: string, cwd: string): Promise<{ code: number | null; ou
   });
 }
 
-const examples = readmeCliExamples();
-const cwd = mkdtempSync(join(tmpdir(), 'readme-examples-'));
+const examples = documentedCliExamples();
+const cwd = mkdtempSync(join(tmpdir(), 'docs-examples-'));
 symlinkSync(join(REPO_ROOT, 'examples'), join(cwd, 'examples'));
 
 afterAll(() => {
@@ -46,7 +53,7 @@ afterAll(() => {
   rmSync(cwd, { recursive: true, force: true });
 });
 
-describe('the README’s CLI examples', () => {
+describe('the CLI examples of the documentation', () => {
   it('are there to run, and name only sample files the repository has', () => {
     expect(examples.length).toBeGreaterThanOrEqual(10);
     for (const line of examples) {
@@ -55,7 +62,7 @@ describe('the README’s CLI examples', () => {
     }
   });
 
-  // In README order: the later lines use what the earlier ones made (the user alice, the database).
+  // In the pages' order: the later lines use what the earlier ones made.
   it.each(examples.map((line, i) => [i + 1, line] as const))('%i. %s', async (_, line) => {
     const command = line.slice(line.indexOf(NPX_CLI) + NPX_CLI.length).replace(/\s+#.*$/, '');
     if (command.trim() === 'serve') {
