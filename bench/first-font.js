@@ -111,7 +111,9 @@ export async function run({ options, log }) {
       }
     }
   }
-  const headline = `first fonts (4 Arimo faces): at-once median ${median(atOnce).toFixed(0)} ms, settled median ${median(settled).toFixed(0)} ms`;
+  const headline =
+    `first fonts (4 Arimo faces): at-once median ${median(atOnce).toFixed(0)} ms, ` +
+    `settled median ${median(settled).toFixed(0)} ms`;
   log(headline);
   return { failures: [], headlines: [headline] };
 }

@@ -41,7 +41,7 @@ export const fontRoutes: FastifyPluginAsyncTypebox<FontRoutesOptions> = async (a
       params: FontPath,
       response: {
         200: {
-          description: 'The font file: WOFF2, or the face\'s own file while its WOFF2 is being made',
+          description: "The font file: WOFF2, or the face's own file while its WOFF2 is being made",
           content: {
             'font/woff2': { schema: { type: 'string', format: 'binary' } },
             'font/ttf': { schema: { type: 'string', format: 'binary' } },

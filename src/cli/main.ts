@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors.js';
 import { DatabaseOpenError } from '../db/open-error.js';
 import { databaseFault } from '../db/database-errors.js';
 import { escapeControlsInLines } from '../lib/visible-text.js';
+import { VERSION } from '../lib/version.js';
 import { parseArgs, UsageError } from './args.js';
 import { describeListenError } from './listen-error.js';
 import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, tokenPrune, userAdd } from './admin-commands.js';
@@ -12,6 +13,7 @@ import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, tokenPrune, userAd
 const HELP = `platform-core <command>
 
   serve                                   start the server (what npm start runs)
+  version, --version, -v                  print the version
   migrate                                 apply database migrations
   user add <username> --password-stdin [--role R]… [--team T]…
   role grant|revoke <username> <role>     grants only a system role, app_<name> of an installed
@@ -42,7 +44,7 @@ const HELP = `platform-core <command>
 
 Configuration: see README.md (appsettings.json, Settings__* variables, PORT, DATA_DIR, DATABASE_URL, APPS_DIR).`;
 
-const BOOLEAN_FLAGS = ['password-stdin', 'help', 'embed-fonts', 'json'];
+const BOOLEAN_FLAGS = ['password-stdin', 'help', 'embed-fonts', 'json', 'version'];
 
 async function withDatabase(
   fn: (db: ReturnType<typeof openDatabase>['db'], config: Config) => Promise<void>,
@@ -76,6 +78,11 @@ export async function main(argv: string[]): Promise<number> {
   const warn = (s: string): void => void process.stderr.write(`${escapeControlsInLines(s)}\n`);
   if (args.flags.has('help') || command === 'help') {
     out(HELP);
+    return 0;
+  }
+  // `-v` alone: the parser takes single-dash words as positional.
+  if (args.flags.has('version') || command === 'version' || (command === '-v' && args.positional.length === 1)) {
+    out(`platform-core ${VERSION}`);
     return 0;
   }
   if (!command) {

@@ -95,7 +95,11 @@ describe('fonts of the HTML reports', () => {
     const face = getFace('DejaVu Sans', false, false);
     const first = await fetch(`${f.inst.url}/fonts/${webFontFileName(face)}`);
     expect(first.headers.get('content-type')).toBe('font/woff');
-    expect(Buffer.from(await first.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('wOFF');
+    expect(
+      Buffer.from(await first.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('wOFF');
     await webFonts.woff2(face);
     const res = await fetch(`${f.inst.url}/fonts/${webFontFileName(face)}`);
     expect(res.status).toBe(200);

@@ -94,7 +94,8 @@ describe('HTML document', () => {
       .output as string;
     const url = (family: FaceFamily) => `/fonts/${webFontFileName(getFace(family, false, false))}`;
     expect(out).toContain(
-      `@font-face{font-family:"Arimo";src:url("${url('Arimo')}") format("woff2");font-weight:400;font-style:normal;font-display:swap}`,
+      `@font-face{font-family:"Arimo";src:url("${url('Arimo')}") format("woff2");` +
+        'font-weight:400;font-style:normal;font-display:swap}',
     );
     expect(out).toContain(
       `@font-face{font-family:"DejaVu Sans";src:url("${url('DejaVu Sans')}") format("woff2");` +
