@@ -6,6 +6,10 @@ import { DatabaseOpenError } from '../db/open-error.js';
 import { databaseFault } from '../db/database-errors.js';
 import { escapeControlsInLines } from '../lib/visible-text.js';
 import { VERSION } from '../lib/version.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ADMIN_PASSWORD_FILE } from '../accounts/bootstrap.js';
+import { serveBanner } from './serve-banner.js';
 import { parseArgs, UsageError } from './args.js';
 import { describeListenError } from './listen-error.js';
 import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, tokenPrune, userAdd } from './admin-commands.js';
@@ -69,6 +73,20 @@ async function withDatabase(
   }
 }
 
+/** `serve`: the server, then the banner for whoever started it (src/cli/serve-banner.ts). */
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  // Loaded only here: the HTTP stack is not needed by the other commands, which start faster.
+  const { listen } = await (await import('../server.js')).startServer(config, { handleSignals: true });
+  const passwordFile = join(config.dataDir, ADMIN_PASSWORD_FILE);
+  const banner = serveBanner({
+    version: VERSION,
+    listen,
+    adminPasswordFile: existsSync(passwordFile) ? passwordFile : null,
+  });
+  process.stderr.write(escapeControlsInLines(banner));
+}
+
 export async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv, BOOLEAN_FLAGS);
   const [command, sub] = args.positional;
@@ -102,8 +120,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   switch (`${command}${sub ? ` ${sub}` : ''}`) {
     case 'serve':
-      // Loaded only here: the HTTP stack is not needed by the other commands, which start faster.
-      await (await import('../server.js')).startServer(loadConfig(), { handleSignals: true });
+      await serve();
       return -1; // keeps running
     case 'migrate':
       await withDatabase(async () => out('database is up to date'));
