@@ -80,7 +80,7 @@ describe('GET /', () => {
     expect(svg.headers.get('content-type')).toBe('image/svg+xml');
     expect(svg.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(await svg.text()).toMatch(
-      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 16 16"[^]*<\/svg>\n$/,
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 16 16"[\s\S]*<\/svg>\n$/,
     );
   });
 
@@ -147,7 +147,7 @@ describe('serve', () => {
     );
   });
 
-  it('on one address: the banner names it, and no password file when the administrator came from the environment', async () => {
+  it('on one address: the banner names it; no password file for an administrator from the env', async () => {
     const server = await startServe({
       env: {
         DATA_DIR: join(work, 'banner-env-data'),
