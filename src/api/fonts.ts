@@ -13,8 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorEnvelope } from '../http/envelope.js';
 import { notFound } from '../lib/errors.js';
-import { webFontByFileName, webFontHash, webFonts, type WebFontStore } from '../report/index.js';
-import type { FontFace } from '../report/text/index.js';
+import { type FontFace, webFontByFileName, webFontHash, webFonts, type WebFontStore } from '../report/index.js';
 
 /** Where the route answers; an HTML report links its fonts under this path. */
 export const FONT_ROUTE_PREFIX = '/fonts/';
