@@ -51,6 +51,7 @@ const BENCHMARKS = {
   'account-list': () => import('./account-list.js'),
   'cold-start': () => import('./cold-start.js'),
   install: () => import('./install.js'),
+  'first-font': () => import('./first-font.js'),
 };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

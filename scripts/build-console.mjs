@@ -45,6 +45,7 @@ const html = `<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>Platform Core · Admin</title>
+<link rel="icon" href="../favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="assets/${style}">
 <script type="module" src="assets/${script}"></script>
 </head>

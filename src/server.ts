@@ -8,6 +8,8 @@ import { buildApp } from './api/app.js';
 import { createLogger } from './http/logger.js';
 import { trackConnections } from './http/connection-drain.js';
 import { startMetricsListener, type MetricsListener } from './http/metrics-listener.js';
+import { listenAddress, type ListenAddress } from './http/listen-address.js';
+import type { AddressInfo } from 'node:net';
 
 /** After the grace period, how long closing the services (database, workers) may take before
  *  the process exits anyway: they hold no client's request any more. */
@@ -16,7 +18,10 @@ const SERVICES_CLOSE_MS = 5000;
 export interface RunningServer {
   app: FastifyInstance;
   services: Services;
+  /** A URL that reaches the server from this machine (localhost when it listens on all interfaces). */
   url: string;
+  /** Where it is bound, and that URL. */
+  listen: ListenAddress;
   /** METRICS_PORT's listener (GET /metrics without credentials), or null. */
   metricsUrl: string | null;
   stop(): Promise<void>;
@@ -40,10 +45,13 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
   }
   const app = await buildApp(services);
   const connections = trackConnections(app.server);
-  let address: string;
+  let listen: ListenAddress;
   let metricsListener: MetricsListener | null = null;
   try {
-    address = await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host });
+    // Fastify's answer names the first interface's address (127.0.0.1) for a wildcard host: the
+    // socket's own address is the truth.
+    listen = listenAddress(app.server.address() as AddressInfo);
     if (config.metricsPort !== null) {
       metricsListener = await startMetricsListener({
         port: config.metricsPort,
@@ -113,12 +121,19 @@ export async function startServer(config: Config, opts: { handleSignals?: boolea
   // server as soon as it reads this line must find SIGTERM handled, not Node's default (an
   // immediate kill), even while the render workers are being started below.
   logger.info(
-    { address, database: services.database.dialect, db: services.database.description },
-    `platform-core listening on ${address}`,
+    {
+      address: listen.bound,
+      url: listen.url,
+      console: `${listen.url}/admin/`,
+      docs: `${listen.url}/docs`,
+      database: services.database.dialect,
+      db: services.database.description,
+    },
+    `platform-core listening on ${listen.bound}${listen.allInterfaces ? ` (all interfaces; open ${listen.url})` : ''}`,
   );
   // Only once listening: the workers load the engine and warm up on their own threads, so
   // readiness does not wait for them (a render that comes first is not delayed by a warm-up).
   if (config.settings.renderWarmup) services.srs.pool.warmUp();
 
-  return { app, services, url: address, metricsUrl: metricsListener?.url ?? null, stop };
+  return { app, services, url: listen.url, listen, metricsUrl: metricsListener?.url ?? null, stop };
 }

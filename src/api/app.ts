@@ -19,6 +19,7 @@ import { fontRoutes } from './fonts.js';
 import { auditRoutes } from './audit.js';
 import { metricsRoutes } from './metrics.js';
 import { homeRoutes } from './home.js';
+import { faviconRoutes } from './favicon.js';
 import { consoleRoutes } from './console.js';
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
@@ -31,6 +32,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   // In this order: it is the order of the OpenAPI document's paths.
   await app.register(homeRoutes);
+  await app.register(faviconRoutes);
   await app.register(consoleRoutes);
   await app.register(opsRoutes, { database: services.database });
   await app.register(sessionRoutes, { login: services.login });

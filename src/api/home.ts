@@ -20,6 +20,7 @@ const PAGE = `<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Platform Core</title>
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
 <style>${STYLE}</style>
 </head>
 <body>
@@ -37,7 +38,7 @@ const PAGE = `<!DOCTYPE html>
 
 const CSP =
   `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; ` +
-  "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {

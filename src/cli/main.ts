@@ -5,6 +5,11 @@ import { AppError } from '../lib/errors.js';
 import { DatabaseOpenError } from '../db/open-error.js';
 import { databaseFault } from '../db/database-errors.js';
 import { escapeControlsInLines } from '../lib/visible-text.js';
+import { VERSION } from '../lib/version.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ADMIN_PASSWORD_FILE } from '../accounts/bootstrap.js';
+import { serveBanner } from './serve-banner.js';
 import { parseArgs, UsageError } from './args.js';
 import { describeListenError } from './listen-error.js';
 import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, tokenPrune, userAdd } from './admin-commands.js';
@@ -12,6 +17,7 @@ import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, tokenPrune, userAd
 const HELP = `platform-core <command>
 
   serve                                   start the server (what npm start runs)
+  version, --version, -v                  print the version
   migrate                                 apply database migrations
   user add <username> --password-stdin [--role R]… [--team T]…
   role grant|revoke <username> <role>     grants only a system role, app_<name> of an installed
@@ -42,7 +48,7 @@ const HELP = `platform-core <command>
 
 Configuration: docs/configuration.md (appsettings.json, Settings__*, PORT, DATA_DIR, DATABASE_URL, APPS_DIR).`;
 
-const BOOLEAN_FLAGS = ['password-stdin', 'help', 'embed-fonts', 'json'];
+const BOOLEAN_FLAGS = ['password-stdin', 'help', 'embed-fonts', 'json', 'version'];
 
 async function withDatabase(
   fn: (db: ReturnType<typeof openDatabase>['db'], config: Config) => Promise<void>,
@@ -67,6 +73,20 @@ async function withDatabase(
   }
 }
 
+/** `serve`: the server, then the banner for whoever started it (src/cli/serve-banner.ts). */
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  // Loaded only here: the HTTP stack is not needed by the other commands, which start faster.
+  const { listen } = await (await import('../server.js')).startServer(config, { handleSignals: true });
+  const passwordFile = join(config.dataDir, ADMIN_PASSWORD_FILE);
+  const banner = serveBanner({
+    version: VERSION,
+    listen,
+    adminPasswordFile: existsSync(passwordFile) ? passwordFile : null,
+  });
+  process.stderr.write(escapeControlsInLines(banner));
+}
+
 export async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv, BOOLEAN_FLAGS);
   const [command, sub] = args.positional;
@@ -76,6 +96,11 @@ export async function main(argv: string[]): Promise<number> {
   const warn = (s: string): void => void process.stderr.write(`${escapeControlsInLines(s)}\n`);
   if (args.flags.has('help') || command === 'help') {
     out(HELP);
+    return 0;
+  }
+  // `-v` alone: the parser takes single-dash words as positional.
+  if (args.flags.has('version') || command === 'version' || (command === '-v' && args.positional.length === 1)) {
+    out(`platform-core ${VERSION}`);
     return 0;
   }
   if (!command) {
@@ -95,8 +120,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   switch (`${command}${sub ? ` ${sub}` : ''}`) {
     case 'serve':
-      // Loaded only here: the HTTP stack is not needed by the other commands, which start faster.
-      await (await import('../server.js')).startServer(loadConfig(), { handleSignals: true });
+      await serve();
       return -1; // keeps running
     case 'migrate':
       await withDatabase(async () => out('database is up to date'));

@@ -17,7 +17,7 @@
 
 import { accessSync, constants, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { createRenderPool, TemplateRenderError, type RenderJob } from '../srs/render-pool/index.js';
+import { createRenderPool, MISSING_DATA, TemplateRenderError, type RenderJob } from '../srs/render-pool/index.js';
 import { isRenderFormat, RENDER_FORMATS, type RenderFormat } from '../srs/render-formats.js';
 import { one, UsageError, type ParsedArgs } from './args.js';
 import { limitMessage, renderLimits } from './render-limits.js';
@@ -75,7 +75,9 @@ function renderJob(args: ParsedArgs, templatePath: string, format: RenderFormat)
   // frx is the template with the data embedded in its JSON connection: only JSON can be.
   if (format === 'frx' && ext !== '.json')
     throw new UsageError('--format frx embeds JSON data: give --data <file.json>');
-  if (dataPath !== undefined) {
+  // Without --data, a template whose data sources await data is an error, not an empty report.
+  if (dataPath === undefined) job.requireData = true;
+  else {
     if (ext !== '.json' && ext !== '.xml') throw new UsageError(`--data must be a .json or .xml file: ${dataPath}`);
     checkReadable(dataPath, 'data file');
     job.dataFile = resolve(dataPath);
@@ -122,7 +124,10 @@ export async function renderCommand(args: ParsedArgs, err: (s: string) => void):
   } catch (e) {
     const overLimit = limitMessage(e);
     if (overLimit !== undefined) throw new UsageError(`${templatePath}: ${overLimit}`);
-    if (e instanceof TemplateRenderError) throw new UsageError(`${templatePath}: ${e.message}`);
+    if (e instanceof TemplateRenderError) {
+      const hint = e.message.startsWith(MISSING_DATA) ? '; give them with --data <file.json|dataset.xml>' : '';
+      throw new UsageError(`${templatePath}: ${e.message}${hint}`);
+    }
     throw e;
   } finally {
     await pool.close();

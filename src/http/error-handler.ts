@@ -128,6 +128,10 @@ function classify(err: FastifyError & { validation?: ValidationIssue[]; validati
 }
 
 const LOGIN_ROUTE = '/api/core/account/login';
+/** The 401 of a request that presented no credential at all: the console asking whether it has a
+ *  session, a visitor's first request. Not a failed authentication, so not the warn line that
+ *  fail2ban acts on (its access line still records the 401). */
+const NO_CREDENTIAL = 'authentication_required';
 const isLogin = (request: FastifyRequest): boolean => request.routeOptions.url === LOGIN_ROUTE;
 
 /** The login body's username, clipped: it is whatever the client typed. */
@@ -172,7 +176,7 @@ function sendError(
     request.log.error({ err }, 'request failed');
   } else if (isPostgresDataException(err)) {
     request.log.warn({ err }, 'input passed validation but did not fit the database');
-  } else if (answer.status === 401 || (answer.status === 429 && isLogin(request))) {
+  } else if ((answer.status === 401 && answer.code !== NO_CREDENTIAL) || (answer.status === 429 && isLogin(request))) {
     // A failed login names the username as typed and the client: what an operator (or fail2ban)
     // needs to see who is being tried from where.
     const username = isLogin(request) ? typedUsername(request) : undefined;

@@ -31,7 +31,13 @@ export {
 } from './frx/index.js';
 export { parseJsonText, type JsonTextLimits } from './data/index.js';
 export { getCulture, SUPPORTED_CULTURES, type Culture } from './format/index.js';
-export { runReport, bindReportData, DEFAULT_MAX_PAGES, type EngineOptions } from './engine/index.js';
+export {
+  runReport,
+  bindReportData,
+  dataSourcesAwaitingData,
+  DEFAULT_MAX_PAGES,
+  type EngineOptions,
+} from './engine/index.js';
 export type { PreparedReport, PreparedPage, PreparedItem, PreparedText } from './engine/prepared.js';
 export {
   webFontByFileName,

@@ -54,6 +54,27 @@ describe.each(testDatabaseKinds())('credential forms on %s', (kind) => {
     expect401(await as({}), 'authentication_required');
   });
 
+  it('logs the "authentication failed" warn for a wrong credential, not for a request with none', async () => {
+    /** The warn lines of the request `r` answered (matched by its request id). */
+    const warnsOf = (r: { headers: Headers }) =>
+      inst
+        .logs()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { requestId?: string; level?: number; msg?: string })
+        .filter((l) => l.requestId === r.headers.get('x-request-id') && l.level === 40);
+    // The console asks for the caller's profile on every page load, signed in or not.
+    const anonymous = await as({}, '/api/core/account/profile');
+    expect401(anonymous, 'authentication_required');
+    const wrong = await as({ Authorization: `Bearer ${jwt.slice(0, -4)}AAAA` }, '/api/core/account/profile');
+    expect401(wrong, 'invalid_token');
+    const wrongCookie = await as({ cookie: 'ptoken=pct_not-a-real-token' }, '/api/core/account/profile');
+    expect401(wrongCookie);
+    expect(warnsOf(wrong).map((l) => l.msg)).toEqual(['authentication failed']);
+    expect(warnsOf(wrongCookie).map((l) => l.msg)).toEqual(['authentication failed']);
+    expect(warnsOf(anonymous)).toEqual([]);
+  });
+
   describe('JWT', () => {
     it('works as Bearer header', async () => expectAuthenticated(await as({ Authorization: `Bearer ${jwt}` })));
 

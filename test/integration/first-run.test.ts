@@ -1,5 +1,5 @@
-// What a new user met on a first run: the server's address answered 401, a port in use
-// printed a stack trace, and a misspelt setting was ignored without a word.
+// What a new user meets on a first run: the page at the server's address (not a 401) and its icon,
+// one clear line for a port in use, a warning for a misspelt setting, and the start banner.
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, type TestDatabase } from '../support/databases.js';
 import { startInstance, type Instance } from '../support/instance.js';
 import { killChildren, runCli, said, startServe } from '../support/cli-child.js';
+import { VERSION } from '../../src/lib/version.js';
 
 describe('GET /', () => {
   let db: TestDatabase;
@@ -52,6 +53,37 @@ describe('GET /', () => {
     }
   });
 
+  it('serves an icon without credentials, cacheable: a 16×16 ICO at /favicon.ico, the SVG the pages link', async () => {
+    const ico = await fetch(`${instance.url}/favicon.ico`);
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get('content-type')).toBe('image/x-icon');
+    expect(ico.headers.get('cache-control')).toBe('public, max-age=86400');
+    const bytes = Buffer.from(await ico.arrayBuffer());
+    // ICONDIR: reserved 0, type 1 (icon), one image; its entry: 16×16, 32 bits, the image after it.
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2), bytes.readUInt16LE(4)]).toEqual([0, 1, 1]);
+    expect([bytes[6], bytes[7], bytes.readUInt16LE(12), bytes.readUInt32LE(18)]).toEqual([16, 16, 32, 22]);
+    expect(bytes.readUInt32LE(14)).toBe(bytes.length - 22);
+    // The BMP header (height doubled for the masks), and every pixel painted (opaque).
+    expect([bytes.readUInt32LE(22), bytes.readInt32LE(26), bytes.readInt32LE(30)]).toEqual([40, 16, 32]);
+    const alphas = Array.from({ length: 256 }, (_, i) => bytes[62 + i * 4 + 3]);
+    expect(new Set(alphas)).toEqual(new Set([0xff]));
+
+    const home = await instance.request('/');
+    const console = await fetch(`${instance.url}/admin/`).then((r) => r.text());
+    const linked = (html: string, base: string) =>
+      new URL(/<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(html)?.[1] ?? '', base).pathname;
+    expect(linked(home.text, `${instance.url}/`)).toBe('/favicon.svg');
+    expect(linked(console, `${instance.url}/admin/`)).toBe('/favicon.svg');
+    expect(home.headers.get('content-security-policy')).toContain("img-src 'self'");
+    const svg = await fetch(`${instance.url}/favicon.svg`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(svg.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(await svg.text()).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 16 16"[\s\S]*<\/svg>\n$/,
+    );
+  });
+
   it('is the same page when a bad credential is presented (public routes ignore it)', async () => {
     const r = await instance.request('/', { headers: { authorization: 'Bearer not.a.jwt' } });
     expect(r.status, r.text).toBe(200);
@@ -85,6 +117,53 @@ describe('serve', () => {
       `platform-core: port ${port} is already in use (another program listens on 127.0.0.1:${port}; ` +
         'stop it or set PORT to another port)\n',
     );
+  });
+
+  it('on all interfaces: logs the bound address truthfully and prints one banner on stderr with the URLs', async () => {
+    const dataDir = join(work, 'banner-data');
+    const server = await startServe({ env: { DATA_DIR: dataDir, HOST: '0.0.0.0' }, cwd: work, startTimeoutMs: 60_000 });
+    let ended: Awaited<typeof server.exited>;
+    try {
+      const line = await server.logged(/^platform-core listening on /);
+      const port = /:(\d+)$/.exec(String(line.address))?.[1];
+      expect(line.address).toBe(`http://0.0.0.0:${port}`);
+      expect(line.msg).toBe(
+        `platform-core listening on http://0.0.0.0:${port} (all interfaces; open http://localhost:${port})`,
+      );
+      expect(line).toMatchObject({ url: `http://localhost:${port}`, console: `http://localhost:${port}/admin/` });
+      expect((await fetch(`${server.url}/admin/`)).status).toBe(200);
+      // stdout stays the JSON log: every line an object.
+      for (const l of server.logLines()) expect(l.level, JSON.stringify(l)).toEqual(expect.any(Number));
+    } finally {
+      server.child.kill('SIGTERM');
+      ended = await server.exited;
+    }
+    const port = new URL(server.url).port;
+    expect(ended.stderr).toBe(
+      `Platform Core ${VERSION} is running, listening on all interfaces, port ${port} (http://0.0.0.0:${port})\n` +
+        `  Admin console:  http://localhost:${port}/admin/\n` +
+        `  API reference:  http://localhost:${port}/docs\n` +
+        `  First administrator's password: in ${join(dataDir, 'initial-admin-password')}\n`,
+    );
+  });
+
+  it('on one address: the banner names it; no password file for an administrator from the env', async () => {
+    const server = await startServe({
+      env: {
+        DATA_DIR: join(work, 'banner-env-data'),
+        HOST: '127.0.0.1',
+        PLATFORM_ADMIN_USERNAME: 'boss',
+        PLATFORM_ADMIN_PASSWORD: 'a long enough password for boss',
+      },
+      cwd: work,
+      startTimeoutMs: 60_000,
+    });
+    await server.logged(/^platform-core listening on /);
+    server.child.kill('SIGTERM');
+    const { stderr } = await server.exited;
+    expect(stderr).toContain(`Platform Core ${VERSION} is running, listening on ${server.url} only\n`);
+    expect(stderr).toContain(`  Admin console:  ${server.url}/admin/\n`);
+    expect(stderr).not.toContain('password');
   });
 
   it('logs a warning for each unknown setting, naming the closest known one, and starts', async () => {

@@ -331,6 +331,8 @@ const PUBLIC = [
   /^\/$/,
   // The admin console's page and bundles (its API calls need credentials).
   /^\/admin(\/|$)/,
+  // The instance's icon, which browsers fetch without credentials.
+  /^\/favicon\.(ico|svg)$/,
 ];
 const isPublic = (r: Route) => PUBLIC.some((p) => p.test(r.url));
 const isPing = (r: Route) => r.url === '/api/core/system/ping';

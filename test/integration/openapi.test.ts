@@ -47,6 +47,8 @@ const PUBLIC = [
   /^\/$/,
   // The admin console's page and bundles (its API calls need credentials).
   /^\/admin(\/|\/assets\/\{file\})?$/,
+  // The instance's icon, which browsers fetch without credentials.
+  /^\/favicon\.(ico|svg)$/,
 ];
 
 /** GET /metrics is the scraper's, behind Settings:MetricsToken (not one of the five

@@ -1,10 +1,12 @@
 // The fonts of the API's HTML reports: the head links the faces the pages use under /fonts/,
 // whose files are WOFF2 versions of the very faces the engine measures with (same advances),
 // public, immutable and content-addressed; the CSP lets the report load them and nothing else.
+// Until a face's WOFF2 is made, its own file is the answer, at once and not to be stored.
 import * as fontkit from 'fontkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTML_CSP } from '../../src/api/srs.js';
-import { allFaces, webFontFileName } from '../../src/report/index.js';
+import { readFileSync } from 'node:fs';
+import { allFaces, webFontFileName, webFonts } from '../../src/report/index.js';
 import { extraFaces, getFace } from '../../src/report/text/index.js';
 import { dropTestDatabase } from '../support/databases.js';
 import { startSrsFixture, type SrsFixture } from './srs-fixture.js';
@@ -31,7 +33,7 @@ describe('fonts of the HTML reports', () => {
     const arimo = getFace('Arimo', false, false);
     expect(rules).toContain(
       `@font-face{font-family:"Arimo";src:url("../../../fonts/${webFontFileName(arimo)}") format("woff2");` +
-        'font-weight:400;font-style:normal}',
+        'font-weight:400;font-style:normal;font-display:swap}',
     );
     // Resolved against the report's URL, each link is this server's font route.
     for (const m of r.text.matchAll(/url\("([^"]+)"\)/g)) {
@@ -42,8 +44,33 @@ describe('fonts of the HTML reports', () => {
     expect(r.text).toMatch(/font-family:Arimo,Arial, Arimo/);
   });
 
+  it('answers a face not yet compressed with its own file at once, while the compression waits', async () => {
+    const face = getFace('Arimo', false, true);
+    expect(webFonts.keptWoff2(face)).toBeUndefined();
+    const before = webFonts.stats();
+    // Held: no compression starts, so an answer that waited for one would never come.
+    const release = webFonts.hold();
+    try {
+      const res = await fetch(`${f.inst.url}/fonts/${webFontFileName(face)}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('font/ttf');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('etag')).toBeNull();
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(face.path))).toBe(true);
+      // Answered with no compression run, and the face is queued for one.
+      expect(webFonts.stats().compressions).toBe(before.compressions);
+      expect(webFonts.stats().waiting).toBe(before.waiting + 1);
+    } finally {
+      release();
+    }
+  });
+
   it('serves a face as WOFF2 with the advances the engine measures with, publicly, cached for a year', async () => {
     const face = getFace('Arimo', true, false);
+    // The first request has it compressed; waiting for that here, the next answer is its WOFF2.
+    await fetch(`${f.inst.url}/fonts/${webFontFileName(face)}`).then((r) => r.arrayBuffer());
+    await webFonts.woff2(face);
     const res = await fetch(`${f.inst.url}/fonts/${webFontFileName(face)}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('font/woff2');
@@ -66,6 +93,14 @@ describe('fonts of the HTML reports', () => {
 
   it('a WOFF 1.0 face (DejaVu Sans) is served as WOFF2 too', async () => {
     const face = getFace('DejaVu Sans', false, false);
+    const first = await fetch(`${f.inst.url}/fonts/${webFontFileName(face)}`);
+    expect(first.headers.get('content-type')).toBe('font/woff');
+    expect(
+      Buffer.from(await first.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('wOFF');
+    await webFonts.woff2(face);
     const res = await fetch(`${f.inst.url}/fonts/${webFontFileName(face)}`);
     expect(res.status).toBe(200);
     const decoded = fontkit.create(Buffer.from(await res.arrayBuffer())) as fontkit.Font;

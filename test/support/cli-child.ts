@@ -90,7 +90,7 @@ export function runCli(args: string[], opts: CliOptions & { input?: string; time
 
 export interface ServeProcess {
   child: ChildProcess;
-  /** http://host:port, from the "platform-core listening on" log line. */
+  /** A URL that reaches the server, from the "platform-core listening on" log line. */
   url: string;
   /** The JSON log lines written to stdout so far. */
   logLines(): Array<Record<string, unknown>>;
@@ -152,5 +152,5 @@ export async function startServe(opts: {
         (timer = setTimeout(() => reject(new Error('serve did not start listening in time')), opts.startTimeoutMs)),
     ),
   ]).finally(() => clearTimeout(timer));
-  return { child, url: String(listening.address), logLines: () => [...lines], exited, logged };
+  return { child, url: String(listening.url), logLines: () => [...lines], exited, logged };
 }

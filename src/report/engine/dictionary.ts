@@ -9,9 +9,9 @@ import type {
   JsonConnectionInput,
   TableDataSourceInput,
 } from '../data/index.js';
-import { bindDictionary } from '../data/index.js';
+import { bindDictionary, parseJsonConnectionString } from '../data/index.js';
 import type { ReportWarnings } from '../errors.js';
-import type { ColumnModel, DataSourceModel, DictionaryModel } from '../frx/model.js';
+import type { ColumnModel, ConnectionModel, DataSourceModel, DictionaryModel } from '../frx/model.js';
 import { csvConnectionTables } from './csv-tables.js';
 
 function column(c: ColumnModel): ColumnInput {
@@ -125,4 +125,32 @@ function withCsvTables(dict: DictionaryModel, data: BindData, warnings: ReportWa
     for (const [k, v] of Object.entries(found)) tables[k] = v;
   }
   return { ...data, tables };
+}
+
+/** Whether a JSON connection's string holds JSON text of its own (an encrypted one is taken to:
+ *  it cannot be read without the password, and the render says so itself). */
+function hasOwnJson(conn: ConnectionModel): boolean {
+  if (conn.connectionString.startsWith('rij')) return true;
+  if (conn.connectionString.trim() === '') return false;
+  try {
+    return parseJsonConnectionString(conn.connectionString).json.trim() !== '';
+  } catch {
+    return true; // malformed: the render reports it
+  }
+}
+
+/**
+ * The enabled data sources that get rows only from supplied data: the dictionary's own tables
+ * (ReferenceName), the tables of connections read by name (SQL and the like), and the tables of
+ * JSON connections without JSON text of their own. A CSV connection has its file or stored rows.
+ */
+export function dataSourcesAwaitingData(dict: DictionaryModel): string[] {
+  const names = dict.dataSources.filter((ds) => ds.enabled).map((ds) => ds.name);
+  for (const conn of dict.connections) {
+    if (conn.type === 'CsvDataConnection') continue;
+    if (conn.type === 'JsonDataSourceConnection' && hasOwnJson(conn)) continue;
+    const tables = conn.dataSources.filter((ds) => ds.enabled).map((ds) => ds.name);
+    names.push(...(tables.length > 0 ? tables : [conn.name]));
+  }
+  return names;
 }

@@ -192,7 +192,7 @@ export class FontFace {
 
   /** An @font-face rule for this file served at `url`, under the face's own family name: in the
    *  file's own format unless the URL serves another (a WOFF2 version, a TrueType subset), and
-   *  limited to `unicodeRange` when given. */
+   *  limited to `unicodeRange` when given; `font-display: swap`. */
   cssFontFaceRule(
     url: string,
     opts: { format?: 'truetype' | 'woff' | 'woff2'; unicodeRange?: string | undefined } = {},
@@ -201,7 +201,10 @@ export class FontFace {
     return (
       `@font-face{font-family:"${this.family}";src:url(` +
       `"${url.replace(/["\\\n\r]/g, (c) => encodeURIComponent(c))}") format("${opts.format ?? this.format}");` +
-      `font-weight:${this.bold ? 700 : 400};font-style:${this.italic ? 'italic' : 'normal'}${range}}`
+      `font-weight:${this.bold ? 700 : 400};font-style:${this.italic ? 'italic' : 'normal'};` +
+      // The text shows at once in a local fallback and is redrawn when the face arrives, rather
+      // than staying invisible while a slow font request runs.
+      `font-display:swap${range}}`
     );
   }
 }

@@ -124,6 +124,19 @@ export class WebFontStore {
     return made;
   }
 
+  /** The face's WOFF2 when it is made and kept, else undefined: never waits. */
+  keptWoff2(face: FontFace): Buffer | undefined {
+    return this.kept.get(face);
+  }
+
+  /** Has the face compressed unless it is kept, running or waiting, without waiting for it; when
+   *  `maxWaiting` faces already wait it is left for a later call. A failure is dropped: the
+   *  next call tries again. */
+  prepare(face: FontFace): void {
+    if (this.kept.has(face)) return;
+    this.woff2(face)?.catch(() => undefined);
+  }
+
   /** Tests: no compression starts until the returned release is called, so a test sees a full
    *  queue by construction rather than by timing. */
   hold(): () => void {

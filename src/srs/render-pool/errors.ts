@@ -14,3 +14,7 @@ export class RenderPageLimitError extends WorkerPoolError {
 /** The template or its data cannot be used. The message says why and where (the engine's
  *  TemplateError message) and holds no server paths: it is safe to show a client. */
 export class TemplateRenderError extends WorkerPoolError {}
+
+/** How the TemplateRenderError of a job with `requireData` and no data begins; the data sources
+ *  follow (the CLI adds its --data option). */
+export const MISSING_DATA = 'no data given for the data sources';

@@ -1,7 +1,7 @@
 // The SRS render pool: report renders on worker threads (see pool.ts and README.md).
 
 export { createRenderPool, RenderWorkerPool, resolvePoolOptions } from './pool.js';
-export { RenderPageLimitError, TemplateRenderError } from './errors.js';
+export { MISSING_DATA, RenderPageLimitError, TemplateRenderError } from './errors.js';
 export {
   JobFailedError,
   JobMemoryError,

@@ -4,6 +4,7 @@
 // Plain functions without worker_threads, so they also run (and are tested) in-process.
 
 import {
+  dataSourcesAwaitingData,
   setFontDirs,
   type FontFace,
   mergeDataIntoTemplate,
@@ -13,6 +14,7 @@ import {
   webFontFileName,
 } from '../../report/index.js';
 import { jsonTextFromFile, renderDataFromFile } from './data-file.js';
+import { MISSING_DATA } from './errors.js';
 import type { CachedTemplate, TemplateCache } from './template-cache.js';
 import type { WorkerJob } from './protocol.js';
 import type { RenderFormat } from './types.js';
@@ -33,6 +35,10 @@ interface FormatHandler {
 /** The options every report render shares. */
 function reportOptions(template: CachedTemplate, job: WorkerJob) {
   const loaded = template.loaded();
+  if (job.requireData && job.dataFile === undefined && job.data === undefined) {
+    const awaiting = dataSourcesAwaitingData(loaded.report.dictionary);
+    if (awaiting.length > 0) throw new TemplateError(`${MISSING_DATA} ${awaiting.map((n) => `"${n}"`).join(', ')}`);
+  }
   return {
     template: loaded,
     detailReport: template.readDetail,

@@ -24,6 +24,10 @@ export interface RenderJob {
    *  its TableDataSources (frx: the JSON to embed). Read in the worker, so that parsing it counts
    *  against the render's limits. */
   dataFile?: string;
+  /** html, pdf: fail with a TemplateRenderError starting with MISSING_DATA when neither `data`
+   *  nor `dataFile` is given and the template has data sources that read only supplied data
+   *  (the CLI without --data), instead of rendering them empty. */
+  requireData?: boolean;
   /** html: embed the font files used (the CLI's --embed-fonts); ignored by the other formats. */
   embedFonts?: boolean;
   /** html: link the faces the pages use as `<fontBaseUrl><name>.<hash>.woff2`, the files the

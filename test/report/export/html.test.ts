@@ -94,15 +94,16 @@ describe('HTML document', () => {
       .output as string;
     const url = (family: FaceFamily) => `/fonts/${webFontFileName(getFace(family, false, false))}`;
     expect(out).toContain(
-      `@font-face{font-family:"Arimo";src:url("${url('Arimo')}") format("woff2");font-weight:400;font-style:normal}`,
+      `@font-face{font-family:"Arimo";src:url("${url('Arimo')}") format("woff2");` +
+        'font-weight:400;font-style:normal;font-display:swap}',
     );
     expect(out).toContain(
       `@font-face{font-family:"DejaVu Sans";src:url("${url('DejaVu Sans')}") format("woff2");` +
-        'font-weight:400;font-style:normal;unicode-range:U+2713}',
+        'font-weight:400;font-style:normal;font-display:swap;unicode-range:U+2713}',
     );
     expect(out).toContain(
       `@font-face{font-family:"Noto Sans SC";src:url("${url('Noto Sans SC')}") format("woff2");` +
-        'font-weight:400;font-style:normal;unicode-range:U+4E2D,U+6587}',
+        'font-weight:400;font-style:normal;font-display:swap;unicode-range:U+4E2D,U+6587}',
     );
     // The browser walks the list as the engine walks its fallbacks.
     expect(out).toContain('font-family:Arimo,DejaVu Sans,Noto Sans SC,Arial, Arimo');

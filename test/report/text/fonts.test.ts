@@ -129,7 +129,7 @@ describe('face files', () => {
     const rule = getFace('DejaVu Sans', true, true).cssFontFaceRule('/fonts/dv-bi.woff');
     expect(rule).toBe(
       '@font-face{font-family:"DejaVu Sans";src:url("/fonts/dv-bi.woff") ' +
-        'format("woff");font-weight:700;font-style:italic}',
+        'format("woff");font-weight:700;font-style:italic;font-display:swap}',
     );
   });
 });
