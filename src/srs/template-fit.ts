@@ -64,7 +64,9 @@ export function templateFit(template: string, names: DictionaryNames, definition
 
 /** Best fit first: more commands matched, then fewer names of other data, then by name. */
 export function compareFits(a: TemplateFit, b: TemplateFit): number {
-  return b.matched - a.matched || a.foreign - b.foreign || (a.template < b.template ? -1 : a.template > b.template ? 1 : 0);
+  return (
+    b.matched - a.matched || a.foreign - b.foreign || (a.template < b.template ? -1 : a.template > b.template ? 1 : 0)
+  );
 }
 
 /** The templates of `available` that fit `definition`, best first (see the file's comment). */

@@ -4,12 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFi
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSrsDefinition, SrsDefinitionError } from '../../src/srs/definition/parse.js';
-import {
-  dictionaryNames,
-  fittingTemplates,
-  TemplateDictionaries,
-  templateFit,
-} from '../../src/srs/template-fit.js';
+import { dictionaryNames, fittingTemplates, TemplateDictionaries, templateFit } from '../../src/srs/template-fit.js';
 import { TemplateResolver } from '../../src/srs/templates.js';
 import { tmpdir } from 'node:os';
 
@@ -82,7 +77,7 @@ describe('templateFit and fittingTemplates', () => {
       expect(() => definition(['rows'], `templates="${bad}"`)).toThrow(SrsDefinitionError);
   });
 
-  it("each demo definition fits its own template first, by data names alone", async () => {
+  it('each demo definition fits its own template first, by data names alone', async () => {
     const resolver = new TemplateResolver();
     const templates = await resolver.list(DEMO);
     const names = await new TemplateDictionaries().namesOf(DEMO, templates);
@@ -96,7 +91,10 @@ describe('templateFit and fittingTemplates', () => {
       const text = readFileSync(join(DEMO, 'srs', file), 'utf8').replace(/ templates="[^"]*"/, '');
       const def = parseSrsDefinition(file.split('-')[0]!, `srs/${file}`, text);
       expect(def.templates).toEqual([]);
-      expect(fittingTemplates(def, templates, (t) => names.get(t)!), file).toEqual([own[file]]);
+      expect(
+        fittingTemplates(def, templates, (t) => names.get(t)!),
+        file,
+      ).toEqual([own[file]]);
     }
   });
 });
