@@ -1,34 +1,46 @@
 // Which of an app's templates fit an SRS definition, best first, so a client can offer a
 // definition its own report instead of the app's first template. A definition that names its
-// templates (`<srs templates="…">`) gets those, in its order. Otherwise a template fits when its
-// data dictionary has data sources named like the definition's commands: a template designed on
-// a definition's data (or on its starter template) has a JSON table or object per command under
-// `JSON.item`; one that names none of the commands was made for other data and would render blank.
+// templates (`<srs templates="…">`) gets those, in its order. Otherwise a template fits when the
+// data it uses is named like the definition's commands: a template designed on a definition's
+// data (or on its starter template) has a JSON table or object per command under `JSON.item` in
+// its dictionary, bands whose DataSource is a command, expressions `[JSON.item.<command>…]`. One
+// that names none of the commands was made for other data and would render blank.
 import { lstat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseXml, TemplateError, type XmlElement } from '../report/index.js';
 import type { SrsDefinition } from './definition/model.js';
 import { TEMPLATE_EXTENSION, TemplateResolver } from './templates.js';
 
-/** The names a template's dictionary gives its data: the data sources and object columns. */
+/** The names of the data a template uses (lower case). */
 export type DictionaryNames = ReadonlySet<string>;
 
 /** Names every JSON connection has (the root table and its row columns): they match nothing. */
 const STRUCTURAL_NAMES = new Set(['json', 'item', 'array', 'index']);
 
-function collectNames(el: XmlElement, out: Set<string>): void {
-  const isSource = el.name.endsWith('DataSource');
-  const isObject = el.name === 'Column' && el.attrs.DataType === 'FastReport.JsonBase';
-  if (isSource || isObject)
-    for (const attr of ['Name', 'Alias', 'TableName', 'PropName']) {
-      const v = el.attrs[attr]?.trim().toLowerCase();
-      if (v && !STRUCTURAL_NAMES.has(v)) out.add(v);
-    }
-  for (const child of el.children) collectNames(child, out);
+/** A path into the JSON connection's row: `JSON.item.<command>`. */
+const ITEM_PATH = /\bJSON\.item\.([\p{L}_][\p{L}\p{N}_]*)/gu;
+
+function add(out: Set<string>, name: string | undefined): void {
+  const v = name?.trim().toLowerCase();
+  if (v && !STRUCTURAL_NAMES.has(v)) out.add(v);
 }
 
-/** The data names of a template's `<Dictionary>` (lower case); empty when it has none or is no
- *  readable template (such a template fits no definition by its data). */
+function collectNames(el: XmlElement, inDictionary: boolean, out: Set<string>): void {
+  const isSource = el.name.endsWith('DataSource');
+  const isObject = el.name === 'Column' && el.attrs.DataType === 'FastReport.JsonBase';
+  if (inDictionary && (isSource || isObject))
+    for (const attr of ['Name', 'Alias', 'TableName', 'PropName']) add(out, el.attrs[attr]);
+  for (const [attr, value] of Object.entries(el.attrs)) {
+    if (attr === 'DataSource') add(out, value);
+    for (const m of value.matchAll(ITEM_PATH)) add(out, m[1]);
+  }
+  for (const m of el.text.matchAll(ITEM_PATH)) add(out, m[1]);
+  for (const child of el.children) collectNames(child, inDictionary || child.name === 'Dictionary', out);
+}
+
+/** The names of the data a template uses, lower case: its dictionary's data sources and object
+ *  columns, its bands' DataSource, the `JSON.item.<name>` of its expressions. Empty for no
+ *  readable template (which fits no definition by its data). */
 export function dictionaryNames(template: Buffer | string): DictionaryNames {
   const out = new Set<string>();
   let root: XmlElement;
@@ -38,7 +50,7 @@ export function dictionaryNames(template: Buffer | string): DictionaryNames {
     if (err instanceof TemplateError) return out;
     throw err;
   }
-  for (const child of root.children) if (child.name === 'Dictionary') collectNames(child, out);
+  collectNames(root, false, out);
   return out;
 }
 

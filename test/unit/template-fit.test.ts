@@ -31,10 +31,16 @@ const definition = (commands: string[], attrs = '') =>
   );
 
 describe('dictionaryNames', () => {
-  it('reads the data sources and object columns, not the structural names or plain columns', () => {
+  it('reads the data sources and object columns of the dictionary, not structural names or plain columns', () => {
     expect([...dictionaryNames(frx(['lines'], ['invoice', 'totals']))].sort()).toEqual(['invoice', 'lines', 'totals']);
   });
-  it('is empty for a template without a dictionary, malformed XML or a DTD (no error)', () => {
+  it("also reads the bands' DataSource and the JSON.item paths of expressions", () => {
+    const template =
+      '<Report><ReportPage><DataBand DataSource="Matches"><TextObject Text="[JSON.item.echo.n] [JSON.item.x]"/>' +
+      '</DataBand></ReportPage><Parameters><Parameter Expression="JSON.item.totals.net"/></Parameters></Report>';
+    expect([...dictionaryNames(template)].sort()).toEqual(['echo', 'matches', 'totals', 'x']);
+  });
+  it('is empty for a template without data names, malformed XML or a DTD (no error)', () => {
     expect(dictionaryNames('<Report/>').size).toBe(0);
     expect(dictionaryNames('<Report><Dictionary>').size).toBe(0);
     expect(dictionaryNames('<!DOCTYPE r [<!ENTITY x "y">]><Report/>').size).toBe(0);
