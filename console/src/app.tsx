@@ -24,12 +24,14 @@ type SessionState =
 
 export function App() {
   const [auth, setAuth] = useState<SessionState>({ state: 'checking' });
+  /** The screen an address without one opens. */
+  const [home, setHome] = useState('profile');
   const route = useRoute();
   const check = (landing?: string) =>
     loadSession().then(
       (session) => {
+        if (landing && !session.password_change_required) setHome(landing);
         setAuth({ state: 'in', session });
-        if (landing && !session.password_change_required) navigate(landing);
       },
       (error) =>
         setAuth(
@@ -65,7 +67,8 @@ export function App() {
       />
     );
   const allowed = NAV.filter((n) => n.show(session)).map((n) => n.id);
-  const screen = route.parts[0] && allowed.includes(route.parts[0]) ? route.parts[0] : 'profile';
+  const screen =
+    route.parts[0] && allowed.includes(route.parts[0]) ? route.parts[0] : allowed.includes(home) ? home : 'profile';
   if (route.parts[0] !== screen) queueMicrotask(() => navigate(screen));
   document.title = `${NAV.find((n) => n.id === screen)?.label ?? 'Console'} · Platform Core`;
   return (
