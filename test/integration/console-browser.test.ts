@@ -175,7 +175,10 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     await page.getByRole('button', { name: 'Generate' }).click();
     await expect.poll(async () => (await page.getByTestId('uuids').textContent())?.split('\n').length).toBe(3);
     await page.getByLabel('Markdown', { exact: true }).fill('# Hello *there*\n\n<script>alert(1)</script>');
-    await expect.poll(() => page.getByTestId('preview-output').innerHTML()).toContain('<h1>Hello <em>there</em></h1>');
+    // The first preview starts the preview worker: allowed more than the poll's default second.
+    await expect
+      .poll(() => page.getByTestId('preview-output').innerHTML(), { timeout: 15_000 })
+      .toContain('<h1>Hello <em>there</em></h1>');
     expect(await page.getByTestId('preview-output').innerHTML()).not.toContain('<script');
     await accessible(page, 'system');
     await page.screenshot({ path: join(SCREENSHOTS, 'system-1440.png'), fullPage: true });
