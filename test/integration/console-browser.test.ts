@@ -310,7 +310,7 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
       }
       await page.getByRole('button', { name: 'Preview HTML' }).click();
       const frame = page.frameLocator('iframe.report-preview');
-      await expect.poll(() => frame.locator('body').innerText(), { timeout: 20_000 }).toContain(report.text);
+      await expect.poll(() => frame.locator('body').textContent(), { timeout: 20_000 }).toContain(report.text);
       expect(await page.locator('iframe.report-preview').getAttribute('sandbox')).toBe('');
     }
 
@@ -320,7 +320,7 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     await page.getByLabel('Order number').fill('1004');
     await page.getByRole('button', { name: 'Preview HTML' }).click();
     const frame = page.frameLocator('iframe.report-preview');
-    await expect.poll(() => frame.locator('body').innerText(), { timeout: 20_000 }).toContain('1004');
+    await expect.poll(() => frame.locator('body').textContent(), { timeout: 20_000 }).toContain('1004');
     // The data the template receives, as a tree.
     await page.getByRole('button', { name: 'Show the data' }).click();
     const tree = page.getByRole('region', { name: 'The data the template receives' });
@@ -402,7 +402,7 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
           await page.getByRole('button', { name: 'Preview HTML' }).click();
           const preview = page.locator('iframe.report-preview');
           await expect
-            .poll(() => preview.frameLocator(':scope').locator('body').innerText(), { timeout: 20_000 })
+            .poll(() => preview.frameLocator(':scope').locator('body').textContent(), { timeout: 20_000 })
             .toContain('INVOICE');
           // An A4 page is about 794 px wide: zoomed to fit the frame, never enlarged.
           const zoom = Number(await preview.getAttribute('data-zoom'));

@@ -13,22 +13,22 @@ const DEMO = join(import.meta.dirname, '../../apps/demo');
 /** A template whose dictionary has a JSON table per name in `tables` and an object per name in `objects`. */
 function frx(tables: string[], objects: string[] = []): string {
   const table = (n: string) =>
-    `<JsonTableDataSource Name="${n}" DataType="FastReport.JsonBase"><Column Name="item" DataType="FastReport.JsonBase">` +
-    '<Column Name="x" DataType="System.String"/></Column></JsonTableDataSource>';
+    `<JsonTableDataSource Name="${n}" DataType="FastReport.JsonBase">` +
+    '<Column Name="item" DataType="FastReport.JsonBase"><Column Name="x" DataType="System.String"/></Column>' +
+    '</JsonTableDataSource>';
   const object = (n: string) => `<Column Name="${n}" DataType="FastReport.JsonBase"/>`;
   return (
     '<Report><Dictionary><JsonDataSourceConnection Name="Connection"><JsonTableDataSource Name="JSON">' +
-    `<Column Name="item" DataType="FastReport.JsonBase">${objects.map(object).join('')}${tables.map(table).join('')}` +
+    '<Column Name="item" DataType="FastReport.JsonBase">' +
+    objects.map(object).join('') +
+    tables.map(table).join('') +
     '</Column></JsonTableDataSource></JsonDataSourceConnection></Dictionary><ReportPage Name="Page1"/></Report>'
   );
 }
 
+const commandXml = (name: string) => `<itm model="command" name="${name}">SELECT 1 AS x</itm>`;
 const definition = (commands: string[], attrs = '') =>
-  parseSrsDefinition(
-    '1',
-    'srs/1.xml',
-    `<srs ${attrs}><def>${commands.map((c) => `<itm model="command" name="${c}">SELECT 1 AS x</itm>`).join('')}</def></srs>`,
-  );
+  parseSrsDefinition('1', 'srs/1.xml', `<srs ${attrs}><def>${commands.map(commandXml).join('')}</def></srs>`);
 
 describe('dictionaryNames', () => {
   it('reads the data sources and object columns of the dictionary, not structural names or plain columns', () => {
