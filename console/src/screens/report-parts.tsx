@@ -84,22 +84,34 @@ export function fitZoom(page: number | null, frame: number): number {
   return Math.max(0.1, Math.floor(((frame - PAGE_GUTTER_PX) / page) * 1000) / 1000);
 }
 
-/** The HTML report in a sandboxed frame (no script runs in it), zoomed out to fit its width:
- *  the zoom goes into the document as a style, as the frame's content cannot be reached. */
+/** The HTML report in a sandboxed frame (no script runs in it), zoomed out to fit its width: the
+ *  frame is laid out as wide as the page needs and scaled down as a whole, so the report's own
+ *  document is shown as the server made it. */
 export function ReportPreview({ html, title }: { html: string; title: string }) {
-  const frame = useRef<HTMLIFrameElement>(null);
-  const [width, setWidth] = useState(0);
+  const box = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {
-    const el = frame.current;
+    const el = box.current;
     if (!el) return;
-    const measure = () => setWidth(el.clientWidth);
+    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  const zoom = fitZoom(pageWidth(html), width);
-  const style = `<style>html{zoom:${zoom}}</style>`;
-  const doc = zoom === 1 ? html : html.includes('</head>') ? html.replace('</head>', `${style}</head>`) : style + html;
-  return <iframe ref={frame} class="report-preview" title={title} sandbox="" srcdoc={doc} data-zoom={String(zoom)} />;
+  const zoom = fitZoom(pageWidth(html), size.width);
+  const scaled =
+    zoom < 1
+      ? {
+          width: `${size.width / zoom}px`,
+          height: `${size.height / zoom}px`,
+          transform: `scale(${zoom})`,
+          transformOrigin: '0 0',
+        }
+      : undefined;
+  return (
+    <div class="report-preview" ref={box} data-zoom={String(zoom)}>
+      <iframe title={title} sandbox="" srcdoc={html} style={scaled} />
+    </div>
+  );
 }
