@@ -1,6 +1,6 @@
 // The console: who is signed in decides what is shown; the URL fragment decides which screen.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, SESSION_LOST } from './api';
+import { api, ApiError, SESSION_LOST } from './api';
 import { navigate, useRoute } from './router';
 import { isAdmin, loadSession, type Session } from './session';
 import { AccountScreen } from './screens/account';
@@ -8,6 +8,7 @@ import { AccountsScreen } from './screens/accounts';
 import { AuditScreen } from './screens/audit';
 import { ProfileScreen } from './screens/profile';
 import { ReportsScreen } from './screens/reports';
+import { FirstPassword } from './screens/password';
 import { NAV, Shell } from './screens/shell';
 import { SignIn } from './screens/sign-in';
 import { SystemScreen } from './screens/system';
@@ -23,10 +24,15 @@ type SessionState =
 
 export function App() {
   const [auth, setAuth] = useState<SessionState>({ state: 'checking' });
+  /** The screen an address without one opens. */
+  const [home, setHome] = useState('profile');
   const route = useRoute();
-  const check = () =>
+  const check = (landing?: string) =>
     loadSession().then(
-      (session) => setAuth({ state: 'in', session }),
+      (session) => {
+        if (landing && !session.password_change_required) setHome(landing);
+        setAuth({ state: 'in', session });
+      },
       (error) =>
         setAuth(
           error instanceof ApiError && error.status === 401 ? { state: 'signed-out' } : { state: 'failed', error },
@@ -48,8 +54,21 @@ export function App() {
   if (auth.state === 'signed-out') return <SignIn onSignedIn={() => void check()} />;
 
   const { session } = auth;
+  // The server refuses everything else to this session; the console asks for the new password.
+  if (session.password_change_required)
+    return (
+      <FirstPassword
+        username={session.username}
+        // The first administrator's next task is the accounts of the people who will use the instance.
+        onChanged={() => void check(isAdmin(session) ? 'accounts' : 'profile')}
+        onSignOut={() =>
+          void api('/api/core/account/logout', { method: 'POST' }).finally(() => setAuth({ state: 'signed-out' }))
+        }
+      />
+    );
   const allowed = NAV.filter((n) => n.show(session)).map((n) => n.id);
-  const screen = route.parts[0] && allowed.includes(route.parts[0]) ? route.parts[0] : 'profile';
+  const screen =
+    route.parts[0] && allowed.includes(route.parts[0]) ? route.parts[0] : allowed.includes(home) ? home : 'profile';
   if (route.parts[0] !== screen) queueMicrotask(() => navigate(screen));
   document.title = `${NAV.find((n) => n.id === screen)?.label ?? 'Console'} · Platform Core`;
   return (

@@ -8,6 +8,8 @@ export interface Session {
   via: 'jwt' | 'api_token';
   expires_at: string | null;
   roles: string[];
+  /** The password is one-time: it must be replaced before anything else is open. */
+  password_change_required: boolean;
 }
 
 export const loadSession = (): Promise<Session> => api<Session>('/api/core/account/session');

@@ -2,6 +2,8 @@
 // copy, context, roles and passwords. Every change runs in one transaction, is serialised per
 // account on this instance, and invalidates the cached account state so it applies at once, on
 // every instance (announced in the transaction, auth/auth-changes.ts).
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, Db, UserRow } from '../db/schema.js';
@@ -25,6 +27,7 @@ import {
 } from '../identity/users-repository.js';
 import { sameUsername } from '../identity/usernames.js';
 import { grantRole, revokeRole } from './roles-repository.js';
+import { ADMIN_PASSWORD_FILE } from './bootstrap.js';
 import { addTeamMember, membershipsOf } from '../teams/teams-repository.js';
 import { recordAudit } from '../audit/audit-repository.js';
 import type { AuditAction, AuditActor } from '../audit/audit-actions.js';
@@ -288,6 +291,13 @@ export class AccountAdminService {
       throw invalid('invalid_current_password', 'The current password is wrong', [
         { field: 'current_password', rule: 'matches', message: 'current_password is wrong' },
       ]);
-    return this.replacePassword(by, username, next, 'password_change');
+    if (user.must_change_password === 1 && next === current)
+      throw invalid('password_unchanged', 'The new password must differ from the one-time password', [
+        { field: 'new_password', rule: 'differs', message: 'new_password must differ from current_password' },
+      ]);
+    const item = await this.replacePassword(by, username, next, 'password_change');
+    // The one-time bootstrap password is spent: its file goes, so nobody else reads it later.
+    if (user.must_change_password === 1) rmSync(join(this.deps.dataDir, ADMIN_PASSWORD_FILE), { force: true });
+    return item;
   }
 }

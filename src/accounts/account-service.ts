@@ -29,6 +29,8 @@ export interface NewAccount {
   teams?: string[];
   firstName?: string;
   lastName?: string;
+  /** The password is for one sign-in: the account must replace it before anything else. */
+  mustChangePassword?: boolean;
 }
 
 export async function createAccount(
@@ -66,6 +68,7 @@ export async function createAccount(
       lockout_enabled: 1,
       lockout_end: null,
       is_active: 1,
+      must_change_password: input.mustChangePassword ? 1 : 0,
       last_activity: null,
       created_at: isoMicros(),
       team_id: teams[0]!.id,

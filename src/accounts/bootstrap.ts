@@ -1,4 +1,8 @@
 // First-start setup: the default team, the system roles, and an administrator when none exists.
+// A generated administrator password is written to <data dir>/initial-admin-password and is
+// one-time: the account must replace it at its first sign-in (auth-hook.ts refuses everything
+// else), and the file is deleted once it has (account-admin-service.ts). A password the operator
+// chose (PLATFORM_ADMIN_PASSWORD) is theirs and signs in normally.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -33,7 +37,11 @@ export async function bootstrapInstance(db: Kysely<Database>, opts: BootstrapOpt
   const generated = opts.adminPassword === null;
   const password = opts.adminPassword ?? randomBytes(18).toString('base64url');
   try {
-    await createAccount(db, { username, password, roles: [...SYSTEM_ROLES] }, STARTUP_ACTOR);
+    await createAccount(
+      db,
+      { username, password, roles: [...SYSTEM_ROLES], mustChangePassword: generated },
+      STARTUP_ACTOR,
+    );
   } catch (err) {
     // Another instance starting at the same moment created it first.
     if (err instanceof AppError && err.code === 'user_exists') return {};

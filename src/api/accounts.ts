@@ -122,6 +122,8 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAd
   });
 
   app.post('/api/core/account/password', {
+    // The way out of a one-time password, so open while one is pending.
+    config: { passwordChangeExempt: true },
     schema: {
       tags,
       security,

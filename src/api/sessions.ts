@@ -24,6 +24,13 @@ const LoginBody = Type.Object({
   createCookie: Type.Optional(Type.Boolean({ default: false, description: 'also set the `ptoken` cookie (HttpOnly)' })),
 });
 
+const PasswordChangeRequired = Type.Boolean({
+  description:
+    'true: the password is one-time (the generated bootstrap administrator password). Until it is replaced ' +
+    'with POST /api/core/account/password, every other call of this session answers 403 ' +
+    '`password_change_required` (the session itself and the logout excepted)',
+});
+
 const LoginAnswer = EnvelopeOf(
   Type.Object({
     token: Type.String({ description: 'the JWT' }),
@@ -31,6 +38,7 @@ const LoginAnswer = EnvelopeOf(
     expires_at: Type.String({ description: 'ISO 8601 UTC' }),
     expires_in: Type.Integer({ description: 'seconds' }),
     username: Type.String(),
+    password_change_required: PasswordChangeRequired,
   }),
 );
 
@@ -45,6 +53,7 @@ const SessionAnswer = EnvelopeOf(
     }),
     roles: Type.Array(Type.String(), { description: "the roles this credential acts with (a scoped token's fewer)" }),
     scoped: Type.Boolean(),
+    password_change_required: PasswordChangeRequired,
   }),
 );
 
@@ -94,8 +103,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
           expires_at: result.expiresAt.toISOString(),
           expires_in: result.expiresIn,
           username: result.username,
+          password_change_required: result.passwordChangeRequired,
         },
-        'logged in',
+        result.passwordChangeRequired ? 'logged in; the password must be changed' : 'logged in',
       );
     },
   });
@@ -103,6 +113,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
   // What a client (the admin console) needs to know of its own session without holding the JWT:
   // who it is, how it authenticated, and when the session ends.
   app.get('/api/core/account/session', {
+    config: { passwordChangeExempt: true },
     schema: {
       tags: ['auth'],
       summary: "The caller's session: who, by which credential, until when",
@@ -121,6 +132,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
           expires_at: caller.expiresAtMs === null ? null : new Date(caller.expiresAtMs).toISOString(),
           roles: [...caller.account.roles].sort(),
           scoped: caller.scope !== undefined,
+          password_change_required: caller.account.mustChangePassword,
         },
         'session',
       );
@@ -133,7 +145,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ login: LoginService }> =
   app.route({
     method: ['GET', 'POST'],
     url: '/api/core/account/logout',
-    config: { changesState: true },
+    config: { changesState: true, passwordChangeExempt: true },
     schema: {
       tags: ['auth'],
       summary: 'End every JWT session of the caller (API tokens stay valid)',

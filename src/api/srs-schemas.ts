@@ -76,6 +76,9 @@ const ParamView = Type.Object({
   default: Type.Union([Type.String(), Type.Null()], {
     description: 'null: the param binds NULL when no value is given',
   }),
+  label: Type.Union([Type.String(), Type.Null()], {
+    description: "what a form calls the param (the definition's label attribute); null: none given",
+  }),
 });
 
 /** GET /api/srs: what the caller may run, for a client that builds report forms. */
@@ -90,6 +93,12 @@ export const SrsCatalogAnswer = EnvelopeOf(
             label: Type.String(),
             file: Type.String({ description: 'the definition file inside srs/' }),
             params: Type.Array(ParamView),
+            templates: Type.Array(Type.String(), {
+              description:
+                'the templates (names without .frx) to render this definition with, best fit first: those the ' +
+                'definition names (<srs templates="…">), else those whose data dictionary names its commands; ' +
+                'empty: no template of the app fits it',
+            }),
           }),
           { description: 'the SRS definitions the caller may render (their srssetup allows the caller)' },
         ),

@@ -10,6 +10,8 @@ export interface AccountState {
   isActive: boolean;
   lockoutEnd: string | null;
   roles: ReadonlySet<string>;
+  /** The password is one-time (the generated bootstrap one): only its change is allowed. */
+  mustChangePassword: boolean;
 }
 
 export type AccountBlock = 'account_locked' | 'account_cancelled';
@@ -24,6 +26,7 @@ export async function loadAccountState(db: Db, userId: string): Promise<AccountS
     isActive: user.is_active === 1,
     lockoutEnd: user.lockout_end,
     roles: new Set(await userRoleNames(db, userId)),
+    mustChangePassword: user.must_change_password === 1,
   };
 }
 

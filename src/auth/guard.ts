@@ -17,3 +17,13 @@ export function requireAnyRole(p: Principal | null, roles: readonly string[]): P
   }
   return principal;
 }
+
+/** A one-time password (the generated bootstrap one) must be replaced first: until then a route
+ *  that does not say `passwordChangeExempt` is refused, whatever the credential. */
+export function requireSettledPassword(p: Principal): void {
+  if (p.account.mustChangePassword)
+    throw forbidden(
+      'password_change_required',
+      'The password is one-time: set a new one (POST /api/core/account/password) before anything else',
+    );
+}

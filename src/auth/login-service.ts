@@ -25,6 +25,8 @@ import { outcomeOf, type Metrics } from '../metrics/metrics.js';
 export interface LoginResult extends IssuedJwt {
   username: string;
   userId: string;
+  /** The password is one-time: the session may only replace it (auth-hook.ts). */
+  passwordChangeRequired: boolean;
 }
 
 /** The account a failed login tried, when the username (or the token) names one. */
@@ -179,7 +181,7 @@ export class LoginService {
   }
 
   private async issue(
-    user: { id: string; username: string; security_stamp: string },
+    user: { id: string; username: string; security_stamp: string; must_change_password: number },
     limits: SessionLimits = {},
   ): Promise<LoginResult> {
     const issued = await this.jwt.issue(
@@ -190,7 +192,12 @@ export class LoginService {
     // The first request of the new session reads current roles and state (the contract: a fresh
     // login sees the current state), not an entry cached before a change made elsewhere.
     this.auth.invalidateAccount(user.id);
-    return { ...issued, username: user.username, userId: user.id };
+    return {
+      ...issued,
+      username: user.username,
+      userId: user.id,
+      passwordChangeRequired: user.must_change_password === 1,
+    };
   }
 
   /** A failed attempt: the username as typed, the account tried when there is one, and why. */

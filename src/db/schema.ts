@@ -21,6 +21,8 @@ export interface UsersTable {
   /** ISO UTC of the latest counted failure; a count older than the lockout window is forgotten. */
   access_failed_at: string | null;
   is_active: Flag;
+  /** 1: the password must be replaced before the account may do anything else (bootstrap.ts). */
+  must_change_password: Generated<Flag>;
   last_activity: string | null;
   created_at: string;
   /** Primary team (never null: every account has at least the default team). */

@@ -10,7 +10,7 @@ import type {
 } from 'fastify';
 import type { Authenticator, Principal } from '../auth/authenticator.js';
 import { findCredential, type Credential } from '../auth/credentials.js';
-import { requireAnyRole, requirePrincipal } from '../auth/guard.js';
+import { requireAnyRole, requirePrincipal, requireSettledPassword } from '../auth/guard.js';
 import { assertSameOrigin } from './csrf.js';
 import { TtlCache } from '../auth/ttl-cache.js';
 import { missingHost } from './error-handler.js';
@@ -26,6 +26,9 @@ declare module 'fastify' {
     /** The route changes state even on GET (logout), so a cookie-authenticated call must pass
      *  the cross-site check whatever its method (src/http/csrf.ts). */
     changesState?: boolean;
+    /** Open to an account that must still replace a one-time password (its change, the session,
+     *  the logout); every other route answers 403 password_change_required. */
+    passwordChangeExempt?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -104,7 +107,10 @@ export function installAuthentication(
     let gate: onRequestHookHandler | undefined;
     const lazyGate: onRequestHookHandler = function (request, reply, done) {
       const config: FastifyContextConfig = route.config ?? {};
-      gate ??= makeGate(route.url, config.auth ?? 'required', config.roles, config.changesState === true);
+      const mode = config.auth ?? 'required';
+      // An optional route (ping) only reports who is calling: open to a pending password too.
+      const exempt = config.passwordChangeExempt === true || mode === 'optional';
+      gate ??= makeGate(route.url, mode, config.roles, config.changesState === true, exempt);
       return gate.call(this, request, reply, done);
     };
     const existing = route.onRequest;
@@ -117,6 +123,7 @@ export function installAuthentication(
     mode: AuthMode,
     roles: readonly string[] | undefined,
     changesState: boolean,
+    exempt: boolean,
   ): onRequestHookHandler {
     return (request, reply, done) => {
       request.routePattern = pattern;
@@ -144,10 +151,10 @@ export function installAuthentication(
       } catch (err) {
         return authFailed(request, mode, err, done, cred);
       }
-      if (principal !== undefined) return authorize(request, roles, changesState, cred, principal, done);
+      if (principal !== undefined) return authorize(request, roles, changesState, exempt, cred, principal, done);
       const presented = cred;
       auth.authenticate(presented).then(
-        (p) => authorize(request, roles, changesState, presented, p, done),
+        (p) => authorize(request, roles, changesState, exempt, presented, p, done),
         (err: unknown) => authFailed(request, mode, err, done, presented),
       );
     };
@@ -173,6 +180,7 @@ export function installAuthentication(
     request: FastifyRequest,
     roles: readonly string[] | undefined,
     changesState: boolean,
+    exempt: boolean,
     cred: Credential,
     principal: Principal,
     done: (err?: Error) => void,
@@ -181,6 +189,7 @@ export function installAuthentication(
     metrics.authOutcome(AUTH_KIND[cred.kind], cred.source, 'ok');
     try {
       if (cred.source === 'cookie') assertSameOrigin(request, allowedOrigins, changesState);
+      if (!exempt) requireSettledPassword(principal);
       if (roles) requireAnyRole(principal, roles);
     } catch (err) {
       done(err as Error);

@@ -102,7 +102,8 @@ export async function setUserApp(db: Db, userId: string, app: string): Promise<v
 export async function replacePassword(db: Db, userId: string, hash: string): Promise<void> {
   await db
     .updateTable('users')
-    .set({ password_hash: hash, security_stamp: newSecurityStamp(), access_failed_count: 0 })
+    // A replaced password is no longer the one-time bootstrap password.
+    .set({ password_hash: hash, security_stamp: newSecurityStamp(), access_failed_count: 0, must_change_password: 0 })
     .where('id', '=', userId)
     .execute();
 }

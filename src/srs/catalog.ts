@@ -12,12 +12,23 @@ import { SrsDefinitionError } from './definition/parse.js';
 import type { SrsDefinition } from './definition/model.js';
 import { mayRun } from './run-commands.js';
 import type { TemplateResolver } from './templates.js';
+import { fittingTemplates, type TemplateDictionaries } from './template-fit.js';
+
+/** A param as clients see it. */
+export const paramView = (p: SrsDefinition['params'][number]) => ({
+  name: p.name,
+  type: p.type,
+  default: p.defaultValue,
+  label: p.label,
+});
 
 export interface CatalogDefinition {
   id: string;
   label: string;
   file: string;
-  params: Array<{ name: string; type: string; default: string | null }>;
+  params: Array<{ name: string; type: string; default: string | null; label: string | null }>;
+  /** The app's templates that fit the definition, best first (template-fit.ts). */
+  templates: string[];
 }
 
 export interface CatalogApp {
@@ -51,12 +62,15 @@ export async function catalogFor(
   appsDir: string,
   store: DefinitionStore,
   templates: TemplateResolver,
+  dictionaries: TemplateDictionaries,
 ): Promise<CatalogApp[]> {
   const admin = caller.account.roles.has('srs_administrator');
   const apps: CatalogApp[] = [];
   for (const app of usableApps(appsDir, caller)) {
     const definitions: CatalogDefinition[] = [];
     const errors: string[] = [];
+    const appTemplates = await templates.list(app.dir);
+    const names = await dictionaries.namesOf(app.dir, appTemplates);
     for (const { result } of await loadAll(store, app.dir)) {
       if (result instanceof SrsDefinitionError) {
         errors.push(result.message);
@@ -68,13 +82,14 @@ export async function catalogFor(
         id: result.id,
         label: result.label,
         file: result.file,
-        params: result.params.map((p) => ({ name: p.name, type: p.type, default: p.defaultValue })),
+        params: result.params.map(paramView),
+        templates: fittingTemplates(result, appTemplates, (t) => names.get(t) ?? new Set()),
       });
     }
     apps.push({
       name: app.name,
       definitions,
-      templates: await templates.list(app.dir),
+      templates: appTemplates,
       ...(admin ? { errors } : {}),
     });
   }

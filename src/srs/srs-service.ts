@@ -25,7 +25,8 @@ import { starterTemplate, TemplateError } from '../report/index.js';
 import { recordAudit } from '../audit/audit-repository.js';
 import type { AuditActor } from '../audit/audit-actions.js';
 import type { Metrics, SrsLabels } from '../metrics/metrics.js';
-import { catalogFor, rolesNamedByApps, type CatalogApp } from './catalog.js';
+import { catalogFor, paramView, rolesNamedByApps, type CatalogApp } from './catalog.js';
+import { TemplateDictionaries } from './template-fit.js';
 
 export interface SrsServiceDeps {
   db: Kysely<Database>;
@@ -59,7 +60,7 @@ export interface DefinitionView {
   file: string;
   label: string;
   culture: string | null;
-  params: Array<{ name: string; type: string; default: string | null }>;
+  params: Array<{ name: string; type: string; default: string | null; label: string | null }>;
   commands: Array<{
     name: string;
     setup: boolean;
@@ -94,6 +95,8 @@ const SRS_SQLITE_PROCESSES = 2;
 export class SrsService {
   readonly definitions: DefinitionStore;
   readonly templates = new TemplateResolver();
+  /** The templates' data names, for the catalog's fitting templates of each definition. */
+  readonly dictionaries = new TemplateDictionaries();
   /** Runs the commands against the apps' data: on PostgreSQL through the app role's pool,
    *  whose type parsers give SRS data the same JSON shape as on SQLite (pg-types.ts); on SQLite
    *  in command processes with connections of their own to the apps' file (sqlite-commands/),
@@ -157,7 +160,7 @@ export class SrsService {
 
   /** The apps, definitions and templates the caller may use (catalog.ts). */
   async catalog(caller: Principal): Promise<CatalogApp[]> {
-    return catalogFor(caller, this.deps.appsDir, this.definitions, this.templates);
+    return catalogFor(caller, this.deps.appsDir, this.definitions, this.templates, this.dictionaries);
   }
 
   /** The roles the installed apps' definitions name in their acls (roles that may be granted). */
@@ -183,7 +186,7 @@ export class SrsService {
       file: definition.file,
       label: definition.label,
       culture: definition.culture ?? null,
-      params: definition.params.map((p) => ({ name: p.name, type: p.type, default: p.defaultValue })),
+      params: definition.params.map(paramView),
       commands,
       templates: await this.templates.list(app.dir),
       ...(admin ? { warnings: definition.warnings } : {}),

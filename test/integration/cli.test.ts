@@ -456,6 +456,10 @@ describe.each(testDatabaseKinds())('platform-core serve on %s', (kind) => {
         body: JSON.stringify({ username: 'admin', password }),
       });
       expect(login.status).toBe(200);
+      // The generated password is one-time: its session must replace it first.
+      expect(((await login.json()) as { data: { password_change_required: boolean } }).data).toMatchObject({
+        password_change_required: true,
+      });
 
       // The CLI works next to a `serve` process too.
       expectSuccess(await runCli(['team', 'add', 'OPS', 'Operations'], { env: dbEnv(db) }));

@@ -6,25 +6,28 @@
 // without Chromium, a failure under REQUIRE_CHROMIUM=1.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceChromiumSkip, CHROMIUM, CHROMIUM_LAUNCH_ARGS, REQUIRE_CHROMIUM } from '../support/chromium.js';
 import { dropTestDatabase } from '../support/databases.js';
 import { REPO_ROOT } from '../support/cli-child.js';
 import { ADMIN } from '../support/instance.js';
+import { POPPLER_AVAILABLE, pdfText } from '../support/poppler.js';
+import {
+  layoutShift,
+  openConsole,
+  openScreen,
+  seriousViolations,
+  sidewaysOverflow,
+  signInAs,
+} from '../support/console-page.js';
 import { startSrsFixture, type SrsFixture } from './srs-fixture.js';
 
 announceChromiumSkip('the admin console in a browser');
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-output', 'console');
-const AXE = readFileSync(join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
+/** A team name that is markup: the console must show it as text. */
+const TEAM_MARKUP = '<img src=x onerror="document.title=1">Ops & <b>Co</b>';
 
 it.runIf(!CHROMIUM && REQUIRE_CHROMIUM)('needs Chromium (REQUIRE_CHROMIUM=1)', () => {
   expect.fail('REQUIRE_CHROMIUM=1 but no Chromium');
@@ -43,6 +46,20 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     // A plain user with tokens: dora (app_demo) gets sys_tokens too.
     const grant = await f.as(f.adminJwt, '/api/core/account/role/grant/dora/sys_tokens', { method: 'POST' });
     expect(grant.status, grant.text).toBe(200);
+    // Data on every screen, for the narrow-screen checks: tokens (long names, of two users), a team
+    // whose name is markup (shown as text, never as markup), audit entries of all these.
+    for (const [jwt, name] of [
+      [f.adminJwt, 'nightly-export-to-the-warehouse-of-record'],
+      [f.doraJwt, 'dora-reporting'],
+    ] as const) {
+      const made = await f.as(jwt, `/api/core/token/create/${name}?expires_in_days=30`, { method: 'POST' });
+      expect(made.status, made.text).toBe(201);
+    }
+    const team = await f.as(f.adminJwt, '/api/core/team/create', {
+      method: 'POST',
+      json: { team_short: 'MARKUP', team_name: TEAM_MARKUP },
+    });
+    expect(team.status, team.text).toBe(201);
     // A report whose SQL fails: the console must say so in words.
     writeFileSync(
       join(f.appsDir, 'demo', 'srs', '91-broken.xml'),
@@ -56,47 +73,12 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     if (f) await dropTestDatabase(f.db);
   });
 
-  async function open(
-    width = 1440,
-    colorScheme: 'light' | 'dark' = 'light',
-  ): Promise<{ ctx: BrowserContext; page: Page }> {
-    const ctx = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-    const page = await ctx.newPage();
-    const origin = new URL(f.inst.url).origin;
-    page.on('request', (req) => {
-      const url = new URL(req.url());
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== origin) foreign.push(req.url());
-    });
-    page.on('console', (msg) => {
-      if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
-    });
-    return { ctx, page };
-  }
-
-  async function signIn(page: Page, username: string, password: string): Promise<void> {
-    await page.goto(`${f.inst.url}/admin/`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  }
-
-  async function screen(page: Page, id: string, heading: string): Promise<void> {
-    await page.goto(`${f.inst.url}/admin/#/${id}`);
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    await expect.poll(() => page.locator('.skeleton').count(), { timeout: 10_000 }).toBe(0);
-  }
-
+  const open = (width = 1440, colorScheme: 'light' | 'dark' = 'light') =>
+    openConsole(browser, f.inst.url, { width, colorScheme, foreign, violations });
+  const signIn = (page: Page, username: string, password: string) => signInAs(page, f.inst.url, username, password);
+  const screen = (page: Page, id: string, heading: string) => openScreen(page, f.inst.url, id, heading);
   /** axe-core on the page as it is: no serious or critical violation. */
-  async function accessible(page: Page, where: string): Promise<void> {
-    // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-    await page.evaluate(AXE);
-    const found = (await page.evaluate('axe.run().then((r) => r.violations)')) as AxeViolation[];
-    const bad = found
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(bad).toEqual([]);
-  }
+  const accessible = async (page: Page, where: string) => expect(await seriousViolations(page, where)).toEqual([]);
 
   it('serves the page under a strict CSP, its bundles hashed, compressed and cached for a year', async () => {
     const page = await fetch(`${f.inst.url}/admin/`, { headers: { 'accept-encoding': 'br' } });
@@ -179,7 +161,7 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     await dialog.waitFor();
     await accessible(page, 'tokens: delete dialog');
     await dialog.getByRole('button', { name: 'Delete token' }).click();
-    await page.getByText('You have no tokens yet.').waitFor();
+    await expect.poll(() => mine.textContent()).not.toContain('console-made');
     // Deleted: ping (which answers anyone) no longer knows the caller.
     const after = await fetch(`${f.inst.url}/api/core/system/ping`, { headers: { Authorization: `Token ${value}` } });
     expect(((await after.json()) as typeof pinged).data.items.authenticated).toBe(false);
@@ -193,7 +175,10 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     await page.getByRole('button', { name: 'Generate' }).click();
     await expect.poll(async () => (await page.getByTestId('uuids').textContent())?.split('\n').length).toBe(3);
     await page.getByLabel('Markdown', { exact: true }).fill('# Hello *there*\n\n<script>alert(1)</script>');
-    await expect.poll(() => page.getByTestId('preview-output').innerHTML()).toContain('<h1>Hello <em>there</em></h1>');
+    // The first preview starts the preview worker: allowed more than the poll's default second.
+    await expect
+      .poll(() => page.getByTestId('preview-output').innerHTML(), { timeout: 15_000 })
+      .toContain('<h1>Hello <em>there</em></h1>');
     expect(await page.getByTestId('preview-output').innerHTML()).not.toContain('<script');
     await accessible(page, 'system');
     await page.screenshot({ path: join(SCREENSHOTS, 'system-1440.png'), fullPage: true });
@@ -293,27 +278,49 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     await ctx.close();
   }, 120_000);
 
-  it('reports: the invoice from its param form (preview, PDF, data), and a failing command in words', async () => {
+  /** Each demo definition, the template it must open with, and a text only that template prints. */
+  const DEMO_REPORTS = [
+    { id: '1', label: 'Invoice', template: 'invoice', text: 'INVOICE' },
+    { id: '2', label: 'Sales by customer', template: 'sales-by-customer', text: 'Sales by customer' },
+    { id: '3', label: 'Customer directory', template: 'customer-directory', text: 'Customer directory' },
+  ] as const;
+
+  it('reports: each demo definition renders its own template, as PDF and preview, without picking one', async () => {
     const { ctx, page } = await open();
     await signIn(page, ADMIN.username, ADMIN.password);
     await screen(page, 'reports', 'Reports');
-    await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Invoice' }).click();
+    for (const report of DEMO_REPORTS) {
+      await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: report.label }).click();
+      await page.getByRole('heading', { level: 2, name: report.label }).waitFor();
+      // The picker is not touched: the definition's own template is chosen already.
+      expect(await page.getByLabel('Template').inputValue()).toBe(report.template);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`${report.template}.pdf`);
+      const file = (await download.path()) as string;
+      const pdf = readFileSync(file);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      if (POPPLER_AVAILABLE) {
+        // The template's own text, and none of the other demo templates' titles.
+        const text = pdfText(file);
+        expect(text, report.label).toContain(report.text);
+        for (const other of DEMO_REPORTS) if (other !== report) expect(text).not.toContain(other.text);
+      }
+      await page.getByRole('button', { name: 'Preview HTML' }).click();
+      const frame = page.frameLocator('.report-preview iframe');
+      await expect.poll(() => frame.locator('body').textContent(), { timeout: 20_000 }).toContain(report.text);
+      expect(await page.locator('.report-preview iframe').getAttribute('sandbox')).toBe('');
+    }
+
+    // The invoice's params carry the definition's labels; another order by its number.
+    await page.getByRole('link', { name: 'Invoice' }).click();
     await page.getByRole('heading', { level: 2, name: 'Invoice' }).waitFor();
-    await page.getByLabel('order_id').fill('1004');
-    await page.getByLabel('Template').selectOption('invoice');
-    // The PDF, downloaded from the form.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download PDF' }).click(),
-    ]);
-    const pdf = readFileSync((await download.path()) as string);
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(download.suggestedFilename()).toBe('invoice.pdf');
-    // The HTML inline, in a sandboxed frame.
+    await page.getByLabel('Order number').fill('1004');
     await page.getByRole('button', { name: 'Preview HTML' }).click();
-    const frame = page.frameLocator('iframe.report-preview');
-    await expect.poll(() => frame.locator('body').innerText(), { timeout: 20_000 }).toContain('INVOICE');
-    expect(await page.locator('iframe.report-preview').getAttribute('sandbox')).toBe('');
+    const frame = page.frameLocator('.report-preview iframe');
+    await expect.poll(() => frame.locator('body').textContent(), { timeout: 20_000 }).toContain('1004');
     // The data the template receives, as a tree.
     await page.getByRole('button', { name: 'Show the data' }).click();
     const tree = page.getByRole('region', { name: 'The data the template receives' });
@@ -321,11 +328,17 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     await accessible(page, 'reports: invoice');
     await page.screenshot({ path: join(SCREENSHOTS, 'reports-1440.png'), fullPage: true });
     // A record that does not exist, and a report whose SQL fails: said in words.
-    await page.getByLabel('order_id').fill('9999');
+    await page.getByLabel('Order number').fill('9999');
     await page.getByRole('button', { name: 'Preview HTML' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('There is no such record');
     await page.goto(`${f.inst.url}/admin/#/reports/demo/91`);
     await page.getByRole('heading', { level: 2, name: 'Broken' }).waitFor();
+    // No template of the app is made for its data: said, and nothing renders a wrong one.
+    await expect
+      .poll(() => page.locator('.notice').first().textContent())
+      .toContain('No template of the app demo fits');
+    expect(await page.getByLabel('Template').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Download PDF' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Show the data' }).click();
     await expect
       .poll(() => page.getByRole('alert').textContent())
@@ -343,7 +356,7 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'My profile' }).waitFor();
     await screen(page, 'tokens', 'Tokens');
     expect(await page.getByRole('heading', { name: 'Tokens of all users' }).count()).toBe(0);
-    await expect.poll(() => page.locator('.empty').first().textContent()).toContain('You have no tokens yet.');
+    await expect.poll(() => page.getByRole('table', { name: 'My tokens' }).textContent()).toContain('dora-reporting');
     await accessible(page, 'tokens (plain user)');
     // Reports: only the apps of her roles (app_demo), not the other app.
     await screen(page, 'reports', 'Reports');
@@ -374,27 +387,44 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
         ['tokens', 'Tokens'],
         ['audit', 'Audit trail'],
         ['reports', 'Reports'],
+        ['reports/demo/1', 'Reports'],
         ['system', 'System'],
       ] as const) {
         await screen(page, id, heading);
+        if (id === 'tokens') await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(1);
+        if (id === 'teams') {
+          // The markup of a team name is text on the page, never elements.
+          await expect.poll(() => page.locator('main').textContent()).toContain(TEAM_MARKUP);
+          expect(await page.locator('main img, main b').count()).toBe(0);
+        }
+        if (id === 'reports/demo/1') {
+          // The invoice's preview, zoomed out to fit a narrow screen.
+          await page.getByRole('button', { name: 'Preview HTML' }).click();
+          const preview = page.locator('.report-preview');
+          const frame = page.frameLocator('.report-preview iframe');
+          await expect.poll(() => frame.locator('body').textContent(), { timeout: 20_000 }).toContain('INVOICE');
+          // The page is laid out at its own width inside the frame, and the frame scaled to fit.
+          expect(
+            await frame
+              .locator('.p')
+              .first()
+              .evaluate((el) => el.getBoundingClientRect().width),
+          ).toBeGreaterThan(700);
+          const zoom = Number(await preview.getAttribute('data-zoom'));
+          const boxWidth = await preview.evaluate((el) => el.clientWidth);
+          const shown = (await page.locator('.report-preview iframe').boundingBox())!;
+          expect(zoom).toBeLessThanOrEqual(1);
+          expect(shown.width, `zoom ${zoom} in ${boxWidth} px`).toBeLessThanOrEqual(boxWidth + 1);
+          if (width === 360) expect(zoom).toBeLessThan(0.5);
+        }
         if (id === 'system')
           await expect.poll(() => page.getByTestId('preview-output').textContent()).toContain('Preview');
         // No layout shift while the data arrived: the placeholders have the final size (CLS "good" < 0.1).
-        const shift = (await page.evaluate(
-          `new Promise((resolve) => {
-            let sum = 0;
-            new PerformanceObserver((list) => {
-              for (const e of list.getEntries()) if (!e.hadRecentInput) sum += e.value;
-            }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(sum), 300);
-          })`,
-        )) as number;
-        expect(shift, `layout shift of ${id} at ${width} px`).toBeLessThan(0.1);
+        expect(await layoutShift(page), `layout shift of ${id} at ${width} px`).toBeLessThan(0.1);
         // Nothing wider than the screen: no sideways scrolling of the page itself.
-        const overflow = (await page.evaluate('document.documentElement.scrollWidth - innerWidth')) as number;
-        expect(overflow, `${id} at ${width} px`).toBeLessThanOrEqual(0);
+        expect(await sidewaysOverflow(page), `${id} at ${width} px`).toBe('');
         await accessible(page, `${id} at ${width} px, ${scheme}`);
-        const name = id.replace('/', '-');
+        const name = id.replaceAll('/', '-');
         await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
       }
       await ctx.close();

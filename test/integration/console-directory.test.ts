@@ -134,6 +134,7 @@ describe.each(testDatabaseKinds())('console directory endpoints on %s', (kind) =
       username: 'plain',
       user_id: expect.any(String),
       scoped: false,
+      password_change_required: false,
       via: 'jwt',
       source: 'cookie',
       expires_at: new Date(Date.parse(login.body.data.expires_at)).toISOString(),

@@ -117,7 +117,8 @@ async function uninterrupted(start: TestDatabase) {
     expect(run.code, said(run)).toBe(0);
     const statements = Number(/statements: (\d+)/.exec(run.stderr)?.[1]);
     expect(statements).toBeGreaterThan(0);
-    return { statements, expected: await describeDatabase(reference) };
+    const records = (/migration records: ([\d,]*)/.exec(run.stderr)?.[1] ?? '').split(',').filter(Boolean).map(Number);
+    return { statements, records, expected: await describeDatabase(reference) };
   } finally {
     await dropTestDatabase(reference);
   }
@@ -133,11 +134,19 @@ const appliedCount = (db: TestDatabase): Promise<number> =>
  * uninterrupted run leaves. Returns, a kill each, how many migrations it left applied.
  */
 async function killAtStatements(start: TestDatabase, step: number): Promise<number[]> {
-  const { statements, expected } = await uninterrupted(start);
+  const { statements, records, expected } = await uninterrupted(start);
   const leftApplied: number[] = [];
   // A short upgrade is killed at four points at least, or the kills could all miss its migration.
   const stride = Math.max(1, Math.min(step, Math.floor(statements / 4)));
-  for (let killAt = 1; killAt <= statements; killAt += stride) {
+  const killPointsOfRun: number[] = [];
+  for (let killAt = 1; killAt <= statements; killAt += stride) killPointsOfRun.push(killAt);
+  // A migration of few statements can fall between two of those: it is then also killed just
+  // before the statement that records it, so that every migration is interrupted once at least.
+  records.forEach((record, i) => {
+    const previous = i === 0 ? 0 : records[i - 1]!;
+    if (!killPointsOfRun.some((k) => k > previous && k <= record)) killPointsOfRun.push(record);
+  });
+  for (const killAt of killPointsOfRun.sort((a, b) => a - b)) {
     killPoints++;
     const db = await copyTestDatabase(start);
     try {

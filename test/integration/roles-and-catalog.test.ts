@@ -10,7 +10,7 @@ import { runCli, said } from '../support/cli-child.js';
 
 const INVOICE = `<srs label="Invoice">
   <def>
-    <itm model="param" name="order_id" type="int">1001</itm>
+    <itm model="param" name="order_id" type="int" label="Order number">1001</itm>
     <itm model="param" name="note"/>
     <itm model="command" name="invoice" opts="dtsingle">SELECT @order_id AS id, @note AS note</itm>
   </def>
@@ -38,7 +38,15 @@ describe.each(testDatabaseKinds())('valid roles and GET /api/srs on %s', (kind) 
     put('demo/srs/2-secret.xml', SECRET);
     put('demo/srs/3-broken.xml', BROKEN);
     put('demo/srs/notes.txt', 'not a definition');
-    put('demo/templates/invoice.frx', '<Report/>');
+    // invoice.frx is made on the definition's data (its dictionary names the command "invoice");
+    // summary.frx names no data of it, so it is not offered for the invoice.
+    put(
+      'demo/templates/invoice.frx',
+      '<Report><Dictionary><JsonDataSourceConnection Name="Connection">' +
+        '<JsonTableDataSource Name="JSON"><Column Name="item" DataType="FastReport.JsonBase">' +
+        '<Column Name="invoice" DataType="FastReport.JsonBase"/></Column></JsonTableDataSource>' +
+        '</JsonDataSourceConnection></Dictionary></Report>',
+    );
     put('demo/templates/summary.frx', '<Report/>');
     put('other/srs/10-x.xml', OTHER);
     put('other/srs/9.xml', OTHER);
@@ -131,8 +139,12 @@ describe.each(testDatabaseKinds())('valid roles and GET /api/srs on %s', (kind) 
       const schema = op.responses['200'].content['application/json'].schema;
       const app = schema.properties.data.properties.apps.items;
       expect(Object.keys(app.properties).sort()).toEqual(['definitions', 'errors', 'name', 'templates']);
-      expect(Object.keys(app.properties.definitions.items.properties.params.items.properties).sort()).toEqual([
+      const definition = app.properties.definitions.items;
+      expect(Object.keys(definition.properties).sort()).toEqual(['file', 'id', 'label', 'params', 'templates']);
+      expect(definition.required).toContain('templates');
+      expect(Object.keys(definition.properties.params.items.properties).sort()).toEqual([
         'default',
+        'label',
         'name',
         'type',
       ]);
@@ -153,9 +165,10 @@ describe.each(testDatabaseKinds())('valid roles and GET /api/srs on %s', (kind) 
                 label: 'Invoice',
                 file: 'srs/1-invoice.xml',
                 params: [
-                  { name: 'order_id', type: 'int', default: '1001' },
-                  { name: 'note', type: 'string', default: null },
+                  { name: 'order_id', type: 'int', default: '1001', label: 'Order number' },
+                  { name: 'note', type: 'string', default: null, label: null },
                 ],
+                templates: ['invoice'],
               },
             ],
             templates: ['invoice', 'summary'],
@@ -188,6 +201,7 @@ describe.each(testDatabaseKinds())('valid roles and GET /api/srs on %s', (kind) 
       const other = admin.data.apps[1];
       expect(other.definitions.map((d: any) => d.id)).toEqual(['9', '10']);
       expect(other.definitions[0].label).toBe('9');
+      expect(other.definitions[0].templates).toEqual([]); // the app has no template at all
       expect(other.templates).toEqual([]);
       expect(other.errors).toEqual([]);
 

@@ -399,8 +399,8 @@ describe.each(testDatabaseKinds())('SRS reports on %s', (kind) => {
         label: 'Lab',
         culture: null,
       });
-      expect(dora.body.data.params).toContainEqual({ name: 'n', type: 'int', default: '7' });
-      expect(dora.body.data.params).toContainEqual({ name: 'raw', type: 'string', default: null });
+      expect(dora.body.data.params).toContainEqual({ name: 'n', type: 'int', default: '7', label: null });
+      expect(dora.body.data.params).toContainEqual({ name: 'raw', type: 'string', default: null, label: null });
       expect(dora.body.data.commands.map((c: { name: string }) => c.name)).toEqual([
         'srssetup',
         'echo',

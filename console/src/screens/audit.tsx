@@ -42,6 +42,33 @@ const ACTIONS = [
   'srs_render',
 ];
 
+/** A detail value as one line of text: scalars as they are, lists and objects as compact JSON. */
+function detailText(value: unknown): string {
+  if (value === null) return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
+    return value.length === 0 ? '(none)' : value.join(', ');
+  return JSON.stringify(value);
+}
+
+/** An entry's details as "key: value" lines. Text, never markup; controls shown as escapes.
+ *  A plain function, not a component, so the table's element tree holds the text itself. */
+function auditDetails(data: Record<string, unknown>) {
+  const keys = Object.keys(data);
+  if (keys.length === 0) return null;
+  return (
+    <dl class="audit-details">
+      {keys.map((k) => (
+        <div key={k}>
+          <dt>{`${escapeControls(k.replace(/_/g, ' '))}:`}</dt>
+          <dd>{escapeControls(detailText(data[k]))}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function AuditTable({ entries, caption }: { entries: AuditEntry[]; caption: string }) {
   return (
     <TableRegion label={caption}>
@@ -70,7 +97,7 @@ export function AuditTable({ entries, caption }: { entries: AuditEntry[]; captio
                 {e.client === null ? '—' : escapeControls(e.client)}
                 {e.via ? ` (${escapeControls(e.via)})` : ''}
               </td>
-              <td class="details">{Object.keys(e.data).length ? escapeControls(JSON.stringify(e.data)) : ''}</td>
+              <td class="details">{auditDetails(e.data)}</td>
             </tr>
           ))}
         </tbody>

@@ -5,6 +5,7 @@ import { api } from '../api';
 import { TextField } from '../ui/controls';
 import { useAction, useAsync } from '../ui/async';
 import { ErrorText, Failed, Loading } from '../ui/states';
+import { PasswordForm } from './password';
 
 interface ProfileUser {
   username: string;
@@ -151,6 +152,10 @@ export function ProfileScreen() {
           <section aria-labelledby="details">
             <h2 id="details">Details</h2>
             <ProfileForm profile={profile.data} onSaved={reload} />
+          </section>
+          <section aria-labelledby="password-h">
+            <h2 id="password-h">Password</h2>
+            <PasswordForm username={profile.data.user.username} onChanged={reload} />
           </section>
           <section aria-labelledby="context-h">
             <h2 id="context-h">Application</h2>

@@ -1,7 +1,9 @@
 // Reports: the apps and SRS definitions the caller may use (GET /api/srs); for one definition, a
 // form built from its params, a template to pick, and the outputs: the HTML previewed inline,
 // the PDF and the merged .frx downloaded, the starter template (srs_administrator) and the data
-// the template receives. Failures (command_failed, template_error…) are shown in words.
+// the template receives. Failures (command_failed, template_error…) are shown in words. The
+// template picked first is the definition's best fitting one, so a report renders as it opens;
+// a definition no template fits says so instead of rendering another report's template blank.
 import { useState } from 'preact/hooks';
 import { api, apiBlob } from '../api';
 import { href } from '../router';
@@ -9,16 +11,14 @@ import type { Session } from '../session';
 import { useAction, useAsync } from '../ui/async';
 import { Empty, ErrorText, Failed, Loading, Progress } from '../ui/states';
 import { DataTree } from './data-tree';
+import { type Param, ParamField, ReportPreview } from './report-parts';
 
-interface Param {
-  name: string;
-  type: string;
-  default: string | null;
-}
 interface Definition {
   id: string;
   label: string;
   params: Param[];
+  /** The app's templates that fit this definition, best first (the server decides). */
+  templates: string[];
 }
 interface CatalogApp {
   name: string;
@@ -36,37 +36,11 @@ function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function ParamField({ param, value, onChange }: { param: Param; value: string; onChange: (v: string) => void }) {
-  const id = `param-${param.name}`;
-  if (param.type === 'bool')
-    return (
-      <label class="check field" for={id}>
-        <input
-          id={id}
-          type="checkbox"
-          checked={/^(true|1|yes|on)$/i.test(value)}
-          onChange={(e) => onChange(String((e.target as HTMLInputElement).checked))}
-        />
-        {param.name}
-      </label>
-    );
-  const type = param.type === 'int' || param.type === 'decimal' ? 'number' : param.type === 'date' ? 'date' : 'text';
-  // Preact types an input's attributes by its `type`; these are valid for each of the three.
-  const attributes = { type, step: param.type === 'decimal' ? 'any' : undefined } as { type: 'number' };
-  return (
-    <div class="field">
-      <label for={id}>{param.name}</label>
-      <input id={id} {...attributes} value={value} onInput={(e) => onChange((e.target as HTMLInputElement).value)} />
-      <small class="hint">{param.type}</small>
-    </div>
-  );
-}
-
 function DefinitionPanel({ app, def, session }: { app: CatalogApp; def: Definition; session: Session }) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(def.params.map((p) => [p.name, p.default ?? ''])),
   );
-  const [template, setTemplate] = useState(app.templates[0] ?? '');
+  const [template, setTemplate] = useState(def.templates[0] ?? '');
   const [html, setHtml] = useState<string | null>(null);
   const [data, setData] = useState<unknown>(null);
   const query = () => ({
@@ -92,6 +66,14 @@ function DefinitionPanel({ app, def, session }: { app: CatalogApp; def: Definiti
   return (
     <section aria-labelledby="def-h">
       <h2 id="def-h">{def.label}</h2>
+      {def.templates.length === 0 && (
+        <div class="notice error" role="status">
+          No template of the app {app.name} fits this report: the definition names none, and no template in the app's
+          templates folder has data named like its commands. It cannot be previewed or downloaded until one is added;
+          its data can still be shown
+          {session.roles.includes('srs_administrator') ? ', and the starter template is a template made for it.' : '.'}
+        </div>
+      )}
       <form
         class="grid-form"
         onSubmit={(e) => {
@@ -107,16 +89,18 @@ function DefinitionPanel({ app, def, session }: { app: CatalogApp; def: Definiti
             onChange={(v) => setValues({ ...values, [p.name]: v })}
           />
         ))}
-        <div class="field">
-          <label for="template">Template</label>
-          <select id="template" value={template} onChange={(e) => setTemplate((e.target as HTMLSelectElement).value)}>
-            {app.templates.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
+        {def.templates.length > 0 && (
+          <div class="field">
+            <label for="template">Template</label>
+            <select id="template" value={template} onChange={(e) => setTemplate((e.target as HTMLSelectElement).value)}>
+              {def.templates.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div class="form-end actions-row">
           <button type="submit" disabled={output.busy || !template}>
             Preview HTML
@@ -153,7 +137,7 @@ function DefinitionPanel({ app, def, session }: { app: CatalogApp; def: Definiti
           <ErrorText error={output.error} />
         </div>
       ) : null}
-      {html !== null && <iframe class="report-preview" title={`Preview of ${def.label}`} sandbox="" srcdoc={html} />}
+      {html !== null && <ReportPreview html={html} title={`Preview of ${def.label}`} />}
       {data !== null && (
         <section class="tree" aria-label="The data the template receives">
           <DataTree name="data" value={data} open />

@@ -39,6 +39,11 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
         </button>
         <Progress active={login.busy} label="Signing in" />
       </form>
+      <p class="hint">
+        First start? The administrator (<code>admin</code> by default) has a one-time password in the file{' '}
+        <code>initial-admin-password</code> of the server's data directory (<code>data/</code> by default), unless the
+        operator set one with <code>PLATFORM_ADMIN_PASSWORD</code>.
+      </p>
     </main>
   );
 }

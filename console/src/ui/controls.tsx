@@ -13,6 +13,7 @@ interface InputProps {
   min?: number;
   max?: number;
   maxLength?: number;
+  minLength?: number;
   autocomplete?: string;
 }
 

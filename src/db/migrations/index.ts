@@ -7,6 +7,7 @@ import { tokenLimits } from './005-token-limits.js';
 import { audit } from './006-audit.js';
 import { consoleIndexes } from './007-console-indexes.js';
 import { hookSchema } from './008-hook-schema.js';
+import { passwordChangeRequired } from './009-password-change-required.js';
 
 export type { PlatformMigration };
 
@@ -21,4 +22,5 @@ export const migrations: Record<string, PlatformMigration> = {
   '006-audit': audit,
   '007-console-indexes': consoleIndexes,
   '008-hook-schema': hookSchema,
+  '009-password-change-required': passwordChangeRequired,
 };

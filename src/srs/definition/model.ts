@@ -13,6 +13,8 @@ export interface SrsParam {
   typed: boolean;
   /** The element's text; null when the element is empty (the param then binds NULL). */
   defaultValue: string | null;
+  /** What a form calls the param (`label="Order number"`); null: the client humanises the name. */
+  label: string | null;
   line: number;
 }
 
@@ -41,6 +43,9 @@ export interface SrsDefinition {
   /** The other commands, in file order. */
   commands: SrsCommand[];
   params: SrsParam[];
+  /** The templates made for this definition (`<srs templates="invoice,invoice-short">`), names
+   *  without `.frx`, preferred first; empty: the templates whose data dictionary fits. */
+  templates: string[];
   /** Non-fatal findings (unknown attributes or elements), shown to srs_administrator. */
   warnings: string[];
 }

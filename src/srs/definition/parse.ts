@@ -2,13 +2,19 @@
 // reader (size and depth limits, no DTD, no entities beyond the predefined five), and every
 // problem is reported with the file name and line, so whoever maintains the file can fix it.
 //
-//   <srs label="Invoice" culture="en-US">
+//   <srs label="Invoice" culture="en-US" templates="invoice">
 //     <def>
-//       <itm model="param" name="order_id" type="int">1</itm>
+//       <itm model="param" name="order_id" type="int" label="Order number">1</itm>
 //       <itm model="command" name="header" opts="dtsingle,required">SELECT … WHERE id = @order_id</itm>
 //       <itm model="command" name="lines" acl="app_sales,app_administrator">SELECT …</itm>
 //     </def>
 //   </srs>
+//
+// Optional attributes for clients that build a report form:
+// - `templates` on <srs>: comma-separated template names (files in the app's templates/ without
+//   `.frx`) made for this definition, preferred first. Without it, the templates whose data
+//   dictionary names the definition's commands are offered (template-fit.ts).
+// - `label` on a param: what the form calls it ("Order number" rather than order_id).
 import { getCulture, parseXml, TemplateError, type XmlElement } from '../../report/index.js';
 import { bindNamedParameters } from '../../db/sql-text.js';
 import {
@@ -22,6 +28,7 @@ import {
   type SrsParam,
 } from './model.js';
 import { checkParamValue } from '../params.js';
+import { templateNameProblem } from '../templates.js';
 
 export class SrsDefinitionError extends Error {
   constructor(
@@ -38,6 +45,7 @@ const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const ROLE = /^[A-Za-z0-9_.:-]{1,128}$/;
 const KNOWN_OPTS = ['dtsingle', 'required'];
 const MARKER_PREFIXES = ['@', ':'] as const;
+const MAX_LABEL_LENGTH = 200;
 
 export const SRS_XML_LIMITS = {
   maxInputBytes: 1024 * 1024,
@@ -72,7 +80,12 @@ export function parseSrsDefinition(id: string, file: string, input: Buffer | str
     for (const a of Object.keys(el.attrs))
       if (!known.includes(a)) warnings.push(`line ${el.line}: attribute ${a} of <${el.name}> is not used`);
   };
-  unknownAttrs(root, ['label', 'culture']);
+  unknownAttrs(root, ['label', 'culture', 'templates']);
+  const templates = list(root.attrs.templates);
+  for (const t of templates) {
+    const problem = templateNameProblem(t);
+    if (problem) fail(root.line, `template name "${t.slice(0, 80)}" ${problem}`);
+  }
   const culture = root.attrs.culture;
   if (culture !== undefined && culture !== '' && getCulture(culture) === undefined)
     fail(root.line, `culture "${culture}" is not supported`);
@@ -123,7 +136,7 @@ export function parseSrsDefinition(id: string, file: string, input: Buffer | str
       if (isSetup) setup = command;
       else commands.push(command);
     } else {
-      unknownAttrs(item, ['model', 'name', 'type']);
+      unknownAttrs(item, ['model', 'name', 'type', 'label']);
       if (RESERVED_QUERY_NAMES.some((r) => r === name.toLowerCase()))
         fail(item.line, `param name "${name}" is reserved`);
       const type = (item.attrs.type ?? 'string').trim().toLowerCase() as ParamType;
@@ -137,7 +150,10 @@ export function parseSrsDefinition(id: string, file: string, input: Buffer | str
       }
       const clash = params.find((p) => p.name.toLowerCase() === name.toLowerCase());
       if (clash) fail(item.line, `param "${name}" is defined twice (also on line ${clash.line})`);
-      params.push({ name, type, typed: item.attrs.type !== undefined, defaultValue, line: item.line });
+      const label = item.attrs.label?.trim() || null;
+      if (label !== null && label.length > MAX_LABEL_LENGTH)
+        fail(item.line, `param "${name}": label is longer than ${MAX_LABEL_LENGTH} characters`);
+      params.push({ name, type, typed: item.attrs.type !== undefined, defaultValue, label, line: item.line });
     }
   }
   if (commands.length === 0) fail(root.line, 'the definition has no command (besides srssetup)');
@@ -155,5 +171,15 @@ export function parseSrsDefinition(id: string, file: string, input: Buffer | str
   }
 
   const label = root.attrs.label?.trim() || id;
-  return { id, file, label, culture: culture || undefined, setup, commands, params, warnings };
+  return {
+    id,
+    file,
+    label,
+    culture: culture || undefined,
+    setup,
+    commands,
+    params,
+    templates: [...new Set(templates)],
+    warnings,
+  };
 }
