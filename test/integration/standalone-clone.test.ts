@@ -36,7 +36,7 @@ const DEMO_TESTS = [
   'test/report/engine/adv-matrix-demos.test.ts',
   'test/report/engine/maps.test.ts',
   'test/report/frx/inherit.test.ts',
-  'test/report/export/barcode-decode.test.ts',
+  'test/report/export/barcode-patterns.test.ts',
 ];
 /** Fewer tests than this in those files means some were not run. */
 const DEMO_TEST_FLOOR = 200;
@@ -81,9 +81,13 @@ function vitest(cwd: string, tmp: string, args: string[]): Promise<{ code: numbe
   });
 }
 
+/** Left out of the listing on both sides: it mounts a tmpfs when it is loaded and unmounts it in
+ *  afterAll, which `vitest list` never runs. */
+const NOT_LISTED = 'test/integration/storage-full.test.ts';
+
 /** Tests collected per file (paths relative to `root`), by `vitest list`. */
 async function collected(root: string, out: string, tmp: string): Promise<Map<string, number>> {
-  const r = await vitest(root, tmp, ['list', `--json=${out}`]);
+  const r = await vitest(root, tmp, ['list', `--json=${out}`, '--exclude', NOT_LISTED]);
   expect(r.code, r.output.slice(-4000)).toBe(0);
   const counts = new Map<string, number>();
   for (const t of JSON.parse(readFileSync(out, 'utf8')) as { file: string }[]) {
@@ -137,7 +141,7 @@ describe.runIf(IN_GIT)('a fresh clone of the repository', () => {
     expect(committed(ours)).toEqual(committed(theirs));
     const committedTestFiles = execFileSync('git', ['ls-files', 'test'], { cwd: clone, encoding: 'utf8' })
       .split('\n')
-      .filter((f) => f.endsWith('.test.ts'));
+      .filter((f) => f.endsWith('.test.ts') && f !== NOT_LISTED);
     expect([...ours.keys()].sort()).toEqual(committedTestFiles.sort());
     expect([...ours.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(SUITE_FLOOR);
   }, 600_000);
