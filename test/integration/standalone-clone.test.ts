@@ -6,9 +6,18 @@
 // whole suite from a copy without .git, which is the same check for every file.
 
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -109,6 +118,10 @@ describe.runIf(IN_GIT)('a fresh clone of the repository', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'standalone-clone-'));
+    // Tests run the CLI as the user nobody, who must reach the clone as it reaches this checkout
+    // (the temp folders are made 0700).
+    chmodSync(dirname(dir), 0o755);
+    chmodSync(dir, 0o755);
     clone = join(dir, 'platform-core');
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
     execFileSync('git', ['clone', '-q', '--no-local', '--no-checkout', REPO_ROOT, clone]);
