@@ -150,6 +150,9 @@ describe.runIf(IN_GIT)('a fresh clone of the repository', () => {
         .filter(Boolean)
         .map((line) => line.slice(3)),
     );
+    // startup-storage-errors registers its mode-000 case only where the user nobody can run the CLI
+    // from the checkout, which depends on the folders above it, not on the repository.
+    dirty.add('test/integration/startup-storage-errors.test.ts');
     const committed = (m: Map<string, number>) => new Map([...m].filter(([f]) => !dirty.has(f)).sort());
     expect(committed(ours)).toEqual(committed(theirs));
     const committedTestFiles = execFileSync('git', ['ls-files', 'test'], { cwd: clone, encoding: 'utf8' })
