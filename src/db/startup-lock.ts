@@ -20,9 +20,8 @@ import { DatabaseOpenError } from './open-error.js';
  * that the move of non-platform tables into schema `app` (migration 003) leaves it where it is.
  */
 const LOCK_RELATION = 'platform_start_lock';
-/** SQLSTATEs of a lock wait past lock_timeout, and of a relation made at the same moment by another. */
+/** SQLSTATE of a lock wait past lock_timeout. */
 const LOCK_NOT_AVAILABLE = '55P03';
-const CREATED_CONCURRENTLY = new Set(['42P07', '23505']);
 
 export interface StartupLockOptions {
   connectionString: string;
@@ -89,16 +88,23 @@ export async function lockPlatformStart(trx: Transaction<Database>): Promise<voi
   await sql.raw(`lock table ${LOCK_RELATION} in share update exclusive mode`).execute(trx);
 }
 
-/** Made once, by the first start; the existence check first, so a user without CREATE can start later. */
-async function ensureLockRelation(client: pg.Client): Promise<void> {
+async function lockRelationPresent(client: pg.Client): Promise<boolean> {
   const { rows } = await client.query<{ present: boolean }>('select to_regclass($1) is not null as present', [
     LOCK_RELATION,
   ]);
-  if (rows[0]?.present) return;
+  return rows[0]?.present === true;
+}
+
+/** Made once, by the first start; the existence check first, so a user without CREATE can start later. */
+async function ensureLockRelation(client: pg.Client): Promise<void> {
+  if (await lockRelationPresent(client)) return;
   try {
     await client.query(`create view ${LOCK_RELATION} as select`);
   } catch (err) {
-    if (!CREATED_CONCURRENTLY.has(String((err as { code?: unknown }).code))) throw err;
+    // Instances creating it at the same moment: the losers fail in one of several ways (the
+    // relation, its row type, or the type's unique index, by timing). Whatever the error, it
+    // is harmless when the relation is there now.
+    if (!(await lockRelationPresent(client))) throw err;
   }
 }
 
