@@ -86,6 +86,7 @@ export async function createServices(
         dataDir: config.dataDir,
         adminUsername: config.adminUsername,
         adminPassword: config.adminPassword,
+        passwordPolicy: { minLength: settings.passwordMinLength },
       });
     });
     const tightened = [...database.tightened, ...securePrivateFiles([join(config.dataDir, ADMIN_PASSWORD_FILE)])];
@@ -145,6 +146,7 @@ export async function createServices(
       appsAttachError: database.appsAttachError,
       invalidate,
       passwords,
+      passwordPolicy: { minLength: settings.passwordMinLength },
       // The SRS service exists by the time anything is granted.
       aclRoles: () => srs.aclRoles(),
       logger,

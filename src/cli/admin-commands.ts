@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { createAccount } from '../accounts/account-service.js';
+import type { PasswordPolicy } from '../auth/password-policy.js';
 import { findUserByUsername } from '../identity/users-repository.js';
 import { grantRole, revokeRole, ROLE_NAME_PATTERN, SYSTEM_ROLES, ensureRole } from '../accounts/roles-repository.js';
 import { ensureDefaultTeam, findTeamByShort, insertTeam } from '../teams/teams-repository.js';
@@ -39,6 +40,7 @@ export async function userAdd(
   args: ParsedArgs,
   out: (s: string) => void,
   appsDir: string,
+  passwordPolicy: PasswordPolicy,
 ): Promise<void> {
   const username = args.positional[2];
   if (!username)
@@ -52,6 +54,7 @@ export async function userAdd(
     db,
     { username, password, roles: many(args, 'role'), teams: many(args, 'team') },
     CLI_ACTOR,
+    passwordPolicy,
   );
   out(`created user ${created.username} (${created.id})`);
 }

@@ -126,7 +126,9 @@ export async function main(argv: string[]): Promise<number> {
       await withDatabase(async () => out('database is up to date'));
       return 0;
     case 'user add':
-      await withDatabase((db, config) => userAdd(db, args, out, config.appsDir));
+      await withDatabase((db, config) =>
+        userAdd(db, args, out, config.appsDir, { minLength: config.settings.passwordMinLength }),
+      );
       return 0;
     case 'role grant':
     case 'role revoke':

@@ -22,6 +22,8 @@ export interface Settings {
   publicUrl: string | null;
   lockoutMaxFailedAttempts: number;
   lockoutMinutes: number;
+  /** The fewest characters a new password may have (password-policy.ts has the other rules). */
+  passwordMinLength: number;
   loginRateLimitPerUser: number;
   loginRateLimitPerAddress: number;
   /** How long verified credentials and account state are reused before being re-read (≤ 60 s). */
@@ -221,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl: asUrl('Settings:PublicUrl', s('PublicUrl')),
     lockoutMaxFailedAttempts: numberSetting(s, 'LockoutMaxFailedAttempts'),
     lockoutMinutes: numberSetting(s, 'LockoutMinutes'),
+    passwordMinLength: numberSetting(s, 'PasswordMinLength'),
     loginRateLimitPerUser: numberSetting(s, 'LoginRateLimitPerUser'),
     loginRateLimitPerAddress: numberSetting(s, 'LoginRateLimitPerAddress'),
     auditRetentionDays: numberSetting(s, 'AuditRetentionDays'),

@@ -87,6 +87,16 @@ export const SETTINGS = {
     max: 525_600,
     description: 'How long a lockout after failed passwords lasts, and the window in which failures count.',
   },
+  PasswordMinLength: {
+    kind: 'integer',
+    fallback: 12,
+    min: 8,
+    max: 1024,
+    description:
+      'The fewest characters a new password may have. Whatever the length, a password on the list of common ' +
+      'and breached passwords, one the strength estimator scores 0–1 or one containing the username is refused. ' +
+      'Passwords already set keep working.',
+  },
   LoginRateLimitPerUser: {
     kind: 'integer',
     fallback: 30,
