@@ -128,7 +128,7 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAd
 
   app.post('/api/core/account/password', {
     // The way out of a one-time password, so open while one is pending.
-    config: { passwordChangeExempt: true },
+    config: { passwordChangeExempt: true, stepUp: true },
     schema: {
       tags,
       security,

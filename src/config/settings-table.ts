@@ -47,6 +47,16 @@ export const SETTINGS = {
     description:
       'The JWT signing key itself (base64, at least 32 bytes), for `Settings__JwtSigningKey` in the environment.',
   },
+  SecretsKeyFile: {
+    kind: 'path',
+    description:
+      'A file holding the key (base64, at least 32 bytes) that encrypts the secrets kept in the database ' +
+      '(TOTP secrets), instead of the key kept in the database. It cannot be rotated: the secrets would be lost.',
+  },
+  SecretsKey: {
+    kind: 'secret',
+    description: 'That key itself (base64, at least 32 bytes), for `Settings__SecretsKey` in the environment.',
+  },
   BodyLimitBytes: {
     kind: 'integer',
     fallback: 1024 * 1024,
@@ -96,6 +106,22 @@ export const SETTINGS = {
       'The fewest characters a new password may have. Whatever the length, a password on the list of common ' +
       'and breached passwords, one the strength estimator scores 0–1 or one containing the username is refused. ' +
       'Passwords already set keep working.',
+  },
+  MfaFreshMinutes: {
+    kind: 'number',
+    fallback: 15,
+    min: 1,
+    max: 1440,
+    description:
+      'For an account with a second factor: how recently its session must have passed it to create an API ' +
+      'token, change the password or a factor, or reset one (else 401 `mfa_step_up_required`).',
+  },
+  MfaRequiredRoles: {
+    kind: 'list',
+    defaultText: 'none',
+    description:
+      'Roles whose holders must have a second factor: after a password sign-in such an account without one ' +
+      'may only enrol one (403 `mfa_enrolment_required` elsewhere). `sys_administrator` is recommended.',
   },
   LoginRateLimitPerUser: {
     kind: 'integer',

@@ -9,7 +9,7 @@ const CALLERS: Caller[] = ['none', 'plain', 'other', 'admin', 'locked', 'cancell
 
 interface Case {
   name: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Path and body for a caller; `self` is the caller's username, `target` another account. */
   request: (caller: Caller, self: string) => { path: string; body?: unknown };
   /** Expected status for plain (acting on self), other (acting on target) and admin (on target). */
@@ -17,6 +17,10 @@ interface Case {
   other: number;
   admin: number;
 }
+
+/** A wrong code for the enrolments the matrix makes (a fresh random secret's code near now is
+ *  this one 3 times in a million). */
+const WRONG_CODE = '000000';
 
 let seq = 0;
 const uniq = () => `n${++seq}`;
@@ -126,7 +130,10 @@ const CASES: Case[] = [
   {
     name: 'password/{username}',
     method: 'POST',
-    request: () => ({ path: `/api/core/account/password/${target}`, body: { password: 'target-password-1' } }),
+    request: () => ({
+      path: `/api/core/account/password/${target}`,
+      body: { password: 'a new password for the account' },
+    }),
     plain: 403,
     other: 403,
     admin: 200,
@@ -272,6 +279,64 @@ const CASES: Case[] = [
     method: 'POST',
     request: (c, s) => ({ path: `/api/core/token/delete/victim/${onUser(c, s)}` }),
     plain: 404,
+    other: 403,
+    admin: 200,
+  },
+  {
+    // The credential of the second step is its mfa_token: none of these callers has a live one.
+    name: 'login/mfa (no live mfa_token)',
+    method: 'POST',
+    request: () => ({ path: '/api/core/account/login/mfa', body: { mfa_token: 'mfa_none', code: WRONG_CODE } }),
+    plain: 401,
+    other: 401,
+    admin: 401,
+  },
+  {
+    name: 'mfa status',
+    method: 'GET',
+    request: () => ({ path: '/api/core/account/mfa' }),
+    plain: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    name: 'mfa totp enrol',
+    method: 'POST',
+    request: () => ({ path: '/api/core/account/mfa/totp' }),
+    plain: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    name: 'mfa totp confirm',
+    method: 'POST',
+    request: () => ({ path: '/api/core/account/mfa/totp/confirm', body: { code: WRONG_CODE } }),
+    plain: 400,
+    other: 400,
+    admin: 400,
+  },
+  {
+    name: 'mfa recovery-codes (no confirmed factor)',
+    method: 'POST',
+    request: () => ({ path: '/api/core/account/mfa/recovery-codes' }),
+    plain: 409,
+    other: 409,
+    admin: 409,
+  },
+  {
+    // plain and other hold the same credential: plain removes the pending enrolment, other finds none.
+    name: 'mfa totp remove',
+    method: 'DELETE',
+    request: () => ({ path: '/api/core/account/mfa/totp' }),
+    plain: 200,
+    other: 404,
+    admin: 200,
+  },
+  {
+    name: 'mfa reset/{username}',
+    method: 'POST',
+    request: (c, s) => ({ path: `/api/core/account/mfa/reset/${onUser(c, s)}` }),
+    plain: 403,
     other: 403,
     admin: 200,
   },
