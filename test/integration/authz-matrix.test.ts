@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
 import { startAccountsFixture, type AccountsFixture } from '../support/accounts-fixture.js';
+import { passwordFor } from '../support/instance.js';
 
 type Caller = 'none' | 'plain' | 'other' | 'admin' | 'locked' | 'cancelled';
 const CALLERS: Caller[] = ['none', 'plain', 'other', 'admin', 'locked', 'cancelled'];
@@ -361,6 +362,8 @@ const CASES: Case[] = [
 describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
   let f: AccountsFixture;
   const tokens: Partial<Record<Caller, string>> = {};
+  /** Password sessions of the same accounts. */
+  const jwts: Partial<Record<Caller, string>> = {};
   const names: Record<Caller, string> = {
     none: '',
     plain: 'plain',
@@ -393,20 +396,23 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     if (f) await dropTestDatabase(f.db);
   });
 
-  it('every endpoint answers every kind of caller as expected (zero mismatches)', async () => {
+  /** Runs `cases` for every caller with its credential of `kind`; answers the mismatches and the count. */
+  async function runCases(cases: Case[], kind: 'token' | 'jwt'): Promise<{ mismatches: string[]; checked: number }> {
     const mismatches: string[] = [];
     let checked = 0;
-    for (const c of CASES) {
+    const credentials = kind === 'token' ? tokens : jwts;
+    const scheme = kind === 'token' ? 'Token' : 'Bearer';
+    for (const c of cases) {
       for (const caller of CALLERS) {
         // A victim token for the delete case, owned by whoever the request targets.
         if (c.name.startsWith('token/delete') && (caller === 'other' || caller === 'admin')) {
           await f.as(f.adminJwt, 'POST', `/api/core/token/create/victim/${target}`);
         }
         const { path, body } = c.request(caller, names[caller]);
-        const token = tokens[caller];
+        const credential = credentials[caller];
         const r = await f.inst.request(path, {
           method: c.method,
-          headers: token ? { Authorization: `Token ${token}` } : {},
+          headers: credential ? { Authorization: `${scheme} ${credential}` } : {},
           ...(body !== undefined ? { json: body } : {}),
         });
         const expected =
@@ -420,10 +426,28 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
           mismatches.push(`${c.name} as ${caller}: expected ${expected}, got ${r.status} ${r.text.slice(0, 160)}`);
         const bare = path === '/api/core/system' && r.status === 200;
         if (!bare && r.body?.success !== r.status < 400)
-          mismatches.push(`${c.name} as ${caller}: no envelope with success=${r.status < 400}`);
+          mismatches.push(`${c.name} as ${caller} (${kind}): no envelope with success=${r.status < 400}`);
       }
     }
+    return { mismatches, checked };
+  }
+
+  it('every endpoint answers every kind of caller as expected (zero mismatches)', async () => {
+    const { mismatches, checked } = await runCases(CASES, 'token');
     expect(checked).toBe(CASES.length * CALLERS.length);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('the second-factor routes answer password sessions (JWTs) as they answer API tokens', async () => {
+    const cases = CASES.filter((c) => c.name.startsWith('mfa ') || c.name.startsWith('login/mfa'));
+    expect(cases.length).toBe(7);
+    // Signed in now: the logout case above ended the earlier sessions. The locked and the
+    // cancelled account cannot sign in: they present no session (expected 401 all the same).
+    jwts.plain = await f.inst.jwtFor('plain', passwordFor('plain'));
+    jwts.other = jwts.plain;
+    jwts.admin = await f.inst.jwtFor('admin2', passwordFor('admin2'));
+    const { mismatches, checked } = await runCases(cases, 'jwt');
+    expect(checked).toBe(cases.length * CALLERS.length);
     expect(mismatches).toEqual([]);
   });
 });
