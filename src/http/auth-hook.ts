@@ -39,7 +39,8 @@ declare module 'fastify' {
      *  (Settings:MfaFreshMinutes): creating tokens, changing the password or a factor. */
     stepUp?: boolean;
     /** Open to a password session that must still enrol a second factor (Settings:MfaRequiredRoles):
-     *  the enrolment itself, the session, the logout. */
+     *  the enrolment itself, the session, the logout; and every route open to a pending one-time
+     *  password, so an account with both replaces the password first, then enrols. */
     mfaEnrolmentExempt?: boolean;
   }
   interface FastifyRequest {
