@@ -49,7 +49,16 @@ export class SecondFactorCheck {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!row || (row.confirmed_at === null) !== pending) return null;
-    return this.box.open(row.secret, userId);
+    try {
+      return this.box.open(row.secret, userId);
+    } catch (err) {
+      // Not the caller's doing: the key is not the one the secret was sealed with (a server fault).
+      throw new Error(
+        'a TOTP secret cannot be decrypted: Settings:SecretsKeyFile or Settings:SecretsKey is not the key it was ' +
+          'stored under',
+        { cause: err },
+      );
+    }
   }
 
   /**

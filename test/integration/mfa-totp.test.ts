@@ -2,13 +2,16 @@
 // first code (recovery codes answered), the secret encrypted at rest, the lockout of wrong codes
 // under parallel attempts, removal, and an administrator's reset; every step audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestDatabase, dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
 import { startAccountsFixture, type AccountsFixture } from '../support/accounts-fixture.js';
 import { zxingRead } from '../support/barcode-readers.js';
 import { callerOf, enrolTotp, mfaSession, secretOf, svgQrToGray, type Caller } from '../support/mfa.js';
 import { totpCode } from '../../src/auth/totp.js';
 import { runCli, said } from '../support/cli-child.js';
-import { passwordFor } from '../support/instance.js';
+import { ADMIN, passwordFor, startInstance } from '../support/instance.js';
 
 const LOCKOUT_ATTEMPTS = 5;
 
@@ -181,5 +184,26 @@ describe.each(testDatabaseKinds())('TOTP on %s', (kind) => {
     expect(
       (await f.inst.request('/api/core/account/mfa', { headers: { Authorization: `Token ${token}` } })).status,
     ).toBe(200);
+  });
+});
+
+describe.each(testDatabaseKinds())('the secrets key kept outside the database on %s', (kind) => {
+  it('Settings:SecretsKeyFile: TOTP works, and the database holds no key to decrypt the secret with', async () => {
+    const db = await createTestDatabase(kind);
+    const keyFile = join(db.dataDir, 'secrets.key');
+    mkdirSync(db.dataDir, { recursive: true });
+    writeFileSync(keyFile, randomBytes(32).toString('base64'), { mode: 0o600 });
+    const inst = await startInstance(db, { Settings__SecretsKeyFile: keyFile });
+    try {
+      const as = callerOf(inst);
+      const jwt = await inst.jwtFor(ADMIN.username, ADMIN.password);
+      const { secret } = await enrolTotp(as, jwt);
+      expect((await mfaSession(inst, ADMIN.username, ADMIN.password, secret)).length).toBeGreaterThan(0);
+      const stored = await inst.services.database.db.selectFrom('instance_settings').select('key').execute();
+      expect(stored.map((r) => r.key)).not.toContain('secrets_key_v1');
+    } finally {
+      await inst.stop();
+      await dropTestDatabase(db);
+    }
   });
 });
