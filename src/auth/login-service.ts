@@ -213,8 +213,8 @@ export class LoginService {
         .catch(this.onBackgroundError);
     }
     if (secondFactorDue) {
-      const challenge = await issueMfaChallenge(this.db, user.id);
-      return { kind: 'mfa_required', mfaToken: challenge.token, ...challenge, methods: SECOND_FACTOR_METHODS };
+      const { token, expiresAt, expiresIn } = await issueMfaChallenge(this.db, user.id);
+      return { kind: 'mfa_required', mfaToken: token, expiresAt, expiresIn, methods: SECOND_FACTOR_METHODS };
     }
     return this.issue(user, { methods: ['pwd'] });
   }
