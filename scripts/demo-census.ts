@@ -1,5 +1,5 @@
 // FastReport's demo reports as a measure of the report engine: every report of its
-// Demos/Reports, read from a local git mirror of FastReports/FastReport (never copied here),
+// Demos/Reports (copied into test/fixtures/fastreport/Reports, with FastReport's licence),
 // rendered on nwind.xml the way FastReport's demo program runs it (its business objects built
 // from the same data; a base or detail report read beside the demo; the shapefiles the map demos
 // name, from a folder of your own since the public repository has none).
@@ -8,16 +8,15 @@
 // substituted font or a 3-D chart "drawn flat". Used by demo-count.ts, demo-pages.ts and
 // test/report/engine/demo-census.test.ts.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { loadDataSetXml } from '../src/report/data/index.js';
 import { loadFrx } from '../src/report/frx/index.js';
 import { renderReport, type RenderResult } from '../src/report/render.js';
 
-export const FASTREPORT_REPO = process.env.FASTREPORT_REPO || '/work/.mirror/FastReports+FastReport/repo';
-const SHARED = process.env.SHARED_DIR || join(import.meta.dirname, '..', '..', 'shared');
-const DEMOS = 'Demos/Reports/';
+/** FastReport's Demos folder as copied here: Reports/ holds the demos and nwind.xml. */
+const FASTREPORT_DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'fastreport');
+const DEMOS = 'Reports/';
 
 /** Warnings a complete demo may still carry. */
 export const ALLOWED_WARNINGS: readonly RegExp[] = [/^font ".*" is not available/, /drawn flat/];
@@ -35,27 +34,20 @@ export interface DemoOutcome {
   error?: string;
 }
 
-const git = (...a: string[]): Buffer =>
-  execFileSync('git', ['--git-dir', FASTREPORT_REPO, ...a], {
-    maxBuffer: 256 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-const mirrorFile = (path: string): Buffer => git('show', `HEAD:${path}`);
-const orUndefined = (read: () => Buffer): Buffer | undefined => {
-  try {
-    return read();
-  } catch {
-    return undefined;
-  }
-};
+/** A file of the copied Demos folder by its posix path there ("Reports/Barcode.frx"); undefined
+ *  when it is missing or the path leaves the folder. */
+function fastReportFile(path: string): Buffer | undefined {
+  const normal = posix.normalize(path);
+  if (normal.startsWith('../') || normal === '..' || posix.isAbsolute(normal)) return undefined;
+  const file = join(FASTREPORT_DIR, ...normal.split('/'));
+  return existsSync(file) ? readFileSync(file) : undefined;
+}
 
-/** The demos' file names (Demos/Reports/*.frx), those holding `only` when given. */
+/** The demos' file names (Reports/*.frx), those holding `only` when given. */
 export function demoNames(only?: string): string[] {
-  return git('ls-tree', '--name-only', 'HEAD', DEMOS)
-    .toString('utf8')
-    .split('\n')
+  return readdirSync(join(FASTREPORT_DIR, DEMOS))
     .filter((f) => f.endsWith('.frx') && (only === undefined || f.includes(only)))
-    .map((f) => f.slice(DEMOS.length));
+    .sort();
 }
 
 export class DemoCensus {
@@ -64,13 +56,15 @@ export class DemoCensus {
 
   /** `mapsDir`: where usa1.shp and usa1.dbf are (scripts/us-states-shapefile.ts writes them). */
   constructor(private readonly mapsDir?: string) {
-    this.datasetXml = readFileSync(join(SHARED, 'fixtures', 'fastreport', 'nwind.xml'), 'utf8');
+    this.datasetXml = readFileSync(join(FASTREPORT_DIR, DEMOS, 'nwind.xml'), 'utf8');
     this.nwind = loadDataSetXml(this.datasetXml);
   }
 
   /** Renders one demo (by file name) to a format. */
   render(name: string, format: 'html' | 'pdf'): RenderResult {
-    const loaded = loadFrx(mirrorFile(DEMOS + name), {
+    const template = fastReportFile(DEMOS + name);
+    if (!template) throw new Error(`no demo ${name}`);
+    const loaded = loadFrx(template, {
       baseReport: this.demoFile,
       resource: this.resource,
     });
@@ -115,16 +109,16 @@ export class DemoCensus {
 
   /** Another report of the demo folder (a base report, a detail report), by its relative name. */
   private readonly demoFile = (name: string): Buffer | undefined =>
-    orUndefined(() => mirrorFile(posix.join(DEMOS, name.replace(/\\/g, '/'))));
+    fastReportFile(posix.join(DEMOS, name.replace(/\\/g, '/')));
 
   /** A file a demo names beside it ("../Maps/usa1.shp"): Demos/Maps/* from the maps folder. */
   private readonly resource = (relative: string): Buffer | undefined => {
     const path = posix.normalize(posix.join(DEMOS, relative));
-    if (this.mapsDir && path.startsWith('Demos/Maps/')) {
-      const file = join(this.mapsDir, path.slice('Demos/Maps/'.length));
+    if (this.mapsDir && path.startsWith('Maps/')) {
+      const file = join(this.mapsDir, path.slice('Maps/'.length));
       return existsSync(file) ? readFileSync(file) : undefined;
     }
-    return orUndefined(() => mirrorFile(path));
+    return fastReportFile(path);
   };
 
   /** A table of nwind.xml as plain objects. */

@@ -4,8 +4,7 @@
 //
 // --maps (or DEMO_MAPS_DIR) names the folder of the shapefiles the map demos name as
 // ..\Maps\usa1.shp (write them with `npx tsx scripts/us-states-shapefile.ts <dir>`).
-// FASTREPORT_REPO names the mirror's git directory (default: the fetch tool's place);
-// SHARED_DIR the folder holding fixtures/fastreport/nwind.xml (default ../shared).
+// The demos and nwind.xml are those of test/fixtures/fastreport/Reports.
 
 import { DemoCensus, demoNames } from './demo-census.js';
 

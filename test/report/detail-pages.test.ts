@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { shownText, type PreparedReport, type PreparedText } from '../../src/report/engine/prepared.js';
 import { prepareReport } from '../../src/report/render.js';
-import { mirrorFile, mirrorProblem } from './engine/fpx.js';
+import { demoFile } from '../support/fastreport-demos.js';
 import { NWIND_PATH, nwindRows } from './engine/helpers.js';
 
 const COLORS = ['Red', 'Green', 'Red', 'Blue', 'Green'];
@@ -121,111 +121,100 @@ describe('detail links in a document', () => {
     }
   });
 
-  const DEMO = 'Demos/Reports/Interactive Report, 2-in-1.frx';
-  it.skipIf(mirrorProblem([DEMO]) !== undefined)(
-    'give the Interactive Report, 2-in-1 demo one page of products per category, linked from its list',
-    () => {
-      const { prepared: r, warnings } = prepareReport({
-        template: mirrorFile(DEMO),
-        data: { datasetXml: readFileSync(NWIND_PATH, 'utf8') },
-      });
-      expect(warnings.list).toEqual([]);
-      const categories = nwindRows('Categories');
-      const products = nwindRows('Products');
-      expect(r.pages.length).toBe(1 + categories.length);
-      const links = (r.pages[0]?.items ?? []).filter((i) => i.hyperlink?.kind === 'page');
-      const byCategory = new Map<string, string>();
-      for (const l of links) if (l.kind === 'text') byCategory.set(shownText(l), l.hyperlink?.target ?? '');
-      for (const c of categories) {
-        const page = Number(byCategory.get(c.CategoryName as string));
-        expect(page).toBeGreaterThan(1);
-        const shown = (r.pages[page - 1]?.items ?? [])
-          .filter((i): i is PreparedText => i.kind === 'text')
-          .map(shownText);
-        const expected = products.filter((p) => p.CategoryID === c.CategoryID).map((p) => p.ProductName as string);
-        for (const name of expected) expect(shown).toContain(name);
-        for (const other of products.filter((p) => p.CategoryID !== c.CategoryID).map((p) => p.ProductName as string))
-          if (!expected.includes(other)) expect(shown).not.toContain(other);
-        expect(expected.length).toBeGreaterThan(0);
-      }
-    },
-  );
+  const DEMO = 'Reports/Interactive Report, 2-in-1.frx';
+  it('give the Interactive Report, 2-in-1 demo one page of products per category, linked from its list', () => {
+    const { prepared: r, warnings } = prepareReport({
+      template: demoFile(DEMO),
+      data: { datasetXml: readFileSync(NWIND_PATH, 'utf8') },
+    });
+    expect(warnings.list).toEqual([]);
+    const categories = nwindRows('Categories');
+    const products = nwindRows('Products');
+    expect(r.pages.length).toBe(1 + categories.length);
+    const links = (r.pages[0]?.items ?? []).filter((i) => i.hyperlink?.kind === 'page');
+    const byCategory = new Map<string, string>();
+    for (const l of links) if (l.kind === 'text') byCategory.set(shownText(l), l.hyperlink?.target ?? '');
+    for (const c of categories) {
+      const page = Number(byCategory.get(c.CategoryName as string));
+      expect(page).toBeGreaterThan(1);
+      const shown = (r.pages[page - 1]?.items ?? []).filter((i): i is PreparedText => i.kind === 'text').map(shownText);
+      const expected = products.filter((p) => p.CategoryID === c.CategoryID).map((p) => p.ProductName as string);
+      for (const name of expected) expect(shown).toContain(name);
+      for (const other of products.filter((p) => p.CategoryID !== c.CategoryID).map((p) => p.ProductName as string))
+        if (!expected.includes(other)) expect(shown).not.toContain(other);
+      expect(expected.length).toBeGreaterThan(0);
+    }
+  });
 
-  const MATRIX_DEMO = 'Demos/Reports/Interactive Matrix With Chart.frx';
-  it.skipIf(mirrorProblem([MATRIX_DEMO]) !== undefined)(
-    'link each cell of the Interactive Matrix demo to the order lines of its employee and category',
-    () => {
-      const { prepared: r } = prepareReport({
-        template: mirrorFile(MATRIX_DEMO),
-        data: { datasetXml: readFileSync(NWIND_PATH, 'utf8') },
-      });
-      const employees = new Map(nwindRows('Employees').map((e) => [e.EmployeeID, `${e.FirstName} ${e.LastName}`]));
-      const categories = new Map(nwindRows('Categories').map((c) => [c.CategoryID, c.CategoryName]));
-      const employeeOf = new Map(nwindRows('Orders').map((o) => [o.OrderID, employees.get(o.EmployeeID)]));
-      const categoryOf = new Map(nwindRows('Products').map((p) => [p.ProductID, categories.get(p.CategoryID)]));
-      const lines = new Map<string, number>();
-      for (const d of nwindRows('Order_x0020_Details')) {
-        const key = `${employeeOf.get(d.OrderID)};${categoryOf.get(d.ProductID)}`;
-        lines.set(key, (lines.get(key) ?? 0) + 1);
+  const MATRIX_DEMO = 'Reports/Interactive Matrix With Chart.frx';
+  it('link each cell of the Interactive Matrix demo to the order lines of its employee and category', () => {
+    const { prepared: r } = prepareReport({
+      template: demoFile(MATRIX_DEMO),
+      data: { datasetXml: readFileSync(NWIND_PATH, 'utf8') },
+    });
+    const employees = new Map(nwindRows('Employees').map((e) => [e.EmployeeID, `${e.FirstName} ${e.LastName}`]));
+    const categories = new Map(nwindRows('Categories').map((c) => [c.CategoryID, c.CategoryName]));
+    const employeeOf = new Map(nwindRows('Orders').map((o) => [o.OrderID, employees.get(o.EmployeeID)]));
+    const categoryOf = new Map(nwindRows('Products').map((p) => [p.ProductID, categories.get(p.CategoryID)]));
+    const lines = new Map<string, number>();
+    for (const d of nwindRows('Order_x0020_Details')) {
+      const key = `${employeeOf.get(d.OrderID)};${categoryOf.get(d.ProductID)}`;
+      lines.set(key, (lines.get(key) ?? 0) + 1);
+    }
+    // The detail pages of one link: from its first page to the next run's title.
+    const detailOf = (first: number): PreparedText[] => {
+      const out: PreparedText[] = [];
+      for (let p = first; p <= r.pages.length; p++) {
+        const items = (r.pages[p - 1]?.items ?? []).filter((i): i is PreparedText => i.kind === 'text');
+        if (p > first && items.some((i) => i.name === 'Text7' || i.name === 'Text2' || i.name === 'Text3')) break;
+        out.push(...items);
       }
-      // The detail pages of one link: from its first page to the next run's title.
-      const detailOf = (first: number): PreparedText[] => {
-        const out: PreparedText[] = [];
-        for (let p = first; p <= r.pages.length; p++) {
-          const items = (r.pages[p - 1]?.items ?? []).filter((i): i is PreparedText => i.kind === 'text');
-          if (p > first && items.some((i) => i.name === 'Text7' || i.name === 'Text2' || i.name === 'Text3')) break;
-          out.push(...items);
-        }
-        return out;
-      };
-      const cells = (r.pages[0]?.items ?? []).filter((i) => i.name === 'Cell4' && i.hyperlink?.kind === 'page');
-      expect(cells.length).toBeGreaterThan(20);
-      let checked = 0;
-      for (const cell of cells) {
-        const shown = detailOf(Number(cell.hyperlink?.target));
-        const title = shown.find((t) => t.name === 'Text7');
-        const m = /^Sales by (.+) in the "(.+)" category$/.exec(title ? shownText(title) : '');
-        expect(m, 'a Page4 title').not.toBeNull();
-        const rows = shown.filter((t) => t.name === 'Text8').length;
-        expect(rows, `${m?.[1]} / ${m?.[2]}`).toBe(lines.get(`${m?.[1]};${m?.[2]}`) ?? 0);
-        checked++;
+      return out;
+    };
+    const cells = (r.pages[0]?.items ?? []).filter((i) => i.name === 'Cell4' && i.hyperlink?.kind === 'page');
+    expect(cells.length).toBeGreaterThan(20);
+    let checked = 0;
+    for (const cell of cells) {
+      const shown = detailOf(Number(cell.hyperlink?.target));
+      const title = shown.find((t) => t.name === 'Text7');
+      const m = /^Sales by (.+) in the "(.+)" category$/.exec(title ? shownText(title) : '');
+      expect(m, 'a Page4 title').not.toBeNull();
+      const rows = shown.filter((t) => t.name === 'Text8').length;
+      expect(rows, `${m?.[1]} / ${m?.[2]}`).toBe(lines.get(`${m?.[1]};${m?.[2]}`) ?? 0);
+      checked++;
+    }
+    expect(checked).toBe(cells.length);
+    // A chart on an employee's page links each category to that employee's lines in it: the
+    // detail page keeps the parameters of the page it was opened from, as FastReport's preview.
+    let slices = 0;
+    for (const page of r.pages.filter((p) => p.name === 'Page2')) {
+      const head = page.items.find((i): i is PreparedText => i.kind === 'text' && i.name === 'Text2');
+      const employee = (head ? shownText(head) : '').replace(/ sales$/, '');
+      for (const slice of page.items.filter((i) => /^MSChart1\.[^.]+\.\d+$/.test(i.name) && i.hyperlink)) {
+        const title = detailOf(Number(slice.hyperlink?.target)).find((t) => t.name === 'Text7');
+        expect(title ? shownText(title) : '').toMatch(new RegExp(`^Sales by ${employee} in the ".+" category$`));
+        slices++;
       }
-      expect(checked).toBe(cells.length);
-      // A chart on an employee's page links each category to that employee's lines in it: the
-      // detail page keeps the parameters of the page it was opened from, as FastReport's preview.
-      let slices = 0;
-      for (const page of r.pages.filter((p) => p.name === 'Page2')) {
-        const head = page.items.find((i): i is PreparedText => i.kind === 'text' && i.name === 'Text2');
-        const employee = (head ? shownText(head) : '').replace(/ sales$/, '');
-        for (const slice of page.items.filter((i) => /^MSChart1\.[^.]+\.\d+$/.test(i.name) && i.hyperlink)) {
-          const title = detailOf(Number(slice.hyperlink?.target)).find((t) => t.name === 'Text7');
-          expect(title ? shownText(title) : '').toMatch(new RegExp(`^Sales by ${employee} in the ".+" category$`));
-          slices++;
-        }
-      }
-      expect(slices).toBeGreaterThan(20);
-    },
-  );
+    }
+    expect(slices).toBeGreaterThan(20);
+  });
 
-  const CHART_DEMO = 'Demos/Reports/Interactive Chart.frx';
-  it.skipIf(mirrorProblem([CHART_DEMO]) !== undefined)(
-    'link each slice of the Interactive Chart demo to the orders of its employee',
-    () => {
-      const { prepared: r, warnings } = prepareReport({
-        template: mirrorFile(CHART_DEMO),
-        data: { datasetXml: readFileSync(NWIND_PATH, 'utf8') },
-      });
-      expect(warnings.list.filter((w) => !/font .* is not available/.test(w))).toEqual([]);
-      const names = [...new Set(nwindRows('MatrixDemo').map((m) => m.Name as string))].sort();
-      expect(r.pages.length).toBe(1 + names.length);
-      const slices = (r.pages[0]?.items ?? []).filter((i) => /^MSChart1\.Series1\.\d+$/.test(i.name));
-      expect(slices.length).toBe(names.length);
-      const titles = slices.map((slice) => {
-        const page = r.pages[Number(slice.hyperlink?.target) - 1];
-        const first = page?.items.find((i): i is PreparedText => i.kind === 'text');
-        return first ? shownText(first) : '';
-      });
-      expect(titles.sort()).toEqual(names.map((n) => `${n} orders`));
-    },
-  );
+  const CHART_DEMO = 'Reports/Interactive Chart.frx';
+  it('link each slice of the Interactive Chart demo to the orders of its employee', () => {
+    const { prepared: r, warnings } = prepareReport({
+      template: demoFile(CHART_DEMO),
+      data: { datasetXml: readFileSync(NWIND_PATH, 'utf8') },
+    });
+    expect(warnings.list.filter((w) => !/font .* is not available/.test(w))).toEqual([]);
+    const names = [...new Set(nwindRows('MatrixDemo').map((m) => m.Name as string))].sort();
+    expect(r.pages.length).toBe(1 + names.length);
+    const slices = (r.pages[0]?.items ?? []).filter((i) => /^MSChart1\.Series1\.\d+$/.test(i.name));
+    expect(slices.length).toBe(names.length);
+    const titles = slices.map((slice) => {
+      const page = r.pages[Number(slice.hyperlink?.target) - 1];
+      const first = page?.items.find((i): i is PreparedText => i.kind === 'text');
+      return first ? shownText(first) : '';
+    });
+    expect(titles.sort()).toEqual(names.map((n) => `${n} orders`));
+  });
 });

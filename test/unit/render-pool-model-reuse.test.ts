@@ -1,9 +1,9 @@
 // Whether a render worker may cache *loaded* templates (the report model from loadFrx) instead
-// of the file's bytes: only if a run never changes the model. Every FastReport fixture is
+// of the file's bytes: only if a run never changes the model. Every core FastReport demo is
 // loaded once, deep-frozen (any write would throw: ES modules run in strict mode) and run
 // twice; HTML and PDF must equal those of a freshly loaded copy.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDataSetXml } from '../../src/report/data/index.js';
 import { bindReportData, runReport } from '../../src/report/engine/index.js';
@@ -12,10 +12,10 @@ import { exportHtml } from '../../src/report/export/html.js';
 import { exportPdfSync } from '../../src/report/export/pdf/index.js';
 import { loadFrx } from '../../src/report/frx/index.js';
 import type { ReportModel } from '../../src/report/frx/model.js';
-import { FASTREPORT_FIXTURES_DIR } from '../support/shared.js';
+import { CORE_DEMOS, DEMO_REPORTS_DIR } from '../support/fastreport-demos.js';
 import { listData, listTemplate } from './render-pool-fixture.js';
 
-const NWIND = readFileSync(`${FASTREPORT_FIXTURES_DIR}nwind.xml`);
+const NWIND = readFileSync(`${DEMO_REPORTS_DIR}nwind.xml`);
 const NOW = new Date(Date.UTC(2024, 4, 17, 9, 30));
 
 function deepFreeze(value: unknown, seen = new Set<object>()): void {
@@ -49,9 +49,7 @@ function renderBoth(report: ReportModel, json?: unknown): { html: string; pdf: s
 }
 
 const cases: { name: string; template: Buffer | string; json?: unknown }[] = [
-  ...readdirSync(FASTREPORT_FIXTURES_DIR)
-    .filter((f) => f.endsWith('.frx'))
-    .map((f) => ({ name: f, template: readFileSync(FASTREPORT_FIXTURES_DIR + f) })),
+  ...CORE_DEMOS.map((f) => ({ name: f, template: readFileSync(DEMO_REPORTS_DIR + f) })),
   { name: 'generated JSON list', template: listTemplate(), json: listData(200) },
 ];
 

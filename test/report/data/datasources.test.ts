@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ReportWarnings, TemplateError } from '../../../src/report/errors.js';
 import {
@@ -10,6 +10,7 @@ import {
   type DictionaryInput,
 } from '../../../src/report/data/index.js';
 import { FIXTURES, fixtureDictionary } from './frx-dictionary.js';
+import { CORE_DEMOS } from '../../support/fastreport-demos.js';
 
 const NWIND_TEXT = readFileSync(new URL('nwind.xml', FIXTURES), 'utf8');
 
@@ -25,9 +26,7 @@ function rawRows(element: string): Record<string, string>[] {
   return rows;
 }
 
-const FRX_FILES = readdirSync(FIXTURES)
-  .filter((f) => f.endsWith('.frx'))
-  .sort();
+const FRX_FILES = [...CORE_DEMOS];
 
 describe('binding the fixtures’ dictionaries to nwind.xml', () => {
   let nwind: DataSet;

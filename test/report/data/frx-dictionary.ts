@@ -1,7 +1,6 @@
 // Test helper: the <Dictionary> of an .frx file as the data layer's plain input objects (the
 // real .frx loader lives elsewhere; these tests must not depend on it).
 
-import { FASTREPORT_FIXTURES_URL } from '../../support/shared.js';
 import { readFileSync } from 'node:fs';
 import { SaxesParser } from 'saxes';
 import type {
@@ -11,8 +10,9 @@ import type {
   RelationInput,
   TableDataSourceInput,
 } from '../../../src/report/data/index.js';
+import { DEMO_REPORTS_URL } from '../../support/fastreport-demos.js';
 
-export const FIXTURES = FASTREPORT_FIXTURES_URL;
+export const FIXTURES = DEMO_REPORTS_URL;
 
 interface MutableColumn {
   name: string;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { shownText, type PreparedText } from '../../../src/report/engine/prepared.js';
 import { TemplateError } from '../../../src/report/errors.js';
 import { prepareReport } from '../../../src/report/render.js';
-import { mirrorFile, mirrorProblem } from '../engine/fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { nwindRows } from '../engine/helpers.js';
 
 const TEMPLATE =
@@ -80,32 +80,29 @@ describe('nested lists of plain rows', () => {
     expect(() => printed(TEMPLATE, { Shelves: [{ Label: 'X', Boxes: 'nope' }] })).toThrow(/row 1, column "Boxes"/);
   });
 
-  const DEMO = 'Demos/Reports/Business Objects.frx';
-  it.skipIf(mirrorProblem([DEMO]) !== undefined)(
-    'print the Business Objects demo: every category of nwind.xml with its products and prices',
-    () => {
-      const products = nwindRows('Products');
-      const categories = nwindRows('Categories');
-      const objects = categories.map((c) => ({
-        Name: c.CategoryName,
-        Description: c.Description,
-        Products: products
-          .filter((p) => p.CategoryID === c.CategoryID)
-          .map((p) => ({ Name: p.ProductName, UnitPrice: Number(p.UnitPrice) })),
-      }));
-      const { r, texts } = printed(mirrorFile(DEMO), { 'Categories BusinessObject': objects });
-      expect(r.warnings.list).toEqual([]);
-      const shown = texts.map((t) => t.slice(t.indexOf('=') + 1));
-      let at = 0;
-      for (const c of objects) {
-        at = shown.indexOf(c.Name as string, at);
-        expect(at).toBeGreaterThanOrEqual(0);
-        for (const p of c.Products) {
-          at = shown.indexOf(p.Name as string, at);
-          expect(at, `${c.Name}: ${p.Name}`).toBeGreaterThan(0);
-          expect(shown[at + 1]).toBe(`$${p.UnitPrice.toFixed(2)}`);
-        }
+  const DEMO = 'Reports/Business Objects.frx';
+  it('print the Business Objects demo: every category of nwind.xml with its products and prices', () => {
+    const products = nwindRows('Products');
+    const categories = nwindRows('Categories');
+    const objects = categories.map((c) => ({
+      Name: c.CategoryName,
+      Description: c.Description,
+      Products: products
+        .filter((p) => p.CategoryID === c.CategoryID)
+        .map((p) => ({ Name: p.ProductName, UnitPrice: Number(p.UnitPrice) })),
+    }));
+    const { r, texts } = printed(demoFile(DEMO), { 'Categories BusinessObject': objects });
+    expect(r.warnings.list).toEqual([]);
+    const shown = texts.map((t) => t.slice(t.indexOf('=') + 1));
+    let at = 0;
+    for (const c of objects) {
+      at = shown.indexOf(c.Name as string, at);
+      expect(at).toBeGreaterThanOrEqual(0);
+      for (const p of c.Products) {
+        at = shown.indexOf(p.Name as string, at);
+        expect(at, `${c.Name}: ${p.Name}`).toBeGreaterThan(0);
+        expect(shown[at + 1]).toBe(`$${p.UnitPrice.toFixed(2)}`);
       }
-    },
-  );
+    }
+  });
 });

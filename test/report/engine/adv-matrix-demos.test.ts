@@ -1,35 +1,11 @@
-// FastReport's AdvMatrix demos on MatrixDemo, read from the FastReport mirror: each
+// FastReport's AdvMatrix demos on MatrixDemo, from test/fixtures/fastreport: each
 // printed cell equals an independent computation from nwind.xml's MatrixDemo rows (sums per
 // group, sort by total, stepped subtotals, two data cells, the comparison columns, the script's
 // aggregate), in the order the descriptors give; the collapse and sort buttons print as glyphs.
 
 import { describe, expect, it } from 'vitest';
-import { REQUIRE_FASTREPORT } from './fpx.js';
 import { nwindRows, toCents, usd } from './helpers.js';
-import {
-  cellNames,
-  type DemoRow,
-  demoProblem,
-  matrixGrid,
-  runDemo,
-  sumBy,
-  uniqueSorted,
-} from './adv-matrix-helpers.js';
-
-const DEMOS = [
-  'AdvMatrix - Collapse + Sort',
-  'AdvMatrix - Items comparison',
-  'AdvMatrix - Sort Year by total',
-  'AdvMatrix - Stepped layout',
-  'AdvMatrix - Two data cells',
-  'AdvMatrix - User function',
-];
-const PROBLEM = DEMOS.map(demoProblem).find((p) => p !== undefined);
-if (PROBLEM && !REQUIRE_FASTREPORT) console.warn(`\n*** AdvMatrix demo checks SKIPPED: ${PROBLEM} ***\n`);
-
-it.runIf(PROBLEM !== undefined && REQUIRE_FASTREPORT)('needs the FastReport mirror (REQUIRE_FASTREPORT=1)', () => {
-  expect.fail(`REQUIRE_FASTREPORT=1 but ${PROBLEM}`);
-});
+import { cellNames, type DemoRow, matrixGrid, runDemo, sumBy, uniqueSorted } from './adv-matrix-helpers.js';
 
 const ROWS: DemoRow[] = nwindRows('MatrixDemo').map((r) => ({
   name: r.Name as string,
@@ -57,7 +33,7 @@ function grid(demo: string, matrix = 'Matrix1') {
   return { ...run, grid: matrixGrid(run.prepared, cellNames(run.objects, matrix)).texts };
 }
 
-describe.skipIf(PROBLEM !== undefined)('AdvMatrix demos on MatrixDemo', () => {
+describe('AdvMatrix demos on MatrixDemo', () => {
   it('Sort Year by total: the years by their total revenue, descending; names ascending; totals', () => {
     const { grid: g, warnings } = grid('AdvMatrix - Sort Year by total');
     expect(warnings).toEqual([]);

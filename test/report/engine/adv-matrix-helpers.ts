@@ -6,15 +6,11 @@ import type { PreparedReport, PreparedText } from '../../../src/report/engine/in
 import { loadFrx } from '../../../src/report/frx/index.js';
 import type { ReportObjectModel } from '../../../src/report/frx/model.js';
 import { allBands } from '../../../src/report/frx/load.js';
-import { mirrorFile, mirrorProblem } from './fpx.js';
+import { demoReport } from '../../support/fastreport-demos.js';
 import { nwindDataSet, runTemplate } from './helpers.js';
 
-export const DEMO_DIR = 'Demos/Reports/';
-
-export const demoProblem = (name: string): string | undefined => mirrorProblem([`${DEMO_DIR}${name}.frx`]);
-
 export function runDemo(name: string) {
-  const xml = mirrorFile(`${DEMO_DIR}${name}.frx`).toString('utf8');
+  const xml = demoReport(`${name}.frx`).toString('utf8');
   const { report } = loadFrx(xml);
   const run = runTemplate(xml, { datasets: { NorthWind: nwindDataSet() } });
   const objects: ReportObjectModel[] = report.pages.flatMap((p) => allBands(p).flatMap((b) => b.objects));

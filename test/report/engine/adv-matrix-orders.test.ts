@@ -10,17 +10,8 @@ import type { EngineContext } from '../../../src/report/engine/context.js';
 import { OBJECT_TYPES } from '../../../src/report/engine/object-types.js';
 import type { ObjectType } from '../../../src/report/engine/object-type.js';
 import type { ReportObjectModel } from '../../../src/report/frx/model.js';
-import { REQUIRE_FASTREPORT } from './fpx.js';
 import { nwindRows } from './helpers.js';
-import { cellNames, demoProblem, matrixGrid, runDemo } from './adv-matrix-helpers.js';
-
-const DEMOS = ['AdvMatrix - Order details', 'Advanced Matrix', 'AdvMatrix - Sparkline, Gauge'];
-const PROBLEM = DEMOS.map(demoProblem).find((p) => p !== undefined);
-if (PROBLEM && !REQUIRE_FASTREPORT) console.warn(`\n*** AdvMatrix Order Details checks SKIPPED: ${PROBLEM} ***\n`);
-
-it.runIf(PROBLEM !== undefined && REQUIRE_FASTREPORT)('needs the FastReport mirror (REQUIRE_FASTREPORT=1)', () => {
-  expect.fail(`REQUIRE_FASTREPORT=1 but ${PROBLEM}`);
-});
+import { cellNames, matrixGrid, runDemo } from './adv-matrix-helpers.js';
 
 /** One Order Details row: its price Quantity × UnitPrice × (1 − Discount) in millionths. */
 interface Line {
@@ -55,7 +46,7 @@ function lines(): Line[] {
   });
 }
 
-const LINES = PROBLEM === undefined ? lines() : [];
+const LINES = lines();
 const collator = new Intl.Collator('en-US');
 
 /** The demos' Currency format: "$", a no-break space (U+00A0, as the file says) between thousands, a
@@ -87,7 +78,7 @@ function categoryTree(): { category: string; products: string[] }[] {
   }));
 }
 
-describe.skipIf(PROBLEM !== undefined)('AdvMatrix demos on Order Details', () => {
+describe('AdvMatrix demos on Order Details', () => {
   it.each(['AdvMatrix - Order details', 'Advanced Matrix'])(
     '%s: employees by total, the top 5 customers + Total + the other customers + their total, categories › products',
     (demo) => {

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { PreparedPath, PreparedReport, PreparedText } from '../../../src/report/engine/prepared.js';
-import { mirrorFile, mirrorProblem } from './fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { runTemplate } from './helpers.js';
 
 const page = (objects: string, dict = ''): string =>
@@ -111,23 +111,20 @@ describe('ZipCodeObject', () => {
   });
 });
 
-describe.skipIf(mirrorProblem(['Demos/Reports/ZipCode.frx', 'Demos/Reports/CellularText.frx']) !== undefined)(
-  'the ZipCode and CellularText demos',
-  () => {
-    it('print with no warning, each ZIP code at the size FastReport stored for it', () => {
-      for (const demo of ['ZipCode', 'CellularText']) {
-        const xml = mirrorFile(`Demos/Reports/${demo}.frx`);
-        const { prepared, warnings } = runTemplate(xml);
-        expect(warnings).toEqual([]);
-        if (demo !== 'ZipCode') continue;
-        for (const m of xml
-          .toString('utf8')
-          .matchAll(/<ZipCodeObject Name="(\w+)"[^>]*?Width="([\d.]+)" Height="([\d.]+)"/g)) {
-          const first = prepared.pages[0]?.items.find((i) => i.name === m[1]);
-          expect(first?.width).toBeCloseTo(Number(m[2]), 2);
-          expect(first?.height).toBeCloseTo(Number(m[3]), 2);
-        }
+describe('the ZipCode and CellularText demos', () => {
+  it('print with no warning, each ZIP code at the size FastReport stored for it', () => {
+    for (const demo of ['ZipCode', 'CellularText']) {
+      const xml = demoFile(`Reports/${demo}.frx`);
+      const { prepared, warnings } = runTemplate(xml);
+      expect(warnings).toEqual([]);
+      if (demo !== 'ZipCode') continue;
+      for (const m of xml
+        .toString('utf8')
+        .matchAll(/<ZipCodeObject Name="(\w+)"[^>]*?Width="([\d.]+)" Height="([\d.]+)"/g)) {
+        const first = prepared.pages[0]?.items.find((i) => i.name === m[1]);
+        expect(first?.width).toBeCloseTo(Number(m[2]), 2);
+        expect(first?.height).toBeCloseTo(Number(m[3]), 2);
       }
-    });
-  },
-);
+    }
+  });
+});

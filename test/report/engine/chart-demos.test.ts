@@ -7,15 +7,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AXISLESS_PLOTTERS } from '../../../src/report/chart/axisless-plotters.js';
 import type { AxislessPlotter, PlotSeries } from '../../../src/report/chart/plot-types.js';
 import type { PreparedItem, PreparedPath, PreparedText } from '../../../src/report/engine/prepared.js';
-import { mirrorFile, mirrorProblem } from './fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { collate, nwindDataSet, nwindRows, runTemplate } from './helpers.js';
 
-const DEMOS = 'Demos/Reports/';
-const FILES = ['Microsoft Chart Sample', 'Interactive Chart', 'Sparkline', 'Chart', 'Series of Chart'];
-const PROBLEM = mirrorProblem(FILES.map((f) => `${DEMOS}${f}.frx`));
+const DEMOS = 'Reports/';
 
-const run = (name: string) =>
-  runTemplate(mirrorFile(`${DEMOS}${name}.frx`), { datasets: { NorthWind: nwindDataSet() } });
+const run = (name: string) => runTemplate(demoFile(`${DEMOS}${name}.frx`), { datasets: { NorthWind: nwindDataSet() } });
 const itemsOf = (r: ReturnType<typeof run>, page = 0): PreparedItem[] => r.prepared.pages[page]?.items ?? [];
 const named = (items: PreparedItem[], re: RegExp): PreparedItem[] => items.filter((i) => re.test(i.name));
 
@@ -40,7 +37,7 @@ afterEach(() => {
   else delete plotters.Doughnut;
 });
 
-describe.skipIf(PROBLEM !== undefined)('chart demos on nwind.xml', () => {
+describe('chart demos on nwind.xml', () => {
   it('Microsoft Chart Sample: revenue bars sorted ascending, lengths proportional to the sums per name', () => {
     const items = itemsOf(run('Microsoft Chart Sample'));
     const revenue = [...sums('Revenue', (r) => r.Name as string)].sort((a, b) => a[1] - b[1]);
@@ -166,7 +163,7 @@ describe.skipIf(PROBLEM !== undefined)('chart demos on nwind.xml', () => {
       ).toEqual([]);
       const flat = warnings.filter((w) => /drawn flat/.test(w));
       const threeD = (
-        mirrorFile(`${DEMOS}${demo}.frx`)
+        demoFile(`${DEMOS}${demo}.frx`)
           .toString('utf8')
           .match(/ChartData="[^"]*"/g) ?? []
       ).filter((m) => Buffer.from(m.slice(11, -1), 'base64').toString('utf8').includes('Enable3D="True"'));

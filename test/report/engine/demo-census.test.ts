@@ -2,8 +2,7 @@
 // nwind.xml as its demo program runs them (scripts/demo-census.ts), at least 110 render complete:
 // no error, no placeholder box, no warning beyond a substituted font or a 3-D chart drawn flat.
 // The map demos get the substitute US states shapefile (the public repository has none). Those
-// not complete are exactly the ones below, each for its reason. Skipped with a message without
-// the FastReport mirror (fpx.ts), a failure under REQUIRE_FASTREPORT=1.
+// not complete are exactly the ones below, each for its reason.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +10,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DemoCensus, demoNames } from '../../../scripts/demo-census.js';
 import { writeUsStatesShapefile } from '../../support/us-states-shapefile.js';
-import { mirrorProblem, REQUIRE_FASTREPORT } from './fpx.js';
-
-const PROBLEM = mirrorProblem(['Demos/Reports/Simple List.frx']);
 
 /** The demos that stay incomplete, and what their warnings say. */
 const NOT_COMPLETE: Record<string, RegExp> = {
@@ -28,11 +24,7 @@ const NOT_COMPLETE: Record<string, RegExp> = {
 const dir = mkdtempSync(join(tmpdir(), 'demo-maps-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it.runIf(PROBLEM !== undefined && REQUIRE_FASTREPORT)('needs the FastReport mirror (REQUIRE_FASTREPORT=1)', () => {
-  expect.fail(`REQUIRE_FASTREPORT=1 but ${PROBLEM}`);
-});
-
-describe.skipIf(PROBLEM !== undefined)('the FastReport demo census', () => {
+describe('the FastReport demo census', () => {
   it('renders all 116 demos, at least 110 complete, the others only for their known reasons', () => {
     writeUsStatesShapefile(dir);
     const census = new DemoCensus(dir);

@@ -1,37 +1,24 @@
-// FastReport's own demo reports with matrices, tables and subreports, read at run time
-// from the FastReport mirror (fpx.ts: where it is; skipped with a message when it is missing, a
-// failure under REQUIRE_FASTREPORT=1): each runs on nwind.xml without an error, and a demo
-// without a script prints no object as an empty "not supported" box. The demos with a script run
-// it: each says nothing about a
+// FastReport's own demo reports with matrices, tables and subreports, from
+// test/fixtures/fastreport: each runs on nwind.xml without an error, and a demo
+// without a script prints no object as an empty "not supported" box (but the barcodes and
+// charts). The demos with a script run it: each says nothing about a
 // handler beyond the few named below. Stress-Test (1000x1000) runs here at 40 x 40 (the same
 // script with a smaller bound), its diagonal checked; the full size is for the demo count.
 
-import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FASTREPORT_REPO, mirrorFile, mirrorProblem, REQUIRE_FASTREPORT } from './fpx.js';
+import { DEMO_REPORTS_DIR, demoReport } from '../../support/fastreport-demos.js';
 import { nwindDataSet, runTemplate } from './helpers.js';
-
-const DEMOS = 'Demos/Reports/';
-const PROBLEM = mirrorProblem([`${DEMOS}Matrix.frx`]);
-if (PROBLEM !== undefined && !REQUIRE_FASTREPORT) {
-  console.warn(
-    `\n*** FastReport demo renders SKIPPED: ${PROBLEM} (set FASTREPORT_REPO to the mirror's git directory; ` +
-      'REQUIRE_FASTREPORT=1 makes this an error) ***\n',
-  );
-}
 
 const OBJECTS = ['MatrixObject', 'TableObject', 'SubreportObject'] as const;
 
-/** Every demo of the mirror, read once: its name and text (Stress-Test made smaller). */
+/** Every demo, read once: its name and text (Stress-Test made smaller). */
 let cached: { name: string; xml: string }[] | undefined;
 function allDemos(): { name: string; xml: string }[] {
-  if (PROBLEM !== undefined) return [];
-  cached ??= execFileSync('git', ['--git-dir', FASTREPORT_REPO, 'ls-tree', '--name-only', 'HEAD', DEMOS], {
-    encoding: 'utf8',
-  })
-    .split('\n')
+  cached ??= readdirSync(DEMO_REPORTS_DIR)
     .filter((f) => f.endsWith('.frx'))
-    .map((path) => ({ name: path.slice(DEMOS.length), xml: smaller(path, mirrorFile(path).toString('utf8')) }));
+    .sort()
+    .map((name) => ({ name, xml: smaller(name, demoReport(name).toString('utf8')) }));
   return cached;
 }
 
@@ -44,8 +31,8 @@ function demos(): { name: string; xml: string; types: string[] }[] {
 }
 
 /** Stress-Test's script at 40 × 40 instead of 1000 × 1000. */
-function smaller(path: string, xml: string): string {
-  return path.endsWith('Stress-Test (1000x1000).frx') ? xml.replace('i &lt;= 1000', 'i &lt;= 40') : xml;
+function smaller(name: string, xml: string): string {
+  return name === 'Stress-Test (1000x1000).frx' ? xml.replace('i &lt;= 1000', 'i &lt;= 40') : xml;
 }
 
 /** Every demo that carries a script. */
@@ -61,11 +48,7 @@ const EXPECTED_SCRIPT_WARNINGS: Record<string, RegExp> = {
   'Handle Preview Clicks.frx': /GetType/,
 };
 
-it.runIf(PROBLEM !== undefined && REQUIRE_FASTREPORT)('needs the FastReport mirror (REQUIRE_FASTREPORT=1)', () => {
-  expect.fail(`REQUIRE_FASTREPORT=1 but ${PROBLEM}`);
-});
-
-describe.skipIf(PROBLEM !== undefined)('FastReport demos with matrices, tables and subreports', () => {
+describe('FastReport demos with matrices, tables and subreports', () => {
   const list = demos();
 
   it('are the 19 matrix, 14 table and 2 subreport demos', () => {
@@ -84,7 +67,7 @@ describe.skipIf(PROBLEM !== undefined)('FastReport demos with matrices, tables a
   });
 });
 
-describe.skipIf(PROBLEM !== undefined)('FastReport demos with scripts', () => {
+describe('FastReport demos with scripts', () => {
   const list = scriptedDemos();
 
   it('are the 35 demos that carry a script', () => {
@@ -101,7 +84,7 @@ describe.skipIf(PROBLEM !== undefined)('FastReport demos with scripts', () => {
 
   it('fills Stress-Test’s matrix from its ManualBuild handler: value i at row i, column i', () => {
     const d = list.find((x) => x.name === 'Stress-Test (1000x1000).frx');
-    if (!d) throw new Error('Stress-Test (1000x1000).frx is not in the mirror');
+    if (!d) throw new Error('Stress-Test (1000x1000).frx is not among the demos');
     const { prepared } = runTemplate(d.xml, { datasets: { NorthWind: nwindDataSet() } });
     const texts = prepared.pages.flatMap((p) => p.items.flatMap((i) => (i.kind === 'text' ? [i] : [])));
     // The data cells holding a value are exactly the diagonal: 1…40, each once, each below its

@@ -1,7 +1,5 @@
 // Our prepared pages against FastReport's own: the prepared reports (.fpx) of FastReport's Avalonia
-// viewer demo, read at run time from a mirror of the FastReport repository (fpx.ts: where it is,
-// the file format). Skipped with a message when the mirror is missing, a failure under
-// REQUIRE_FASTREPORT=1.
+// viewer demo (test/fixtures/fastreport/AvaloniaViewer; the file format: fpx.ts).
 //
 // The .fpx files were prepared from older versions of the templates (their source pages are the
 // templates of FastReport 2023.2.0); the templates have changed since (objects moved, resized,
@@ -13,24 +11,13 @@
 // text, left and width (within 0.01 px) and top (within 3 px). Texts that print the current date
 // or time would differ by construction and are left out (the count is printed).
 
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PreparedReport, PreparedText } from '../../../src/report/engine/index.js';
-import {
-  descendants,
-  type FpxObject,
-  type FpxReport,
-  mirrorFile,
-  mirrorHead,
-  mirrorProblem,
-  readFpx,
-  REQUIRE_FASTREPORT,
-  templateAsPrepared,
-} from './fpx.js';
-import { FIXTURE_DIR, nwindDataSet, runTemplate } from './helpers.js';
+import { demoFile, demoReport, FASTREPORT_COMMIT } from '../../support/fastreport-demos.js';
+import { descendants, type FpxObject, type FpxReport, readFpx, templateAsPrepared } from './fpx.js';
+import { nwindDataSet, runTemplate } from './helpers.js';
 
-const FPX_DIR = 'Demos/OpenSource/Extra/FastReport.OpenSource.AvaloniaViewer/Reports/';
-const BARCODE_FRX = 'Demos/Reports/Barcode.frx';
+const FPX_DIR = 'AvaloniaViewer/';
 
 interface Case {
   name: string;
@@ -44,25 +31,17 @@ interface Case {
 const CASES: Case[] = [
   {
     name: 'Simple List',
-    template: () => readFileSync(`${FIXTURE_DIR}Simple List.frx`),
+    template: () => demoReport('Simple List.frx'),
     nwind: true,
     // FastReport measures plain (not justified) text with GDI+, whose height for these multi-line
     // addresses is 1/8 em more than ours (29.97 vs 31.47 px at Tahoma 9pt); two of them on page 2
     // put four tops 3.001 px above FastReport's. When the engine matches GDI+ here, this passes.
     knownTopDifference: 'multi-line plain text is 1/8 em shorter than GDI+ measures it',
   },
-  { name: 'Master-Detail', template: () => readFileSync(`${FIXTURE_DIR}Master-Detail.frx`), nwind: true },
+  { name: 'Master-Detail', template: () => demoReport('Master-Detail.frx'), nwind: true },
   // Only the report's TextObjects are compared (its barcodes: barcode-decode.test.ts).
-  { name: 'Barcode', template: () => mirrorFile(BARCODE_FRX), nwind: false },
+  { name: 'Barcode', template: () => demoReport('Barcode.frx'), nwind: false },
 ];
-
-const MIRROR_PROBLEM = mirrorProblem([...CASES.map((c) => `${FPX_DIR}${c.name}.fpx`), BARCODE_FRX]);
-if (MIRROR_PROBLEM !== undefined && !REQUIRE_FASTREPORT) {
-  console.warn(
-    `\n*** FastReport .fpx comparison SKIPPED: ${MIRROR_PROBLEM} (set FASTREPORT_REPO to the mirror's git ` +
-      `directory; REQUIRE_FASTREPORT=1 makes this an error) ***\n`,
-  );
-}
 
 const LEFT_WIDTH_TOLERANCE = 0.01;
 const TOP_TOLERANCE = 3;
@@ -121,7 +100,7 @@ function mismatches(r: Comparison, m: Measure, tolerance: number): string[] {
 }
 
 function compare(c: Case): Comparison {
-  const fpx = readFpx(mirrorFile(`${FPX_DIR}${c.name}.fpx`));
+  const fpx = readFpx(demoFile(`${FPX_DIR}${c.name}.fpx`));
   const { text, drift } = templateAsPrepared(c.template(), fpx);
   const run = runTemplate(text, c.nwind ? { datasets: { NorthWind: nwindDataSet() } } : {});
 
@@ -160,7 +139,7 @@ function compare(c: Case): Comparison {
   const crlf = pairs.filter((p) => sameText(p) && p.ours.text !== p.theirs.text).length;
   console.info(
     [
-      `${c.name}.fpx (FastReport mirror ${mirrorHead().slice(0, 10)}):`,
+      `${c.name}.fpx (FastReport ${FASTREPORT_COMMIT.slice(0, 10)}):`,
       `  the template differs from the one the .fpx was prepared from by:`,
       ...(drift.length > 0 ? drift.map((d) => `    ${d}`) : ['    nothing']),
       `  pages: ours ${run.prepared.pages.length}, FastReport ${fpx.pages.length}`,
@@ -172,14 +151,7 @@ function compare(c: Case): Comparison {
   return { ours: run.prepared, fpx, pairs, unmatched };
 }
 
-it.runIf(MIRROR_PROBLEM !== undefined && REQUIRE_FASTREPORT)(
-  'needs the FastReport mirror (REQUIRE_FASTREPORT=1)',
-  () => {
-    expect.fail(`REQUIRE_FASTREPORT=1 but ${MIRROR_PROBLEM}`);
-  },
-);
-
-describe.skipIf(MIRROR_PROBLEM !== undefined)("prepared pages against FastReport's .fpx", () => {
+describe("prepared pages against FastReport's .fpx", () => {
   for (const c of CASES) {
     describe(c.name, () => {
       // Run on first use (describe bodies run even when skipped).

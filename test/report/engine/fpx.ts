@@ -1,10 +1,5 @@
-// FastReport's own prepared reports (.fpx), read from a local mirror of the FastReport repository
-// at run time (nothing of that repository is copied here), for comparing our prepared pages with
-// FastReport's.
-//
-// Where the mirror is: FASTREPORT_REPO (a git directory, bare or not), else the default below.
-// Without it the comparison is skipped with a visible message, unless REQUIRE_FASTREPORT=1 makes
-// that an error — the same rule as REQUIRE_CHROMIUM (support/chromium.ts).
+// Reading FastReport's own prepared reports (.fpx: the Avalonia viewer's three in
+// test/fixtures/fastreport/AvaloniaViewer), for comparing our prepared pages with FastReport's.
 //
 // The .fpx format (FastReport.Base/Preview: PreparedPages, PreparedPage, SourcePages, Dictionary):
 // gzip-compressed XML, root <preparedreport> with the ReportInfo.* attributes and
@@ -17,39 +12,8 @@
 //   l/t/w/h/x. A band's Left/Top are measured from the printable area (inside the page margins),
 //   an object's from its band.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { SaxesParser } from 'saxes';
-
-export const FASTREPORT_REPO = process.env.FASTREPORT_REPO || '/work/.mirror/FastReports+FastReport/repo';
-export const REQUIRE_FASTREPORT = process.env.REQUIRE_FASTREPORT === '1';
-
-/** A file of the mirror at `rev` (`git show rev:path`). */
-export function mirrorFile(path: string, rev = 'HEAD'): Buffer {
-  return execFileSync('git', ['--git-dir', FASTREPORT_REPO, 'show', `${rev}:${path}`], {
-    maxBuffer: 64 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-/** The mirror's HEAD commit. */
-export function mirrorHead(): string {
-  return execFileSync('git', ['--git-dir', FASTREPORT_REPO, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
-}
-
-/** Why the mirror cannot give `paths` (undefined when it can). */
-export function mirrorProblem(paths: string[]): string | undefined {
-  if (!existsSync(FASTREPORT_REPO)) return `no FastReport mirror at ${FASTREPORT_REPO}`;
-  for (const p of paths) {
-    try {
-      execFileSync('git', ['--git-dir', FASTREPORT_REPO, 'cat-file', '-e', `HEAD:${p}`], { stdio: 'ignore' });
-    } catch {
-      return `${FASTREPORT_REPO} has no HEAD:${p} (or git is missing)`;
-    }
-  }
-  return undefined;
-}
 
 // ---------------------------------------------------------------------------------------------
 // A small XML tree (saxes, independent of the template loader in src/report/frx).

@@ -15,7 +15,7 @@ import type { GaugeObjectModel } from '../../../src/report/frx/model.js';
 import { renderReport } from '../../../src/report/index.js';
 import { rasterizeRgb } from '../../support/barcode-readers.js';
 import { POPPLER_AVAILABLE } from '../../support/poppler.js';
-import { mirrorFile, mirrorProblem } from './fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { nwindDataSet, nwindRows, runTemplate } from './helpers.js';
 
 const CM = 37.8;
@@ -442,14 +442,14 @@ describe.runIf(POPPLER_AVAILABLE)('a gauge in the PDF', () => {
   });
 });
 
-const DEMO = 'Demos/Reports/Gauge.frx';
-describe.runIf(mirrorProblem([DEMO]) === undefined)('the Gauge demo', () => {
+const DEMO = 'Reports/Gauge.frx';
+describe('the Gauge demo', () => {
   const quantities = nwindRows('Order_x0020_Details')
     .slice(0, 8)
     .map((r) => Number(r.Quantity));
 
   it('prints 8 pages with no warning, each gauge at the row’s Quantity', () => {
-    const r = runTemplate(mirrorFile(DEMO), { datasets: { NorthWind: nwindDataSet() } });
+    const r = runTemplate(demoFile(DEMO), { datasets: { NorthWind: nwindDataSet() } });
     expect(r.warnings).toEqual([]);
     expect(r.prepared.pages).toHaveLength(8);
     expect(quantities.every(Number.isFinite)).toBe(true);
@@ -475,7 +475,7 @@ describe.runIf(mirrorProblem([DEMO]) === undefined)('the Gauge demo', () => {
   it('draws the gauges in HTML (SVG paths) and PDF', async () => {
     const data = { datasetXml: (await import('./helpers.js')).NWIND_TEXT };
     const html = await renderReport({
-      template: mirrorFile(DEMO),
+      template: demoFile(DEMO),
       data,
       format: 'html',
       maxPages: 1,
@@ -486,7 +486,7 @@ describe.runIf(mirrorProblem([DEMO]) === undefined)('the Gauge demo', () => {
     expect((text.match(/<path/g) ?? []).length).toBeGreaterThan(100);
     expect(text).toContain('Quantity');
     expect(text).toContain('12%');
-    const pdf = await renderReport({ template: mirrorFile(DEMO), data, format: 'pdf' });
+    const pdf = await renderReport({ template: demoFile(DEMO), data, format: 'pdf' });
     expect(pdf.warnings).toEqual([]);
     expect((pdf.output as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
   });

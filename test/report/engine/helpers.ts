@@ -15,9 +15,9 @@ import {
 import { ReportWarnings } from '../../../src/report/errors.js';
 import { loadFrx } from '../../../src/report/frx/index.js';
 import type { ReportModel } from '../../../src/report/frx/model.js';
-import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
+import { DEMO_REPORTS_DIR } from '../../support/fastreport-demos.js';
 
-export const FIXTURE_DIR = FASTREPORT_FIXTURES_DIR;
+export const FIXTURE_DIR = DEMO_REPORTS_DIR;
 export const NWIND_PATH = `${FIXTURE_DIR}nwind.xml`;
 export const NWIND_TEXT = readFileSync(NWIND_PATH, 'utf8');
 export const FIXED_NOW = new Date(Date.UTC(2024, 4, 17, 9, 30, 0));

@@ -1,5 +1,5 @@
 // MapObject and the CSV connection of FastReport's map demos ("The USA Map", "Sales in the USA",
-// read from the FastReport mirror), with the substitute US states shapefile written to a temp
+// in test/fixtures/fastreport), with the substitute US states shapefile written to a temp
 // folder from us-atlas (test/support/us-states-shapefile.ts); and maps with embedded shapes.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,13 +12,11 @@ import type { PreparedPath } from '../../../src/report/engine/prepared.js';
 import { bindReportData } from '../../../src/report/engine/index.js';
 import { renderReport } from '../../../src/report/render.js';
 import { writeUsStatesShapefile } from '../../support/us-states-shapefile.js';
-import { mirrorFile, mirrorProblem } from './fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { FIXED_NOW, NWIND_TEXT, nwindDataSet, nwindRows, runLoaded } from './helpers.js';
 
-const SALES = 'Demos/Reports/Sales in the USA.frx';
-const USA = 'Demos/Reports/The USA Map.frx';
-const problem = mirrorProblem([SALES, USA]);
-if (problem) console.warn(`maps.test.ts: skipped (${problem})`);
+const SALES = 'Reports/Sales in the USA.frx';
+const USA = 'Reports/The USA Map.frx';
 
 const mapsDir = mkdtempSync(join(tmpdir(), 'maps-'));
 afterAll(() => rmSync(mapsDir, { recursive: true, force: true }));
@@ -42,9 +40,9 @@ function demoResource(relative: string): Buffer | undefined {
 const paths = (items: readonly { kind: string }[]): PreparedPath[] =>
   items.filter((i): i is PreparedPath => i.kind === 'path');
 
-describe.skipIf(problem)('Sales in the USA', () => {
+describe('Sales in the USA', () => {
   it('reads its stored CSV table (51 rows, Alabama first) without opening the connection', () => {
-    const { report, warnings } = loadFrx(mirrorFile(SALES), { resource: demoResource });
+    const { report, warnings } = loadFrx(demoFile(SALES), { resource: demoResource });
     expect(warnings).toEqual([]);
     const w = new ReportWarnings();
     const data = bindReportData(report.dictionary, { datasets: { NorthWind: nwindDataSet() } }, w);
@@ -73,7 +71,7 @@ describe.skipIf(problem)('Sales in the USA', () => {
   });
 
   it('colours each state by its sales (DodgerBlue → Yellow → Red over ten ranges)', () => {
-    const { report, warnings } = loadFrx(mirrorFile(SALES), { resource: demoResource });
+    const { report, warnings } = loadFrx(demoFile(SALES), { resource: demoResource });
     const run = runLoaded(report, { datasets: { NorthWind: nwindDataSet() } }, {}, warnings);
     expect(run.warnings).toEqual([]);
 
@@ -127,9 +125,9 @@ describe.skipIf(problem)('Sales in the USA', () => {
   });
 });
 
-describe.skipIf(problem)('Sales in the USA drill-down', () => {
+describe('Sales in the USA drill-down', () => {
   it("links each state to its hidden detail page, run with the state's abbreviation", () => {
-    const loaded = loadFrx(mirrorFile(SALES), { resource: demoResource });
+    const loaded = loadFrx(demoFile(SALES), { resource: demoResource });
     const r = renderReport({ template: loaded, data: { datasetXml: NWIND_TEXT }, format: 'html', now: FIXED_NOW });
     expect(r.warnings).toEqual([]);
     const pages = r.prepared.pages;
@@ -141,9 +139,9 @@ describe.skipIf(problem)('Sales in the USA drill-down', () => {
   });
 });
 
-describe.skipIf(problem)('The USA Map', () => {
+describe('The USA Map', () => {
   it('draws the states inside the map object, labelled', () => {
-    const { report, warnings } = loadFrx(mirrorFile(USA), { resource: demoResource });
+    const { report, warnings } = loadFrx(demoFile(USA), { resource: demoResource });
     const run = runLoaded(report, {}, {}, warnings);
     expect(run.warnings).toEqual([]);
     const items = run.prepared.pages[0]?.items ?? [];
@@ -170,7 +168,7 @@ describe.skipIf(problem)('The USA Map', () => {
   });
 
   it('without its shapefile: the background and frame, one warning naming the file, no placeholder', () => {
-    const { report, warnings } = loadFrx(mirrorFile(USA), { resource: () => undefined });
+    const { report, warnings } = loadFrx(demoFile(USA), { resource: () => undefined });
     const run = runLoaded(report, {}, {}, warnings);
     expect(run.warnings).toEqual([
       'MapObject "Map1": the shapefile "..\\Maps\\usa1.shp" cannot be found; the map is drawn without its shapes',

@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { PreparedOutlineEntry, PreparedReport } from '../../../src/report/engine/prepared.js';
-import { mirrorFile, mirrorProblem } from './fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { collate, nwindDataSet, nwindRows, runTemplate, texts } from './helpers.js';
 
 /** The outline as nested [title, children] pairs (leaves as plain titles). */
@@ -111,29 +111,26 @@ describe('the outline', () => {
     expect(r.prepared.outline).toBeUndefined();
   });
 
-  const DEMO = 'Demos/Reports/Complex (Hyperlinks, Outline, TOC).frx';
-  it.skipIf(mirrorProblem([DEMO]) !== undefined)(
-    'of the Complex (Hyperlinks, Outline, TOC) demo: its contents page, and each category with its products',
-    () => {
-      const r = runTemplate(mirrorFile(DEMO), { datasets: { NorthWind: nwindDataSet() } });
-      const categories = nwindRows('Categories');
-      const products = nwindRows('Products');
-      const expected: Shape[] = [
-        'Table of Contents',
-        ...categories
-          .map((c) => c.CategoryName ?? '')
-          .map((name): Shape => {
-            const id = categories.find((c) => c.CategoryName === name)?.CategoryID;
-            const names = products
-              .filter((p) => p.CategoryID === id)
-              .map((p) => p.ProductName ?? '')
-              .sort(collate);
-            return [name, names];
-          }),
-      ];
-      expect(shape(r.prepared.outline ?? [])).toEqual(expected);
-      for (const c of r.prepared.outline?.slice(1) ?? [])
-        expect(c.page).toBe(whereText(r.prepared, 'Text1', c.title)?.page);
-    },
-  );
+  const DEMO = 'Reports/Complex (Hyperlinks, Outline, TOC).frx';
+  it('of the Complex (Hyperlinks, Outline, TOC) demo: its contents page, and each category with its products', () => {
+    const r = runTemplate(demoFile(DEMO), { datasets: { NorthWind: nwindDataSet() } });
+    const categories = nwindRows('Categories');
+    const products = nwindRows('Products');
+    const expected: Shape[] = [
+      'Table of Contents',
+      ...categories
+        .map((c) => c.CategoryName ?? '')
+        .map((name): Shape => {
+          const id = categories.find((c) => c.CategoryName === name)?.CategoryID;
+          const names = products
+            .filter((p) => p.CategoryID === id)
+            .map((p) => p.ProductName ?? '')
+            .sort(collate);
+          return [name, names];
+        }),
+    ];
+    expect(shape(r.prepared.outline ?? [])).toEqual(expected);
+    for (const c of r.prepared.outline?.slice(1) ?? [])
+      expect(c.page).toBe(whereText(r.prepared, 'Text1', c.title)?.page);
+  });
 });

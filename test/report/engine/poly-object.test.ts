@@ -7,7 +7,7 @@ import type { PreparedPath } from '../../../src/report/engine/prepared.js';
 import { renderReport } from '../../../src/report/index.js';
 import { rasterize } from '../../support/barcode-readers.js';
 import { POPPLER_AVAILABLE } from '../../support/poppler.js';
-import { mirrorFile, mirrorProblem } from './fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { runTemplate } from './helpers.js';
 
 const page = (objects: string): string =>
@@ -43,10 +43,10 @@ describe('PolygonObject and PolyLineObject', () => {
   });
 });
 
-const DEMO = 'Demos/Reports/Polygon.frx';
-describe.runIf(mirrorProblem([DEMO]) === undefined && POPPLER_AVAILABLE)('the Polygon demo', () => {
+const DEMO = 'Reports/Polygon.frx';
+describe.runIf(POPPLER_AVAILABLE)('the Polygon demo', () => {
   it('prints every shape with no warning, filled inside its outline and not outside', async () => {
-    const r = await renderReport({ template: mirrorFile(DEMO), data: {}, format: 'pdf' });
+    const r = await renderReport({ template: demoFile(DEMO), data: {}, format: 'pdf' });
     expect(r.warnings).toEqual([]);
     const items = r.prepared.pages[0]?.items.filter((i): i is PreparedPath => i.kind === 'path') ?? [];
     expect(items).toHaveLength(11);

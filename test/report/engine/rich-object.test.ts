@@ -15,7 +15,7 @@ import { loadFrx } from '../../../src/report/frx/index.js';
 import type { DataBandModel, RichObjectModel } from '../../../src/report/frx/model.js';
 import { renderReport } from '../../../src/report/index.js';
 import { POPPLER_AVAILABLE, runTool } from '../../support/poppler.js';
-import { mirrorFile, mirrorProblem } from './fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { collate, FIXED_NOW, NWIND_TEXT, nwindDataSet, nwindRows, runTemplate, texts } from './helpers.js';
 
 const xmlAttr = (s: string): string =>
@@ -229,16 +229,15 @@ describe('RichObject tables, highlight and what it cannot show', () => {
   });
 });
 
-const DEMOS = ['Demos/Reports/Mail Merge.frx', 'Demos/Reports/RichText.frx'];
-const problem = mirrorProblem(DEMOS);
+const DEMOS = ['Reports/Mail Merge.frx', 'Reports/RichText.frx'];
 
-describe.skipIf(problem !== undefined)('the RichText and Mail Merge demos', () => {
+describe('the RichText and Mail Merge demos', () => {
   for (const [path, designHeight, padding] of [
     [DEMOS[0], 113.4, 100],
     [DEMOS[1], 37.8, 0],
   ] as const) {
     it(`${path}: every contact name bold in its letter, in ContactName order, the letters grown`, () => {
-      const r = runTemplate(mirrorFile(path as string), { datasets: { NorthWind: nwindDataSet() } });
+      const r = runTemplate(demoFile(path as string), { datasets: { NorthWind: nwindDataSet() } });
       expect(r.warnings).toEqual([]);
       const items = richItems(r.prepared);
       const expected = customers();
@@ -263,7 +262,7 @@ describe.skipIf(problem !== undefined)('the RichText and Mail Merge demos', () =
   }
 
   it('Mail Merge: the HTML carries the styled runs; pdftotext finds every merged name', () => {
-    const opts = { template: mirrorFile(DEMOS[0] as string), data: { datasetXml: NWIND_TEXT } };
+    const opts = { template: demoFile(DEMOS[0] as string), data: { datasetXml: NWIND_TEXT } };
     const html = String(renderReport({ ...opts, format: 'html' }).output);
     const names = customers().map((c) => c.ContactName ?? '');
     const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#39;');

@@ -4,7 +4,7 @@
 // handlers run as if OK was pressed, and the demos of the issue against nwind.xml.
 import { describe, expect, it } from 'vitest';
 import type { PreparedItem, PreparedReport } from '../../../src/report/engine/index.js';
-import { mirrorFile, mirrorProblem } from './fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { collate, nwindDataSet, nwindRows, runTemplate, textsOf } from './helpers.js';
 
 const esc = (s: string): string =>
@@ -270,10 +270,8 @@ describe('dialog forms', () => {
   });
 });
 
-const PROBLEM = mirrorProblem(['Demos/Reports/Print Total in The Group Header.frx']);
-
-describe.skipIf(PROBLEM !== undefined)('the demos of the issue', () => {
-  const demo = (name: string) => mirrorFile(`Demos/Reports/${name}`).toString('utf8');
+describe('the demos of the issue', () => {
+  const demo = (name: string) => demoFile(`Reports/${name}`).toString('utf8');
 
   it('Print Total in The Group Header prints each group’s total in its header, equal to its footer', () => {
     const { prepared, warnings } = run(demo('Print Total in The Group Header.frx'));

@@ -3,28 +3,24 @@
 // ManualBuild handler adds a million-cell matrix (1002 × 1002 with the totals), which prints on
 // hundreds of pages. The demo count needs it to exit 0, and this is the test that it does within
 // the limit a server applies. The values: the diagonal 1…1000, so the grand total in the last
-// page's corner is 1 + 2 + … + 1000 = 500500. Read from the FastReport mirror (fpx.ts), skipped
-// with a message when the mirror is missing (an error under REQUIRE_FASTREPORT=1).
+// page's corner is 1 + 2 + … + 1000 = 500500.
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_REPORTS_DIR } from '../../support/fastreport-demos.js';
 import { pageCount, POPPLER_AVAILABLE, runTool } from '../../support/poppler.js';
 import { ensureBuilt, runCli } from '../export/cli.js';
-import { mirrorFile, mirrorProblem, REQUIRE_FASTREPORT } from './fpx.js';
 import { NWIND_PATH } from './helpers.js';
 
-const DEMO = 'Demos/Reports/Stress-Test (1000x1000).frx';
-const PROBLEM = mirrorProblem([DEMO]);
 const dir = mkdtempSync(join(tmpdir(), 'stress-demo-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.skipIf(PROBLEM !== undefined && !REQUIRE_FASTREPORT)('Stress-Test (1000x1000) at full size', () => {
+describe('Stress-Test (1000x1000) at full size', () => {
   it('renders its million-cell matrix to PDF at the default limits, the grand total on the last page', async () => {
     ensureBuilt();
-    const template = join(dir, 'stress.frx');
-    writeFileSync(template, mirrorFile(DEMO));
+    const template = `${DEMO_REPORTS_DIR}Stress-Test (1000x1000).frx`;
     const out = join(dir, 'stress.pdf');
     // No limit flags: the defaults of the settings, as a server render gets them.
     const r = await runCli(['render', template, '--data', NWIND_PATH, '--format', 'pdf', '--out', out], 240_000);

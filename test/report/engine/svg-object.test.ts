@@ -8,7 +8,7 @@ import { sanitiseSvg } from '../../../src/report/engine/svg-sanitise.js';
 import { renderReport } from '../../../src/report/index.js';
 import { rasterizeRgb } from '../../support/barcode-readers.js';
 import { POPPLER_AVAILABLE } from '../../support/poppler.js';
-import { mirrorFile, mirrorProblem } from './fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 
 const clean = (svg: string): string => {
   const r = sanitiseSvg(Buffer.from(svg));
@@ -58,10 +58,10 @@ describe('the SVG allow-list', () => {
   });
 });
 
-const DEMO = 'Demos/Reports/SVG.frx';
-describe.runIf(mirrorProblem([DEMO]) === undefined && POPPLER_AVAILABLE)('the SVG demo', () => {
+const DEMO = 'Reports/SVG.frx';
+describe.runIf(POPPLER_AVAILABLE)('the SVG demo', () => {
   it('prints its four SVGs as PDF vectors (in colour, in grey where Grayscale is set) with no warning', async () => {
-    const r = await renderReport({ template: mirrorFile(DEMO), data: {}, format: 'pdf' });
+    const r = await renderReport({ template: demoFile(DEMO), data: {}, format: 'pdf' });
     expect(r.warnings).toEqual([]);
     const pictures = (r.prepared.pages[0]?.items ?? []).filter((i): i is PreparedPicture => i.kind === 'picture');
     expect(pictures.map((p) => p.mime)).toEqual(Array(4).fill('image/svg+xml'));
@@ -90,7 +90,7 @@ describe.runIf(mirrorProblem([DEMO]) === undefined && POPPLER_AVAILABLE)('the SV
   });
 
   it('writes them into the HTML as SVG images rebuilt from the allow-list', async () => {
-    const r = await renderReport({ template: mirrorFile(DEMO), data: {}, format: 'html' });
+    const r = await renderReport({ template: demoFile(DEMO), data: {}, format: 'html' });
     const images = [...String(r.output).matchAll(/src="data:image\/svg\+xml;base64,([^"]+)"/g)];
     expect(images).toHaveLength(4);
     const svg = Buffer.from(images[0]?.[1] ?? '', 'base64').toString('utf8');

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { PreparedPicture, PreparedText } from '../../../src/report/engine/prepared.js';
-import { mirrorFile, mirrorProblem } from './fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { nwindDataSet, runTemplate } from './helpers.js';
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
@@ -50,9 +50,9 @@ describe('watermarks', () => {
   });
 });
 
-describe.skipIf(mirrorProblem(['Demos/Reports/Watermark.frx']) !== undefined)('the Watermark demo', () => {
+describe('the Watermark demo', () => {
   it('prints CONFIDENTIAL over each page with no warning', () => {
-    const r = runTemplate(mirrorFile('Demos/Reports/Watermark.frx'), { datasets: { NorthWind: nwindDataSet() } });
+    const r = runTemplate(demoFile('Reports/Watermark.frx'), { datasets: { NorthWind: nwindDataSet() } });
     expect(r.warnings).toEqual([]);
     for (const p of r.prepared.pages)
       expect(p.items[p.items.length - 1]).toMatchObject({ kind: 'text', text: 'CONFIDENTIAL', color: { a: 71 } });

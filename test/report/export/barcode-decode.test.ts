@@ -20,18 +20,16 @@ import {
   zxingRead,
 } from '../../support/barcode-readers.js';
 import { CHROMIUM, CHROMIUM_LAUNCH_ARGS, REQUIRE_CHROMIUM } from '../../support/chromium.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { POPPLER_AVAILABLE } from '../../support/poppler.js';
-import { mirrorFile, mirrorProblem, REQUIRE_FASTREPORT } from '../engine/fpx.js';
 import { NWIND_TEXT, nwindRows } from '../engine/helpers.js';
 
 const DPI = 300;
-const BARCODE = 'Demos/Reports/Barcode.frx';
-const QR_CODES = 'Demos/Reports/QR-Codes.frx';
-const BADGES = 'Demos/Reports/Badges.frx';
-const BOX = 'Demos/Reports/Box.frx';
-const problem = mirrorProblem([BARCODE, QR_CODES, BADGES, BOX]);
-if (problem && REQUIRE_FASTREPORT) throw new Error(problem);
-const canRun = !problem && POPPLER_AVAILABLE && ZBARIMG !== undefined;
+const BARCODE = 'Reports/Barcode.frx';
+const QR_CODES = 'Reports/QR-Codes.frx';
+const BADGES = 'Reports/Badges.frx';
+const BOX = 'Reports/Box.frx';
+const canRun = POPPLER_AVAILABLE && ZBARIMG !== undefined;
 
 type Reader = 'zbar' | 'zxing';
 
@@ -85,7 +83,7 @@ const normalise = (s: string): string => s.replace(/\r\n/g, '\n').replace(/\u001
 
 async function renderPdf(path: string, datasetXml?: string) {
   const data = datasetXml === undefined ? {} : { datasetXml };
-  const r = await renderReport({ template: mirrorFile(path), data, format: 'pdf' });
+  const r = await renderReport({ template: demoFile(path), data, format: 'pdf' });
   return { pdf: r.output as Buffer, pages: r.prepared.pages, warnings: r.warnings };
 }
 
@@ -130,7 +128,7 @@ describe.runIf(canRun)('barcodes decode with real readers', () => {
 
   it('the Swiss QR bill decodes to its payload as FastReport writes it back (amount with two decimals)', async () => {
     const { pdf, pages } = await renderPdf(BARCODE);
-    const source = /Name="Barcode47"[^>]*?\sText="([^"]*)"/.exec(mirrorFile(BARCODE).toString('utf8'))?.[1] ?? '';
+    const source = /Name="Barcode47"[^>]*?\sText="([^"]*)"/.exec(demoFile(BARCODE).toString('utf8'))?.[1] ?? '';
     const text = source.replace(/&#13;/g, '\r').replace(/&#10;/g, '\n').replace(/&amp;/g, '&');
     const lines = text.split('\r\n');
     expect(lines[18]).toBe('1000');
@@ -142,7 +140,7 @@ describe.runIf(canRun)('barcodes decode with real readers', () => {
   }, 120_000);
 
   it('every QR code and Aztec code of the QR-Codes demo decodes to its text, whatever its module shape', async () => {
-    const xml = mirrorFile(QR_CODES).toString('utf8');
+    const xml = demoFile(QR_CODES).toString('utf8');
     const expected = new Map<string, { text: string; type: string }>();
     for (const m of xml.matchAll(/<BarcodeObject Name="(\w+)"[^>]*?\sText="([^"]*)"[^>]*?Barcode="([^"]+)"/g)) {
       const text = (m[2] ?? '')
@@ -217,7 +215,7 @@ const HTML_CHECKS: Record<string, string> = {
 if (REQUIRE_CHROMIUM && !CHROMIUM) throw new Error('REQUIRE_CHROMIUM=1 but Chromium is missing');
 describe.runIf(canRun && CHROMIUM !== undefined)('barcodes in the HTML export', () => {
   it('are inline SVG paths (no images) that read back from a browser screenshot', async () => {
-    const r = await renderReport({ template: mirrorFile(BARCODE), data: {}, format: 'html' });
+    const r = await renderReport({ template: demoFile(BARCODE), data: {}, format: 'html' });
     const html = String(r.output);
     const page = r.prepared.pages[0];
     if (!page) throw new Error('no page');

@@ -1,16 +1,15 @@
 // `platform-core render` run for real on every FastReport demo with nwind.xml, plus JSON data,
 // templates carrying their own data, and failures.
 
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collate, FIXTURE_DIR, NWIND_PATH, nwindRows, runFixture } from '../engine/helpers.js';
 import { ensureBuilt, htmlTexts, runCli } from './cli.js';
+import { CORE_DEMOS } from '../../support/fastreport-demos.js';
 
-const FIXTURES = readdirSync(FIXTURE_DIR)
-  .filter((f) => f.endsWith('.frx'))
-  .sort();
+const FIXTURES = [...CORE_DEMOS];
 let dir = '';
 const outputs = new Map<string, string>();
 

@@ -1,7 +1,6 @@
 // The HTML document in pieces (exportHtmlChunks) and as bytes (exportHtmlBuffer): the same
 // document as exportHtml, byte for byte, with one piece per page.
 
-import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PreparedReport } from '../../../src/report/engine/index.js';
 // Through the library's entry point, as its users import them.
@@ -12,7 +11,8 @@ import {
   renderReport,
   type HtmlExportOptions,
 } from '../../../src/report/index.js';
-import { FIXTURE_DIR, runFixture } from '../engine/helpers.js';
+import { runFixture } from '../engine/helpers.js';
+import { CORE_DEMOS } from '../../support/fastreport-demos.js';
 
 function chunksOf(r: PreparedReport, options: HtmlExportOptions): string[] {
   const out: string[] = [];
@@ -20,9 +20,7 @@ function chunksOf(r: PreparedReport, options: HtmlExportOptions): string[] {
   return out;
 }
 
-const fixtures = readdirSync(FIXTURE_DIR)
-  .filter((f) => f.endsWith('.frx'))
-  .sort();
+const fixtures = [...CORE_DEMOS];
 
 describe('exportHtmlChunks and exportHtmlBuffer', () => {
   it.each(fixtures)("%s: the pieces and the bytes are exportHtml's document", (file) => {

@@ -15,12 +15,12 @@ import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { renderReport } from '../../../src/report/index.js';
 import { announceChromiumSkip, CHROMIUM, CHROMIUM_LAUNCH_ARGS } from '../../support/chromium.js';
-import { mirrorFile, mirrorProblem } from '../engine/fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { NWIND_TEXT } from '../engine/helpers.js';
 
 announceChromiumSkip('internal link browser test');
 
-const DEMO = 'Demos/Reports/Complex (Hyperlinks, Outline, TOC).frx';
+const DEMO = 'Reports/Complex (Hyperlinks, Outline, TOC).frx';
 const CATEGORIES = [
   'Beverages',
   'Condiments',
@@ -106,47 +106,45 @@ function checkLinks(links: Link[], pageHas: (page: number, text: string) => bool
   for (const l of back) expect(l.to).toBe(1);
 }
 
-describe.skipIf(mirrorProblem([DEMO]) !== undefined)(
-  'internal links of the Complex (Hyperlinks, Outline, TOC) demo',
-  () => {
-    const run = (format: 'pdf' | 'html') =>
-      renderReport({ template: mirrorFile(DEMO), data: { datasetXml: NWIND_TEXT }, format });
+describe('internal links of the Complex (Hyperlinks, Outline, TOC) demo', () => {
+  const run = (format: 'pdf' | 'html') =>
+    renderReport({ template: demoFile(DEMO), data: { datasetXml: NWIND_TEXT }, format });
 
-    it('PDF: every contents line and "back to top" is a link to the right page', async () => {
-      const { links, pageTexts, urls } = await pdfLinks(run('pdf').output as Buffer);
-      // The category's heading: its name on the page, past the contents page.
-      checkLinks(links, (page, text) => page > 2 && (pageTexts[page - 1] ?? []).includes(text));
-      expect(urls).toBeGreaterThan(0);
-    }, 60_000);
+  it('PDF: every contents line and "back to top" is a link to the right page', async () => {
+    const { links, pageTexts, urls } = await pdfLinks(run('pdf').output as Buffer);
+    // The category's heading: its name on the page, past the contents page.
+    checkLinks(links, (page, text) => page > 2 && (pageTexts[page - 1] ?? []).includes(text));
+    expect(urls).toBeGreaterThan(0);
+  }, 60_000);
 
-    it('PDF: the outline lists the contents and each category with its products, each at its page', async () => {
-      const { outline, pageTexts } = await pdfLinks(run('pdf').output as Buffer);
-      const has = (page: number, text: string): boolean => (pageTexts[page - 1] ?? []).includes(text);
-      expect(outline.map((o) => o.title)).toEqual(['Table of Contents', ...CATEGORIES]);
-      expect(outline[0]?.to).toBe(2);
-      expect(has(2, 'Table of contents')).toBe(true);
-      let products = 0;
-      for (const c of outline.slice(1)) {
-        expect(has(c.to, c.title), `${c.title} → page ${c.to}`).toBe(true);
-        expect(c.items.length).toBeGreaterThan(0);
-        for (const p of c.items) {
-          expect(has(p.to, p.title), `${p.title} → page ${p.to}`).toBe(true);
-          products++;
-        }
+  it('PDF: the outline lists the contents and each category with its products, each at its page', async () => {
+    const { outline, pageTexts } = await pdfLinks(run('pdf').output as Buffer);
+    const has = (page: number, text: string): boolean => (pageTexts[page - 1] ?? []).includes(text);
+    expect(outline.map((o) => o.title)).toEqual(['Table of Contents', ...CATEGORIES]);
+    expect(outline[0]?.to).toBe(2);
+    expect(has(2, 'Table of contents')).toBe(true);
+    let products = 0;
+    for (const c of outline.slice(1)) {
+      expect(has(c.to, c.title), `${c.title} → page ${c.to}`).toBe(true);
+      expect(c.items.length).toBeGreaterThan(0);
+      for (const p of c.items) {
+        expect(has(p.to, p.title), `${p.title} → page ${p.to}`).toBe(true);
+        products++;
       }
-      expect(products).toBe(77);
-    }, 60_000);
+    }
+    expect(products).toBe(77);
+  }, 60_000);
 
-    it.runIf(CHROMIUM !== undefined)(
-      'HTML: every contents line and "back to top" jumps to the right page anchor in Chromium',
-      async () => {
-        const html = run('html').output as string;
-        const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_LAUNCH_ARGS });
-        try {
-          const page = await browser.newPage();
-          await page.setContent(html);
-          // Each internal link: its page, its text, and the page of the element its href names.
-          const found = (await page.evaluate(`(() => [...document.querySelectorAll('.p a[href^="#"]')].map((a) => {
+  it.runIf(CHROMIUM !== undefined)(
+    'HTML: every contents line and "back to top" jumps to the right page anchor in Chromium',
+    async () => {
+      const html = run('html').output as string;
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_LAUNCH_ARGS });
+      try {
+        const page = await browser.newPage();
+        await page.setContent(html);
+        // Each internal link: its page, its text, and the page of the element its href names.
+        const found = (await page.evaluate(`(() => [...document.querySelectorAll('.p a[href^="#"]')].map((a) => {
           const target = document.getElementById(a.getAttribute('href').slice(1));
           return {
             from: Number(a.closest('.p').dataset.page),
@@ -154,36 +152,35 @@ describe.skipIf(mirrorProblem([DEMO]) !== undefined)(
             text: a.textContent.trim(),
           };
         }))()`)) as Link[];
-          const pageTexts = (await page.evaluate(
-            `[...document.querySelectorAll('.p')].map((p) => p.innerText)`,
-          )) as string[];
-          checkLinks(found, (n, text) => n > 2 && (pageTexts[n - 1] ?? '').split('\n').includes(text));
-          // The table of contents before the pages: the outline, each entry a link to its page.
-          const nav = (await page.evaluate(`[...document.querySelectorAll('nav.toc a')].map((a) => {
+        const pageTexts = (await page.evaluate(
+          `[...document.querySelectorAll('.p')].map((p) => p.innerText)`,
+        )) as string[];
+        checkLinks(found, (n, text) => n > 2 && (pageTexts[n - 1] ?? '').split('\n').includes(text));
+        // The table of contents before the pages: the outline, each entry a link to its page.
+        const nav = (await page.evaluate(`[...document.querySelectorAll('nav.toc a')].map((a) => {
           const target = document.getElementById(a.getAttribute('href').slice(1));
           return { text: a.textContent, to: target ? Number(target.closest('.p').dataset.page) : 0 };
         })`)) as { text: string; to: number }[];
-          expect(nav.length).toBe(1 + CATEGORIES.length + 77);
-          for (const n of nav.filter((x) => CATEGORIES.includes(x.text)))
-            expect((pageTexts[n.to - 1] ?? '').split('\n'), n.text).toContain(n.text);
-          // Following a link scrolls its target page into view.
-          const seafood = found.find((l) => l.text === 'Seafood');
-          await page.evaluate(
-            `[...document.querySelectorAll('.p a[href^="#"]')].find((a) => a.textContent.trim() === 'Seafood').click()`,
-          );
-          const top = (await page.evaluate(
-            `document.querySelector('.p[data-page="${seafood?.to}"]').getBoundingClientRect().top`,
-          )) as number;
-          expect(Math.abs(top)).toBeLessThan(page.viewportSize()?.height ?? 720);
-          expect(await page.evaluate('location.hash')).toMatch(/^#b\d+$/);
-        } finally {
-          await browser.close();
-        }
-      },
-      60_000,
-    );
-  },
-);
+        expect(nav.length).toBe(1 + CATEGORIES.length + 77);
+        for (const n of nav.filter((x) => CATEGORIES.includes(x.text)))
+          expect((pageTexts[n.to - 1] ?? '').split('\n'), n.text).toContain(n.text);
+        // Following a link scrolls its target page into view.
+        const seafood = found.find((l) => l.text === 'Seafood');
+        await page.evaluate(
+          `[...document.querySelectorAll('.p a[href^="#"]')].find((a) => a.textContent.trim() === 'Seafood').click()`,
+        );
+        const top = (await page.evaluate(
+          `document.querySelector('.p[data-page="${seafood?.to}"]').getBoundingClientRect().top`,
+        )) as number;
+        expect(Math.abs(top)).toBeLessThan(page.viewportSize()?.height ?? 720);
+        expect(await page.evaluate('location.hash')).toMatch(/^#b\d+$/);
+      } finally {
+        await browser.close();
+      }
+    },
+    60_000,
+  );
+});
 
 describe('internal links to nothing', () => {
   const template = (kind: string, target: string) =>

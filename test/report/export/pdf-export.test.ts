@@ -458,6 +458,8 @@ describe.skipIf(!POPPLER_AVAILABLE)('CLI: platform-core render --format pdf', ()
     const bad = await runCli([
       'render',
       `${FIXTURE_DIR}Purchase Order.frx`,
+      '--data',
+      `${FIXTURE_DIR}nwind.xml`,
       '--format',
       'pdf',
       '--out',

@@ -6,7 +6,7 @@
 //
 // Skipped with a message when qpdf/poppler-utils are missing (an error under REQUIRE_POPPLER=1).
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,10 +22,9 @@ import {
   type PdfTextPage,
 } from '../../support/poppler.js';
 import { collate, FIXED_NOW, FIXTURE_DIR, NWIND_TEXT, nwindRows, usd } from '../engine/helpers.js';
+import { CORE_DEMOS } from '../../support/fastreport-demos.js';
 
-const FIXTURES = readdirSync(FIXTURE_DIR)
-  .filter((f) => f.endsWith('.frx'))
-  .sort();
+const FIXTURES = [...CORE_DEMOS];
 const PT_PER_PX = 0.75;
 
 interface PdfRun {

@@ -1,6 +1,6 @@
 // Text templates: splitting into literal and [expression] parts the way FastReport does, and
 // every expression in the demo reports.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   type TemplatePart,
 } from '../../../src/report/expr/index.js';
 import { scopeOf } from './helpers.js';
-import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
+import { CORE_DEMOS, DEMO_REPORTS_DIR } from '../../support/fastreport-demos.js';
 
 /** Parts as short strings: "t:text" / "e:source". */
 const parts = (text: string, brackets?: string) =>
@@ -148,7 +148,7 @@ describe('compileTemplate', () => {
 });
 
 describe('the FastReport demo reports', () => {
-  const dir = FASTREPORT_FIXTURES_DIR;
+  const dir = DEMO_REPORTS_DIR;
   const decode = (s: string) =>
     s
       .replace(/&#(\d+);/g, (_m, d: string) => String.fromCharCode(Number(d)))
@@ -159,7 +159,7 @@ describe('the FastReport demo reports', () => {
       .replace(/&amp;/g, '&');
   // Table.frx uses the aggregates of table cells (`Count(Cell28)`, in a table that a script
   // builds), which come with the script interpreter.
-  const files = readdirSync(dir).filter((f) => f.endsWith('.frx') && f !== 'Table.frx');
+  const files = CORE_DEMOS.filter((f) => f !== 'Table.frx');
 
   it('holds the fixtures', () => {
     expect(files.length).toBeGreaterThan(10);

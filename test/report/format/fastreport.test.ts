@@ -4,8 +4,7 @@
 //   FastReport.Base/TextObjectBase.cs (FormatValue: NullValue, HideValue, HideZeros)
 //   FastReport.Base/Utils/Converter.cs (ConvertNull: "", 0, false, DateTime.MinValue)
 // Number formatting itself follows .NET (see the other test files).
-import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   DE_DE,
@@ -19,6 +18,7 @@ import {
   resolveFormatSpec,
   type FormatSpec,
 } from '../../../src/report/format/index.js';
+import { CORE_DEMOS, DEMO_REPORTS_DIR } from '../../support/fastreport-demos.js';
 
 const at = (y: number, m: number, d: number, h = 0, mi = 0, s = 0) => {
   const date = new Date(0);
@@ -273,11 +273,11 @@ describe('formatForDisplay: NullValue, ConvertNulls, HideZeros, HideValue', () =
 });
 
 // Every TextObject Format in the demo reports, read the way the template loader reads them.
-const FIXTURES = FASTREPORT_FIXTURES_DIR;
+const FIXTURES = DEMO_REPORTS_DIR;
 
 function specsInFixtures(): { file: string; name: string; spec: FormatSpec }[] {
   const found: { file: string; name: string; spec: FormatSpec }[] = [];
-  for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.frx'))) {
+  for (const file of CORE_DEMOS) {
     const xml = readFileSync(FIXTURES + file, 'utf8');
     for (const tag of xml.match(/<TextObject\b[^>]*>/g) ?? []) {
       const attrs = new Map<string, string>();
@@ -303,7 +303,7 @@ function specsInFixtures(): { file: string; name: string; spec: FormatSpec }[] {
   return found;
 }
 
-describe.skipIf(!existsSync(FIXTURES))('Format attributes in ../shared/fixtures/fastreport/*.frx', () => {
+describe('Format attributes in the core FastReport demos', () => {
   it('every combination formats as FastReport would', () => {
     const found = specsInFixtures();
     expect(found.length).toBeGreaterThan(20);

@@ -1,16 +1,14 @@
-import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { TemplateError } from '../../../src/report/errors.js';
 import { allBands, allObjects, loadFrx } from '../../../src/report/frx/load.js';
 import type { BandModel, ReportModel, ReportObjectModel, ReportPageModel } from '../../../src/report/frx/model.js';
+import { CORE_DEMOS, DEMO_REPORTS_DIR } from '../../support/fastreport-demos.js';
 
-export const FIXTURE_DIR = FASTREPORT_FIXTURES_DIR;
+export const FIXTURE_DIR = DEMO_REPORTS_DIR;
 
-/** Every shared FastReport fixture. */
-export const FIXTURES: string[] = readdirSync(FIXTURE_DIR)
-  .filter((f) => f.endsWith('.frx'))
-  .sort();
+/** The FastReport demos every loader test runs over. */
+export const FIXTURES: string[] = [...CORE_DEMOS];
 
 export function fixtureBytes(name: string): Buffer {
   return readFileSync(FIXTURE_DIR + name);

@@ -1,7 +1,7 @@
 // Inherited reports: a template <inherited BaseReport="…"> is its base report with the
 // child's changes applied (frx/inherit.ts), the base read through the caller's reader (the
 // template's folder); the worker's template cache loads the template again when a base changes.
-// FastReport's own Inherited Report demo, from the mirror, prints its base's page header and
+// FastReport's own Inherited Report demo prints its base's page header and
 // footer with the child's changes and its customers list.
 
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { allObjects, loadFrx } from '../../../src/report/frx/index.js';
 import type { TextObjectModel } from '../../../src/report/frx/model.js';
 import { TemplateCache } from '../../../src/srs/render-pool/template-cache.js';
-import { mirrorFile, mirrorProblem } from '../engine/fpx.js';
+import { demoFile } from '../../support/fastreport-demos.js';
 import { nwindDataSet, nwindRows, runLoaded, texts } from '../engine/helpers.js';
 
 const BASE = `<?xml version="1.0" encoding="utf-8"?>
@@ -135,12 +135,12 @@ describe('the template cache and inherited reports', () => {
   });
 });
 
-const DEMO = 'Demos/Reports/Inherited Report.frx';
-const DEMO_BASE = 'Demos/Reports/Inherited Report - base.frx';
-describe.skipIf(mirrorProblem([DEMO, DEMO_BASE]) !== undefined)('FastReport’s Inherited Report demo', () => {
+const DEMO = 'Reports/Inherited Report.frx';
+const DEMO_BASE = 'Reports/Inherited Report - base.frx';
+describe('FastReport’s Inherited Report demo', () => {
   it('prints the base’s header and footer with the child’s changes, and every customer', () => {
-    const { report, warnings } = loadFrx(mirrorFile(DEMO), {
-      baseReport: (name) => (name === 'Inherited Report - base.frx' ? mirrorFile(DEMO_BASE) : undefined),
+    const { report, warnings } = loadFrx(demoFile(DEMO), {
+      baseReport: (name) => (name === 'Inherited Report - base.frx' ? demoFile(DEMO_BASE) : undefined),
     });
     expect(warnings).toEqual([]);
     const r = runLoaded(report, { datasets: { NorthWind: nwindDataSet() } });

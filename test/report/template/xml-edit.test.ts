@@ -2,7 +2,7 @@
 // attributes as the XML parser on every FastReport demo and on random documents, and merging
 // into a demo changes nothing but the inserted connection.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseXml, readXmlText, type XmlElement } from '../../../src/report/frx/index.js';
@@ -10,11 +10,9 @@ import { renderReport } from '../../../src/report/index.js';
 import { mergeDataIntoTemplate } from '../../../src/report/template/index.js';
 import { applyEdits, scanElements, type ElementSpan } from '../../../src/report/template/xml-scan.js';
 import { escapeXmlAttribute, formatNumber, isXmlText } from '../../../src/report/template/xml-text.js';
-import { FASTREPORT_FIXTURES_DIR } from '../../support/shared.js';
+import { CORE_DEMOS, DEMO_REPORTS_DIR } from '../../support/fastreport-demos.js';
 
-const FIXTURES = readdirSync(FASTREPORT_FIXTURES_DIR)
-  .filter((f) => f.endsWith('.frx'))
-  .sort();
+const FIXTURES = [...CORE_DEMOS];
 
 /** An attribute value as an XML parser reports it: references decoded, whitespace normalised. */
 function decodeAttribute(raw: string): string {
@@ -36,7 +34,7 @@ function sameTree(span: ElementSpan, el: XmlElement): void {
 
 describe('scanElements', () => {
   it.each(FIXTURES)('finds what the XML parser finds in %s', (f) => {
-    const { text } = readXmlText(readFileSync(FASTREPORT_FIXTURES_DIR + f));
+    const { text } = readXmlText(readFileSync(DEMO_REPORTS_DIR + f));
     const root = scanElements(text);
     sameTree(root, parseXml(text).root);
     // Spans point at the text: every start tag is where the scan says.
@@ -109,7 +107,7 @@ describe('xml-text', () => {
 
 describe('merging into the FastReport demos', () => {
   it.each(FIXTURES)('%s: only a connection is inserted', (f) => {
-    const bytes = readFileSync(FASTREPORT_FIXTURES_DIR + f);
+    const bytes = readFileSync(DEMO_REPORTS_DIR + f);
     const { text } = readXmlText(bytes);
     const merged = mergeDataIntoTemplate(bytes, { rows: [{ a: 1 }] });
     expect(merged.charCodeAt(0)).toBe(0xfeff); // the BOM comes back too
@@ -123,8 +121,8 @@ describe('merging into the FastReport demos', () => {
 
   it('a demo with the connection added still renders the same', () => {
     const file = 'Simple List.frx';
-    const bytes = readFileSync(FASTREPORT_FIXTURES_DIR + file);
-    const datasetXml = readFileSync(`${FASTREPORT_FIXTURES_DIR}nwind.xml`);
+    const bytes = readFileSync(DEMO_REPORTS_DIR + file);
+    const datasetXml = readFileSync(`${DEMO_REPORTS_DIR}nwind.xml`);
     const now = new Date(Date.UTC(2024, 4, 17));
     const before = renderReport({ template: bytes, format: 'html', now, data: { datasetXml } }).output;
     const after = renderReport({
