@@ -5,7 +5,10 @@ import type { Config } from './config/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connect.js';
 import { ADMIN_PASSWORD_FILE, bootstrapInstance, type BootstrapResult } from './accounts/bootstrap.js';
 import { join } from 'node:path';
-import { loadSigningKey } from './auth/signing-key.js';
+import { loadSecretsKey, loadSigningKey } from './auth/signing-key.js';
+import { SecretBox } from './auth/secret-box.js';
+import { SecondFactorCheck } from './auth/second-factor.js';
+import { MfaService } from './auth/mfa-service.js';
 import { securePrivateFiles } from './db/file-modes.js';
 import { sealedAddon } from './db/sqlite-file.js';
 import { JwtCodec } from './auth/jwt.js';
@@ -40,6 +43,8 @@ export interface Services {
   tokens: TokenService;
   profiles: ProfileService;
   accounts: AccountAdminService;
+  /** Second factors: TOTP, recovery codes, an administrator's reset. */
+  mfa: MfaService;
   teams: TeamService;
   srs: SrsService;
   /** The audit trail: read by GET /api/core/audit, pruned past Settings:AuditRetentionDays. */
@@ -86,6 +91,7 @@ export async function createServices(
         dataDir: config.dataDir,
         adminUsername: config.adminUsername,
         adminPassword: config.adminPassword,
+        passwordPolicy: { minLength: settings.passwordMinLength },
       });
     });
     const tightened = [...database.tightened, ...securePrivateFiles([join(config.dataDir, ADMIN_PASSWORD_FILE)])];
@@ -106,6 +112,9 @@ export async function createServices(
     });
     for (const w of signingKey.warnings) logger.warn(w);
     const jwt = new JwtCodec(signingKey.key, config.settings.jwtExpireHours * 3600);
+    const secretsKey = await loadSecretsKey(database.db, { file: settings.secretsKeyFile, value: settings.secretsKey });
+    for (const w of secretsKey.warnings) logger.warn(w);
+    const secretBox = new SecretBox(secretsKey.key);
     // A background write lost to a database fault is the same back-pressure the requests meet:
     // a warning per cause per interval, not an error line each.
     const backgroundFaults = new ThrottledWarnings(logger);
@@ -122,7 +131,24 @@ export async function createServices(
       onBackgroundError,
       metrics,
     );
-    const login = new LoginService(database.db, jwt, auth, passwords, config.settings, onBackgroundError, metrics);
+    const lockoutPolicy = {
+      maxFailedAttempts: settings.lockoutMaxFailedAttempts,
+      lockoutMinutes: settings.lockoutMinutes,
+    };
+    const secondFactor = new SecondFactorCheck(database.db, secretBox, lockoutPolicy);
+    const mfa = new MfaService(database.db, secretBox, secondFactor, settings.ownerName, (id) =>
+      auth.invalidateAccount(id),
+    );
+    const login = new LoginService(
+      database.db,
+      jwt,
+      auth,
+      passwords,
+      config.settings,
+      onBackgroundError,
+      secondFactor,
+      metrics,
+    );
     const tokens = new TokenService(database.db, (ids) => auth.invalidateTokenIds(ids));
     // Set once the SRS service exists; account changes also make the SQLite directory copy stale.
     let directoryChanged = (): void => undefined;
@@ -145,6 +171,7 @@ export async function createServices(
       appsAttachError: database.appsAttachError,
       invalidate,
       passwords,
+      passwordPolicy: { minLength: settings.passwordMinLength },
       // The SRS service exists by the time anything is granted.
       aclRoles: () => srs.aclRoles(),
       logger,
@@ -227,6 +254,7 @@ export async function createServices(
       tokens,
       profiles,
       accounts,
+      mfa,
       teams,
       srs,
       audit,

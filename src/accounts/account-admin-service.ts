@@ -35,7 +35,8 @@ import { findAccountListRow } from './account-queries.js';
 import { accountListItem } from './account-views.js';
 import type { AccountListItem } from './account-shapes.js';
 import { cancelHookInstalled, HookFailedError, runCancelHook, type HookKind } from './cancel-hook.js';
-import { assertPasswordRules, createAccount, type NewAccount } from './account-service.js';
+import { createAccount, type NewAccount } from './account-service.js';
+import { assertPasswordRules, type PasswordPolicy } from '../auth/password-policy.js';
 import { assertGrantable, grantableRoles, type AclRoleSource, type GrantableRole } from './valid-roles.js';
 
 export interface AccountAdminDeps {
@@ -51,6 +52,8 @@ export interface AccountAdminDeps {
   appsAttachError?: string | null;
   /** The lockout-guarded password check login uses: a wrong current password counts as a failure. */
   passwords: PasswordAttempts;
+  /** What a new password must be (Settings:PasswordMinLength and the fixed rules). */
+  passwordPolicy: PasswordPolicy;
   /** The roles the apps' SRS definitions name (valid-roles.ts); none when absent. */
   aclRoles?: AclRoleSource;
   /** Warnings of the cancel hook (a function found but not run). */
@@ -250,7 +253,7 @@ export class AccountAdminService {
 
   async create(by: AuditActor, input: NewAccount): Promise<AccountListItem> {
     await this.assertGrantable(input.roles ?? []);
-    const { id } = await createAccount(this.db, input, by);
+    const { id } = await createAccount(this.db, input, by, this.deps.passwordPolicy);
     // Nothing of a new account is cached, but what is derived from the accounts must learn of it.
     this.deps.invalidate(id);
     return this.item(this.db, id);
@@ -267,15 +270,17 @@ export class AccountAdminService {
     password: string,
     action: 'password_set' | 'password_change',
   ): Promise<AccountListItem> {
-    assertPasswordRules(password);
+    // The rules judge the password against the account's own username, not the one typed in the URL.
+    const user = await this.requireUser(this.db, username);
+    assertPasswordRules(password, user.username, this.deps.passwordPolicy);
     const hash = await hashPassword(password);
     return this.change(by, username, action, (trx, u) => replacePassword(trx, u.id, hash));
   }
 
   /** The user changes their own password, proving the current one; every session ends. */
   async changeOwnPassword(by: AuditActor, username: string, current: string, next: string): Promise<AccountListItem> {
-    assertPasswordRules(next);
     const user = await this.requireUser(this.db, username);
+    assertPasswordRules(next, user.username, this.deps.passwordPolicy, 'new_password');
     const check = await this.deps.passwords.check(
       {
         kind: 'account',

@@ -4,22 +4,14 @@ import type { Database } from '../db/schema.js';
 import { invalid, conflict, notFound } from '../lib/errors.js';
 import { isoMicros } from '../lib/time.js';
 import { newId, newSecurityStamp } from '../lib/random.js';
-import { hashPassword, MAX_PASSWORD_LENGTH } from '../auth/passwords.js';
+import { hashPassword } from '../auth/passwords.js';
+import { assertPasswordRules, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../auth/password-policy.js';
 import { findUserByUsername, insertUser } from '../identity/users-repository.js';
 import { addTeamMember, ensureDefaultTeam, findTeamByShort } from '../teams/teams-repository.js';
 import { grantRole } from './roles-repository.js';
 import { isValidUsername, normalizeUsername } from '../identity/usernames.js';
 import { recordAudit } from '../audit/audit-repository.js';
 import type { AuditActor } from '../audit/audit-actions.js';
-
-export const MIN_PASSWORD_LENGTH = 8;
-
-export function assertPasswordRules(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-    const message = `password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`;
-    throw invalid('invalid_input', message, [{ field: 'password', rule: 'length', message }]);
-  }
-}
 
 export interface NewAccount {
   username: string;
@@ -37,13 +29,14 @@ export async function createAccount(
   db: Kysely<Database>,
   input: NewAccount,
   by: AuditActor,
+  policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY,
 ): Promise<{ id: string; username: string }> {
   if (!isValidUsername(input.username)) {
     throw invalid('invalid_input', 'username must be 1–256 of A-Z a-z 0-9 . _ @ + - and not "api"', [
       { field: 'username', rule: 'pattern', message: 'invalid username' },
     ]);
   }
-  assertPasswordRules(input.password);
+  assertPasswordRules(input.password, input.username, policy);
   // Hash before the transaction: it is slow and must not hold a database lock.
   const passwordHash = await hashPassword(input.password);
   const id = newId();

@@ -13,12 +13,16 @@ import { ensureRole, SYSTEM_ROLES } from './roles-repository.js';
 import { countUsersWithRole } from '../identity/users-repository.js';
 import { createAccount } from './account-service.js';
 import { AppError } from '../lib/errors.js';
+import { ConfigError } from '../config/config.js';
+import type { PasswordPolicy } from '../auth/password-policy.js';
 import { STARTUP_ACTOR } from '../audit/audit-actions.js';
 
 export interface BootstrapOptions {
   dataDir: string;
   adminUsername: string | null;
   adminPassword: string | null;
+  /** What PLATFORM_ADMIN_PASSWORD must be, as any password set. */
+  passwordPolicy: PasswordPolicy;
 }
 
 export interface BootstrapResult {
@@ -41,10 +45,14 @@ export async function bootstrapInstance(db: Kysely<Database>, opts: BootstrapOpt
       db,
       { username, password, roles: [...SYSTEM_ROLES], mustChangePassword: generated },
       STARTUP_ACTOR,
+      opts.passwordPolicy,
     );
   } catch (err) {
     // Another instance starting at the same moment created it first.
     if (err instanceof AppError && err.code === 'user_exists') return {};
+    // The operator's password breaks a rule: the start stops and says which.
+    if (err instanceof AppError && err.kind === 'invalid' && !generated)
+      throw new ConfigError(`PLATFORM_ADMIN_PASSWORD: ${err.message}`);
     throw err;
   }
   if (!generated) return { createdAdmin: { username } };

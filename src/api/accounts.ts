@@ -19,7 +19,12 @@ const security = authSecurity;
 const admins = { roles: ['sys_administrator'] as const };
 const itemResponse = { 200: AccountItemAnswer, 409: ErrorEnvelope, ...standardErrors };
 const Role = Type.String({ pattern: ROLE_NAME_PATTERN });
-const Password = Type.String({ minLength: 8, maxLength: 4096 });
+// The length rule is Settings:PasswordMinLength's, checked with the other password rules (a 400 naming it).
+const Password = Type.String({
+  minLength: 1,
+  maxLength: 4096,
+  description: 'at least Settings:PasswordMinLength characters; not common, not guessable, not containing the username',
+});
 const RoleItem = Type.Object({
   name: Type.String(),
   kind: Type.Union(
@@ -123,7 +128,7 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountAd
 
   app.post('/api/core/account/password', {
     // The way out of a one-time password, so open while one is pending.
-    config: { passwordChangeExempt: true },
+    config: { passwordChangeExempt: true, stepUp: true },
     schema: {
       tags,
       security,

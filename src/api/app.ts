@@ -8,6 +8,7 @@ import { sessionRoutes } from './sessions.js';
 import { tokenRoutes } from './tokens.js';
 import { profileRoutes } from './profile.js';
 import { accountAdminRoutes } from './accounts.js';
+import { mfaRoutes } from './mfa.js';
 import { accountListRoutes } from './account-list.js';
 import { teamRoutes } from './teams.js';
 import { pingRoutes } from './ping.js';
@@ -35,11 +36,15 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(faviconRoutes);
   await app.register(consoleRoutes);
   await app.register(opsRoutes, { database: services.database });
-  await app.register(sessionRoutes, { login: services.login });
+  await app.register(sessionRoutes, {
+    login: services.login,
+    mfaRequiredRoles: services.config.settings.mfaRequiredRoles,
+  });
   await app.register(tokenRoutes, { tokens: services.tokens });
   await app.register(profileRoutes, { profiles: services.profiles, accounts: services.accounts });
   await app.register(accountListRoutes, { profiles: services.profiles });
   await app.register(accountAdminRoutes, { accounts: services.accounts });
+  await app.register(mfaRoutes, { mfa: services.mfa });
   await app.register(teamRoutes, { teams: services.teams });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(pingRoutes);

@@ -105,7 +105,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = 
   });
 
   app.post('/api/core/token/create/:token_name', {
-    config: { roles: ['sys_tokens'] },
+    config: { roles: ['sys_tokens'], stepUp: true },
     schema: {
       tags,
       security,
@@ -130,7 +130,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = 
   });
 
   app.post('/api/core/token/create/:token_name/:username', {
-    config: { roles: ['sys_administrator'] },
+    config: { roles: ['sys_administrator'], stepUp: true },
     schema: {
       tags,
       security,

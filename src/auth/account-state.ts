@@ -2,6 +2,7 @@
 import type { Db } from '../db/schema.js';
 import { findUserById, userRoleNames } from '../identity/users-repository.js';
 import { stampTag } from './jwt.js';
+import { hasSecondFactor } from './second-factor.js';
 
 export interface AccountState {
   id: string;
@@ -12,6 +13,8 @@ export interface AccountState {
   roles: ReadonlySet<string>;
   /** The password is one-time (the generated bootstrap one): only its change is allowed. */
   mustChangePassword: boolean;
+  /** A confirmed second factor (TOTP): its sessions must have passed it for some actions. */
+  hasSecondFactor: boolean;
 }
 
 export type AccountBlock = 'account_locked' | 'account_cancelled';
@@ -27,6 +30,7 @@ export async function loadAccountState(db: Db, userId: string): Promise<AccountS
     lockoutEnd: user.lockout_end,
     roles: new Set(await userRoleNames(db, userId)),
     mustChangePassword: user.must_change_password === 1,
+    hasSecondFactor: await hasSecondFactor(db, userId),
   };
 }
 

@@ -39,6 +39,10 @@ export interface Principal {
    * Tokens this credential creates expire no later.
    */
   authorityEndsAtMs: number | null;
+  /** When this session passed a second factor (ms since the epoch); null: it did not (or an API token). */
+  mfaAtMs: number | null;
+  /** A JWT of a password sign-in (not one obtained with an API token). */
+  passwordSession: boolean;
 }
 
 export interface TokenRef {
@@ -143,9 +147,13 @@ export class Authenticator {
     this.activity.userSeen(account.id, now);
     const expiresAtMs = claims.exp * 1000;
     const authorityEndsAtMs = claims.tokenExpiresAt === undefined ? null : claims.tokenExpiresAt * 1000;
-    if (!claims.scope) return { account, via: 'jwt', source, expiresAtMs, authorityEndsAtMs };
+    const mfaAtMs = claims.mfaAt === undefined ? null : claims.mfaAt * 1000;
+    const passwordSession = !claims.methods?.includes('tok');
+    // Literals, not spreads: this runs on every request and allocates one object.
+    if (!claims.scope) return { account, via: 'jwt', source, expiresAtMs, authorityEndsAtMs, mfaAtMs, passwordSession };
     const view = this.scopedView(account, claims.scope);
-    return { account: view, via: 'jwt', source, scope: claims.scope, expiresAtMs, authorityEndsAtMs };
+    const scope = claims.scope;
+    return { account: view, via: 'jwt', source, scope, expiresAtMs, authorityEndsAtMs, mfaAtMs, passwordSession };
   }
 
   private tokenPrincipal(
@@ -159,9 +167,23 @@ export class Authenticator {
     this.activity.tokenUsed(ref.tokenId, now);
     const { tokenId, expiresAtMs } = ref;
     const authorityEndsAtMs = expiresAtMs;
-    if (!ref.scope) return { account, via: 'api_token', source, tokenId, expiresAtMs, authorityEndsAtMs };
+    const via = 'api_token';
+    if (!ref.scope)
+      return { account, via, source, tokenId, expiresAtMs, authorityEndsAtMs, mfaAtMs: null, passwordSession: false };
     const view = this.scopedView(account, ref.scope);
-    return { account: view, via: 'api_token', source, tokenId, scope: ref.scope, expiresAtMs, authorityEndsAtMs };
+    const scope = ref.scope;
+    const passwordSession = false;
+    return {
+      account: view,
+      via,
+      source,
+      tokenId,
+      scope,
+      expiresAtMs,
+      authorityEndsAtMs,
+      mfaAtMs: null,
+      passwordSession,
+    };
   }
 
   /** The account as a scoped credential sees it: only the scope's roles the owner holds now. */

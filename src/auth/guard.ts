@@ -27,3 +27,29 @@ export function requireSettledPassword(p: Principal): void {
       'The password is one-time: set a new one (POST /api/core/account/password) before anything else',
     );
 }
+
+/** For an account with a second factor: the session must have passed it within `freshMinutes`
+ *  (an API token never has). Accounts without one are not asked. */
+export function requireFreshSecondFactor(p: Principal, freshMinutes: number, now: number = Date.now()): void {
+  if (!p.account.hasSecondFactor) return;
+  if (p.mfaAtMs !== null && now - p.mfaAtMs <= freshMinutes * 60_000) return;
+  throw unauthenticated(
+    'mfa_step_up_required',
+    `This needs a session that passed the second factor in the last ${freshMinutes} minutes: sign in again`,
+  );
+}
+
+/** A password session of an account that must have a second factor (Settings:MfaRequiredRoles)
+ *  and has none may only enrol one. */
+export function requireEnrolledSecondFactor(p: Principal, requiredRoles: readonly string[]): void {
+  if (mustEnrolSecondFactor(p, requiredRoles))
+    throw forbidden(
+      'mfa_enrolment_required',
+      'This account must have a second factor: set up TOTP (POST /api/core/account/mfa/totp) before anything else',
+    );
+}
+
+export function mustEnrolSecondFactor(p: Principal, requiredRoles: readonly string[]): boolean {
+  if (requiredRoles.length === 0 || !p.passwordSession || p.account.hasSecondFactor) return false;
+  return requiredRoles.some((r) => p.account.roles.has(r));
+}

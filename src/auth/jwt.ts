@@ -19,6 +19,19 @@ export interface SessionClaims {
   /** Obtained with an expiring API token: its expiry, seconds since the epoch (claim `tex`). The
    *  session's own `exp` is shorter still; this is the end of the authority it carries. */
   tokenExpiresAt?: number;
+  /** How the session signed in (claim `amr`): `pwd` (password), `mfa` (and a second factor), `tok`
+   *  (an API token). Absent in sessions issued before the claim: taken as a password. */
+  methods?: readonly string[];
+  /** When the session passed a second factor, seconds since the epoch (claim `mfa`). */
+  mfaAt?: number;
+}
+
+/** How a session signed in, carried in its JWT (claims `amr` and `mfa`). */
+export interface SessionProof {
+  /** `pwd`, `mfa`, `tok`. */
+  methods?: readonly string[];
+  /** When the second factor was passed (epoch ms). */
+  mfaAtMs?: number;
 }
 
 /** What a session obtained with a limited API token inherits from it. */
@@ -50,7 +63,7 @@ export class JwtCodec {
   async issue(
     user: { id: string; username: string; securityStamp: string },
     now: number = Date.now(),
-    limits: SessionLimits = {},
+    limits: SessionLimits & SessionProof = {},
   ): Promise<IssuedJwt> {
     const iat = Math.floor(now / 1000);
     let exp = iat + Math.round(this.lifetimeSeconds);
@@ -60,6 +73,8 @@ export class JwtCodec {
       sst: stampTag(user.securityStamp),
       ...(limits.roles ? { rol: [...limits.roles] } : {}),
       ...(limits.notAfterMs !== undefined ? { tex: Math.floor(limits.notAfterMs / 1000) } : {}),
+      ...(limits.methods ? { amr: [...limits.methods] } : {}),
+      ...(limits.mfaAtMs !== undefined ? { mfa: Math.floor(limits.mfaAtMs / 1000) } : {}),
     };
     const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -81,7 +96,7 @@ export class JwtCodec {
         audience: AUDIENCE,
         currentDate: new Date(now),
       });
-      const { sub, name, sst, exp, iat, rol, tex } = payload as {
+      const { sub, name, sst, exp, iat, rol, tex, amr, mfa } = payload as {
         sub?: unknown;
         name?: unknown;
         sst?: unknown;
@@ -89,6 +104,8 @@ export class JwtCodec {
         iat?: unknown;
         rol?: unknown;
         tex?: unknown;
+        amr?: unknown;
+        mfa?: unknown;
       };
       if (
         typeof sub !== 'string' ||
@@ -102,6 +119,9 @@ export class JwtCodec {
       if (rol !== undefined && !(Array.isArray(rol) && rol.every((r) => typeof r === 'string')))
         throw new JwtInvalidError('rol is not a list of role names');
       if (tex !== undefined && !Number.isSafeInteger(tex)) throw new JwtInvalidError('tex is not a time');
+      if (amr !== undefined && !(Array.isArray(amr) && amr.every((m) => typeof m === 'string')))
+        throw new JwtInvalidError('amr is not a list of methods');
+      if (mfa !== undefined && !Number.isSafeInteger(mfa)) throw new JwtInvalidError('mfa is not a time');
       // A valid signature is not enough: this service never issues a JWT that lives longer than
       // Settings:JwtExpireHours or that starts later than now, so such a token was made with a
       // leaked key (or under a longer setting since lowered) and is refused.
@@ -115,6 +135,8 @@ export class JwtCodec {
         exp,
         ...(rol ? { scope: new Set(rol as string[]) } : {}),
         ...(tex !== undefined ? { tokenExpiresAt: tex as number } : {}),
+        ...(amr !== undefined ? { methods: amr as string[] } : {}),
+        ...(mfa !== undefined ? { mfaAt: mfa as number } : {}),
       };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw new JwtExpiredError('expired');

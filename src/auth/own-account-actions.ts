@@ -35,6 +35,10 @@ export const SCOPED_CREDENTIAL_NEEDS = {
   update_profile: ['sys_administrator'],
   /** POST /api/core/account/password */
   change_password: ['sys_administrator'],
+  /** GET /api/core/account/mfa */
+  read_factors: null,
+  /** POST|DELETE /api/core/account/mfa/totp…, POST /api/core/account/mfa/recovery-codes */
+  manage_factors: ['sys_administrator'],
   /** GET|POST /api/core/account/logout: without the role it only clears the cookie */
   end_sessions: ['sys_administrator'],
 } as const satisfies Record<string, readonly string[] | null>;

@@ -3,6 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { createAccount } from '../accounts/account-service.js';
+import type { PasswordPolicy } from '../auth/password-policy.js';
+import { resetSecondFactors } from '../auth/second-factor-reset.js';
 import { findUserByUsername } from '../identity/users-repository.js';
 import { grantRole, revokeRole, ROLE_NAME_PATTERN, SYSTEM_ROLES, ensureRole } from '../accounts/roles-repository.js';
 import { ensureDefaultTeam, findTeamByShort, insertTeam } from '../teams/teams-repository.js';
@@ -39,6 +41,7 @@ export async function userAdd(
   args: ParsedArgs,
   out: (s: string) => void,
   appsDir: string,
+  passwordPolicy: PasswordPolicy,
 ): Promise<void> {
   const username = args.positional[2];
   if (!username)
@@ -52,6 +55,7 @@ export async function userAdd(
     db,
     { username, password, roles: many(args, 'role'), teams: many(args, 'team') },
     CLI_ACTOR,
+    passwordPolicy,
   );
   out(`created user ${created.username} (${created.id})`);
 }
@@ -138,4 +142,12 @@ export async function tokenPrune(db: Kysely<Database>, args: ParsedArgs, out: (s
 
 export async function ensureSystemRoles(db: Kysely<Database>): Promise<void> {
   for (const r of SYSTEM_ROLES) await ensureRole(db, r);
+}
+
+/** `mfa reset <username>`: the way back in for an account (an administrator's) that lost every second factor. */
+export async function mfaReset(db: Kysely<Database>, args: ParsedArgs, out: (s: string) => void): Promise<void> {
+  const username = args.positional[2];
+  if (!username || args.positional.length > 3) throw new UsageError('usage: platform-core mfa reset <username>');
+  const account = await resetSecondFactors(db, username, CLI_ACTOR);
+  out(`reset the second factors of ${account.username}; their sessions have ended`);
 }

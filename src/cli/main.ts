@@ -12,7 +12,15 @@ import { ADMIN_PASSWORD_FILE } from '../accounts/bootstrap.js';
 import { serveBanner } from './serve-banner.js';
 import { parseArgs, UsageError } from './args.js';
 import { describeListenError } from './listen-error.js';
-import { ensureSystemRoles, roleChange, teamAdd, tokenCreate, tokenPrune, userAdd } from './admin-commands.js';
+import {
+  ensureSystemRoles,
+  mfaReset,
+  roleChange,
+  teamAdd,
+  tokenCreate,
+  tokenPrune,
+  userAdd,
+} from './admin-commands.js';
 
 const HELP = `platform-core <command>
 
@@ -23,6 +31,8 @@ const HELP = `platform-core <command>
   role grant|revoke <username> <role>     grants only a system role, app_<name> of an installed
                                           app or a role an app's SRS acl names (the error lists them)
   team add <short> <name> [--type internal|external]
+  mfa reset <username>                    removes the account's second factors and recovery codes
+                                          and ends its sessions (an administrator who lost them)
   token create <name> --user <username> [--expires-in-days N] [--role R]…
                                           prints the token value once; the token expires after
                                           N days (1–3650; default never) and may use only the
@@ -126,7 +136,9 @@ export async function main(argv: string[]): Promise<number> {
       await withDatabase(async () => out('database is up to date'));
       return 0;
     case 'user add':
-      await withDatabase((db, config) => userAdd(db, args, out, config.appsDir));
+      await withDatabase((db, config) =>
+        userAdd(db, args, out, config.appsDir, { minLength: config.settings.passwordMinLength }),
+      );
       return 0;
     case 'role grant':
     case 'role revoke':
@@ -143,6 +155,9 @@ export async function main(argv: string[]): Promise<number> {
       await withDatabase((db) => auditCommand(db, args, out));
       return 0;
     }
+    case 'mfa reset':
+      await withDatabase((db) => mfaReset(db, args, out));
+      return 0;
     case 'token prune':
       await withDatabase((db) => tokenPrune(db, args, out));
       return 0;

@@ -14,6 +14,9 @@ export interface Settings {
   jwtSigningKeyFile: string | null;
   /** The JWT signing key itself (base64), for the environment (Settings__JwtSigningKey). */
   jwtSigningKey: string | null;
+  /** The key that encrypts secrets kept in the database (TOTP secrets): a file, or the value. */
+  secretsKeyFile: string | null;
+  secretsKey: string | null;
   bodyLimitBytes: number;
   accessLog: boolean;
   slowRequestMs: number;
@@ -22,6 +25,12 @@ export interface Settings {
   publicUrl: string | null;
   lockoutMaxFailedAttempts: number;
   lockoutMinutes: number;
+  /** The fewest characters a new password may have (password-policy.ts has the other rules). */
+  passwordMinLength: number;
+  /** How recently a session must have passed its second factor for the actions that ask for it. */
+  mfaFreshMinutes: number;
+  /** Holders of these roles must have a second factor (enrolment is all a password session of one without may do). */
+  mfaRequiredRoles: string[];
   loginRateLimitPerUser: number;
   loginRateLimitPerAddress: number;
   /** How long verified credentials and account state are reused before being re-read (≤ 60 s). */
@@ -213,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     jwtExpireHours: numberSetting(s, 'JwtExpireHours'),
     jwtSigningKeyFile: asOptionalPath('Settings:JwtSigningKeyFile', s('JwtSigningKeyFile'), cwd),
     jwtSigningKey: asString('Settings:JwtSigningKey', s('JwtSigningKey'), '').trim() || null,
+    secretsKeyFile: asOptionalPath('Settings:SecretsKeyFile', s('SecretsKeyFile'), cwd),
+    secretsKey: asString('Settings:SecretsKey', s('SecretsKey'), '').trim() || null,
     bodyLimitBytes: numberSetting(s, 'BodyLimitBytes'),
     accessLog: booleanSetting(s, 'AccessLog'),
     slowRequestMs: numberSetting(s, 'SlowRequestMs'),
@@ -221,6 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl: asUrl('Settings:PublicUrl', s('PublicUrl')),
     lockoutMaxFailedAttempts: numberSetting(s, 'LockoutMaxFailedAttempts'),
     lockoutMinutes: numberSetting(s, 'LockoutMinutes'),
+    passwordMinLength: numberSetting(s, 'PasswordMinLength'),
+    mfaFreshMinutes: numberSetting(s, 'MfaFreshMinutes'),
+    mfaRequiredRoles: listSetting(s('MfaRequiredRoles')),
     loginRateLimitPerUser: numberSetting(s, 'LoginRateLimitPerUser'),
     loginRateLimitPerAddress: numberSetting(s, 'LoginRateLimitPerAddress'),
     auditRetentionDays: numberSetting(s, 'AuditRetentionDays'),

@@ -47,6 +47,16 @@ export const SETTINGS = {
     description:
       'The JWT signing key itself (base64, at least 32 bytes), for `Settings__JwtSigningKey` in the environment.',
   },
+  SecretsKeyFile: {
+    kind: 'path',
+    description:
+      'A file holding the key (base64, at least 32 bytes) that encrypts the secrets kept in the database ' +
+      '(TOTP secrets), instead of the key kept in the database. It cannot be rotated: the secrets would be lost.',
+  },
+  SecretsKey: {
+    kind: 'secret',
+    description: 'That key itself (base64, at least 32 bytes), for `Settings__SecretsKey` in the environment.',
+  },
   BodyLimitBytes: {
     kind: 'integer',
     fallback: 1024 * 1024,
@@ -86,6 +96,32 @@ export const SETTINGS = {
     min: 0.01,
     max: 525_600,
     description: 'How long a lockout after failed passwords lasts, and the window in which failures count.',
+  },
+  PasswordMinLength: {
+    kind: 'integer',
+    fallback: 12,
+    min: 8,
+    max: 1024,
+    description:
+      'The fewest characters a new password may have. Whatever the length, a password on the list of common ' +
+      'and breached passwords, one the strength estimator scores 0–1 or one containing the username is refused. ' +
+      'Passwords already set keep working.',
+  },
+  MfaFreshMinutes: {
+    kind: 'number',
+    fallback: 15,
+    min: 1,
+    max: 1440,
+    description:
+      'For an account with a second factor: how recently its session must have passed it to create an API ' +
+      'token, change the password or a factor, or reset one (else 401 `mfa_step_up_required`).',
+  },
+  MfaRequiredRoles: {
+    kind: 'list',
+    defaultText: 'none',
+    description:
+      'Roles whose holders must have a second factor: after a password sign-in such an account without one ' +
+      'may only enrol one (403 `mfa_enrolment_required` elsewhere). `sys_administrator` is recommended.',
   },
   LoginRateLimitPerUser: {
     kind: 'integer',

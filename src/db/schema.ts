@@ -23,6 +23,10 @@ export interface UsersTable {
   is_active: Flag;
   /** 1: the password must be replaced before the account may do anything else (bootstrap.ts). */
   must_change_password: Generated<Flag>;
+  /** Wrong second-factor codes, counted and locked like wrong passwords (auth/mfa-lockout.ts). */
+  mfa_failed_count: Generated<number>;
+  mfa_failed_at: string | null;
+  mfa_lockout_end: string | null;
   last_activity: string | null;
   created_at: string;
   /** Primary team (never null: every account has at least the default team). */
@@ -128,6 +132,35 @@ export interface AuditLogTable {
   data: string;
 }
 
+/** An account's TOTP factor (auth/totp-factor.ts). */
+export interface MfaTotpTable {
+  user_id: string;
+  /** Encrypted (auth/secret-box.ts). */
+  secret: string;
+  created_at: string;
+  /** null: enrolled but not yet confirmed by a first code (not a factor yet). */
+  confirmed_at: string | null;
+  /** The time step of the last accepted code: a code of that step or earlier is refused. */
+  last_step: number | null;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 hex of the normalised code. */
+  code_digest: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** A password login waiting for its second factor (auth/mfa-challenges.ts). */
+export interface MfaChallengesTable {
+  /** SHA-256 hex of the mfa_token. */
+  token_digest: string;
+  user_id: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -139,6 +172,9 @@ export interface Database {
   audit_log: AuditLogTable;
   login_failures: LoginFailuresTable;
   login_rate_windows: LoginRateWindowsTable;
+  mfa_totp: MfaTotpTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,7 +10,13 @@ import type {
 } from 'fastify';
 import type { Authenticator, Principal } from '../auth/authenticator.js';
 import { findCredential, type Credential } from '../auth/credentials.js';
-import { requireAnyRole, requirePrincipal, requireSettledPassword } from '../auth/guard.js';
+import {
+  requireAnyRole,
+  requireEnrolledSecondFactor,
+  requireFreshSecondFactor,
+  requirePrincipal,
+  requireSettledPassword,
+} from '../auth/guard.js';
 import { assertSameOrigin } from './csrf.js';
 import { TtlCache } from '../auth/ttl-cache.js';
 import { missingHost } from './error-handler.js';
@@ -29,6 +35,13 @@ declare module 'fastify' {
     /** Open to an account that must still replace a one-time password (its change, the session,
      *  the logout); every other route answers 403 password_change_required. */
     passwordChangeExempt?: boolean;
+    /** For an account with a second factor, the session must have passed it recently
+     *  (Settings:MfaFreshMinutes): creating tokens, changing the password or a factor. */
+    stepUp?: boolean;
+    /** Open to a password session that must still enrol a second factor (Settings:MfaRequiredRoles):
+     *  the enrolment itself, the session, the logout; and every route open to a pending one-time
+     *  password, so an account with both replaces the password first, then enrols. */
+    mfaEnrolmentExempt?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -86,11 +99,22 @@ export interface AuthenticationOptions {
   metrics: Metrics;
   /** Ties each reply to its response for the metrics and access lines (src/http/response-end.ts). */
   track: (reply: FastifyReply) => void;
+  /** Settings:MfaFreshMinutes and Settings:MfaRequiredRoles. */
+  mfa: { freshMinutes: number; requiredRoles: readonly string[] };
+}
+
+/** What a route's gate checks after authentication, from its config. */
+interface RouteChecks {
+  roles: readonly string[] | undefined;
+  changesState: boolean;
+  passwordChangeExempt: boolean;
+  mfaEnrolmentExempt: boolean;
+  stepUp: boolean;
 }
 
 export function installAuthentication(
   app: FastifyInstance,
-  { auth, allowedOrigins, metrics, track }: AuthenticationOptions,
+  { auth, allowedOrigins, metrics, track, mfa }: AuthenticationOptions,
 ): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('routePattern', UNMATCHED_ROUTE);
@@ -110,7 +134,13 @@ export function installAuthentication(
       const mode = config.auth ?? 'required';
       // An optional route (ping) only reports who is calling: open to a pending password too.
       const exempt = config.passwordChangeExempt === true || mode === 'optional';
-      gate ??= makeGate(route.url, mode, config.roles, config.changesState === true, exempt);
+      gate ??= makeGate(route.url, mode, {
+        roles: config.roles,
+        changesState: config.changesState === true,
+        passwordChangeExempt: exempt,
+        mfaEnrolmentExempt: exempt || config.mfaEnrolmentExempt === true,
+        stepUp: config.stepUp === true,
+      });
       return gate.call(this, request, reply, done);
     };
     const existing = route.onRequest;
@@ -118,13 +148,7 @@ export function installAuthentication(
       existing === undefined ? [lazyGate] : [lazyGate, ...(Array.isArray(existing) ? existing : [existing])];
   });
 
-  function makeGate(
-    pattern: string,
-    mode: AuthMode,
-    roles: readonly string[] | undefined,
-    changesState: boolean,
-    exempt: boolean,
-  ): onRequestHookHandler {
+  function makeGate(pattern: string, mode: AuthMode, checks: RouteChecks): onRequestHookHandler {
     return (request, reply, done) => {
       request.routePattern = pattern;
       track(reply);
@@ -151,10 +175,10 @@ export function installAuthentication(
       } catch (err) {
         return authFailed(request, mode, err, done, cred);
       }
-      if (principal !== undefined) return authorize(request, roles, changesState, exempt, cred, principal, done);
+      if (principal !== undefined) return authorize(request, checks, cred, principal, done);
       const presented = cred;
       auth.authenticate(presented).then(
-        (p) => authorize(request, roles, changesState, exempt, presented, p, done),
+        (p) => authorize(request, checks, presented, p, done),
         (err: unknown) => authFailed(request, mode, err, done, presented),
       );
     };
@@ -178,9 +202,7 @@ export function installAuthentication(
 
   function authorize(
     request: FastifyRequest,
-    roles: readonly string[] | undefined,
-    changesState: boolean,
-    exempt: boolean,
+    checks: RouteChecks,
     cred: Credential,
     principal: Principal,
     done: (err?: Error) => void,
@@ -188,9 +210,11 @@ export function installAuthentication(
     request.principal = principal;
     metrics.authOutcome(AUTH_KIND[cred.kind], cred.source, 'ok');
     try {
-      if (cred.source === 'cookie') assertSameOrigin(request, allowedOrigins, changesState);
-      if (!exempt) requireSettledPassword(principal);
-      if (roles) requireAnyRole(principal, roles);
+      if (cred.source === 'cookie') assertSameOrigin(request, allowedOrigins, checks.changesState);
+      if (!checks.passwordChangeExempt) requireSettledPassword(principal);
+      if (!checks.mfaEnrolmentExempt) requireEnrolledSecondFactor(principal, mfa.requiredRoles);
+      if (checks.roles) requireAnyRole(principal, checks.roles);
+      if (checks.stepUp) requireFreshSecondFactor(principal, mfa.freshMinutes);
     } catch (err) {
       done(err as Error);
       return;

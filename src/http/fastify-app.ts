@@ -119,7 +119,13 @@ export async function createHttpApp({
   installNulGuard(app);
   // No per-request cookie parsing: the auth hook reads the Cookie header only when one is sent.
   await app.register(cookie, { hook: false });
-  installAuthentication(app, { auth, allowedOrigins: settings.allowedOrigins, metrics, track: responses.track });
+  installAuthentication(app, {
+    auth,
+    allowedOrigins: settings.allowedOrigins,
+    metrics,
+    track: responses.track,
+    mfa: { freshMinutes: settings.mfaFreshMinutes, requiredRoles: settings.mfaRequiredRoles },
+  });
   await registerOpenApi(app);
   return app;
 }

@@ -53,3 +53,4 @@ export {
 export { exportHtml, exportHtmlBuffer, exportHtmlChunks, type HtmlExportOptions } from './export/html.js';
 export { exportPdf, exportPdfSync, exportPdfToStream, type PdfExportOptions } from './export/pdf/index.js';
 export { mergeDataIntoTemplate, starterTemplate } from './template/index.js';
+export { qrCodeSvg, type QrSvgOptions } from './barcode/qr-svg.js';

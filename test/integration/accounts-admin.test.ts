@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
 import { startAccountsFixture, type AccountsFixture } from '../support/accounts-fixture.js';
 import { ACCOUNT_ITEM_SHAPE, expectShape } from '../support/shapes.js';
-import { ADMIN, startInstance } from '../support/instance.js';
+import { ADMIN, passwordFor, startInstance } from '../support/instance.js';
 
 const WHOAMI = '/api/core/token/user';
 
@@ -23,7 +23,7 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
 
   /** Every credential form of a user: a JWT (header, cookie, query) and an API token (4 forms). */
   async function credentialsOf(username: string) {
-    const jwt = await f.inst.jwtFor(username, `${username}-password-1`);
+    const jwt = await f.inst.jwtFor(username, passwordFor(username));
     const created = await f.as(f.adminJwt, 'POST', `/api/core/token/create/t-${Date.now()}/${username}`);
     const token = created.body.data.item.value as string;
     const forms: Array<[string, Record<string, string>, string]> = [
@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
     expectShape(lock.body.data.item, ACCOUNT_ITEM_SHAPE);
     expect(lock.body.data.item.islocked).toBe(true);
     expect(await statuses(forms)).toEqual(all(forms, 401));
-    expect((await f.inst.login('olga', 'olga-password-1')).body.data.code).toBe('account_locked');
+    expect((await f.inst.login('olga', 'bytn-password-1')).body.data.code).toBe('account_locked');
     expect((await f.inst.login('api', token)).body.data.code).toBe('account_locked');
 
     const unlock = await f.as(f.adminJwt, 'POST', '/api/core/account/unlock/olga');
@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
     const after = await statuses(forms);
     // Tokens work again; JWTs issued before the lock stay ended (the stamp rotated).
     expect(after).toEqual({ ...all(forms, 200), 'bearer jwt': 401, cookie: 401, 'query jwt': 401 });
-    expect((await f.inst.login('olga', 'olga-password-1')).status).toBe(200);
+    expect((await f.inst.login('olga', 'bytn-password-1')).status).toBe(200);
   });
 
   it('cancel blocks every credential form, survives a restart, and reactivate restores', async () => {
@@ -73,18 +73,18 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
     expect(r.status).toBe(200);
     expect(r.body.data.item.isactive).toBe(false);
     expect(await statuses(forms)).toEqual(all(forms, 401));
-    expect((await f.inst.login('pete', 'pete-password-1')).body.data.code).toBe('account_cancelled');
+    expect((await f.inst.login('pete', 'crgr-password-1')).body.data.code).toBe('account_cancelled');
 
     const second = await startInstance(f.db, { APPS_DIR: f.appsDir });
     try {
       expect(await statuses(forms, second)).toEqual(all(forms, 401));
-      expect((await second.login('pete', 'pete-password-1')).body.data.code).toBe('account_cancelled');
+      expect((await second.login('pete', 'crgr-password-1')).body.data.code).toBe('account_cancelled');
     } finally {
       await second.stop();
     }
     const back = await f.as(f.adminJwt, 'POST', '/api/core/account/reactivate/pete');
     expect(back.body.data.item.isactive).toBe(true);
-    expect((await f.inst.login('pete', 'pete-password-1')).status).toBe(200);
+    expect((await f.inst.login('pete', 'crgr-password-1')).status).toBe(200);
   });
 
   it('an administrator cannot lock or cancel their own account', async () => {
@@ -138,7 +138,7 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
 
     it('a failing hook leaves the account active and answers 409 hook_failed (file re-read each time)', async () => {
       await f.user('rosa');
-      const rosa = await f.inst.jwtFor('rosa', 'rosa-password-1');
+      const rosa = await f.inst.jwtFor('rosa', 'ebfn-password-1');
       writeFileSync(
         join(hooksDir(), 'user_cancel.sql'),
         'insert into cancel_log (username) values (:username);\ninsert into no_such_table values (1);',
@@ -196,7 +196,7 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
   it('creates accounts, resets and changes passwords, grants and revokes roles', async () => {
     const created = await f.as(f.adminJwt, 'POST', '/api/core/account/create', {
       username: 'vera',
-      password: 'vera-password-1',
+      password: 'iren-password-1',
       roles: ['sys_tokens'],
       user_first_name: 'Vera',
     });
@@ -214,30 +214,30 @@ describe.each(testDatabaseKinds())('account administration on %s', (kind) => {
       (await f.as(f.adminJwt, 'POST', '/api/core/account/create', { username: 'wes', password: 'short' })).status,
     ).toBe(400);
 
-    const vera = await f.inst.jwtFor('vera', 'vera-password-1');
+    const vera = await f.inst.jwtFor('vera', 'iren-password-1');
     const wrong = await f.as(vera, 'POST', '/api/core/account/password', {
       current_password: 'nope',
-      new_password: 'vera-password-2',
+      new_password: 'iren-password-2',
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.data.details[0].field).toBe('current_password');
     expect(
       (
         await f.as(vera, 'POST', '/api/core/account/password', {
-          current_password: 'vera-password-1',
-          new_password: 'vera-password-2',
+          current_password: 'iren-password-1',
+          new_password: 'iren-password-2',
         })
       ).status,
     ).toBe(200);
     expect((await f.as(vera, 'GET', WHOAMI)).status).toBe(401); // the change ended the session
-    expect((await f.inst.login('vera', 'vera-password-1')).status).toBe(401);
-    const vera2 = await f.inst.jwtFor('vera', 'vera-password-2');
+    expect((await f.inst.login('vera', 'iren-password-1')).status).toBe(401);
+    const vera2 = await f.inst.jwtFor('vera', 'iren-password-2');
 
     expect(
-      (await f.as(f.adminJwt, 'POST', '/api/core/account/password/vera', { password: 'vera-password-3' })).status,
+      (await f.as(f.adminJwt, 'POST', '/api/core/account/password/vera', { password: 'iren-password-3' })).status,
     ).toBe(200);
     expect((await f.as(vera2, 'GET', WHOAMI)).status).toBe(401);
-    const vera3 = await f.inst.jwtFor('vera', 'vera-password-3');
+    const vera3 = await f.inst.jwtFor('vera', 'iren-password-3');
 
     expect((await f.as(vera3, 'GET', '/api/core/token/browse')).status).toBe(403);
     const grant = await f.as(f.adminJwt, 'POST', '/api/core/account/role/grant/vera/sys_administrator');

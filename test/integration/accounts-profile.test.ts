@@ -258,7 +258,7 @@ describe.each(testDatabaseKinds())('account profile and directory on %s', (kind)
         .execute();
       expect((await item()).lastActivity).toBe('2020-01-01T00:00:00.000000Z');
       // A new instance-level "seen" is coalesced per minute; a fresh login always records it.
-      await f.inst.jwtFor('nia', 'nia-password-1');
+      await f.inst.jwtFor('nia', 'avn-password-1');
       expect((await item()).lastActivity >= first).toBe(true);
       void nia;
     });
@@ -282,7 +282,7 @@ describe.each(testDatabaseKinds())('account profile and directory on %s', (kind)
     });
     it("an administrator sets another user's context; a plain user may not", async () => {
       expect((await f.as(f.adminJwt, 'POST', '/api/core/account/context/demo/kim')).status).toBe(200);
-      const lou = await f.inst.jwtFor('lou', 'lou-password-1');
+      const lou = await f.inst.jwtFor('lou', 'ybh-password-1');
       expect((await f.as(lou, 'POST', '/api/core/account/context/demo/kim')).status).toBe(403);
     });
   });

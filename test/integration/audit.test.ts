@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds())('the audit trail on %s', (kind) => {
     const admin = { actor: ADMIN.username, actor_id: adminId, via: 'jwt' };
     const created = await one(
       'account_create',
-      () => post(f.adminJwt, '/api/core/account/create', { username: 'ava', password: 'ava-password-1' }),
+      () => post(f.adminJwt, '/api/core/account/create', { username: 'ava', password: 'nin-password-1' }),
       { ...admin, subject: 'ava' },
     );
     const ava = await idOf('ava');
@@ -115,7 +115,7 @@ describe.each(testDatabaseKinds())('the audit trail on %s', (kind) => {
     );
     await one(
       'password_set',
-      () => post(f.adminJwt, '/api/core/account/password/ava', { password: 'ava-password-2' }),
+      () => post(f.adminJwt, '/api/core/account/password/ava', { password: 'nin-password-2' }),
       about,
     );
     await one('team_create', () =>
@@ -134,11 +134,11 @@ describe.each(testDatabaseKinds())('the audit trail on %s', (kind) => {
   it('records the own actions of a user: profile (not audited), password change, tokens, logout', async () => {
     await post(f.adminJwt, '/api/core/account/create', {
       username: 'ben',
-      password: 'ben-password-1',
+      password: 'ora-password-1',
       roles: ['sys_tokens'],
     });
     const ben = await idOf('ben');
-    const jwt = await f.inst.jwtFor('ben', 'ben-password-1');
+    const jwt = await f.inst.jwtFor('ben', 'ora-password-1');
     const self = { actor: 'ben', actor_id: ben, subject: 'ben', subject_id: ben };
     // A user's own profile edit is theirs to make: not an administrator's action.
     const own = await added(async () => {
@@ -165,18 +165,22 @@ describe.each(testDatabaseKinds())('the audit trail on %s', (kind) => {
     });
     await one(
       'password_change',
-      () => post(jwt, '/api/core/account/password', { current_password: 'ben-password-1', new_password: 'ben-pw-2xx' }),
+      () =>
+        post(jwt, '/api/core/account/password', {
+          current_password: 'ora-password-1',
+          new_password: 'ora-pw-2xx-longer',
+        }),
       self,
     );
-    const again = await f.inst.jwtFor('ben', 'ben-pw-2xx');
+    const again = await f.inst.jwtFor('ben', 'ora-pw-2xx-longer');
     await one('logout', () => post(again, '/api/core/account/logout'), { ...self, via: 'jwt' });
   });
 
   it('records logins, failed logins (username as typed, reason) and the lockout they cause', async () => {
-    await post(f.adminJwt, '/api/core/account/create', { username: 'cleo', password: 'cleo-password-1' });
+    await post(f.adminJwt, '/api/core/account/create', { username: 'cleo', password: 'pyrb-password-1' });
     const cleo = await idOf('cleo');
     const login = (username: string, password: string) => post(null, '/api/core/account/login', { username, password });
-    const ok = await added(() => login('CLEO', 'cleo-password-1'));
+    const ok = await added(() => login('CLEO', 'pyrb-password-1'));
     expect(ok.map((r) => r.action)).toEqual(['login']);
     expect(ok[0]).toMatchObject({ actor: 'cleo', actor_id: cleo, via: 'password', client: '127.0.0.1' });
 
@@ -195,7 +199,7 @@ describe.each(testDatabaseKinds())('the audit trail on %s', (kind) => {
     const third = await added(() => login('cleo', 'wrong-3'));
     expect(third.map((r) => r.action).sort()).toEqual(['account_lockout', 'login_failed']);
     expect(third.find((r) => r.action === 'account_lockout')).toMatchObject({ subject: 'cleo', subject_id: cleo });
-    const locked = await added(() => login('cleo', 'cleo-password-1'));
+    const locked = await added(() => login('cleo', 'pyrb-password-1'));
     expect(locked.map((r) => r.action)).toEqual(['login_failed']);
     expect(JSON.parse(locked[0]!.data)).toEqual({ reason: 'account_locked' });
 
@@ -229,11 +233,11 @@ describe.each(testDatabaseKinds())('the audit trail on %s', (kind) => {
   it('a failing action writes no row', async () => {
     await none(() => post(f.adminJwt, `/api/core/account/lock/${ADMIN.username}`), 400);
     await none(() => post(f.adminJwt, '/api/core/account/role/revoke/dora/sys_tokens'), 404);
-    await none(() => post(f.adminJwt, '/api/core/account/create', { username: 'dora', password: 'x-password-1' }), 409);
+    await none(() => post(f.adminJwt, '/api/core/account/create', { username: 'dora', password: 'k-password-1' }), 409);
     await none(() => post(f.adminJwt, '/api/core/team/member/remove/COM/dora'), 400);
-    const jwt = await f.inst.jwtFor('dora', 'dora-password-1');
+    const jwt = await f.inst.jwtFor('dora', 'qben-password-1');
     await none(
-      () => post(jwt, '/api/core/account/password', { current_password: 'wrong-pw-1', new_password: 'dora-pw-new1' }),
+      () => post(jwt, '/api/core/account/password', { current_password: 'wrong-pw-1', new_password: 'qben-pw-new1' }),
       400,
     );
     await none(() => f.as(f.doraJwt, '/api/srs/1/no-such-template.frx.pdf?app_name=demo&order_id=9001'), 404);

@@ -13,6 +13,7 @@ import { migrations } from '../../src/db/migrations/index.js';
 import { loadAppLogin } from '../../src/srs/app-role.js';
 import { createTestDatabase, dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
 import { startSrsFixture, type SrsFixture } from './srs-fixture.js';
+import { passwordFor } from '../support/instance.js';
 import { commandFailureCause } from './platform-snapshot.js';
 
 const onPostgres = testDatabaseKinds().includes('postgres');
@@ -38,7 +39,7 @@ describe.runIf(onPostgres)('the cancel hook on PostgreSQL', () => {
     return f.as(f.adminJwt, `/api/srs/${id}/data.json?app_name=demo`);
   };
   const cancel = async (username: string) => {
-    await createAccount(platform(), { username, password: `${username}-password-1` }, CLI_ACTOR);
+    await createAccount(platform(), { username, password: passwordFor(username) }, CLI_ACTOR);
     return f.as(f.adminJwt, `/api/core/account/cancel/${username}`, { method: 'POST' });
   };
   const isActive = async (username: string) =>

@@ -220,7 +220,7 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     // Create: the new account's page opens.
     await page.getByRole('button', { name: 'New account' }).click();
     await page.getByLabel('Username').fill('carla');
-    await page.getByLabel('Initial password').fill('carla-password-1');
+    await page.getByLabel('Initial password').fill('pneyn-password-1');
     await page.getByLabel('First name').fill('Carla');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { level: 1, name: 'carla' }).waitFor();
@@ -235,10 +235,10 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
     // Lock: carla can no longer sign in; unlock: she can again.
     await page.getByRole('button', { name: 'Lock', exact: true }).click();
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('locked');
-    expect((await f.inst.login('carla', 'carla-password-1')).status).toBe(401);
+    expect((await f.inst.login('carla', 'pneyn-password-1')).status).toBe(401);
     await page.getByRole('button', { name: 'Unlock' }).click();
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('active');
-    expect((await f.inst.login('carla', 'carla-password-1')).status).toBe(200);
+    expect((await f.inst.login('carla', 'pneyn-password-1')).status).toBe(200);
     // The cancel dialog says what cancelling does, and cancelling it changes nothing.
     await page.getByRole('button', { name: 'Cancel account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel the account carla?' });
@@ -348,7 +348,7 @@ describe.runIf(CHROMIUM !== undefined)('the admin console in Chromium', () => {
 
   it('as a plain user: only their profile, their tokens and the system utilities', async () => {
     const { ctx, page } = await open();
-    await signIn(page, 'dora', 'dora-password-1');
+    await signIn(page, 'dora', 'qben-password-1');
     const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
     expect(nav).toEqual(['My profile', 'Tokens', 'Reports', 'System']);
     // A screen the user may not use is not shown, even by its address.

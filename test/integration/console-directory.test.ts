@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropTestDatabase, testDatabaseKinds } from '../support/databases.js';
 import { startAccountsFixture, type AccountsFixture } from '../support/accounts-fixture.js';
-import { ADMIN } from '../support/instance.js';
+import { ADMIN, passwordFor } from '../support/instance.js';
 import { VERSION } from '../../src/lib/version.js';
 
 // Names lab_auditor twice and app_demo (an app role, listed once, as an app role).
@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds())('console directory endpoints on %s', (kind) =
   });
 
   it('GET /api/core/account/session: the credential kind, source, expiry and roles, never its value', async () => {
-    const login = await f.inst.login('plain', 'plain-password-1', { createCookie: true });
+    const login = await f.inst.login('plain', passwordFor('plain'), { createCookie: true });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const byCookie = await f.inst.request('/api/core/account/session', { headers: { cookie } });
     expect(byCookie.status, byCookie.text).toBe(200);
@@ -135,6 +135,9 @@ describe.each(testDatabaseKinds())('console directory endpoints on %s', (kind) =
       user_id: expect.any(String),
       scoped: false,
       password_change_required: false,
+      mfa_enrolment_required: false,
+      second_factor: false,
+      mfa_at: null,
       via: 'jwt',
       source: 'cookie',
       expires_at: new Date(Date.parse(login.body.data.expires_at)).toISOString(),

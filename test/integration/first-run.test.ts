@@ -153,7 +153,7 @@ describe('serve', () => {
         DATA_DIR: join(work, 'banner-env-data'),
         HOST: '127.0.0.1',
         PLATFORM_ADMIN_USERNAME: 'boss',
-        PLATFORM_ADMIN_PASSWORD: 'a long enough password for boss',
+        PLATFORM_ADMIN_PASSWORD: 'a long enough password for the chief',
       },
       cwd: work,
       startTimeoutMs: 60_000,

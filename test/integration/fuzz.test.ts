@@ -319,6 +319,8 @@ function routesOf(app: FastifyInstance): Route[] {
 /** CONTRACT.md: endpoints without credentials; every other endpoint requires authentication. */
 const PUBLIC = [
   /^\/api\/core\/account\/login$/,
+  // The second step of a login: its credential is the mfa_token in the body.
+  /^\/api\/core\/account\/login\/mfa$/,
   /^\/api\/core\/system\/ping$/,
   /^\/api\/core\/system\/uuids?$/,
   /^\/openapi\.json$/,
@@ -339,6 +341,7 @@ const isPing = (r: Route) => r.url === '/api/core/system/ping';
 
 const MINIMUM_ROUTES: Route[] = [
   { method: 'POST', url: '/api/core/account/login' },
+  { method: 'POST', url: '/api/core/account/login/mfa' },
   { method: 'GET', url: '/api/core/account/logout' },
   { method: 'GET', url: '/api/core/token/user' },
   { method: 'GET', url: '/api/core/token/browse' },
@@ -1431,6 +1434,10 @@ describe.each(testDatabaseKinds())('fuzzing every route on %s', (kind) => {
               // The body's username and password may be refused (a junk body can be a well-formed
               // login); the presented credential never is: it is ignored.
               if (a.status === 401) expect(['invalid_credentials', 'account_locked'], where).toContain(failure?.code);
+            } else if (route.url === '/api/core/account/login/mfa') {
+              // No junk body names a live mfa_token: a 4xx, the presented credential ignored.
+              expect(a.status, where).toBeGreaterThanOrEqual(400);
+              if (a.status === 401) expect(failure?.code, where).toBe('invalid_mfa_token');
             } else {
               expect(a.status, where).not.toBe(401);
             }

@@ -3,7 +3,7 @@
 // locked alike, a wrong current password counted too; and the login rate limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.js';
-import { startInstance, type Instance } from '../support/instance.js';
+import { passwordFor, startInstance, type Instance } from '../support/instance.js';
 import { createAccount } from '../../src/accounts/account-service.js';
 import { argon2Hasher, type PasswordHasher } from '../../src/auth/passwords.js';
 import { sweepUnknownFailures } from '../../src/auth/lockout.js';
@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
       { passwordHasher: quickHasher },
     );
     for (const u of ['dave', 'erin', 'frank', 'grace', 'paula'])
-      await createAccount(inst.services.database.db, { username: u, password: `${u}-secret-pw` }, CLI_ACTOR);
+      await createAccount(inst.services.database.db, { username: u, password: passwordFor(u) }, CLI_ACTOR);
   });
   afterAll(async () => {
     await inst?.stop();
@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
     '150 wrong passwords verify at most LockoutMaxFailedAttempts; the right one then gets account_locked; an ' +
       'unknown username answers the same',
     async () => {
-      const known = await guess('dave', 'dave-secret-pw');
+      const known = await guess('dave', passwordFor('dave'));
       expect(known.verified).toBe(5);
       // Five verified and refused, the rest refused as locked without a verification.
       expect(known.parallel.filter((c) => c === '401 invalid_credentials')).toHaveLength(5);
@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
       expect(lockedFor).toBeGreaterThan(4.5 * 60_000);
       expect(lockedFor).toBeLessThanOrEqual(5 * 60_000);
 
-      const unknown = await guess('nobody-by-this-name', 'dave-secret-pw');
+      const unknown = await guess('nobody-by-this-name', passwordFor('dave'));
       expect(unknown.verified).toBe(known.verified);
       expect(unknown.parallel).toEqual(known.parallel);
       expect(unknown.sequential).toEqual(known.sequential);
@@ -107,7 +107,7 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
   );
 
   it('an account exempt from lockout (LockoutEnabled off) is never locked by failed passwords', async () => {
-    await createAccount(inst.services.database.db, { username: 'ursula', password: 'ursula-secret-pw' }, CLI_ACTOR);
+    await createAccount(inst.services.database.db, { username: 'ursula', password: passwordFor('ursula') }, CLI_ACTOR);
     await inst.services.database.db
       .updateTable('users')
       .set({ lockout_enabled: 0 })
@@ -116,20 +116,20 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
     for (let i = 0; i < 8; i++)
       expect(codes([await inst.login('ursula', `wrong-${i}`)])).toEqual(['401 invalid_credentials']);
     expect((await userRow('ursula')).lockout_end).toBeNull();
-    expect((await inst.login('ursula', 'ursula-secret-pw')).status).toBe(200);
+    expect((await inst.login('ursula', passwordFor('ursula'))).status).toBe(200);
   });
 
   it(
     'a wrong current_password counts as a failed password; ' + 'once locked, not even the right one is verified',
     async () => {
-      const jwt = await inst.jwtFor('paula', 'paula-secret-pw');
+      const jwt = await inst.jwtFor('paula', passwordFor('paula'));
       const before = (await userRow('paula')).password_hash;
       hasher.verified = 0;
       const change = (current: string) =>
         inst.request('/api/core/account/password', {
           method: 'POST',
           headers: { Authorization: `Bearer ${jwt}` },
-          json: { current_password: current, new_password: 'paula-new-password-1' },
+          json: { current_password: current, new_password: 'cnhyn-new-password-1' },
         });
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => change(`guess-${i}`)));
       for (let i = 0; i < 10; i++) answers.push(await change(`more-${i}`));
@@ -137,18 +137,18 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
       expect(codes(answers).filter((c) => c === '400 invalid_current_password')).toHaveLength(5);
       for (const c of codes(answers).filter((c) => c !== '400 invalid_current_password'))
         expect(c).toBe('401 account_locked');
-      expect((await change('paula-secret-pw')).status).toBe(401);
+      expect((await change(passwordFor('paula'))).status).toBe(401);
       expect(hasher.verified).toBe(5);
       expect((await userRow('paula')).password_hash).toBe(before);
-      expect((await inst.login('paula', 'paula-secret-pw')).body.data.code).toBe('account_locked');
+      expect((await inst.login('paula', passwordFor('paula'))).body.data.code).toBe('account_locked');
     },
   );
 
   it('four failures then a success reset the count', async () => {
     for (let i = 0; i < 4; i++) expect((await inst.login('erin', 'bad')).status).toBe(401);
-    expect((await inst.login('erin', 'erin-secret-pw')).status).toBe(200);
+    expect((await inst.login('erin', passwordFor('erin'))).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await inst.login('erin', 'bad')).status).toBe(401);
-    expect((await inst.login('erin', 'erin-secret-pw')).status).toBe(200);
+    expect((await inst.login('erin', passwordFor('erin'))).status).toBe(200);
     expect((await userRow('erin')).lockout_end).toBeNull();
   });
 
@@ -157,14 +157,14 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
       'usernames alike',
     async () => {
       for (const [name, pw] of [
-        ['frank', 'frank-secret-pw'],
+        ['frank', passwordFor('frank')],
         ['ghost-frank', 'x'],
       ] as const) {
         await Promise.all(Array.from({ length: 6 }, () => quick.login(name, 'bad')));
         expect((await quick.login(name, pw)).body.data.code).toBe('account_locked');
       }
       await new Promise((r) => setTimeout(r, 3300));
-      expect((await quick.login('frank', 'frank-secret-pw')).status).toBe(200);
+      expect((await quick.login('frank', passwordFor('frank'))).status).toBe(200);
       quickHasher.verified = 0;
       expect((await quick.login('ghost-frank', 'x')).body.data.code).toBe('invalid_credentials');
       expect(quickHasher.verified).toBe(1);
@@ -177,7 +177,7 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
       for (const name of ['frank', 'ghost-frank-2']) {
         for (let i = 0; i < 4; i++) expect((await quick.login(name, 'bad')).body.data.code).toBe('invalid_credentials');
       }
-      expect((await quick.login('frank', 'frank-secret-pw')).status).toBe(200);
+      expect((await quick.login('frank', passwordFor('frank'))).status).toBe(200);
     },
   );
 
@@ -201,7 +201,7 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
       known.push(await time('grace'));
       missing.push(await time(`ghost${i}`));
       // keep grace below the lockout threshold
-      if (i % 3 === 2) expect((await quick.login('grace', 'grace-secret-pw')).status).toBe(200);
+      if (i % 3 === 2) expect((await quick.login('grace', passwordFor('grace'))).status).toBe(200);
     }
     const ratio = median(missing) / median(known);
     expect(ratio).toBeGreaterThan(0.25);
@@ -209,8 +209,8 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
   });
 
   it('cancelled and administrator-locked accounts answer so on the first try, without a verification', async () => {
-    await createAccount(inst.services.database.db, { username: 'henry', password: 'henry-secret-pw' }, CLI_ACTOR);
-    await createAccount(inst.services.database.db, { username: 'ingrid', password: 'ingrid-secret-pw' }, CLI_ACTOR);
+    await createAccount(inst.services.database.db, { username: 'henry', password: passwordFor('henry') }, CLI_ACTOR);
+    await createAccount(inst.services.database.db, { username: 'ingrid', password: passwordFor('ingrid') }, CLI_ACTOR);
     await inst.services.database.db
       .updateTable('users')
       .set({ is_active: 0 })
@@ -223,9 +223,9 @@ describe.each(testDatabaseKinds())('lockout and enumeration on %s', (kind) => {
       .execute();
     hasher.verified = 0;
     expect((await inst.login('henry', 'bad')).body.data.code).toBe('account_cancelled');
-    expect((await inst.login('henry', 'henry-secret-pw')).body.data.code).toBe('account_cancelled');
+    expect((await inst.login('henry', passwordFor('henry'))).body.data.code).toBe('account_cancelled');
     expect((await inst.login('ingrid', 'bad')).body.data.code).toBe('account_locked');
-    expect((await inst.login('ingrid', 'ingrid-secret-pw')).body.data.code).toBe('account_locked');
+    expect((await inst.login('ingrid', passwordFor('ingrid'))).body.data.code).toBe('account_locked');
     expect(hasher.verified).toBe(0);
   });
 

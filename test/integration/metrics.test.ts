@@ -181,16 +181,16 @@ describe('GET /metrics on the public port (SQLite, Settings:MetricsToken)', () =
   });
 
   it('counts login outcomes, a lockout and a rate-limit rejection', async () => {
-    await createUser(inst, adminJwt, 'lena', 'lena-password-1');
-    await createUser(inst, adminJwt, 'rita', 'rita-password-1');
+    await createUser(inst, adminJwt, 'lena', 'yran-password-1');
+    await createUser(inst, adminJwt, 'rita', 'evgn-password-1');
     const before = await metrics();
     // Three wrong passwords lock lena (LockoutMaxFailedAttempts 3); the fourth attempt is refused unseen.
     for (let i = 0; i < 3; i++) expect((await inst.login('lena', `wrong-${i}`)).status).toBe(401);
-    const locked = await inst.login('lena', 'lena-password-1');
+    const locked = await inst.login('lena', 'yran-password-1');
     expect(locked.body.data.code).toBe('account_locked');
     // rita logs in four times (LoginRateLimitPerUser 4); the fifth is refused with 429.
-    for (let i = 0; i < 4; i++) expect((await inst.login('rita', 'rita-password-1')).status).toBe(200);
-    expect((await inst.login('rita', 'rita-password-1')).status).toBe(429);
+    for (let i = 0; i < 4; i++) expect((await inst.login('rita', 'evgn-password-1')).status).toBe(200);
+    expect((await inst.login('rita', 'evgn-password-1')).status).toBe(429);
     const after = await metrics();
 
     const delta = (family: string, labels: Record<string, string>) =>

@@ -37,6 +37,8 @@ function routesOf(app: FastifyInstance): Array<{ method: string; url: string }> 
 /** CONTRACT.md: the endpoints that need no credentials; every other endpoint requires them. */
 const PUBLIC = [
   /^\/api\/core\/account\/login$/,
+  // The second step of a login: its credential is the mfa_token in the body.
+  /^\/api\/core\/account\/login\/mfa$/,
   /^\/api\/core\/system\/ping$/,
   /^\/api\/core\/system\/uuids?$/,
   /^\/healthz$/,

@@ -28,7 +28,7 @@ describe('the SQLite user directory copy', () => {
     handle = openDatabase({ databaseUrl: null, dataDir: dir });
     await migrateToLatest(handle);
     await ensureDefaultTeam(handle.db);
-    await createAccount(handle.db, { username: 'ada', password: 'ada-password-1' }, CLI_ACTOR);
+    await createAccount(handle.db, { username: 'ada', password: 'nqn-password-1' }, CLI_ACTOR);
   });
   afterEach(async () => {
     await handle.close();
@@ -41,13 +41,13 @@ describe('the SQLite user directory copy', () => {
     expect(await copy.refreshIfStale(t0)).toBe('copied');
     expect(await names()).toEqual(['ada']);
     // A change the copy was not told of (the CLI's): seen once the copy is old enough.
-    await createAccount(handle.db, { username: 'bob', password: 'bob-password-1' }, CLI_ACTOR);
+    await createAccount(handle.db, { username: 'bob', password: 'obo-password-1' }, CLI_ACTOR);
     expect(await copy.refreshIfStale(t0 + 29_000)).toBe('current');
     expect(await names()).toEqual(['ada']);
     expect(await copy.refreshIfStale(t0 + 30_000)).toBe('copied');
     expect(await names()).toEqual(['ada', 'bob']);
     // A change it was told of: at once.
-    await createAccount(handle.db, { username: 'cy', password: 'cy-password-1' }, CLI_ACTOR);
+    await createAccount(handle.db, { username: 'cy', password: 'pl-password-1' }, CLI_ACTOR);
     copy.markChanged();
     expect(await copy.refreshIfStale(t0 + 30_001)).toBe('copied');
     expect(await names()).toEqual(['ada', 'bob', 'cy']);

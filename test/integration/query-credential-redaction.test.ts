@@ -124,12 +124,12 @@ describe('query credentials in the logs', () => {
       inst.services.database.db,
       {
         username: 'quinn',
-        password: 'quinn-password-1',
+        password: 'dhvaa-password-1',
         roles: ['sys_tokens'],
       },
       CLI_ACTOR,
     );
-    secrets.jwt = await inst.jwtFor('quinn', 'quinn-password-1');
+    secrets.jwt = await inst.jwtFor('quinn', 'dhvaa-password-1');
     const created = await inst.request('/api/core/token/create/redaction', {
       method: 'POST',
       headers: { Authorization: `Bearer ${secrets.jwt}` },

@@ -84,7 +84,7 @@ describe.runIf(onPostgres)('report SQL escape attempts on PostgreSQL', () => {
     // A token, so that token hashes are among the secrets looked for.
     const token = await f.as(f.adminJwt, '/api/core/token/create/escape-corpus', { method: 'POST' });
     expect(token.status, token.text).toBe(201);
-    await createAccount(platform(), { username: 'victim', password: 'victim-password-1' }, CLI_ACTOR);
+    await createAccount(platform(), { username: 'victim', password: 'a password for that account' }, CLI_ACTOR);
     writeFileSync(
       join(srsDir(), '699-probe.xml'),
       '<srs label="Probe"><def><itm model="command" name="state" opts="dtsingle">' +

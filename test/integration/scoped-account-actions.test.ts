@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds, dropTestDatabase } from '../support/databases.js';
 import { startAccountsFixture, type AccountsFixture } from '../support/accounts-fixture.js';
+import { passwordFor } from '../support/instance.js';
 
 const OWNER = 'sam';
-const PASSWORD = `${OWNER}-password-1`;
+const PASSWORD = passwordFor(OWNER);
 
 /** The scopes tried; `unscoped` is a token with all of its owner's roles. */
 const SCOPES = {

@@ -8,6 +8,7 @@ import { createTestDatabase, dropTestDatabase, testDatabaseKinds, type TestDatab
 import { ADMIN, startInstance, type Instance } from '../support/instance.js';
 import { createAccount } from '../../src/accounts/account-service.js';
 import { CLI_ACTOR } from '../../src/audit/audit-actions.js';
+import { callerOf, enrolTotp } from '../support/mfa.js';
 
 describe.each(testDatabaseKinds())('secrets at rest on %s', (kind) => {
   let db: TestDatabase;
@@ -40,6 +41,9 @@ describe.each(testDatabaseKinds())('secrets at rest on %s', (kind) => {
     });
     const token = created.body.data.item.value as string;
     secrets.push(token);
+    // A second factor: the TOTP secret is kept encrypted, the recovery codes as digests.
+    const enrolled = await enrolTotp(callerOf(inst), jwt);
+    secrets.push(enrolled.secret, ...enrolled.recoveryCodes);
     // Use every credential form, including the query parameter that ends up in URLs.
     await inst.request(`/api/core/token/user?ptoken=api:${token}`);
     await inst.request(`/api/core/token/user?ptoken=${jwt}`);
@@ -77,6 +81,8 @@ describe.each(testDatabaseKinds())('secrets at rest on %s', (kind) => {
       'tokens',
       'instance_settings',
       'audit_log',
+      'mfa_totp',
+      'mfa_recovery_codes',
     ];
     const parts: string[] = [];
     for (const t of tables) {

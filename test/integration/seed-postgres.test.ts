@@ -40,7 +40,7 @@ describe.runIf(onPostgres)('app seeds on PostgreSQL', () => {
     const inst = await startInstance(f.db, { APPS_DIR: f.appsDir });
     try {
       expect(inst.logs()).toContain('loaded the sample data of app other');
-      const jwt = await inst.jwtFor('dora', 'dora-password-1');
+      const jwt = await inst.jwtFor('dora', 'qben-password-1');
       for (let i = 0; i < 6; i++) {
         const r = await inst.request('/api/srs/900/data.json?app_name=demo', {
           headers: { Authorization: `Bearer ${jwt}` },

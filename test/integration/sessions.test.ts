@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
       a.services.database.db,
       {
         username: 'carol',
-        password: 'carol-password-1',
+        password: 'pneby-password-1',
         roles: ['sys_tokens'],
       },
       CLI_ACTOR,
@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
   });
 
   it('Settings__JwtExpireHours changes expires_in and the exp claim', async () => {
-    const r = await a.login('carol', 'carol-password-1');
+    const r = await a.login('carol', 'pneby-password-1');
     expect(r.body.data.expires_in).toBe(48 * 3600);
     const claims = decodeJwt(r.body.data.token);
     expect(claims.exp! - claims.iat!).toBe(48 * 3600);
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
     // although their signature is valid; A accepts its shorter ones.
     const c = await startInstance(db);
     try {
-      const rc = await c.login('carol', 'carol-password-1');
+      const rc = await c.login('carol', 'pneby-password-1');
       expect(rc.body.data.expires_in).toBe(24 * 3600);
       expect(decodeJwt(rc.body.data.token).exp! - decodeJwt(rc.body.data.token).iat!).toBe(24 * 3600);
       const whoami = (inst: Instance, jwt: string) =>
@@ -63,13 +63,13 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
   });
 
   it('a JWT from one instance is accepted by the other (shared signing key)', async () => {
-    const t = await a.jwtFor('carol', 'carol-password-1');
+    const t = await a.jwtFor('carol', 'pneby-password-1');
     expect((await b.request(WHOAMI, { headers: { Authorization: `Bearer ${t}` } })).status).toBe(200);
   });
 
   it('logout ends every JWT of the user at once on this instance, within the cache window elsewhere', async () => {
-    const first = await a.jwtFor('carol', 'carol-password-1');
-    const second = await a.jwtFor('carol', 'carol-password-1');
+    const first = await a.jwtFor('carol', 'pneby-password-1');
+    const second = await a.jwtFor('carol', 'pneby-password-1');
     // Warm both instances' caches with the first session.
     expect((await a.request(WHOAMI, { headers: { Authorization: `Bearer ${first}` } })).status).toBe(200);
     expect((await b.request(WHOAMI, { headers: { Authorization: `Bearer ${first}` } })).status).toBe(200);
@@ -86,12 +86,12 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
     await new Promise((r) => setTimeout(r, 1200));
     expect((await b.request(WHOAMI, { headers: { Authorization: `Bearer ${first}` } })).status).toBe(401);
     // A fresh login works everywhere.
-    const fresh = await a.jwtFor('carol', 'carol-password-1');
+    const fresh = await a.jwtFor('carol', 'pneby-password-1');
     expect((await b.request(WHOAMI, { headers: { Authorization: `Bearer ${fresh}` } })).status).toBe(200);
   });
 
   it('a stamp change made through this instance ends its JWTs at once', async () => {
-    const t = await a.jwtFor('carol', 'carol-password-1');
+    const t = await a.jwtFor('carol', 'pneby-password-1');
     expect((await a.request(WHOAMI, { headers: { Authorization: `Bearer ${t}` } })).status).toBe(200);
     const carol = await a.services.database.db
       .selectFrom('users')
@@ -106,7 +106,7 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
   // SameSite=Lax sends the cookie on a top-level GET from another site, so a
   // cookie-authenticated logout must pass the same cross-site check as a POST, on GET too.
   describe('logout across sites', () => {
-    const password = 'erin-password-1';
+    const password = 'reva-password-1';
     const evil = 'https://evil.example';
     beforeAll(async () => {
       await createAccount(a.services.database.db, { username: 'erin', password, roles: ['sys_tokens'] }, CLI_ACTOR);

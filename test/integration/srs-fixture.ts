@@ -97,9 +97,9 @@ export async function startSrsFixture(kind: DatabaseKind, env: Record<string, st
   // One render worker: the machine's cores are shared with other test files.
   const inst = await startInstance(db, { APPS_DIR: appsDir, Settings__RenderWorkers: '1', ...env });
   const users = inst.services.database.db;
-  const dora = await createAccount(users, { username: 'dora', password: 'dora-password-1' }, CLI_ACTOR);
+  const dora = await createAccount(users, { username: 'dora', password: 'qben-password-1' }, CLI_ACTOR);
   await grantRole(users, dora.id, 'app_demo');
-  await createAccount(users, { username: 'nemo', password: 'nemo-password-1' }, CLI_ACTOR);
+  await createAccount(users, { username: 'nemo', password: 'arzb-password-1' }, CLI_ACTOR);
   const as: SrsFixture['as'] = (jwt, path, init = {}) =>
     inst.request(path, {
       ...init,
@@ -127,8 +127,8 @@ export async function startSrsFixture(kind: DatabaseKind, env: Record<string, st
     inst,
     appsDir,
     adminJwt: await inst.jwtFor(ADMIN.username, ADMIN.password),
-    doraJwt: await inst.jwtFor('dora', 'dora-password-1'),
-    nemoJwt: await inst.jwtFor('nemo', 'nemo-password-1'),
+    doraJwt: await inst.jwtFor('dora', 'qben-password-1'),
+    nemoJwt: await inst.jwtFor('nemo', 'arzb-password-1'),
     as,
     async bytes(jwt, path) {
       const res = await fetch(inst.url + path, { headers: { Authorization: `Bearer ${jwt}` } });

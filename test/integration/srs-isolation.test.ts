@@ -157,7 +157,7 @@ describe.each(testDatabaseKinds())('report SQL is kept from the platform tables 
         (
           await f.as(f.adminJwt, '/api/core/account/create', {
             method: 'POST',
-            json: { username: 'newcomer', password: 'newcomer-password-1' },
+            json: { username: 'newcomer', password: 'a password for the new one' },
           })
         ).status,
       ).toBe(201);

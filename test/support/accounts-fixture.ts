@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAccount, type NewAccount } from '../../src/accounts/account-service.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.js';
-import { ADMIN, startInstance, type Instance } from './instance.js';
+import { ADMIN, passwordFor, startInstance, type Instance } from './instance.js';
 import { CLI_ACTOR } from '../../src/audit/audit-actions.js';
 
 /** An APPS_DIR with the apps `demo` and `other`, so app tests do not depend on the repo's apps/. */
@@ -41,7 +41,7 @@ export async function startAccountsFixture(
     adminJwt,
     appsDir,
     async user(username, opts = {}) {
-      const password = `${username}-password-1`;
+      const password = passwordFor(username);
       await createAccount(inst.services.database.db, { username, password, ...opts }, CLI_ACTOR);
       return inst.jwtFor(username, password);
     },

@@ -9,6 +9,19 @@ import type { TestDatabase } from './databases.js';
 
 export const ADMIN = { username: 'root.admin', password: 'correct horse battery staple' } as const;
 
+/**
+ * A password for a test account that the password rules accept (auth/password-policy.ts): long
+ * enough, not common, and not containing the username (its letters rotated by 13, so each user's
+ * differs and none contains its own name).
+ */
+export function passwordFor(username: string): string {
+  const rotated = username.replace(/[a-z]/gi, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+  return `${rotated}-password-1`;
+}
+
 export interface Instance {
   url: string;
   app: FastifyInstance;

@@ -69,7 +69,7 @@ function CreateAccount({ onCreated }: { onCreated: (username: string) => void })
           onInput={setPassword}
           required
           autocomplete="new-password"
-          hint="at least 8 characters; the user can change it on My profile"
+          hint="at least 12 characters (unless configured otherwise), not common, not containing the username; the user can change it on My profile"
         />
         <TextField label="First name" value={first} onInput={setFirst} />
         <TextField label="Last name" value={last} onInput={setLast} />

@@ -8,6 +8,7 @@ import { TextField } from '../ui/controls';
 import { useAction } from '../ui/async';
 import { ErrorText, Progress } from '../ui/states';
 
+// The lowest Settings:PasswordMinLength allows; the server applies the configured one and its other rules.
 const MIN_LENGTH = 8;
 
 export function PasswordForm({
@@ -65,7 +66,7 @@ export function PasswordForm({
         onInput={setNext}
         autocomplete="new-password"
         minLength={MIN_LENGTH}
-        hint={`At least ${MIN_LENGTH} characters`}
+        hint="At least 12 characters (unless configured otherwise); not a common password, not containing your username"
         required
       />
       <TextField

@@ -8,6 +8,7 @@ import { audit } from './006-audit.js';
 import { consoleIndexes } from './007-console-indexes.js';
 import { hookSchema } from './008-hook-schema.js';
 import { passwordChangeRequired } from './009-password-change-required.js';
+import { secondFactor } from './010-second-factor.js';
 
 export type { PlatformMigration };
 
@@ -23,4 +24,5 @@ export const migrations: Record<string, PlatformMigration> = {
   '007-console-indexes': consoleIndexes,
   '008-hook-schema': hookSchema,
   '009-password-change-required': passwordChangeRequired,
+  '010-second-factor': secondFactor,
 };
