@@ -2,7 +2,15 @@
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EnvelopeOf, ErrorEnvelope, authSecurity, envelope, sendEnvelope, standardErrors } from '../http/envelope.js';
+import {
+  EnvelopeOf,
+  ErrorData,
+  ErrorEnvelope,
+  authSecurity,
+  envelope,
+  sendEnvelope,
+  standardErrors,
+} from '../http/envelope.js';
 import { callerOf } from '../http/auth-hook.js';
 import { mayTakeOwnAccountAction, requireOwnAccountAction } from '../auth/own-account-actions.js';
 import { mustEnrolSecondFactor } from '../auth/guard.js';
@@ -58,16 +66,7 @@ const LoginAnswer = EnvelopeOf(
 /** A failed login, or (code `mfa_required`) a right password with a second factor still due. */
 const LoginRefusal = EnvelopeOf(
   Type.Object({
-    code: Type.String({ description: 'stable snake_case machine code' }),
-    details: Type.Optional(
-      Type.Array(
-        Type.Object({
-          field: Type.Optional(Type.String()),
-          rule: Type.Optional(Type.String()),
-          message: Type.String(),
-        }),
-      ),
-    ),
+    ...ErrorData.properties,
     mfa_token: Type.Optional(
       Type.String({ description: 'mfa_required: for POST /api/core/account/login/mfa; single use, short-lived' }),
     ),

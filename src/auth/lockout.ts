@@ -33,7 +33,8 @@ export const unknownUsernameDigest = (normalizedUsername: string): string =>
 /** Entries kept for unknown usernames at most; the oldest go first beyond it. */
 export const MAX_UNKNOWN_ENTRIES = 100_000;
 
-function times(policy: LockoutPolicy, nowMs: number): { now: string; windowStart: string; lockedUntil: string } {
+/** The instants a failure at `nowMs` is judged by: its own, the window's start, the lock's end. */
+export function times(policy: LockoutPolicy, nowMs: number): { now: string; windowStart: string; lockedUntil: string } {
   const windowMs = policy.lockoutMinutes * 60_000;
   return {
     now: isoMicros(nowMs * 1000),

@@ -3,17 +3,7 @@
 // so however many codes arrive in parallel, at most `maxFailedAttempts` are verified before the
 // factor locks, and while it is locked none is verified. Counted apart from wrong passwords.
 import type { Db } from '../db/schema.js';
-import { isoMicros } from '../lib/time.js';
-import type { LockoutPolicy } from './lockout.js';
-
-function times(policy: LockoutPolicy, nowMs: number) {
-  const windowMs = policy.lockoutMinutes * 60_000;
-  return {
-    now: isoMicros(nowMs * 1000),
-    windowStart: isoMicros((nowMs - windowMs) * 1000),
-    lockedUntil: isoMicros((nowMs + windowMs) * 1000),
-  };
-}
+import { type LockoutPolicy, times } from './lockout.js';
 
 /** Counts one failure in advance; false when the factor is locked or every allowed failure is taken. */
 export async function reserveMfaAttempt(db: Db, userId: string, policy: LockoutPolicy, nowMs = Date.now()) {

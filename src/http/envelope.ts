@@ -31,21 +31,21 @@ export const EnvelopeOf = <T extends TSchema>(data: T, description?: string) =>
     description ? { description } : {},
   );
 
-export const ErrorEnvelope = EnvelopeOf(
-  Type.Object({
-    code: Type.String({ description: 'stable snake_case machine code' }),
-    details: Type.Optional(
-      Type.Array(
-        Type.Object({
-          field: Type.Optional(Type.String()),
-          rule: Type.Optional(Type.String()),
-          message: Type.String(),
-        }),
-      ),
+/** The data of every failure; a route whose failures say more adds to its properties. */
+export const ErrorData = Type.Object({
+  code: Type.String({ description: 'stable snake_case machine code' }),
+  details: Type.Optional(
+    Type.Array(
+      Type.Object({
+        field: Type.Optional(Type.String()),
+        rule: Type.Optional(Type.String()),
+        message: Type.String(),
+      }),
     ),
-  }),
-  'Failure',
-);
+  ),
+});
+
+export const ErrorEnvelope = EnvelopeOf(ErrorData, 'Failure');
 
 /** Error answers every authenticated route may give, for the OpenAPI document. */
 export const standardErrors = {

@@ -6,22 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killChildren, REPO_ROOT, runCli, said, type CliResult } from '../support/cli-child.js';
+import { expectFailure, expectSuccess, killChildren, REPO_ROOT, runCli, said } from '../support/cli-child.js';
 
 const HELP_HEADLINE = 'platform-core <command>';
-
-function expectSuccess(r: CliResult): void {
-  expect(r.code, said(r)).toBe(0);
-}
-
-function expectFailure(r: CliResult, message: RegExp, code?: number): void {
-  expect(r.signal, said(r)).toBeNull(); // exited by itself, not killed by the timeout
-  if (code === undefined) expect(r.code, said(r)).not.toBe(0);
-  else expect(r.code, said(r)).toBe(code);
-  expect(r.stderr, said(r)).toMatch(message);
-  // A failure is reported as one message, not as a crash.
-  expect(r.stderr, said(r)).not.toMatch(/\n\s+at /);
-}
 
 beforeAll(() => {
   // bin/platform-core.js runs the compiled CLI; `npm test` builds first, a direct vitest run

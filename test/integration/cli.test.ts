@@ -10,7 +10,15 @@ import { createTestDatabase, dropTestDatabase, testDatabaseKinds, type TestDatab
 import { ADMIN, startInstance, type Instance } from '../support/instance.js';
 import { openDatabase } from '../../src/db/connect.js';
 import { migrations } from '../../src/db/migrations/index.js';
-import { killChildren, REPO_ROOT, runCli, said, startServe, type CliResult } from '../support/cli-child.js';
+import {
+  expectFailure,
+  expectSuccess,
+  killChildren,
+  REPO_ROOT,
+  runCli,
+  said,
+  startServe,
+} from '../support/cli-child.js';
 
 const TOKEN_VALUE = /^pct_[A-Za-z0-9_-]{38}$/;
 
@@ -22,19 +30,6 @@ const BOB_PASSWORD = 'his: another long password';
 
 function dbEnv(db: TestDatabase): Record<string, string | undefined> {
   return { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl };
-}
-
-function expectSuccess(r: CliResult): void {
-  expect(r.code, said(r)).toBe(0);
-}
-
-function expectFailure(r: CliResult, message: RegExp, code?: number): void {
-  expect(r.signal, said(r)).toBeNull(); // exited by itself, not killed by the timeout
-  if (code === undefined) expect(r.code, said(r)).not.toBe(0);
-  else expect(r.code, said(r)).toBe(code);
-  expect(r.stderr, said(r)).toMatch(message);
-  // A failure is reported as one message, not as a crash.
-  expect(r.stderr, said(r)).not.toMatch(/\n\s+at /);
 }
 
 /**

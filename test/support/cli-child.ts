@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(REPO_ROOT, 'bin', 'platform-core.js');
@@ -153,4 +154,17 @@ export async function startServe(opts: {
     ),
   ]).finally(() => clearTimeout(timer));
   return { child, url: String(listening.url), logLines: () => [...lines], exited, logged };
+}
+
+export function expectSuccess(r: CliResult): void {
+  expect(r.code, said(r)).toBe(0);
+}
+
+/** Exited by itself with `message` on stderr (and `code` when given), as one message, not a crash. */
+export function expectFailure(r: CliResult, message: RegExp, code?: number): void {
+  expect(r.signal, said(r)).toBeNull(); // exited by itself, not killed by the timeout
+  if (code === undefined) expect(r.code, said(r)).not.toBe(0);
+  else expect(r.code, said(r)).toBe(code);
+  expect(r.stderr, said(r)).toMatch(message);
+  expect(r.stderr, said(r)).not.toMatch(/\n\s+at /);
 }
