@@ -22,13 +22,14 @@ import { ensureRole } from '../dist/accounts/roles-repository.js';
 import { hashPassword } from '../dist/auth/passwords.js';
 import { startServerChild } from './lib/children.js';
 import { fmt, median, table } from './lib/load.js';
+import { BENCH_ADMIN_PASSWORD } from './lib/admin.js';
 
 export const description = 'GET /api/core/account/list with 100,000 accounts: p50/p99 of a page per query shape';
 
 export const defaults = { rounds: 3, duration: 2, warmup: 2 };
 
 const ACCOUNTS = 100_000;
-const ADMIN = { username: 'bench.admin', password: 'bench-admin-password-not-secret' };
+const ADMIN = { username: 'bench.admin', password: BENCH_ADMIN_PASSWORD };
 const FIRST = ['Anna', 'Bert', 'Carla', 'Dirk', 'Eva', 'Finn', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Klara', 'Lars'];
 const LAST = ['Adler', 'Becker', 'Cohen', 'Dietrich', 'Engel', 'Fischer', 'Graf', 'Hoffmann', 'Imhof', 'Jung'];
 const TEAMS = ['SALES', 'OPS', 'DEV', 'HR', 'FIN'];

@@ -25,13 +25,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { BENCH_APP, BENCH_SRS_ID, BENCH_TEMPLATE, benchReportPath, writeBenchApp } from './lib/srs-bench-app.js';
 import { median } from './lib/timing.js';
+import { BENCH_ADMIN } from './lib/admin.js';
 
 export const description =
   'npm start → first ping 200, and the first 1,000-row SRS PDF after start vs warm (warm-up on/off)';
 export const defaults = { rounds: 3 };
 
 const BIN = fileURLToPath(new URL('../bin/platform-core.js', import.meta.url));
-const ADMIN = { username: 'admin', password: 'bench-admin-password-not-secret' };
+const ADMIN = BENCH_ADMIN;
 const ROWS = 1000;
 const SETTLE_MS = 4000;
 const WARM_RENDERS = 6;

@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startServerChild } from './lib/children.js';
 import { fmt, measure, median, table } from './lib/load.js';
 import { canPin, LOAD_CPU, pin, pinSelf, SERVER_CPU } from './lib/affinity.js';
+import { BENCH_ADMIN } from './lib/admin.js';
 
 export const description = 'GET /api/core/system/ping with Token and Bearer JWT vs a bare Fastify route (autocannon)';
 
@@ -23,7 +24,7 @@ export const description = 'GET /api/core/system/ping with Token and Bearer JWT 
 export const defaults = { rounds: 5, warmup: 5 };
 
 const PING = '/api/core/system/ping';
-const ADMIN = { username: 'admin', password: 'bench-admin-password-not-secret' };
+const ADMIN = BENCH_ADMIN;
 const TARGET_RATIO = 0.75;
 const METRICS_TOKEN = 'bench-metrics-token-not-secret';
 

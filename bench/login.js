@@ -13,12 +13,13 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServerChild } from './lib/children.js';
 import { fmt, measure, median, table } from './lib/load.js';
+import { BENCH_ADMIN } from './lib/admin.js';
 
 export const description = 'POST /api/core/account/login (argon2id) per second, and a ping’s p99 during the storm';
 
 export const defaults = { rounds: 3, warmup: 2, connections: 8 };
 
-const ADMIN = { username: 'admin', password: 'bench-admin-password-not-secret' };
+const ADMIN = BENCH_ADMIN;
 const PING = '/api/core/system/ping';
 /** Ping load beside the storm: a few connections, as interactive users would be. */
 const PING_CONNECTIONS = 4;

@@ -25,6 +25,7 @@ import autocannon from 'autocannon';
 import { startServerChild } from './lib/children.js';
 import { fmt, median, table } from './lib/load.js';
 import { markdownTable, ROWS } from './lib/preview-table.js';
+import { BENCH_ADMIN } from './lib/admin.js';
 
 export const description =
   'GET /api/core/system/ping latency (p99) while 4 clients post 1 MB markdown tables to the preview, vs without';
@@ -34,7 +35,7 @@ export const defaults = { duration: 15, rounds: 1, warmup: 2 };
 
 const PING = '/api/core/system/ping';
 const PREVIEW = '/api/core/system/preview';
-const ADMIN = { username: 'admin', password: 'bench-admin-password-not-secret' };
+const ADMIN = BENCH_ADMIN;
 const CLIENTS = 4;
 const PING_CONNECTIONS = 10;
 const TARGET_P99_MS = 50;

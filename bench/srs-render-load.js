@@ -20,11 +20,12 @@ import autocannon from 'autocannon';
 import { startServerChild } from './lib/children.js';
 import { fmt, median, table } from './lib/load.js';
 import { benchReportPath, writeBenchApp } from './lib/srs-bench-app.js';
+import { BENCH_ADMIN } from './lib/admin.js';
 
 export const description = 'GET /api/core/system/ping latency (p99) while 4 large SRS PDFs render at once, vs without';
 
 const PING = '/api/core/system/ping';
-const ADMIN = { username: 'admin', password: 'bench-admin-password-not-secret' };
+const ADMIN = BENCH_ADMIN;
 const CONCURRENT_RENDERS = 4;
 const PING_CONNECTIONS = 10;
 const TARGET_P99_MS = 50;
